@@ -1,0 +1,23 @@
+import path from "node:path";
+import { PrismaLibSQL } from "@prisma/adapter-libsql";
+
+export const DEFAULT_DATABASE_URL = "file:./prisma/dev.sqlite";
+
+/**
+ * The one place that turns DATABASE_URL into a Prisma driver adapter. The app (app/db.server.ts)
+ * and the Prisma CLI (prisma.config.ts) both call it, so they always talk to the same store.
+ */
+export function createAdapter(databaseUrl: string | undefined = DEFAULT_DATABASE_URL) {
+  const url = databaseUrl || DEFAULT_DATABASE_URL;
+  if (url.startsWith("file:")) {
+    return new PrismaLibSQL({ url: resolveFileUrl(url) });
+  }
+  throw new Error(`DATABASE_URL must be a file: URL (SQLite); got a URL with scheme "${url.split(":")[0]}"`);
+}
+
+// libsql resolves relative paths against the working directory; make that explicit and stable.
+function resolveFileUrl(url: string): string {
+  const filePath = url.slice("file:".length);
+  if (filePath === ":memory:" || path.isAbsolute(filePath)) return url;
+  return `file:${path.resolve(process.cwd(), filePath)}`;
+}

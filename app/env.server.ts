@@ -1,0 +1,138 @@
+import { z } from "zod";
+import { DEFAULT_DATABASE_URL } from "./db-adapter.server";
+
+export const DEFAULT_SCOPES =
+  "read_products,write_products,read_orders,write_orders,read_customers,read_themes,write_themes";
+
+const url = z.string().url();
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+// ENCRYPTION_KEY: 32 random bytes as 64 hex characters or base64 (`openssl rand -hex 32`).
+const encryptionKey = z.string().transform((value, ctx) => {
+  const key = decodeKey(value.trim());
+  if (!key) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: "must be 32 bytes as 64 hex characters or base64 (generate one with `openssl rand -hex 32`)",
+    });
+    return z.NEVER;
+  }
+  return key;
+});
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PLATFORM_API_KEY: z.string().min(1),
+    PLATFORM_API_SECRET: z.string().min(1),
+    PLATFORM_APP_URL: url.transform((value) => value.replace(/\/+$/, "")),
+    SCOPES: z
+      .string()
+      .default(DEFAULT_SCOPES)
+      .transform((value) =>
+        value
+          .split(",")
+          .map((scope) => scope.trim())
+          .filter(Boolean),
+      ),
+    SHOP_CUSTOM_DOMAIN: optionalString,
+    DATABASE_URL: z
+      .string()
+      .default(DEFAULT_DATABASE_URL)
+      .refine((value) => value.startsWith("file:"), {
+        message: "must be a file: URL (SQLite), e.g. file:./prisma/dev.sqlite",
+      }),
+    ENCRYPTION_KEY: encryptionKey,
+    // Keys that used to be ENCRYPTION_KEY, comma separated: values sealed under them stay readable.
+    ENCRYPTION_KEYS_PREVIOUS: z
+      .string()
+      .default("")
+      .transform((value, ctx) =>
+        value
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .map((part) => {
+            const key = decodeKey(part);
+            if (!key)
+              ctx.addIssue({ code: z.ZodIssueCode.custom, message: "each key must be 32 bytes, hex or base64" });
+            return key as Buffer;
+          }),
+      ),
+    AUTOMATION_API_URL: url.transform(stripSlash),
+    SUPPLIER_API_URL: url.transform(stripSlash),
+    SUPPLIER_ORIGIN: url.transform(stripSlash),
+    SUPPLIER_IMAGE_BASE_URL: url.transform(stripSlash),
+    GITHUB_API_URL: url.default("https://api.github.com").transform(stripSlash),
+    CALLBACK_ALLOWED_ORIGINS: optionalString,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  })
+  .transform((env) => ({
+    ...env,
+    // Default: the panels of the automation platform and the supplier marketplace.
+    CALLBACK_ALLOWED_ORIGINS: env.CALLBACK_ALLOWED_ORIGINS
+      ? env.CALLBACK_ALLOWED_ORIGINS.split(",")
+          .map((origin) => stripSlash(origin.trim()))
+          .filter(Boolean)
+      : [new URL(env.AUTOMATION_API_URL).origin, new URL(env.SUPPLIER_ORIGIN).origin],
+  }));
+
+export type Env = z.infer<typeof schema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration; fix these environment variables:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/**
+ * Validates a set of variables. The Shopify CLI (`shopify app dev`) provides SHOPIFY_API_KEY,
+ * SHOPIFY_API_SECRET and SHOPIFY_APP_URL: they stand in for the PLATFORM_* names when those are unset.
+ */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const input = {
+    ...source,
+    PLATFORM_API_KEY: source.PLATFORM_API_KEY ?? source.SHOPIFY_API_KEY,
+    PLATFORM_API_SECRET: source.PLATFORM_API_SECRET ?? source.SHOPIFY_API_SECRET,
+    PLATFORM_APP_URL: source.PLATFORM_APP_URL ?? source.SHOPIFY_APP_URL,
+  };
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join(".") || "(environment)";
+        const missing = issue.code === "invalid_type" && issue.received === "undefined";
+        return missing ? `${name}: is missing` : `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process, read once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvForTests() {
+  cached = undefined;
+}
+
+function stripSlash(value: string) {
+  return value.replace(/\/+$/, "");
+}
+
+function decodeKey(value: string): Buffer | undefined {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, "hex");
+  const buffer = Buffer.from(value, "base64");
+  return buffer.length === 32 ? buffer : undefined;
+}

@@ -1,0 +1,50 @@
+import { logger } from "../logger.server";
+
+/**
+ * An expected failure: its message is safe to show to the caller as it is.
+ * Everything else that escapes a route is unexpected, logged, and answered 500 without details.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string = "error",
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export function ok<T extends Record<string, unknown>>(body: T, init?: ResponseInit): Response {
+  return Response.json({ success: true, ...body }, init);
+}
+
+export function failure(status: number, error: string, extra: Record<string, unknown> = {}, headers?: HeadersInit) {
+  return Response.json({ success: false, error, ...extra }, { status, headers });
+}
+
+/** The one mapping from a thrown value to a failure response. */
+export function errorResponse(error: unknown, context: Record<string, unknown> = {}): Response {
+  if (error instanceof AppError) return failure(error.status, error.message, error.extra);
+  logger.error({ ...context, err: serializeError(error) }, "unexpected error");
+  return failure(500, "Internal error; it has been logged");
+}
+
+/** Wraps a loader or action so that every failure becomes `{ success: false, error }`. */
+export function apiHandler<Args extends { request: Request }>(handler: (args: Args) => Promise<Response>) {
+  return async (args: Args): Promise<Response> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof Response) return error;
+      return errorResponse(error, { method: args.request.method, path: new URL(args.request.url).pathname });
+    }
+  };
+}
+
+// Only name, message and stack: never request bodies or headers that may hold secrets.
+function serializeError(error: unknown) {
+  if (error instanceof Error) return { type: error.name, message: error.message, stack: error.stack };
+  return { type: typeof error, message: String(error) };
+}

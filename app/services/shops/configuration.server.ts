@@ -1,0 +1,89 @@
+import type { ShopConfiguration } from "@prisma/client";
+import prisma from "../../db.server";
+import { constantTimeEqual, lookupHash, lookupHashes, mask, open, seal } from "../../lib/crypto.server";
+
+/** A shop's configuration with its secrets opened: for server code only, never for a response. */
+export interface ShopSettings {
+  shop: string;
+  automationApiKey: string | null;
+  newOrderFlowId: string | null;
+  abandonedCartFlowId: string | null;
+  supplierStoreName: string | null;
+  supplierCountry: string | null;
+  supplierToken: string | null;
+  updatedAt: Date;
+}
+
+export type SettingsPatch = Partial<Omit<ShopSettings, "shop" | "updatedAt">>;
+
+function openSettings(row: ShopConfiguration): ShopSettings {
+  return {
+    shop: row.shop,
+    automationApiKey: row.automationApiKey ? open(row.automationApiKey) : null,
+    newOrderFlowId: row.newOrderFlowId,
+    abandonedCartFlowId: row.abandonedCartFlowId,
+    supplierStoreName: row.supplierStoreName,
+    supplierCountry: row.supplierCountry,
+    supplierToken: row.supplierToken ? open(row.supplierToken) : null,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function getShopSettings(shop: string): Promise<ShopSettings | null> {
+  const row = await prisma.shopConfiguration.findUnique({ where: { shop } });
+  return row ? openSettings(row) : null;
+}
+
+/**
+ * Creates or updates a shop's configuration. Secrets are sealed here and nowhere else; the API key's
+ * lookup hash is kept beside it so the callback can find the shop. `undefined` leaves a field as it is,
+ * `null` clears it.
+ */
+export async function saveShopSettings(shop: string, patch: SettingsPatch): Promise<ShopSettings> {
+  const data: Record<string, string | null> = {};
+  for (const field of ["newOrderFlowId", "abandonedCartFlowId", "supplierStoreName", "supplierCountry"] as const) {
+    if (patch[field] !== undefined) data[field] = patch[field];
+  }
+  if (patch.automationApiKey !== undefined) {
+    data.automationApiKey = patch.automationApiKey ? seal(patch.automationApiKey) : null;
+    data.automationApiKeyHash = patch.automationApiKey ? lookupHash(patch.automationApiKey) : null;
+  }
+  if (patch.supplierToken !== undefined) {
+    data.supplierToken = patch.supplierToken ? seal(patch.supplierToken) : null;
+  }
+  const row = await prisma.shopConfiguration.upsert({
+    where: { shop },
+    create: { shop, ...data },
+    update: data,
+  });
+  return openSettings(row);
+}
+
+/**
+ * Finds the configuration that owns an automation API key, by its keyed hash (one per encryption
+ * key, so a rotation does not break lookups), then confirms the sealed key in constant time.
+ */
+export async function findSettingsByApiKey(apiKey: string): Promise<ShopSettings | null> {
+  const rows = await prisma.shopConfiguration.findMany({
+    where: { automationApiKeyHash: { in: lookupHashes(apiKey) } },
+  });
+  for (const row of rows) {
+    const settings = openSettings(row);
+    if (settings.automationApiKey && constantTimeEqual(settings.automationApiKey, apiKey)) return settings;
+  }
+  return null;
+}
+
+/** What a response or page may show of a configuration: secrets masked. */
+export function publicSettings(settings: ShopSettings) {
+  return {
+    shop: settings.shop,
+    automationApiKey: mask(settings.automationApiKey),
+    newOrderFlowId: settings.newOrderFlowId,
+    abandonedCartFlowId: settings.abandonedCartFlowId,
+    supplierStoreName: settings.supplierStoreName,
+    supplierCountry: settings.supplierCountry,
+    supplierToken: mask(settings.supplierToken),
+    updatedAt: settings.updatedAt.toISOString(),
+  };
+}

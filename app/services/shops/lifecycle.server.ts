@@ -1,0 +1,27 @@
+import prisma from "../../db.server";
+
+/**
+ * Everything the app holds for a shop, deleted together. A new table that stores per-shop data
+ * belongs in this list, so uninstall and shop/redact keep removing everything.
+ */
+function shopOwnedDeletes(shop: string) {
+  return [
+    prisma.session.deleteMany({ where: { shop } }),
+    prisma.shopConfiguration.deleteMany({ where: { shop } }),
+    prisma.productAssociation.deleteMany({ where: { shop } }),
+    prisma.aiConfiguration.deleteMany({ where: { shop } }),
+    prisma.privacyRequest.deleteMany({ where: { shop } }),
+  ];
+}
+
+/** Removes every record of the shop in one transaction; repeating it is harmless. */
+export async function deleteShopData(shop: string) {
+  const results = await prisma.$transaction(shopOwnedDeletes(shop));
+  return results.reduce((total, result) => total + result.count, 0);
+}
+
+/** app/scopes_update: the granted scopes travel in `current`. */
+export async function updateShopScopes(shop: string, current: string[]) {
+  const { count } = await prisma.session.updateMany({ where: { shop }, data: { scope: current.join(",") } });
+  return count;
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import prisma from "../../db.server";
+import { deleteShopData } from "./lifecycle.server";
+
+const customerPayload = z.object({
+  shop_domain: z.string().optional(),
+  customer: z
+    .object({
+      id: z.union([z.number(), z.string()]).nullish(),
+      email: z.string().nullish(),
+      phone: z.string().nullish(),
+    })
+    .default({}),
+  orders_requested: z.array(z.union([z.number(), z.string()])).optional(),
+  orders_to_redact: z.array(z.union([z.number(), z.string()])).optional(),
+  data_request: z.object({ id: z.union([z.number(), z.string()]) }).optional(),
+});
+
+export type CustomerRef = {
+  id: string | null;
+  email: string | null;
+  phone: string | null;
+  orderIds: string[];
+};
+
+export function parseCustomerPayload(payload: unknown): CustomerRef {
+  const parsed = customerPayload.parse(payload);
+  return {
+    id: parsed.customer.id == null ? null : String(parsed.customer.id),
+    email: parsed.customer.email ?? null,
+    phone: parsed.customer.phone ?? null,
+    orderIds: (parsed.orders_requested ?? parsed.orders_to_redact ?? []).map(String),
+  };
+}
+
+/**
+ * Where the app keeps customer data. Each holder can say what it holds for a customer and erase it.
+ * Configuration, sessions and product links hold none; stores of order payloads add themselves here.
+ */
+export interface CustomerDataHolder {
+  name: string;
+  describe(shop: string, customer: CustomerRef): Promise<number>;
+  redact(shop: string, customer: CustomerRef): Promise<number>;
+}
+
+// Add a holder here when a table starts to keep customer data.
+const holders: CustomerDataHolder[] = [];
+
+/** customers/data_request: records what is held, so the merchant can answer the customer. */
+export async function recordDataRequest(shop: string, payload: unknown) {
+  const customer = parseCustomerPayload(payload);
+  const held: Record<string, number> = {};
+  for (const holder of holders) held[holder.name] = await holder.describe(shop, customer);
+  return prisma.privacyRequest.create({
+    data: {
+      shop,
+      topic: "customers/data_request",
+      customerId: customer.id,
+      summary: JSON.stringify({ ordersRequested: customer.orderIds, held }),
+    },
+  });
+}
+
+/** customers/redact: erases the customer's personal data from every holder. */
+export async function redactCustomer(shop: string, payload: unknown) {
+  const customer = parseCustomerPayload(payload);
+  const erased: Record<string, number> = {};
+  for (const holder of holders) erased[holder.name] = await holder.redact(shop, customer);
+  return erased;
+}
+
+/** shop/redact: 48 hours after uninstall the platform asks for everything to go. */
+export async function redactShop(shop: string) {
+  return deleteShopData(shop);
+}

@@ -1,0 +1,46 @@
+import "@shopify/shopify-app-remix/adapters/node";
+import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import prisma from "./db.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+
+export const API_VERSION = ApiVersion.October25;
+
+const config = env();
+const libraryLog = logger.child({ component: "shopify-app" });
+const LIBRARY_LEVELS = {
+  [LogSeverity.Error]: "error",
+  [LogSeverity.Warning]: "warn",
+  [LogSeverity.Info]: "info",
+  [LogSeverity.Debug]: "debug",
+} as const;
+
+const shopify = shopifyApp({
+  apiKey: config.PLATFORM_API_KEY,
+  apiSecretKey: config.PLATFORM_API_SECRET,
+  apiVersion: API_VERSION,
+  scopes: config.SCOPES,
+  appUrl: config.PLATFORM_APP_URL,
+  authPathPrefix: "/auth",
+  sessionStorage: new PrismaSessionStorage(prisma),
+  distribution: AppDistribution.AppStore,
+  useOnlineTokens: false,
+  future: {
+    unstable_newEmbeddedAuthStrategy: true,
+  },
+  // The library's own log lines go through the one logger (and its redaction).
+  logger: {
+    level: config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "trace" ? LogSeverity.Debug : LogSeverity.Warning,
+    log: (severity, message) => libraryLog[LIBRARY_LEVELS[severity]](message),
+  },
+  ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
+});
+
+export default shopify;
+export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
+export const authenticate = shopify.authenticate;
+export const unauthenticated = shopify.unauthenticated;
+export const login = shopify.login;
+export const registerWebhooks = shopify.registerWebhooks;
+export const sessionStorage = shopify.sessionStorage;

@@ -1,0 +1,69 @@
+import prisma from "~/db.server";
+import { saveShopSettings, type SettingsPatch } from "~/services/shops/configuration.server";
+import { TEST_ENV } from "./test-env";
+
+let counter = 0;
+const next = () => ++counter;
+
+export function shopDomain(name = `shop-${next()}`) {
+  return `${name}.myshopify.com`;
+}
+
+/** An installed shop: its offline session, as the platform library stores it after token exchange. */
+export async function createSession(shop: string, overrides: Partial<{ scope: string; accessToken: string }> = {}) {
+  return prisma.session.create({
+    data: {
+      id: `offline_${shop}`,
+      shop,
+      state: "",
+      isOnline: false,
+      scope: overrides.scope ?? TEST_ENV.SCOPES,
+      accessToken: overrides.accessToken ?? `shpat_test_${shop}`,
+    },
+  });
+}
+
+export async function createConfiguration(shop: string, input: SettingsPatch = {}) {
+  return saveShopSettings(shop, input);
+}
+
+export async function createAssociation(shop: string, overrides: Partial<{ supplierProductId: string }> = {}) {
+  const n = next();
+  return prisma.productAssociation.create({
+    data: {
+      shop,
+      supplierProductId: overrides.supplierProductId ?? String(2061980 + n),
+      platformProductId: `gid://shopify/Product/${900 + n}`,
+      supplierProductName: `Producto ${n}`,
+      platformProductTitle: `Product ${n}`,
+    },
+  });
+}
+
+/** A shop with everything the app can hold for it, to test that deletions are complete. */
+export async function createFullShop(shop = shopDomain()) {
+  await createSession(shop);
+  await createConfiguration(shop, {
+    automationApiKey: `key-${shop}`,
+    newOrderFlowId: "f_101",
+    abandonedCartFlowId: "f_202",
+    supplierStoreName: "Tienda",
+    supplierCountry: "CO",
+    supplierToken: `supplier-${shop}`,
+  });
+  await createAssociation(shop);
+  await prisma.aiConfiguration.create({ data: { shop, enabled: true } });
+  await prisma.privacyRequest.create({ data: { shop, topic: "customers/data_request", summary: "{}" } });
+  return shop;
+}
+
+/** How many records of each kind the app holds for a shop. */
+export async function countShopRecords(shop: string) {
+  return {
+    sessions: await prisma.session.count({ where: { shop } }),
+    configurations: await prisma.shopConfiguration.count({ where: { shop } }),
+    associations: await prisma.productAssociation.count({ where: { shop } }),
+    aiConfigurations: await prisma.aiConfiguration.count({ where: { shop } }),
+    privacyRequests: await prisma.privacyRequest.count({ where: { shop } }),
+  };
+}

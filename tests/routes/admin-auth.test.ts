@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { authenticateAdminApi, NO_SESSION } from "~/services/platform/admin-auth.server";
+import { createSession, shopDomain } from "../helpers/factories";
+import { adminRequest, sessionToken } from "../helpers/requests";
+import { TEST_ENV } from "../helpers/test-env";
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<Response>;
+
+/**
+ * Every admin-facing endpoint, with the method the admin uses. Each issue that adds an admin
+ * endpoint adds it here, so none can ship without its session check.
+ */
+export const ADMIN_ENDPOINTS: { path: string; method: "GET" | "POST"; load: () => Promise<Handler> }[] = [];
+
+async function thrownOrReturned(promise: Promise<unknown>): Promise<Response> {
+  try {
+    return (await promise) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+describe("admin API authentication", () => {
+  it("answers 401 No shop session found without a session token", async () => {
+    const response = await thrownOrReturned(
+      authenticateAdminApi(new Request(`${TEST_ENV.PLATFORM_APP_URL}/api/orders/poll`)),
+    );
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ success: false, error: NO_SESSION });
+  });
+
+  it("answers 401 for a token signed with another secret, asking App Bridge to retry", async () => {
+    const shop = shopDomain();
+    await createSession(shop);
+    const token = await sessionToken(shop, { secret: "not-the-app-secret" });
+    const response = await thrownOrReturned(
+      authenticateAdminApi(
+        new Request(`${TEST_ENV.PLATFORM_APP_URL}/api/orders/poll`, { headers: { Authorization: `Bearer ${token}` } }),
+      ),
+    );
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ success: false, error: NO_SESSION });
+    expect(response.headers.get("X-Shopify-Retry-Invalid-Session-Request")).toBe("1");
+  });
+
+  it("gives the shop of a valid session token", async () => {
+    const shop = shopDomain();
+    await createSession(shop);
+    const context = await authenticateAdminApi(await adminRequest("/api/orders/poll", shop));
+    expect(context.shop).toBe(shop);
+    expect(context.session.id).toBe(`offline_${shop}`);
+  });
+
+  for (const endpoint of ADMIN_ENDPOINTS) {
+    it(`${endpoint.method} ${endpoint.path} answers 401 without a session`, async () => {
+      const handler = await endpoint.load();
+      const response = await thrownOrReturned(
+        handler({
+          request: new Request(`${TEST_ENV.PLATFORM_APP_URL}${endpoint.path}`, { method: endpoint.method }),
+          params: {},
+          context: {},
+        }),
+      );
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ success: false, error: NO_SESSION });
+    });
+  }
+});
