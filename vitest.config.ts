@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
-    exclude: ["tests/e2e/**", "node_modules/**"],
+    exclude: ["tests/e2e/**", "tests/browser/**", "node_modules/**"],
     globalSetup: ["tests/setup/global.ts"],
     setupFiles: ["tests/setup/env.ts", "tests/setup/each.ts"],
     pool: "forks",

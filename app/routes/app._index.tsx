@@ -1,29 +1,204 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
-import { authenticate } from "../shopify.server";
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  DataTable,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Link,
+  Page,
+  ProgressBar,
+  Text,
+} from "@shopify/polaris";
+import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { LoadingCard } from "~/components/LoadingCard";
+import { useApi } from "~/components/use-api";
+import { useI18n } from "~/i18n/context";
+import { setupSteps, type SetupState } from "~/lib/setup-steps";
+import { apiGet } from "~/lib/api-client";
+import type { DeliveryCounts, Order, PublicConfiguration, ThemeInstall } from "~/lib/api-types";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  return { shop: session.shop };
-};
+async function loadSetup(): Promise<SetupState> {
+  const [settings, associations, installs] = await Promise.all([
+    apiGet<{ configuration: PublicConfiguration | null }>("/api/settings"),
+    apiGet<{ total: number }>("/api/products/associations", { pageSize: 1 }),
+    apiGet<{ installs: ThemeInstall[] }>("/api/theme/installs"),
+  ]);
+  return {
+    configuration: settings.configuration,
+    linkedProducts: associations.total,
+    themes: installs.installs.length,
+  };
+}
 
 export default function Home() {
-  const { shop } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
-    <Page title="Order automation">
+    <Page title={t("app.title")}>
       <Layout>
         <Layout.Section>
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                Connected to {shop}
-              </Text>
-              <Text as="p">New orders are forwarded to your automation flow once it is configured.</Text>
-            </BlockStack>
-          </Card>
+          <SetupChecklist />
+        </Layout.Section>
+        <Layout.Section>
+          <DeliveryHealth />
+        </Layout.Section>
+        <Layout.Section>
+          <RecentOrders />
         </Layout.Section>
       </Layout>
     </Page>
   );
+}
+
+function SetupChecklist() {
+  const { t } = useI18n();
+  const setup = useApi(loadSetup, "setup");
+  if (setup.loading) return <LoadingCard lines={5} />;
+  if (!setup.data) return <ApiErrorBanner error={setup.error} onRetry={setup.reload} />;
+  const steps = setupSteps(setup.data);
+  const done = steps.filter((step) => step.done).length;
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">
+            {t("home.checklist.title")}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t("home.checklist.progress", { done, total: steps.length })}
+          </Text>
+          <ProgressBar progress={(done / steps.length) * 100} size="small" tone="success" />
+        </BlockStack>
+        <BlockStack gap="200" as="ul">
+          {steps.map((step) => (
+            <Box as="li" key={step.key}>
+              <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
+                <InlineStack gap="200" blockAlign="center">
+                  <Badge tone={step.done ? "success" : undefined} progress={step.done ? "complete" : "incomplete"}>
+                    {step.done ? t("home.checklist.done") : t("home.checklist.todo")}
+                  </Badge>
+                  <Text as="span">{t(step.key)}</Text>
+                </InlineStack>
+                {!step.done && (
+                  <Button url={step.to} accessibilityLabel={t(step.key)}>
+                    {t("home.checklist.go")}
+                  </Button>
+                )}
+              </InlineStack>
+            </Box>
+          ))}
+        </BlockStack>
+      </BlockStack>
+    </Card>
+  );
+}
+
+function DeliveryHealth() {
+  const { t, number } = useI18n();
+  const stats = useApi(() => apiGet<{ counts: DeliveryCounts }>("/api/deliveries/stats", { hours: 24 }), "stats");
+  if (stats.loading) return <LoadingCard lines={2} />;
+  if (!stats.data) return <ApiErrorBanner error={stats.error} onRetry={stats.reload} />;
+  const { counts } = stats.data;
+  const tiles = [
+    { label: t("home.health.delivered"), value: counts.delivered, tone: "success" as const, status: "delivered" },
+    {
+      label: t("home.health.retrying"),
+      value: counts.retrying + counts.queued + counts.delivering,
+      tone: "caution" as const,
+      status: "retrying",
+    },
+    { label: t("home.health.dead"), value: counts.dead, tone: "critical" as const, status: "dead" },
+  ];
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            {t("home.health.title")}
+          </Text>
+          <Link url="/app/deliveries">{t("home.health.viewLog")}</Link>
+        </InlineStack>
+        <InlineGrid columns={3} gap="400">
+          {tiles.map((tile) => (
+            <Box key={tile.status} padding="300" background="bg-surface-secondary" borderRadius="200">
+              <BlockStack gap="100">
+                <Text as="p" tone="subdued">
+                  {tile.label}
+                </Text>
+                <Text as="p" variant="headingLg" tone={tile.value > 0 ? tile.tone : undefined}>
+                  {number(tile.value)}
+                </Text>
+              </BlockStack>
+            </Box>
+          ))}
+        </InlineGrid>
+      </BlockStack>
+    </Card>
+  );
+}
+
+function RecentOrders() {
+  const { t, money, dateTime } = useI18n();
+  const orders = useApi(() => apiGet<{ orders: Order[] }>("/api/orders/poll"), "orders");
+  if (orders.loading) return <LoadingCard lines={6} />;
+  if (!orders.data) return <ApiErrorBanner error={orders.error} onRetry={orders.reload} />;
+  const list = orders.data.orders;
+  return (
+    <Card padding="0">
+      <Box padding="400">
+        <Text as="h2" variant="headingMd">
+          {t("home.orders.title")}
+        </Text>
+      </Box>
+      {list.length === 0 ? (
+        <Box padding="400" paddingBlockStart="0">
+          <Text as="p" tone="subdued">
+            {t("home.orders.empty")}
+          </Text>
+        </Box>
+      ) : (
+        <DataTable
+          columnContentTypes={["text", "text", "text", "numeric", "text"]}
+          headings={[
+            t("home.orders.order"),
+            t("home.orders.date"),
+            t("home.orders.customer"),
+            t("home.orders.total"),
+            t("home.orders.tags"),
+          ]}
+          rows={list.map((order) => [
+            <Link key="name" url={`shopify://admin/orders/${order.id.split("/").pop()}`} target="_top">
+              {order.name}
+            </Link>,
+            dateTime(order.createdAt),
+            [order.customer?.firstName, order.customer?.lastName].filter(Boolean).join(" ") || "—",
+            money(order.totalPrice, order.currency),
+            order.tags.length ? (
+              <InlineStack key="tags" gap="100">
+                {order.tags.map((tag) => (
+                  <Badge key={tag} tone={tagTone(tag)}>
+                    {tag}
+                  </Badge>
+                ))}
+              </InlineStack>
+            ) : (
+              <Text key="tags" as="span" tone="subdued">
+                {t("home.orders.noTags")}
+              </Text>
+            ),
+          ])}
+        />
+      )}
+    </Card>
+  );
+}
+
+function tagTone(tag: string) {
+  if (tag === "automation-error") return "critical" as const;
+  if (tag === "automation-pending") return "attention" as const;
+  if (tag.startsWith("automation-")) return "success" as const;
+  return undefined;
 }

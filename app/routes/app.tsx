@@ -1,31 +1,66 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
+import polarisEnglish from "@shopify/polaris/locales/en.json";
+import polarisSpanish from "@shopify/polaris/locales/es.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
+import { useEffect, useState } from "react";
+import { I18nProvider, useI18n } from "~/i18n/context";
+import { resolveLocale } from "~/i18n";
 import { env } from "../env.server";
 import { authenticate } from "../shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
+const POLARIS_TRANSLATIONS = { en: polarisEnglish, es: polarisSpanish };
+
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   await authenticate.admin(request);
+  // The admin passes the merchant's language as `locale` on the document request (e.g. "es-CO").
+  const locale = new URL(request.url).searchParams.get("locale");
   // The app's public client id: the only credential that belongs in the browser.
-  return { apiKey: env().PLATFORM_API_KEY };
+  return { apiKey: env().PLATFORM_API_KEY, locale };
 };
 
+// The locale and key come with the document; client navigations (which carry no `locale`) must not reset them.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
 export default function App() {
-  const { apiKey } = useLoaderData<typeof loader>();
+  const { apiKey, locale } = useLoaderData<typeof loader>();
+  const [tag, setTag] = useState(locale ?? "en");
+
+  useEffect(() => {
+    // Without the query parameter, App Bridge knows the admin's language.
+    if (!locale && typeof window !== "undefined" && window.shopify?.config?.locale) {
+      setTag(window.shopify.config.locale);
+    }
+  }, [locale]);
+
   return (
-    <AppProvider isEmbeddedApp apiKey={apiKey}>
-      <NavMenu>
-        <Link to="/app" rel="home">
-          Home
-        </Link>
-      </NavMenu>
-      <Outlet />
+    <AppProvider isEmbeddedApp apiKey={apiKey} i18n={POLARIS_TRANSLATIONS[resolveLocale(tag)]}>
+      <I18nProvider tag={tag}>
+        <Navigation />
+        <Outlet />
+      </I18nProvider>
     </AppProvider>
+  );
+}
+
+function Navigation() {
+  const { t } = useI18n();
+  return (
+    <NavMenu>
+      <Link to="/app" rel="home">
+        {t("nav.home")}
+      </Link>
+      <Link to="/app/settings">{t("nav.settings")}</Link>
+      <Link to="/app/catalogue">{t("nav.catalogue")}</Link>
+      <Link to="/app/products">{t("nav.products")}</Link>
+      <Link to="/app/deliveries">{t("nav.deliveries")}</Link>
+      <Link to="/app/theme">{t("nav.theme")}</Link>
+    </NavMenu>
   );
 }
 

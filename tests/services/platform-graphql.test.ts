@@ -74,7 +74,7 @@ describe("platform GraphQL client", () => {
         }),
       ),
     );
-    const error = await platformGraphql(session, QUERY).catch((e) => e);
+    const error = (await platformGraphql(session, QUERY).catch((e: unknown) => e)) as PlatformApiError;
     expect(error).toBeInstanceOf(PlatformApiError);
     expect(error).toMatchObject({ status: 403, codes: ["ACCESS_DENIED"] });
   });
@@ -97,7 +97,7 @@ describe("platform GraphQL client", () => {
 
   it("never puts the access token in the error it throws", async () => {
     server.use(http.post(graphqlUrl(session.shop), () => new HttpResponse(null, { status: 401 })));
-    const error = await platformGraphql(session, QUERY).catch((e) => e);
+    const error = (await platformGraphql(session, QUERY).catch((e: unknown) => e)) as PlatformApiError;
     expect(error.status).toBe(502);
     expect(JSON.stringify({ message: error.message, ...error })).not.toContain("shpat_secret");
   });

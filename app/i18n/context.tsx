@@ -1,0 +1,56 @@
+import { createContext, useContext, useMemo, type ReactNode } from "react";
+import {
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  resolveLocale,
+  translate,
+  type Locale,
+  type MessageKey,
+  type Vars,
+} from "./index";
+
+export interface I18n {
+  /** The language of the strings. */
+  locale: Locale;
+  /** The admin's full locale tag, for Intl formatting (region-specific separators and currency symbols). */
+  formatLocale: string;
+  t: (key: MessageKey, vars?: Vars) => string;
+  money: (amount: number | string | null | undefined, currency?: string | null) => string;
+  dateTime: (iso: string | null | undefined) => string;
+  number: (value: number) => string;
+}
+
+export function createI18n(tag: string | null | undefined): I18n {
+  const locale = resolveLocale(tag);
+  const formatLocale = safeFormatLocale(tag, locale);
+  return {
+    locale,
+    formatLocale,
+    t: (key, vars) => translate(locale, key, vars),
+    money: (amount, currency) => formatMoney(formatLocale, amount, currency),
+    dateTime: (iso) => formatDateTime(formatLocale, iso),
+    number: (value) => formatNumber(formatLocale, value),
+  };
+}
+
+// A tag Intl does not know (or one in another language than the strings) falls back to the strings' language.
+function safeFormatLocale(tag: string | null | undefined, locale: Locale) {
+  if (!tag || resolveLocale(tag) !== locale) return locale;
+  try {
+    return Intl.getCanonicalLocales(tag.replace("_", "-"))[0] ?? locale;
+  } catch {
+    return locale;
+  }
+}
+
+const I18nContext = createContext<I18n>(createI18n("en"));
+
+export function I18nProvider({ tag, children }: { tag: string; children: ReactNode }) {
+  const value = useMemo(() => createI18n(tag), [tag]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n() {
+  return useContext(I18nContext);
+}

@@ -1,0 +1,143 @@
+/** The JSON shapes of docs/api.md that the admin pages read. Keep in step with that page. */
+
+export interface PublicConfiguration {
+  shop: string;
+  automationApiKey: string | null;
+  newOrderFlowId: string | null;
+  abandonedCartFlowId: string | null;
+  supplierStoreName: string | null;
+  supplierCountry: string | null;
+  supplierToken: string | null;
+  updatedAt: string;
+}
+
+export interface AutomationFlow {
+  id: string;
+  name: string;
+  description: string;
+  status: string;
+}
+
+export const DELIVERY_STATUSES = ["queued", "delivering", "delivered", "retrying", "dead", "skipped"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface DeliverySummary {
+  id: string;
+  topic: string;
+  eventId: string;
+  orderId: string | null;
+  orderName: string | null;
+  flowId: string | null;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deliveredAt: string | null;
+  callbackStatus: string | null;
+  tagsApplied: string[];
+}
+
+export interface DeliveryDetail extends DeliverySummary {
+  attemptLog: { at: string; outcome: string; httpStatus: number | null; error: string | null; durationMs: number }[];
+  callback: { receivedAt: string; status: string | null; tags: string[] } | null;
+  payloadSummary: {
+    orderName: string | null;
+    totalPrice: string | null;
+    currency: string | null;
+    lineItemCount: number;
+    customerFirstName: string | null;
+  } | null;
+}
+
+export type DeliveryCounts = Record<DeliveryStatus, number>;
+
+export interface SupplierVariation {
+  id: string;
+  sku: string;
+  price: number | null;
+  stock?: number | null;
+  attributes?: { name: string; value: string }[];
+}
+
+export interface SupplierProduct {
+  id: string;
+  name: string;
+  title: string;
+  description: string;
+  gallery: { urlS3: string | null; url: string | null }[];
+  variations: SupplierVariation[];
+  price: number | null;
+  stock: number | null;
+}
+
+export interface UpstreamError {
+  code: "unavailable" | "rate_limited" | "rejected";
+  message: string;
+}
+
+export interface PlatformProduct {
+  id: string;
+  title: string;
+  handle: string;
+  status: string;
+  featuredImage: { url: string; altText: string | null } | null;
+  variants: { id: string; title: string; price: string }[];
+}
+
+export interface PlatformVariant {
+  id: string;
+  title: string;
+  price: string;
+  sku: string | null;
+  barcode: string | null;
+  inventoryQuantity: number | null;
+  availableForSale: boolean;
+  selectedOptions: { name: string; value: string }[];
+}
+
+export interface Order {
+  id: string;
+  name: string;
+  createdAt: string;
+  financialStatus: string | null;
+  fulfillmentStatus: string | null;
+  totalPrice: string;
+  currency: string;
+  customer: { firstName: string | null; lastName: string | null } | null;
+  tags: string[];
+}
+
+export interface ProductAssociation {
+  id: string;
+  supplierProductId: string;
+  platformProductId: string;
+  supplierProductName: string;
+  platformProductTitle: string;
+  importType: string;
+  saveSupplierName: boolean;
+  saveSupplierDescription: boolean;
+  useSuggestedBarcode: boolean;
+  saveSupplierImages: boolean;
+  lastSyncedAt: string | null;
+}
+
+export interface Theme {
+  id: number;
+  name: string;
+  role: string;
+  created_at: string;
+}
+
+export interface ThemeInstall {
+  id: string;
+  themeId: number;
+  name: string;
+  role: string;
+  source: "public" | "repository";
+  createdAt: string;
+}
+
+/** The supported supplier countries (spec: "Supported countries and their field ids"). */
+export const SUPPLIER_COUNTRIES = ["CO", "EC", "CL", "GT", "MX", "PA", "PE", "PY"] as const;

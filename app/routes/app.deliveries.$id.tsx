@@ -1,0 +1,211 @@
+import { useParams } from "@remix-run/react";
+import { Badge, BlockStack, Card, DataTable, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { useState, type ReactNode } from "react";
+import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
+import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
+import { LoadingCard } from "~/components/LoadingCard";
+import { showToast } from "~/components/toast";
+import { useApi } from "~/components/use-api";
+import { useI18n } from "~/i18n/context";
+import { apiGet, apiPost } from "~/lib/api-client";
+import type { DeliveryDetail } from "~/lib/api-types";
+import { RETRYABLE_STATUSES, topicLabel } from "~/lib/deliveries";
+
+export default function Delivery() {
+  const { t, dateTime, money } = useI18n();
+  const message = useErrorMessage();
+  const id = useParams().id ?? "";
+  const detail = useApi(
+    () => apiGet<{ delivery: DeliveryDetail }>(`/api/deliveries/${encodeURIComponent(id)}`).then((b) => b.delivery),
+    `delivery:${id}`,
+  );
+  const [retrying, setRetrying] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const delivery = detail.data;
+
+  async function retry() {
+    setRetrying(true);
+    setFailure(undefined);
+    try {
+      await apiPost(`/api/deliveries/${encodeURIComponent(id)}/retry`);
+      showToast(t("deliveries.retried"));
+      detail.reload();
+    } catch (error) {
+      setFailure(message(error));
+    } finally {
+      setRetrying(false);
+    }
+  }
+
+  const rows: [string, ReactNode][] = delivery
+    ? [
+        [t("deliveries.topic"), topicLabel(t, delivery.topic)],
+        [t("deliveries.attempts"), String(delivery.attempts)],
+        [t("deliveries.created"), dateTime(delivery.createdAt)],
+        [t("delivery.nextAttempt"), delivery.nextAttemptAt ? dateTime(delivery.nextAttemptAt) : "—"],
+        [t("delivery.deliveredAt"), delivery.deliveredAt ? dateTime(delivery.deliveredAt) : "—"],
+        [t("delivery.flow"), delivery.flowId ?? "—"],
+        [t("delivery.event"), delivery.eventId],
+        [t("deliveries.lastError"), delivery.lastError ?? "—"],
+      ]
+    : [];
+
+  return (
+    <Page
+      title={delivery ? t("delivery.title", { name: delivery.orderName ?? delivery.eventId }) : t("nav.deliveries")}
+      titleMetadata={delivery ? <DeliveryStatusBadge status={delivery.status} /> : undefined}
+      backAction={{ content: t("delivery.back"), url: "/app/deliveries" }}
+      primaryAction={
+        delivery && RETRYABLE_STATUSES.includes(delivery.status)
+          ? { content: t("deliveries.retry"), onAction: retry, loading: retrying }
+          : undefined
+      }
+    >
+      <Layout>
+        {failure && (
+          <Layout.Section>
+            <ApiErrorBanner message={failure} onDismiss={() => setFailure(undefined)} />
+          </Layout.Section>
+        )}
+        {detail.loading && !delivery ? (
+          <Layout.Section>
+            <LoadingCard lines={8} />
+          </Layout.Section>
+        ) : detail.error ? (
+          <Layout.Section>
+            <ApiErrorBanner error={detail.error} onRetry={detail.reload} />
+          </Layout.Section>
+        ) : delivery ? (
+          <>
+            <Layout.Section>
+              <BlockStack gap="400">
+                <Card>
+                  <BlockStack gap="300">
+                    <Text as="h2" variant="headingMd">
+                      {t("delivery.summary")}
+                    </Text>
+                    <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 24px", margin: 0 }}>
+                      {rows.map(([label, value]) => (
+                        <div key={label} style={{ display: "contents" }}>
+                          <dt>
+                            <Text as="span" tone="subdued">
+                              {label}
+                            </Text>
+                          </dt>
+                          <dd style={{ margin: 0, overflowWrap: "anywhere" }}>
+                            <Text as="span">{value}</Text>
+                          </dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </BlockStack>
+                </Card>
+                <Card padding="0">
+                  <BlockStack>
+                    <div style={{ padding: "16px" }}>
+                      <Text as="h2" variant="headingMd">
+                        {t("delivery.attemptLog")}
+                      </Text>
+                    </div>
+                    {delivery.attemptLog.length === 0 ? (
+                      <div style={{ padding: "0 16px 16px" }}>
+                        <Text as="p" tone="subdued">
+                          {t("delivery.noAttempts")}
+                        </Text>
+                      </div>
+                    ) : (
+                      <DataTable
+                        columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
+                        headings={[
+                          t("delivery.attempt.at"),
+                          t("delivery.attempt.outcome"),
+                          t("delivery.attempt.http"),
+                          t("delivery.attempt.duration"),
+                          t("delivery.attempt.error"),
+                        ]}
+                        rows={delivery.attemptLog.map((attempt) => [
+                          dateTime(attempt.at),
+                          attempt.outcome,
+                          attempt.httpStatus ?? "—",
+                          `${attempt.durationMs} ms`,
+                          attempt.error ?? "",
+                        ])}
+                      />
+                    )}
+                  </BlockStack>
+                </Card>
+              </BlockStack>
+            </Layout.Section>
+            <Layout.Section variant="oneThird">
+              <BlockStack gap="400">
+                <Card>
+                  <BlockStack gap="200">
+                    <Text as="h2" variant="headingMd">
+                      {t("delivery.callback")}
+                    </Text>
+                    {delivery.callback ? (
+                      <BlockStack gap="200">
+                        <Text as="p">
+                          {t("delivery.callback.receivedAt")}: {dateTime(delivery.callback.receivedAt)}
+                        </Text>
+                        <Text as="p">
+                          {t("delivery.callback.status")}: {delivery.callback.status ?? "—"}
+                        </Text>
+                        <InlineStack gap="100">
+                          {delivery.callback.tags.map((tag) => (
+                            <Badge key={tag}>{tag}</Badge>
+                          ))}
+                        </InlineStack>
+                      </BlockStack>
+                    ) : (
+                      <Text as="p" tone="subdued">
+                        {t("delivery.noCallback")}
+                      </Text>
+                    )}
+                    {delivery.tagsApplied.length > 0 && (
+                      <InlineStack gap="100">
+                        <Text as="span" tone="subdued">
+                          {t("deliveries.tags")}:
+                        </Text>
+                        {delivery.tagsApplied.map((tag) => (
+                          <Badge key={tag} tone={tag === "automation-error" ? "critical" : "success"}>
+                            {tag}
+                          </Badge>
+                        ))}
+                      </InlineStack>
+                    )}
+                  </BlockStack>
+                </Card>
+                <Card>
+                  <BlockStack gap="200">
+                    <Text as="h2" variant="headingMd">
+                      {t("delivery.payload")}
+                    </Text>
+                    {delivery.payloadSummary ? (
+                      <BlockStack gap="100">
+                        <Text as="p">
+                          {t("delivery.payload.total")}:{" "}
+                          {money(delivery.payloadSummary.totalPrice, delivery.payloadSummary.currency)}
+                        </Text>
+                        <Text as="p">
+                          {t("delivery.payload.items")}: {delivery.payloadSummary.lineItemCount}
+                        </Text>
+                        <Text as="p">
+                          {t("delivery.payload.customer")}: {delivery.payloadSummary.customerFirstName ?? "—"}
+                        </Text>
+                      </BlockStack>
+                    ) : (
+                      <Text as="p" tone="subdued">
+                        {t("delivery.noPayload")}
+                      </Text>
+                    )}
+                  </BlockStack>
+                </Card>
+              </BlockStack>
+            </Layout.Section>
+          </>
+        ) : null}
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,185 @@
+import { useSearchParams } from "@remix-run/react";
+import {
+  BlockStack,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Page,
+  Pagination,
+  Select,
+  Text,
+} from "@shopify/polaris";
+import { useState } from "react";
+import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
+import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
+import { EmptyCard } from "~/components/EmptyCard";
+import { LoadingCard } from "~/components/LoadingCard";
+import { showToast } from "~/components/toast";
+import { useApi } from "~/components/use-api";
+import { useI18n } from "~/i18n/context";
+import { apiGet, apiPost } from "~/lib/api-client";
+import { DELIVERY_STATUSES, type DeliveryStatus, type DeliverySummary } from "~/lib/api-types";
+import { RETRYABLE_STATUSES, topicLabel } from "~/lib/deliveries";
+
+const PAGE_SIZE = 25;
+
+export default function Deliveries() {
+  const { t, dateTime } = useI18n();
+  const message = useErrorMessage();
+  // The filter lives in the URL so the home page can link straight to the failed ones.
+  const [params, setParams] = useSearchParams();
+  const status = DELIVERY_STATUSES.find((value) => value === params.get("status"));
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const list = useApi(
+    () =>
+      apiGet<{ deliveries: DeliverySummary[]; total: number }>("/api/deliveries", {
+        status,
+        page,
+        pageSize: PAGE_SIZE,
+      }),
+    `deliveries:${status ?? ""}:${page}`,
+  );
+  const [retrying, setRetrying] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+
+  function show(next: { status?: DeliveryStatus; page?: number }) {
+    const search = new URLSearchParams(params);
+    if (next.status !== undefined || "status" in next) {
+      if (next.status) search.set("status", next.status);
+      else search.delete("status");
+    }
+    if (next.page && next.page > 1) search.set("page", String(next.page));
+    else search.delete("page");
+    setParams(search);
+  }
+
+  async function retry(delivery: DeliverySummary) {
+    setRetrying(delivery.id);
+    setFailure(undefined);
+    try {
+      await apiPost(`/api/deliveries/${encodeURIComponent(delivery.id)}/retry`);
+      showToast(t("deliveries.retried"));
+      list.reload();
+    } catch (error) {
+      setFailure(message(error));
+    } finally {
+      setRetrying(undefined);
+    }
+  }
+
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <Page title={t("nav.deliveries")} backAction={{ content: t("nav.home"), url: "/app" }}>
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <Card>
+              <Select
+                label={t("deliveries.filter")}
+                options={[
+                  { label: t("deliveries.filter.all"), value: "" },
+                  ...DELIVERY_STATUSES.map((value) => ({ label: t(`deliveries.status.${value}`), value })),
+                ]}
+                value={status ?? ""}
+                onChange={(value) => show({ status: (value || undefined) as DeliveryStatus | undefined, page: 1 })}
+              />
+            </Card>
+            <ApiErrorBanner message={failure} onDismiss={() => setFailure(undefined)} />
+            {list.loading && !list.data ? (
+              <LoadingCard lines={8} />
+            ) : list.error ? (
+              <ApiErrorBanner error={list.error} onRetry={list.reload} />
+            ) : list.data && list.data.deliveries.length === 0 ? (
+              <EmptyCard heading={t("deliveries.empty")}>
+                <Text as="p" tone="subdued">
+                  {t("deliveries.emptyHelp")}
+                </Text>
+              </EmptyCard>
+            ) : list.data ? (
+              <>
+                <Card padding="0">
+                  <IndexTable
+                    resourceName={{ singular: t("deliveries.order"), plural: t("nav.deliveries") }}
+                    itemCount={list.data.deliveries.length}
+                    selectable={false}
+                    loading={list.loading}
+                    headings={[
+                      { title: t("deliveries.order") },
+                      { title: t("deliveries.topic") },
+                      { title: t("deliveries.status") },
+                      { title: t("deliveries.attempts"), alignment: "end" },
+                      { title: t("deliveries.created") },
+                      { title: t("deliveries.lastError") },
+                      { title: t("products.actions"), hidden: true },
+                    ]}
+                  >
+                    {list.data.deliveries.map((delivery, index) => (
+                      <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
+                        <IndexTable.Cell>
+                          <Text as="span" fontWeight="semibold">
+                            {delivery.orderName ?? delivery.orderId ?? delivery.eventId}
+                          </Text>
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>{topicLabel(t, delivery.topic)}</IndexTable.Cell>
+                        <IndexTable.Cell>
+                          <DeliveryStatusBadge status={delivery.status} />
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>
+                          <Text as="span" alignment="end" numeric>
+                            {delivery.attempts}
+                          </Text>
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>{dateTime(delivery.createdAt)}</IndexTable.Cell>
+                        <IndexTable.Cell>
+                          <Text as="span" tone="subdued" truncate>
+                            {delivery.lastError ?? ""}
+                          </Text>
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>
+                          <InlineStack gap="200" wrap={false}>
+                            <Button
+                              variant="plain"
+                              url={`/app/deliveries/${encodeURIComponent(delivery.id)}`}
+                              accessibilityLabel={`${t("deliveries.view")}: ${delivery.orderName ?? delivery.id}`}
+                            >
+                              {t("deliveries.view")}
+                            </Button>
+                            {RETRYABLE_STATUSES.includes(delivery.status) && (
+                              <Button
+                                size="slim"
+                                loading={retrying === delivery.id}
+                                onClick={() => retry(delivery)}
+                                accessibilityLabel={`${t("deliveries.retry")}: ${delivery.orderName ?? delivery.id}`}
+                              >
+                                {t("deliveries.retry")}
+                              </Button>
+                            )}
+                          </InlineStack>
+                        </IndexTable.Cell>
+                      </IndexTable.Row>
+                    ))}
+                  </IndexTable>
+                </Card>
+                {pages > 1 && (
+                  <InlineStack align="center">
+                    <Pagination
+                      hasPrevious={page > 1}
+                      onPrevious={() => show({ status, page: page - 1 })}
+                      hasNext={page < pages}
+                      onNext={() => show({ status, page: page + 1 })}
+                      label={t("common.pageOf", { page, pages })}
+                    />
+                  </InlineStack>
+                )}
+              </>
+            ) : null}
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,371 @@
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  InlineStack,
+  Layout,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useState } from "react";
+import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
+import { LoadingCard } from "~/components/LoadingCard";
+import { showToast } from "~/components/toast";
+import { useApi } from "~/components/use-api";
+import { useI18n } from "~/i18n/context";
+import { apiGet, apiPost } from "~/lib/api-client";
+import { SUPPLIER_COUNTRIES, type AutomationFlow, type PublicConfiguration, type UpstreamError } from "~/lib/api-types";
+
+export default function Settings() {
+  const { t } = useI18n();
+  const settings = useApi(
+    () => apiGet<{ configuration: PublicConfiguration | null }>("/api/settings").then((body) => body.configuration),
+    "settings",
+  );
+  const [configuration, setConfiguration] = useState<PublicConfiguration | null>();
+  const current = configuration !== undefined ? configuration : settings.data;
+
+  return (
+    <Page title={t("nav.settings")} backAction={{ content: t("nav.home"), url: "/app" }}>
+      <Layout>
+        {settings.loading ? (
+          <Layout.Section>
+            <LoadingCard lines={6} />
+          </Layout.Section>
+        ) : settings.error ? (
+          <Layout.Section>
+            <ApiErrorBanner error={settings.error} onRetry={settings.reload} />
+          </Layout.Section>
+        ) : (
+          <>
+            <Layout.AnnotatedSection
+              id="automation"
+              title={t("settings.automation.title")}
+              description={t("settings.automation.description")}
+            >
+              <AutomationSettings configuration={current ?? null} onSaved={(saved) => setConfiguration(saved)} />
+            </Layout.AnnotatedSection>
+            <Layout.AnnotatedSection
+              id="supplier"
+              title={t("settings.supplier.title")}
+              description={t("settings.supplier.description")}
+            >
+              <SupplierSettings
+                configuration={current ?? null}
+                onSaved={(saved) => setConfiguration((before) => ({ ...(before ?? current)!, ...saved }))}
+              />
+            </Layout.AnnotatedSection>
+          </>
+        )}
+      </Layout>
+    </Page>
+  );
+}
+
+type FieldErrors = Partial<Record<string, string>>;
+
+function AutomationSettings({
+  configuration,
+  onSaved,
+}: {
+  configuration: PublicConfiguration | null;
+  onSaved: (configuration: PublicConfiguration) => void;
+}) {
+  const { t } = useI18n();
+  const message = useErrorMessage();
+  const hasKey = Boolean(configuration?.automationApiKey);
+  const [apiKey, setApiKey] = useState("");
+  const [newOrderFlowId, setNewOrderFlowId] = useState(configuration?.newOrderFlowId ?? "");
+  const [abandonedCartFlowId, setAbandonedCartFlowId] = useState(configuration?.abandonedCartFlowId ?? "");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState<"test" | "save">();
+  const [testResult, setTestResult] = useState<string>();
+
+  // The flows come from the live list of the account whose key is stored.
+  const flows = useApi(
+    () => apiGet<{ flows: AutomationFlow[] }>("/api/automation/flows").then((body) => body.flows),
+    `flows:${configuration?.automationApiKey ?? ""}`,
+    { enabled: hasKey },
+  );
+
+  async function testConnection() {
+    setErrors({});
+    setFailure(undefined);
+    setTestResult(undefined);
+    if (!hasKey && !apiKey.trim()) {
+      setErrors({ apiKey: t("settings.automation.apiKeyRequired") });
+      return;
+    }
+    setBusy("test");
+    try {
+      // A new key is checked by saving it (the server lists the flows with it first and refuses a bad key).
+      if (apiKey.trim()) {
+        const saved = await apiPost<{ configuration: PublicConfiguration }>("/api/integrations/automation/save", {
+          apiKey: apiKey.trim(),
+          newOrderFlowId: newOrderFlowId || undefined,
+          abandonedCartFlowId: abandonedCartFlowId || undefined,
+        });
+        setApiKey("");
+        onSaved(saved.configuration);
+      }
+      const { flows: list } = await apiGet<{ flows: AutomationFlow[] }>("/api/automation/flows");
+      setTestResult(t("settings.automation.testOk", { count: list.length }));
+      if (!apiKey.trim()) flows.reload();
+    } catch (error) {
+      setFailure(message(error));
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function save() {
+    const problems: FieldErrors = {};
+    if (!hasKey && !apiKey.trim()) problems.apiKey = t("settings.automation.apiKeyRequired");
+    if (hasKey && !newOrderFlowId) problems.newOrderFlowId = t("settings.automation.flowRequired");
+    if (hasKey && !abandonedCartFlowId) problems.abandonedCartFlowId = t("settings.automation.flowRequired");
+    setErrors(problems);
+    setFailure(undefined);
+    if (Object.keys(problems).length > 0) return;
+    setBusy("save");
+    try {
+      const saved = await apiPost<{ configuration: PublicConfiguration }>("/api/integrations/automation/save", {
+        apiKey: apiKey.trim() || undefined,
+        newOrderFlowId: newOrderFlowId || undefined,
+        abandonedCartFlowId: abandonedCartFlowId || undefined,
+      });
+      setApiKey("");
+      onSaved(saved.configuration);
+      showToast(t("settings.automation.saved"));
+    } catch (error) {
+      setFailure(message(error));
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  const flowOptions = [
+    { label: t("settings.automation.chooseFlow"), value: "" },
+    ...(flows.data ?? []).map((flow) => ({ label: flow.name, value: flow.id })),
+  ];
+  const flowsReady = hasKey && Boolean(flows.data?.length);
+
+  return (
+    <Card>
+      <BlockStack gap="400">
+        {failure && (
+          <Banner tone="critical" onDismiss={() => setFailure(undefined)}>
+            <p>{failure}</p>
+          </Banner>
+        )}
+        {testResult && (
+          <Banner tone="success" onDismiss={() => setTestResult(undefined)}>
+            <p>{testResult}</p>
+          </Banner>
+        )}
+        <FormLayout>
+          <TextField
+            label={t("settings.automation.apiKey")}
+            type="password"
+            autoComplete="off"
+            value={apiKey}
+            onChange={setApiKey}
+            placeholder={configuration?.automationApiKey ?? undefined}
+            helpText={
+              configuration?.automationApiKey
+                ? t("settings.automation.apiKeySaved", { masked: configuration.automationApiKey })
+                : undefined
+            }
+            error={errors.apiKey}
+          />
+          {hasKey && flows.error ? <ApiErrorBanner error={flows.error} onRetry={flows.reload} /> : null}
+          {hasKey && flows.data?.length === 0 && (
+            <Text as="p" tone="subdued">
+              {t("settings.automation.noFlows")}
+            </Text>
+          )}
+          {!hasKey && (
+            <Text as="p" tone="subdued">
+              {t("settings.automation.flowsHelp")}
+            </Text>
+          )}
+          <FormLayout.Group>
+            <Select
+              label={t("settings.automation.newOrderFlow")}
+              options={flowOptions}
+              value={newOrderFlowId}
+              onChange={setNewOrderFlowId}
+              disabled={!flowsReady}
+              error={errors.newOrderFlowId}
+            />
+            <Select
+              label={t("settings.automation.abandonedCartFlow")}
+              options={flowOptions}
+              value={abandonedCartFlowId}
+              onChange={setAbandonedCartFlowId}
+              disabled={!flowsReady}
+              error={errors.abandonedCartFlowId}
+            />
+          </FormLayout.Group>
+        </FormLayout>
+        <InlineStack align="end" gap="200">
+          <Button onClick={testConnection} loading={busy === "test"} disabled={busy === "save"}>
+            {t("settings.automation.test")}
+          </Button>
+          <Button variant="primary" onClick={save} loading={busy === "save"} disabled={busy === "test"}>
+            {t("settings.automation.save")}
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}
+
+type SupplierConfiguration = Pick<
+  PublicConfiguration,
+  "shop" | "supplierStoreName" | "supplierCountry" | "supplierToken"
+>;
+
+function SupplierSettings({
+  configuration,
+  onSaved,
+}: {
+  configuration: PublicConfiguration | null;
+  onSaved: (configuration: SupplierConfiguration) => void;
+}) {
+  const { t, number } = useI18n();
+  const message = useErrorMessage();
+  const [storeName, setStoreName] = useState(configuration?.supplierStoreName ?? "");
+  const [country, setCountry] = useState(configuration?.supplierCountry ?? "");
+  const [token, setToken] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string>();
+  const [testResult, setTestResult] = useState<string>();
+  const [busy, setBusy] = useState<"test" | "save">();
+  const automationReady = Boolean(configuration?.automationApiKey);
+  const hasToken = Boolean(configuration?.supplierToken);
+
+  async function save() {
+    const problems: FieldErrors = {};
+    if (!storeName.trim()) problems.storeName = t("settings.supplier.storeNameRequired");
+    if (!country) problems.country = t("settings.supplier.countryRequired");
+    if (!hasToken && !token.trim()) problems.token = t("settings.supplier.tokenRequired");
+    setErrors(problems);
+    setFailure(undefined);
+    setTestResult(undefined);
+    if (Object.keys(problems).length > 0) return;
+    setBusy("save");
+    try {
+      const saved = await apiPost<{ configuration: SupplierConfiguration }>("/api/integrations/supplier/save", {
+        store_name: storeName.trim(),
+        country,
+        supplier_token: token.trim() || undefined,
+      });
+      setToken("");
+      onSaved(saved.configuration);
+      showToast(t("settings.supplier.saved"));
+    } catch (error) {
+      setFailure(message(error));
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function testConnection() {
+    setFailure(undefined);
+    setTestResult(undefined);
+    setBusy("test");
+    try {
+      // The catalogue answers empty with `upstreamError` when the marketplace refuses or fails.
+      const page = await apiGet<{ total: number; upstreamError: UpstreamError | null }>("/api/supplier/products", {
+        pageSize: 1,
+      });
+      if (page.upstreamError) {
+        setFailure(t("settings.supplier.testFailed", { message: t(`catalogue.upstream.${page.upstreamError.code}`) }));
+      } else {
+        setTestResult(t("settings.supplier.testOk", { count: number(page.total) }));
+      }
+    } catch (error) {
+      setFailure(message(error));
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  return (
+    <Card>
+      <BlockStack gap="400">
+        {!automationReady && (
+          <Banner tone="info">
+            <p>{t("settings.supplier.needsAutomation")}</p>
+          </Banner>
+        )}
+        {failure && (
+          <Banner tone="critical" onDismiss={() => setFailure(undefined)}>
+            <p>{failure}</p>
+          </Banner>
+        )}
+        {testResult && (
+          <Banner tone="success" onDismiss={() => setTestResult(undefined)}>
+            <p>{testResult}</p>
+          </Banner>
+        )}
+        <FormLayout>
+          <TextField
+            label={t("settings.supplier.storeName")}
+            autoComplete="organization"
+            value={storeName}
+            onChange={setStoreName}
+            error={errors.storeName}
+            disabled={!automationReady}
+          />
+          <Select
+            label={t("settings.supplier.country")}
+            options={[
+              { label: t("settings.supplier.chooseCountry"), value: "" },
+              ...SUPPLIER_COUNTRIES.map((code) => ({ label: t(`country.${code}`), value: code })),
+            ]}
+            value={country}
+            onChange={setCountry}
+            error={errors.country}
+            disabled={!automationReady}
+          />
+          <TextField
+            label={t("settings.supplier.token")}
+            type="password"
+            autoComplete="off"
+            value={token}
+            onChange={setToken}
+            placeholder={configuration?.supplierToken ?? undefined}
+            helpText={
+              configuration?.supplierToken
+                ? t("settings.supplier.tokenSaved", { masked: configuration.supplierToken })
+                : undefined
+            }
+            error={errors.token}
+            disabled={!automationReady}
+          />
+        </FormLayout>
+        <InlineStack align="end" gap="200">
+          {hasToken && (
+            <Button onClick={testConnection} loading={busy === "test"} disabled={busy === "save"}>
+              {t("settings.supplier.test")}
+            </Button>
+          )}
+          <Button
+            variant="primary"
+            onClick={save}
+            loading={busy === "save"}
+            disabled={!automationReady || busy === "test"}
+          >
+            {t("settings.supplier.save")}
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}

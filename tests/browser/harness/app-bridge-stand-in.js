@@ -1,0 +1,62 @@
+/* global window, document, location, customElements, HTMLElement, URL, URLSearchParams, Request, Headers, setTimeout */
+// Plays the part of the admin's App Bridge script (cdn.shopify.com/shopifycloud/app-bridge.js) for the
+// browser tests: the `shopify` global with config, idToken() and toast, fetch carrying the session token,
+// and the navigation menu rendered where a test (and a screenshot) can see it.
+(() => {
+  const script = document.currentScript;
+  const params = new URLSearchParams(location.search);
+  const toasts = document.createElement("div");
+  toasts.setAttribute("data-testid", "toasts");
+  toasts.style.cssText =
+    "position:fixed;bottom:24px;left:50%;transform:translateX(-50%);z-index:1000;display:grid;gap:8px";
+
+  window.shopify = {
+    config: {
+      apiKey: script?.dataset.apiKey ?? "",
+      shop: params.get("shop") ?? "",
+      host: params.get("host") ?? "",
+      locale: params.get("locale") ?? "en",
+    },
+    idToken: () => window.__sessionToken(),
+    toast: {
+      show(message) {
+        const toast = document.createElement("div");
+        toast.setAttribute("role", "status");
+        toast.setAttribute("data-testid", "toast");
+        toast.textContent = message;
+        toast.style.cssText = "background:#303030;color:#fff;padding:10px 16px;border-radius:8px;font:14px sans-serif";
+        if (!toasts.isConnected) document.body.append(toasts);
+        toasts.append(toast);
+        setTimeout(() => toast.remove(), 5000);
+        return "toast";
+      },
+      hide() {},
+    },
+  };
+
+  const originalFetch = window.fetch.bind(window);
+  window.fetch = async (input, init = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+    if (url.origin !== location.origin) return originalFetch(input, init);
+    const headers = new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined));
+    headers.set("Authorization", `Bearer ${await window.__sessionToken()}`);
+    return originalFetch(input, { ...init, headers });
+  };
+
+  const style = document.createElement("style");
+  style.textContent =
+    "ui-nav-menu{display:flex;gap:16px;padding:10px 16px;background:#1a1a1a;font:14px sans-serif}" +
+    "ui-nav-menu a{color:#fff;text-decoration:none}ui-nav-menu a[aria-current=page]{text-decoration:underline}";
+  document.head.append(style);
+  if (!customElements.get("ui-nav-menu")) {
+    customElements.define(
+      "ui-nav-menu",
+      class extends HTMLElement {
+        connectedCallback() {
+          this.setAttribute("role", "navigation");
+          this.setAttribute("aria-label", "App");
+        }
+      },
+    );
+  }
+})();

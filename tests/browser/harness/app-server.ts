@@ -1,0 +1,98 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { TEST_ENV } from "../../helpers/test-env";
+
+export const BROWSER_SHOP = "tienda-demo.myshopify.com";
+const WORK_DIR = path.resolve("tmp/browser");
+
+export interface RunningApp {
+  url: string;
+  shop: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The production build of the app (`npm run build`), served by remix-serve on loopback with the test
+ * configuration, a migrated SQLite file and the shop's offline session: the state the app is in after the
+ * platform installed it. Outside systems are not reachable from it; the pages only talk to the app's API.
+ */
+export async function startApp(): Promise<RunningApp> {
+  if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` before the browser tests");
+  rmSync(WORK_DIR, { recursive: true, force: true });
+  mkdirSync(WORK_DIR, { recursive: true });
+  const database = path.join(WORK_DIR, "app.sqlite");
+  execFileSync("npx", ["prisma", "migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: `file:${database}`, PRISMA_SCHEMA_ENGINE_BINARY: "/nonexistent" },
+    stdio: "pipe",
+  });
+  const db = createClient({ url: `file:${database}` });
+  await db.execute({
+    sql: `INSERT INTO "Session" (id, shop, state, isOnline, scope, accessToken) VALUES (?, ?, '', 0, ?, ?)`,
+    args: [`offline_${BROWSER_SHOP}`, BROWSER_SHOP, TEST_ENV.SCOPES, "shpat_browser_tests"],
+  });
+  db.close();
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], {
+    env: {
+      ...process.env,
+      ...TEST_ENV,
+      NODE_ENV: "production",
+      PLATFORM_APP_URL: url,
+      DATABASE_URL: `file:${database}`,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  await waitForHealth(url, child, output);
+  return {
+    url,
+    shop: BROWSER_SHOP,
+    stop: () => stopProcess(child),
+  };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: string[]) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The app exited (${child.exitCode}):\n${output.join("")}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stopProcess(child);
+  throw new Error(`The app did not answer /healthz within 30 s:\n${output.join("")}`);
+}
+
+function stopProcess(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,86 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { sessionToken } from "../../helpers/requests";
+import type { RunningApp } from "./app-server";
+import type { FakeApi } from "./fake-api";
+
+export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
+const STAND_IN = readFileSync(path.resolve("tests/browser/harness/app-bridge-stand-in.js"), "utf8");
+
+/** Debian's Chromium, headless, with nothing that phones home (see ../shared/TOOLCHAIN.md). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export interface AdminPage {
+  page: Page;
+  context: BrowserContext;
+  /** Errors the page threw or logged: a test fails on any it did not expect. */
+  pageErrors: string[];
+}
+
+/**
+ * Opens an app page the way the admin does: the document request carries `embedded=1`, the shop, the host,
+ * a fresh session token (`id_token`) and the merchant's `locale`; App Bridge is the stand-in above.
+ */
+export async function openAdmin(
+  browser: Browser,
+  app: Pick<RunningApp, "url" | "shop">,
+  api: FakeApi,
+  options: { path: string; locale: "en" | "es" },
+): Promise<AdminPage> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: options.locale,
+    // The platform library answers 410 to bots, and "HeadlessChrome" is one: present as the desktop browser it is.
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,
+  });
+  await context.exposeFunction("__sessionToken", () => sessionToken(app.shop));
+  await context.route(/^https?:\/\//, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.origin === app.url && url.pathname.startsWith("/api/")) return api.handle(route);
+    if (url.origin === app.url) return route.continue();
+    if (url.hostname === "cdn.shopify.com" && url.pathname.endsWith("/app-bridge.js")) {
+      return route.fulfill({ contentType: "text/javascript", body: STAND_IN });
+    }
+    if (url.hostname === "cdn.shopify.com") return route.fulfill({ contentType: "text/css", body: "" });
+    if (api.images.has(url.href)) {
+      return route.fulfill({ contentType: "image/svg+xml", body: api.images.get(url.href) });
+    }
+    // Nothing else is reachable from a test: an unexpected outside request fails loudly instead of hanging.
+    return route.abort("blockedbyclient");
+  });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") pageErrors.push(message.text());
+  });
+  const host = Buffer.from(`admin.shopify.com/store/${app.shop.replace(".myshopify.com", "")}`).toString("base64url");
+  const query = new URLSearchParams({
+    embedded: "1",
+    shop: app.shop,
+    host,
+    id_token: await sessionToken(app.shop),
+    locale: options.locale,
+  });
+  await page.goto(`${app.url}${options.path}?${query}`);
+  return { page, context, pageErrors };
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

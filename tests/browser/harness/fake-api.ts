@@ -1,0 +1,297 @@
+import type { Route } from "playwright-core";
+import type {
+  AutomationFlow,
+  DeliveryCounts,
+  DeliveryDetail,
+  DeliveryStatus,
+  Order,
+  PlatformProduct,
+  PlatformVariant,
+  ProductAssociation,
+  PublicConfiguration,
+  SupplierProduct,
+  ThemeInstall,
+} from "~/lib/api-types";
+
+/**
+ * The app's HTTP API as docs/api.md defines it, held in memory for the page tests: every endpoint the pages
+ * call, with the contract's shapes, masking and failures, and a log of what the pages sent. It lets the pages
+ * be driven in a real browser before (and independently of) the services behind the endpoints.
+ */
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  form: URLSearchParams;
+  authorization: string | null;
+}
+
+const mask = (secret: string) => `••••${secret.slice(-4)}`;
+const now = () => new Date().toISOString();
+const json = (status: number, body: unknown) => ({
+  status,
+  contentType: "application/json",
+  body: JSON.stringify(body),
+});
+const fail = (status: number, error: string) => json(status, { success: false, error });
+
+export const VALID_AUTOMATION_KEY = "auto-key-9d2f41c7";
+export const VALID_SUPPLIER_TOKEN = "sup-token-5b7e3a90";
+
+export class FakeApi {
+  readonly calls: RecordedCall[] = [];
+  /** Image URLs the catalogue uses, served as small pictures so cards and thumbnails render. */
+  readonly images = new Map<string, string>();
+
+  automationKey: string | null = null;
+  configuration: Omit<PublicConfiguration, "automationApiKey" | "supplierToken"> & {
+    supplierTokenValue: string | null;
+  };
+  flows: AutomationFlow[] = [
+    { id: "flow_nuevos", name: "Confirmación de pedido COD", description: "", status: "active" },
+    { id: "flow_carritos", name: "Recuperar carrito abandonado", description: "", status: "active" },
+    { id: "flow_guias", name: "Envío de guía", description: "", status: "inactive" },
+  ];
+  supplierProducts: SupplierProduct[] = [];
+  storeProducts: PlatformProduct[] = [];
+  storeVariants = new Map<string, PlatformVariant[]>();
+  associations: ProductAssociation[] = [];
+  deliveries: DeliveryDetail[] = [];
+  orders: Order[] = [];
+  installs: ThemeInstall[] = [];
+  validRepositoryToken = "ghp_repoReadToken123";
+
+  constructor(shop: string) {
+    this.configuration = {
+      shop,
+      newOrderFlowId: null,
+      abandonedCartFlowId: null,
+      supplierStoreName: null,
+      supplierCountry: null,
+      supplierTokenValue: null,
+      updatedAt: now(),
+    };
+  }
+
+  publicConfiguration(): PublicConfiguration | null {
+    const { supplierTokenValue, ...rest } = this.configuration;
+    if (!this.automationKey && !rest.supplierStoreName) return null;
+    return {
+      ...rest,
+      automationApiKey: this.automationKey ? mask(this.automationKey) : null,
+      supplierToken: supplierTokenValue ? mask(supplierTokenValue) : null,
+    };
+  }
+
+  callsTo(method: string, path: string) {
+    return this.calls.filter((call) => call.method === method && call.path === path);
+  }
+
+  async handle(route: Route) {
+    const request = route.request();
+    const url = new URL(request.url());
+    const form = new URLSearchParams(request.method() === "POST" ? (request.postData() ?? "") : "");
+    const authorization = request.headers()["authorization"] ?? null;
+    this.calls.push({ method: request.method(), path: url.pathname, query: url.searchParams, form, authorization });
+    if (!authorization?.startsWith("Bearer ")) return route.fulfill(fail(401, "No shop session found"));
+    return route.fulfill(this.answer(request.method(), url.pathname, url.searchParams, form));
+  }
+
+  private answer(method: string, path: string, query: URLSearchParams, form: URLSearchParams) {
+    const route = `${method} ${path}`;
+    const deliveryMatch = path.match(/^\/api\/deliveries\/([^/]+)(\/retry)?$/);
+    if (deliveryMatch && path !== "/api/deliveries/stats") {
+      return deliveryMatch[2] && method === "POST"
+        ? this.retryDelivery(decodeURIComponent(deliveryMatch[1]))
+        : this.delivery(decodeURIComponent(deliveryMatch[1]));
+    }
+    switch (route) {
+      case "GET /api/settings":
+        return json(200, { success: true, configuration: this.publicConfiguration() });
+      case "POST /api/integrations/automation/save":
+        return this.saveAutomation(form);
+      case "GET /api/automation/flows":
+        if (!this.automationKey) return fail(400, "The automation API key is not configured");
+        return json(200, { success: true, flows: this.flows });
+      case "POST /api/integrations/supplier/save":
+        return this.saveSupplier(form);
+      case "GET /api/supplier/products":
+        return this.listSupplierProducts(query);
+      case "GET /api/platform/products":
+        return json(200, { success: true, products: this.storeProducts });
+      case "GET /api/platform/product/variants": {
+        const product = this.storeProducts.find((candidate) => candidate.id === query.get("productId"));
+        if (!product) return fail(404, "Product not found");
+        const variants = this.storeVariants.get(product.id) ?? [];
+        return json(200, { success: true, product: { id: product.id, title: product.title }, variants });
+      }
+      case "POST /api/products/import":
+        return this.importProduct(form);
+      case "GET /api/products/associations": {
+        const page = Number(query.get("page") ?? 1);
+        const pageSize = Number(query.get("pageSize") ?? 25);
+        const associations = this.associations.slice((page - 1) * pageSize, page * pageSize);
+        return json(200, { success: true, associations, total: this.associations.length, page, pageSize });
+      }
+      case "POST /api/products/association/delete": {
+        const id = form.get("associationId") ?? "";
+        if (!id) return fail(400, "associationId: is required");
+        const before = this.associations.length;
+        this.associations = this.associations.filter((association) => association.id !== id);
+        if (this.associations.length === before) return fail(404, "Association not found");
+        return json(200, { success: true, message: "Association deleted", associationId: id });
+      }
+      case "GET /api/deliveries": {
+        const status = query.get("status");
+        const page = Number(query.get("page") ?? 1);
+        const pageSize = Number(query.get("pageSize") ?? 25);
+        const matching = this.deliveries.filter((delivery) => !status || delivery.status === status);
+        const deliveries = matching.slice((page - 1) * pageSize, page * pageSize).map(summary);
+        return json(200, { success: true, deliveries, total: matching.length, page, pageSize });
+      }
+      case "GET /api/deliveries/stats": {
+        const counts: DeliveryCounts = { queued: 0, delivering: 0, delivered: 0, retrying: 0, dead: 0, skipped: 0 };
+        for (const delivery of this.deliveries) counts[delivery.status]++;
+        return json(200, { success: true, since: new Date(Date.now() - 86_400_000).toISOString(), counts });
+      }
+      case "GET /api/orders/poll":
+      case "POST /api/orders/poll":
+        return json(200, { success: true, orders: this.orders, count: this.orders.length });
+      case "POST /api/theme/install":
+        return this.installTheme(form);
+      case "GET /api/theme/installs":
+        return json(200, { success: true, installs: this.installs });
+      default:
+        return fail(404, `No such endpoint: ${route}`);
+    }
+  }
+
+  private saveAutomation(form: URLSearchParams) {
+    const apiKey = form.get("apiKey");
+    if (!apiKey && !this.automationKey) return fail(400, "apiKey: is required");
+    if (apiKey && apiKey !== VALID_AUTOMATION_KEY) return fail(400, "The automation platform refused this API key");
+    for (const field of ["newOrderFlowId", "abandonedCartFlowId"] as const) {
+      const value = form.get(field);
+      if (value && !this.flows.some((flow) => flow.id === value)) return fail(400, `${field}: unknown flow`);
+      if (value) this.configuration[field] = value;
+    }
+    if (apiKey) this.automationKey = apiKey;
+    this.configuration.updatedAt = now();
+    return json(200, { success: true, configuration: this.publicConfiguration() });
+  }
+
+  private saveSupplier(form: URLSearchParams) {
+    if (!this.automationKey) return fail(400, "Configure the automation API key first");
+    const storeName = form.get("store_name")?.trim();
+    const country = form.get("country");
+    const token = form.get("supplier_token");
+    if (!storeName) return fail(400, "store_name: is required");
+    if (!country || !["CO", "EC", "CL", "GT", "MX", "PA", "PE", "PY"].includes(country))
+      return fail(400, "country: must be one of CO, EC, CL, GT, MX, PA, PE, PY");
+    if (!token && !this.configuration.supplierTokenValue) return fail(400, "supplier_token: is required");
+    if (token && token !== VALID_SUPPLIER_TOKEN) return fail(400, "The supplier marketplace refused this token");
+    Object.assign(this.configuration, {
+      supplierStoreName: storeName,
+      supplierCountry: country,
+      supplierTokenValue: token ?? this.configuration.supplierTokenValue,
+      updatedAt: now(),
+    });
+    const { shop, supplierStoreName, supplierCountry } = this.configuration;
+    return json(200, {
+      success: true,
+      configuration: { shop, supplierStoreName, supplierCountry, supplierToken: mask(token ?? "") },
+    });
+  }
+
+  private listSupplierProducts(query: URLSearchParams) {
+    if (!this.configuration.supplierTokenValue) return fail(400, "The supplier integration is not configured");
+    const pageSize = Number(query.get("pageSize") ?? 50);
+    const startData = Number(query.get("startData") ?? 0);
+    const keywords = query.get("keywords")?.toLowerCase();
+    const matching = keywords
+      ? this.supplierProducts.filter((product) => product.name.toLowerCase().includes(keywords))
+      : this.supplierProducts;
+    return json(200, {
+      success: true,
+      products: matching.slice(startData, startData + pageSize),
+      total: matching.length,
+      pageSize,
+      startData,
+      upstreamError: null,
+    });
+  }
+
+  private importProduct(form: URLSearchParams) {
+    for (const field of ["supplierProductId", "supplierProductData", "platformProductId"]) {
+      if (!form.get(field)) return fail(400, `${field}: is required`);
+    }
+    const supplierProductId = form.get("supplierProductId")!;
+    const existing = this.associations.find((association) => association.supplierProductId === supplierProductId);
+    if (existing)
+      return json(409, { success: false, error: "This supplier product is already linked", association: existing });
+    const data = JSON.parse(form.get("supplierProductData")!) as SupplierProduct;
+    const storeProduct = this.storeProducts.find((product) => product.id === form.get("platformProductId"));
+    if (!storeProduct) return fail(404, "Store product not found");
+    const association: ProductAssociation = {
+      id: `assoc_${this.associations.length + 1}_${supplierProductId}`,
+      supplierProductId,
+      platformProductId: storeProduct.id,
+      supplierProductName: data.name,
+      platformProductTitle: form.get("saveSupplierName") === "true" ? data.name : storeProduct.title,
+      importType: "link",
+      saveSupplierName: form.get("saveSupplierName") === "true",
+      saveSupplierDescription: form.get("saveSupplierDescription") === "true",
+      useSuggestedBarcode: form.get("useSuggestedBarcode") === "true",
+      saveSupplierImages: form.get("saveSupplierImages") === "true",
+      lastSyncedAt: now(),
+    };
+    this.associations.unshift(association);
+    return json(200, { success: true, message: "Product linked", association });
+  }
+
+  private delivery(id: string) {
+    const delivery = this.deliveries.find((candidate) => candidate.id === id);
+    return delivery ? json(200, { success: true, delivery }) : fail(404, "Delivery not found");
+  }
+
+  private retryDelivery(id: string) {
+    const delivery = this.deliveries.find((candidate) => candidate.id === id);
+    if (!delivery) return fail(404, "Delivery not found");
+    if (delivery.status === "delivered") return fail(409, "This delivery was already delivered");
+    if (delivery.status === "dead" || delivery.status === "skipped") {
+      Object.assign(delivery, { status: "queued" as DeliveryStatus, nextAttemptAt: now(), updatedAt: now() });
+    }
+    return json(200, { success: true, delivery: summary(delivery) });
+  }
+
+  private installTheme(form: URLSearchParams) {
+    const themeUrl = form.get("themeUrl");
+    if (!themeUrl) return fail(400, "themeUrl: is required");
+    const repository = themeUrl.match(/^repo-api:\/\/([^/]+)\/([^/]+)\/([^?]+)\?token=(.+)$/);
+    if (themeUrl.startsWith("repo-api://")) {
+      if (!repository) return fail(400, "themeUrl: must be repo-api://<owner>/<repo>/<branch>?token=<token>");
+      if (decodeURIComponent(repository[4]) !== this.validRepositoryToken)
+        return fail(400, "The repository host refused the token (it needs read access to the repository)");
+    }
+    const theme = {
+      id: 150000 + this.installs.length + 1,
+      name: form.get("themeName") || "Automation Theme 2.5",
+      role: "unpublished",
+      created_at: now(),
+    };
+    this.installs.unshift({
+      id: `install_${theme.id}`,
+      themeId: theme.id,
+      name: theme.name,
+      role: theme.role,
+      source: repository ? "repository" : "public",
+      createdAt: theme.created_at,
+    });
+    return json(200, { success: true, message: `Theme ${theme.name} installed`, theme });
+  }
+}
+
+function summary(delivery: DeliveryDetail) {
+  const { attemptLog: _attempts, callback: _callback, payloadSummary: _payload, ...rest } = delivery;
+  return rest;
+}

@@ -1,0 +1,35 @@
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+import { launchBrowser, openAdmin, type AdminPage } from "./browser";
+import type { FakeApi } from "./fake-api";
+
+/**
+ * One browser per test file; `open` gives a fresh admin page per test. After each test the page must not
+ * have thrown or logged an error (React hydration mismatches included).
+ */
+export function useAdmin() {
+  let browser: Browser;
+  const opened: AdminPage[] = [];
+  const app = { url: inject("appUrl"), shop: inject("shop") };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    const errors = opened.flatMap((admin) => admin.pageErrors);
+    await Promise.all(opened.splice(0).map((admin) => admin.context.close()));
+    expect(errors).toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    shop: app.shop,
+    async open(api: FakeApi, path: string, locale: "en" | "es" = "en") {
+      const admin = await openAdmin(browser, app, api, { path, locale });
+      opened.push(admin);
+      return admin.page;
+    },
+  };
+}

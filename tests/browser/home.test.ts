@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./harness/browser";
+import { FakeApi } from "./harness/fake-api";
+import { useAdmin } from "./harness/fixture";
+import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
+
+describe("home page", () => {
+  const admin = useAdmin();
+
+  it("shows the checklist, delivery health and recent orders in Spanish", async () => {
+    const api = withOrdersAndDeliveries(configuredShop(admin.shop));
+    const page = await admin.open(api, "/app", "es");
+
+    await expect.poll(() => page.getByRole("heading", { name: "Configuración inicial" }).isVisible()).toBe(true);
+    // Automation, flows and supplier are set; no product linked and no theme yet.
+    await expect.poll(() => page.getByText("3 de 5 pasos completados").isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole("link", { name: "Vincula un producto del proveedor con un producto de la tienda" })
+        .isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole("heading", { name: "Envíos de las últimas 24 horas" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Ver el registro de envíos" }).isVisible()).toBe(true);
+
+    const orders = page.getByRole("table");
+    await expect.poll(() => orders.getByText("#1004").isVisible()).toBe(true);
+    // Colombian pesos as a Spanish-speaking merchant reads them, and the tags the automation left.
+    expect(await orders.textContent()).toMatch(/139\.800\sCOP/);
+    expect(await orders.getByText("automation-error").isVisible()).toBe(true);
+    expect(await orders.getByText("Sin etiquetas aún").isVisible()).toBe(true);
+    // The navigation menu speaks Spanish too.
+    expect(await page.getByRole("navigation", { name: "App" }).textContent()).toContain("Catálogo del proveedor");
+    await screenshot(page, "home-es");
+  });
+
+  it("guides a new shop through every setup step, in English", async () => {
+    const page = await admin.open(new FakeApi(admin.shop), "/app", "en");
+    await expect.poll(() => page.getByText("0 of 5 steps completed").isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Connect the automation platform" }).getAttribute("href")).toContain(
+      "/app/settings",
+    );
+    expect(await page.getByText("No orders yet.", { exact: false }).isVisible()).toBe(true);
+    await screenshot(page, "home-en-new-shop");
+  });
+});
