@@ -99,6 +99,6 @@ describe("platform GraphQL client", () => {
     server.use(http.post(graphqlUrl(session.shop), () => new HttpResponse(null, { status: 401 })));
     const error = (await platformGraphql(session, QUERY).catch((e: unknown) => e)) as PlatformApiError;
     expect(error.status).toBe(502);
-    expect(JSON.stringify({ message: error.message, ...error })).not.toContain("shpat_secret");
+    expect(JSON.stringify({ ...error, message: error.message })).not.toContain("shpat_secret");
   });
 });
