@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { action as pollAction, loader as pollLoader } from "~/routes/api.orders.poll";
@@ -7,7 +8,7 @@ import { createSession, shopDomain } from "../helpers/factories";
 import { adminRequest } from "../helpers/requests";
 import { mockPlatform, platformProduct, platformVariant } from "../mocks/platform";
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<Response>;
+type Handler = (args: LoaderFunctionArgs) => Promise<Response>;
 const call = (handler: Handler, request: Request) => handler({ request, params: {}, context: {} });
 
 async function installedShop() {

@@ -4,7 +4,7 @@ import prisma from "~/db.server";
 import { SUPPLIER_COUNTRIES } from "~/lib/countries";
 import { action as saveSupplier } from "~/routes/api.integrations.supplier.save";
 import { loader as supplierProducts } from "~/routes/api.supplier.products";
-import { getShopSettings } from "~/services/shops/configuration.server";
+import { getShopSettings, type SettingsPatch } from "~/services/shops/configuration.server";
 import { createConfiguration, createSession, shopDomain } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";
 import { mockBotFields } from "../mocks/automation-bot-fields";
@@ -12,9 +12,7 @@ import { mockSupplierProducts } from "../mocks/supplier";
 
 const call = (handler: typeof saveSupplier, request: Request) => handler({ request, params: {}, context: {} });
 
-async function installedShop(
-  settings: Parameters<typeof createConfiguration>[1] = { automationApiKey: "auto-key-7788" },
-) {
+async function installedShop(settings: SettingsPatch | null = { automationApiKey: "auto-key-7788" }) {
   const shop = shopDomain();
   await createSession(shop);
   if (settings) await createConfiguration(shop, settings);
