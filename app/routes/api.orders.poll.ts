@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, ok } from "../lib/http.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
-import { requirePlatformSession } from "../services/platform/catalogue.server";
+import { requirePlatformSession } from "../services/platform/offline-session.server";
 import { listRecentOrders } from "../services/platform/recent-orders.server";
 
 // The spec allows GET or POST for the same read.

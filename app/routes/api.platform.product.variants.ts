@@ -3,7 +3,8 @@ import { z } from "zod";
 import { apiHandler, ok } from "../lib/http.server";
 import { parseInput, queryFields } from "../lib/input.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
-import { getProductVariants, requirePlatformSession } from "../services/platform/catalogue.server";
+import { getProductVariants } from "../services/platform/catalogue.server";
+import { requirePlatformSession } from "../services/platform/offline-session.server";
 import { gidField } from "../services/platform/gid";
 
 const query = z.object({ productId: gidField("Product") });

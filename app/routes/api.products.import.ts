@@ -4,7 +4,7 @@ import { AppError, apiHandler, ok } from "../lib/http.server";
 import { formBoolean, jsonField, parseInput, readFields } from "../lib/input.server";
 import { importSupplierProduct } from "../services/catalogue/import.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
-import { requirePlatformSession } from "../services/platform/catalogue.server";
+import { requirePlatformSession } from "../services/platform/offline-session.server";
 import { gidField } from "../services/platform/gid";
 import { supplierProductInput, supplierVariationInput } from "../services/supplier/products.server";
 

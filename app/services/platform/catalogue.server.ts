@@ -1,6 +1,5 @@
 import { AppError } from "../../lib/http.server";
-import { NO_SESSION } from "./admin-auth.server";
-import { getOfflineSession, platformGraphql, type PlatformSession } from "./graphql.server";
+import { platformGraphql, type PlatformSession } from "./graphql.server";
 
 export const PRODUCTS_LIMIT = 250;
 export const VARIANTS_LIMIT = 250;
@@ -88,13 +87,6 @@ interface ProductsData {
 
 interface ProductVariantsData {
   product: { id: string; title: string; variants: { nodes: PlatformVariant[] } } | null;
-}
-
-/** The offline session the app acts with for an authenticated shop. */
-export async function requirePlatformSession(shop: string): Promise<PlatformSession> {
-  const session = await getOfflineSession(shop);
-  if (!session) throw new AppError(401, NO_SESSION, "no_session");
-  return session;
 }
 
 /** Up to 250 products, most recently updated first, each with a preview of its variants. */
