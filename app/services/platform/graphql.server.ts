@@ -106,10 +106,7 @@ export async function platformGraphql<T>(
       });
     } catch (error) {
       if (last) throw new PlatformApiError(502, "The platform did not answer; try again shortly");
-      log.warn(
-        { attempt, err: error instanceof Error ? error.message : String(error) },
-        "platform unreachable; retrying",
-      );
+      log.warn({ attempt, err: error instanceof Error ? error.message : String(error) }, "platform unreachable; retrying");
       await sleep(backoff(attempt));
       continue;
     }
@@ -130,8 +127,7 @@ export async function platformGraphql<T>(
     const body = await readBody(response);
     const codes = (body?.errors ?? []).map((error) => error.extensions?.code ?? "").filter(Boolean);
     if (response.status === 429 || codes.includes("THROTTLED")) {
-      if (last)
-        throw new PlatformApiError(429, "The platform is rate limiting this shop; try again shortly", ["THROTTLED"]);
+      if (last) throw new PlatformApiError(429, "The platform is rate limiting this shop; try again shortly", ["THROTTLED"]);
       const wait = throttleWait(response, body, attempt);
       log.info({ attempt, waitMs: wait }, "throttled by the platform; waiting");
       await sleep(wait);
