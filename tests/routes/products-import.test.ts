@@ -6,6 +6,7 @@ import { createAssociation, createSession, shopDomain } from "../helpers/factori
 import { adminRequest, formBody } from "../helpers/requests";
 import { TEST_ENV } from "../helpers/test-env";
 import { mockPlatform, platformVariant, type OperationResolver } from "../mocks/platform";
+import { supplierReference } from "../mocks/supplier";
 
 const PRODUCT_GID = "gid://shopify/Product/55";
 
@@ -221,6 +222,29 @@ describe("POST /api/products/import: linking", () => {
     expect(body.message).toContain("5 images added");
   });
 
+  it("accepts the marketplace's own shape and builds image URLs from urlS3", async () => {
+    const shop = await installedShop();
+    const calls = mockPlatform(shop, okMutations);
+    const raw = supplierReference.deployed_shape.objects[0];
+    const response = await post(
+      shop,
+      form({ supplierProductId: String(raw.id), supplierProductData: JSON.stringify(raw), saveSupplierImages: "true" }),
+    );
+    expect(response.status).toBe(200);
+    expect(calls.find((c) => c.operationName === "ProductCreateMedia")?.variables.media).toEqual([
+      {
+        originalSource: `${TEST_ENV.SUPPLIER_IMAGE_BASE_URL}/colombia/products/2061983/a1.webp`,
+        mediaContentType: "IMAGE",
+        alt: "Kit organizador",
+      },
+      {
+        originalSource: "https://cdn.example.test/colombia/products/2061983/a2.webp",
+        mediaContentType: "IMAGE",
+        alt: "Kit organizador",
+      },
+    ]);
+  });
+
   it("runs every option in order: product update, barcodes, images", async () => {
     const shop = await installedShop();
     const calls = mockPlatform(shop, okMutations);
@@ -331,6 +355,38 @@ describe("POST /api/products/import: refusals", () => {
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe(
       "variantAssociations.0.platformVariantId: not a variant of the chosen product",
+    );
+    expect(mutations(calls)).toEqual([]);
+  });
+
+  it("refuses a mapping to a supplier variation the product does not have", async () => {
+    const shop = await installedShop();
+    mockPlatform(shop, okMutations);
+    const response = await post(
+      shop,
+      form({
+        variantAssociations: JSON.stringify([
+          { supplierVariationId: "404", platformVariantId: "gid://shopify/ProductVariant/551" },
+        ]),
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe(
+      "variantAssociations.0.supplierVariationId: not a variation of the supplier product",
+    );
+  });
+
+  it("refuses to copy images when the supplier product has none", async () => {
+    const shop = await installedShop();
+    const calls = mockPlatform(shop, okMutations);
+    const product = { ...supplierProduct, gallery: [] };
+    const response = await post(
+      shop,
+      form({ supplierProductData: JSON.stringify(product), saveSupplierName: "true", saveSupplierImages: "true" }),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe(
+      "supplierProductData.gallery: the supplier product has no images to copy",
     );
     expect(mutations(calls)).toEqual([]);
   });

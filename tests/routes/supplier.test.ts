@@ -138,6 +138,15 @@ describe("POST /api/integrations/supplier/save", () => {
     expect(settings?.supplierStoreName).toBeNull();
   });
 
+  it("says the automation API key was refused when the bot field answers 401", async () => {
+    const shop = await installedShop();
+    mockBotFields(() => HttpResponse.json({ message: "Unauthenticated" }, { status: 401 }));
+    const response = await save(shop, { store_name: "T", country: "CO", supplier_token: "tok" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatch(/refused the stored API key; nothing was saved/);
+    expect((await getShopSettings(shop))?.supplierToken).toBeNull();
+  });
+
   it("saves nothing when the automation platform keeps failing", async () => {
     const shop = await installedShop();
     const calls = mockBotFields(() => new HttpResponse(null, { status: 503 }));

@@ -15,7 +15,7 @@ const storedLinks = z.array(
 
 /** The association as responses show it: the spec's fields, dates in ISO 8601, the variant mapping parsed. */
 export function associationRecord(row: ProductAssociation) {
-  const links = storedLinks.safeParse(JSON.parse(row.variantAssociations || "[]"));
+  const links = storedLinks.safeParse(parseStored(row.variantAssociations));
   return {
     id: row.id,
     shop: row.shop,
@@ -33,6 +33,14 @@ export function associationRecord(row: ProductAssociation) {
     lastSyncedAt: row.lastSyncedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+function parseStored(text: string): unknown {
+  try {
+    return JSON.parse(text || "[]");
+  } catch {
+    return [];
+  }
 }
 
 export type AssociationRecord = ReturnType<typeof associationRecord>;

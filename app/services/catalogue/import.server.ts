@@ -73,7 +73,8 @@ const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
     "th",
     "td",
   ],
-  allowedAttributes: { a: ["href", "title"] },
+  // `rel` is always the one transformTags writes (it overrides whatever the supplier sent).
+  allowedAttributes: { a: ["href", "title", "rel"] },
   allowedSchemes: ["http", "https", "mailto"],
   transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }) },
 };
