@@ -3,10 +3,10 @@ import type { PlatformVariant, SupplierVariation } from "./api-types";
 /** supplier variation id -> store variant id ("" = not mapped). */
 export type VariantMapping = Record<string, string>;
 
+/** One pair of the `variantAssociations` form field (docs/decisions/021). */
 export interface VariantAssociation {
   supplierVariationId: string;
   platformVariantId: string;
-  sku: string;
 }
 
 const normalise = (sku: string | null | undefined) => (sku ?? "").trim().toLowerCase();
@@ -46,7 +46,6 @@ export function variantAssociations(variations: SupplierVariation[], mapping: Va
     .map((variation) => ({
       supplierVariationId: variation.id,
       platformVariantId: mapping[variation.id],
-      sku: variation.sku,
     }));
 }
 

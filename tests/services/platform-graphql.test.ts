@@ -74,7 +74,7 @@ describe("platform GraphQL client", () => {
         }),
       ),
     );
-    const error = (await platformGraphql(session, QUERY).catch((e: unknown) => e)) as PlatformApiError;
+    const error = await platformGraphql(session, QUERY).catch((e) => e);
     expect(error).toBeInstanceOf(PlatformApiError);
     expect(error).toMatchObject({ status: 403, codes: ["ACCESS_DENIED"] });
   });
