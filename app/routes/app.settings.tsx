@@ -213,7 +213,12 @@ function AutomationSettings({
           </FormLayout.Group>
         </FormLayout>
         <InlineStack align="end" gap="200">
-          <Button onClick={testConnection} loading={busy === "test"} disabled={busy === "save"}>
+          <Button
+            onClick={testConnection}
+            loading={busy === "test"}
+            disabled={busy === "save"}
+            accessibilityLabel={`${t("settings.automation.test")}: ${t("settings.automation.title")}`}
+          >
             {t("settings.automation.test")}
           </Button>
           <Button variant="primary" onClick={save} loading={busy === "save"} disabled={busy === "test"}>
@@ -352,7 +357,12 @@ function SupplierSettings({
         </FormLayout>
         <InlineStack align="end" gap="200">
           {hasToken && (
-            <Button onClick={testConnection} loading={busy === "test"} disabled={busy === "save"}>
+            <Button
+              onClick={testConnection}
+              loading={busy === "test"}
+              disabled={busy === "save"}
+              accessibilityLabel={`${t("settings.supplier.test")}: ${t("settings.supplier.title")}`}
+            >
               {t("settings.supplier.test")}
             </Button>
           )}

@@ -40,6 +40,8 @@ export const VALID_SUPPLIER_TOKEN = "sup-token-5b7e3a90";
 
 export class FakeApi {
   readonly calls: RecordedCall[] = [];
+  /** Calls to endpoints docs/api.md does not have: a page that makes one is wrong. */
+  readonly unknownCalls: string[] = [];
   /** Image URLs the catalogue uses, served as small pictures so cards and thumbnails render. */
   readonly images = new Map<string, string>();
 
@@ -162,6 +164,7 @@ export class FakeApi {
       case "GET /api/theme/installs":
         return json(200, { success: true, installs: this.installs });
       default:
+        this.unknownCalls.push(route);
         return fail(404, `No such endpoint: ${route}`);
     }
   }

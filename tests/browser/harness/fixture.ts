@@ -5,18 +5,19 @@ import type { FakeApi } from "./fake-api";
 
 /**
  * One browser per test file; `open` gives a fresh admin page per test. After each test the page must not
- * have thrown or logged an error (React hydration mismatches included).
+ * have thrown or logged an error (React hydration mismatches included) nor called an endpoint docs/api.md lacks.
  */
 export function useAdmin() {
   let browser: Browser;
   const opened: AdminPage[] = [];
+  const apis: FakeApi[] = [];
   const app = { url: inject("appUrl"), shop: inject("shop") };
 
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterEach(async () => {
-    const errors = opened.flatMap((admin) => admin.pageErrors);
+    const errors = [...opened.flatMap((admin) => admin.pageErrors), ...apis.splice(0).flatMap((api) => api.unknownCalls)];
     await Promise.all(opened.splice(0).map((admin) => admin.context.close()));
     expect(errors).toEqual([]);
   });
@@ -27,6 +28,7 @@ export function useAdmin() {
   return {
     shop: app.shop,
     async open(api: FakeApi, path: string, locale: "en" | "es" = "en") {
+      apis.push(api);
       const admin = await openAdmin(browser, app, api, { path, locale });
       opened.push(admin);
       return admin.page;
