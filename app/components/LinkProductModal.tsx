@@ -199,16 +199,23 @@ export function LinkProductModal({
                     total: product.variations.length,
                   })}
                 </Text>
+                <InlineGrid columns={2} gap="300">
+                  <Text as="span" variant="headingXs">
+                    {t("link.variation")}
+                  </Text>
+                  <Text as="span" variant="headingXs">
+                    {t("link.variant")}
+                  </Text>
+                </InlineGrid>
                 {product.variations.map((variation) => (
                   <InlineGrid key={variation.id} columns={2} gap="300" alignItems="center">
                     <Text as="span">{variationLabel(variation)}</Text>
                     <Select
-                      label={t("link.variant")}
+                      label={`${t("link.variant")}: ${variationLabel(variation)}`}
                       labelHidden
                       options={variantOptions}
                       value={mapping[variation.id] ?? ""}
                       onChange={(value) => setMapping((before) => ({ ...before, [variation.id]: value }))}
-                      helpText={`${t("link.variation")}: ${variationLabel(variation)}`}
                     />
                   </InlineGrid>
                 ))}

@@ -17,7 +17,10 @@ export function useAdmin() {
     browser = await launchBrowser();
   });
   afterEach(async () => {
-    const errors = [...opened.flatMap((admin) => admin.pageErrors), ...apis.splice(0).flatMap((api) => api.unknownCalls)];
+    const errors = [
+      ...opened.flatMap((admin) => admin.pageErrors),
+      ...apis.splice(0).flatMap((api) => api.unknownCalls),
+    ];
     await Promise.all(opened.splice(0).map((admin) => admin.context.close()));
     expect(errors).toEqual([]);
   });
