@@ -224,6 +224,7 @@ export const en = {
   "theme.installed": "Theme installed",
   "theme.result": "{name} was installed as an unpublished theme.",
   "theme.open": "Open in Themes",
+  "theme.installedAt": "Installed",
   "theme.history": "Installed themes",
   "theme.historyEmpty": "No themes installed from the app yet.",
   "theme.role.unpublished": "Unpublished",

@@ -225,6 +225,7 @@ export const es: Messages = {
   "theme.installed": "Tema instalado",
   "theme.result": "{name} se instaló como tema sin publicar.",
   "theme.open": "Abrir en Temas",
+  "theme.installedAt": "Instalado",
   "theme.history": "Temas instalados",
   "theme.historyEmpty": "Aún no se han instalado temas desde la aplicación.",
   "theme.role.unpublished": "Sin publicar",

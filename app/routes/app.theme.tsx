@@ -120,7 +120,7 @@ export default function ThemePage() {
                       setErrors({});
                     }}
                   />
-                  {kind === "public" ? (
+                  {kind === "public" && (
                     <TextField
                       label={t("theme.url")}
                       type="url"
@@ -130,41 +130,42 @@ export default function ThemePage() {
                       onChange={setUrl}
                       error={fieldError("url")}
                     />
-                  ) : (
-                    <>
-                      <FormLayout.Group>
-                        <TextField
-                          label={t("theme.owner")}
-                          autoComplete="off"
-                          value={owner}
-                          onChange={setOwner}
-                          error={fieldError("owner")}
-                        />
-                        <TextField
-                          label={t("theme.repo")}
-                          autoComplete="off"
-                          value={repo}
-                          onChange={setRepo}
-                          error={fieldError("repo")}
-                        />
-                        <TextField
-                          label={t("theme.branch")}
-                          autoComplete="off"
-                          value={branch}
-                          onChange={setBranch}
-                          error={fieldError("branch")}
-                        />
-                      </FormLayout.Group>
+                  )}
+                  {kind === "repository" && (
+                    <FormLayout.Group>
                       <TextField
-                        label={t("theme.token")}
-                        type="password"
+                        label={t("theme.owner")}
                         autoComplete="off"
-                        value={token}
-                        onChange={setToken}
-                        helpText={t("theme.tokenHelp")}
-                        error={fieldError("token")}
+                        value={owner}
+                        onChange={setOwner}
+                        error={fieldError("owner")}
                       />
-                    </>
+                      <TextField
+                        label={t("theme.repo")}
+                        autoComplete="off"
+                        value={repo}
+                        onChange={setRepo}
+                        error={fieldError("repo")}
+                      />
+                      <TextField
+                        label={t("theme.branch")}
+                        autoComplete="off"
+                        value={branch}
+                        onChange={setBranch}
+                        error={fieldError("branch")}
+                      />
+                    </FormLayout.Group>
+                  )}
+                  {kind === "repository" && (
+                    <TextField
+                      label={t("theme.token")}
+                      type="password"
+                      autoComplete="off"
+                      value={token}
+                      onChange={setToken}
+                      helpText={t("theme.tokenHelp")}
+                      error={fieldError("token")}
+                    />
                   )}
                   <TextField
                     label={t("theme.themeName")}
@@ -212,7 +213,7 @@ export default function ThemePage() {
                     headings={[
                       { title: t("theme.themeName") },
                       { title: t("theme.source") },
-                      { title: t("deliveries.created") },
+                      { title: t("theme.installedAt") },
                       { title: t("products.actions"), hidden: true },
                     ]}
                   >
