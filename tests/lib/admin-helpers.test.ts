@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import type { PlatformVariant, PublicConfiguration, SupplierVariation } from "~/lib/api-types";
+import { setupSteps } from "~/lib/setup-steps";
+import { catalogueQuery, displayPrice, displayStock, galleryUrls } from "~/lib/supplier";
+import { themeUrl, validateThemeSource } from "~/lib/theme-source";
+import { autoMatchVariants, variantAssociations, variationLabel } from "~/lib/variant-matching";
+
+const variation = (id: string, sku: string, extra: Partial<SupplierVariation> = {}): SupplierVariation => ({
+  id,
+  sku,
+  price: 10,
+  ...extra,
+});
+const variant = (id: string, sku: string | null): PlatformVariant => ({
+  id,
+  title: id,
+  price: "10.00",
+  sku,
+  barcode: null,
+  inventoryQuantity: 1,
+  availableForSale: true,
+  selectedOptions: [],
+});
+
+describe("variant matching", () => {
+  it("pairs variations with store variants of the same SKU, ignoring case and spaces", () => {
+    const mapping = autoMatchVariants(
+      [variation("a", "CAM-S"), variation("b", " cam-m "), variation("c", "CAM-L")],
+      [variant("v1", "cam-s"), variant("v2", "CAM-M"), variant("v3", "OTHER")],
+    );
+    expect(mapping).toEqual({ a: "v1", b: "v2", c: "" });
+  });
+
+  it("never maps one store variant twice", () => {
+    const mapping = autoMatchVariants([variation("a", "X"), variation("b", "x")], [variant("v1", "X")]);
+    expect(mapping).toEqual({ a: "v1", b: "" });
+  });
+
+  it("pairs a single variation with a single variant whatever their SKUs", () => {
+    expect(autoMatchVariants([variation("a", "SUP-1")], [variant("v1", null)])).toEqual({ a: "v1" });
+  });
+
+  it("sends only the mapped pairs, in the shape of docs/decisions/021", () => {
+    const variations = [variation("a", "S"), variation("b", "M")];
+    expect(variantAssociations(variations, { a: "v1", b: "" })).toEqual([
+      { supplierVariationId: "a", platformVariantId: "v1" },
+    ]);
+  });
+
+  it("names a variation by its attributes, else its SKU", () => {
+    const sized = variation("a", "CAM-S", {
+      attributes: [
+        { name: "Talla", value: "S" },
+        { name: "Color", value: "Rojo" },
+      ],
+    });
+    expect(variationLabel(sized)).toBe("Talla: S / Color: Rojo");
+    expect(variationLabel(variation("b", "CAM-M"))).toBe("CAM-M");
+  });
+});
+
+describe("theme source", () => {
+  it("builds the repo-api:// form with the token encoded", () => {
+    const source = {
+      kind: "repository" as const,
+      owner: "tienda",
+      repo: "tema",
+      branch: "release/2.5",
+      token: "a+b/c",
+    };
+    expect(validateThemeSource(source)).toEqual({});
+    expect(themeUrl(source)).toBe("repo-api://tienda/tema/release/2.5?token=a%2Bb%2Fc");
+  });
+
+  it("names every missing or malformed repository field", () => {
+    expect(validateThemeSource({ kind: "repository", owner: "", repo: "te ma", branch: "", token: " " })).toEqual({
+      owner: "required",
+      repo: "invalid",
+      branch: "required",
+      token: "required",
+    });
+  });
+
+  it("accepts only http(s) public URLs", () => {
+    expect(validateThemeSource({ kind: "public", url: "https://cdn.example/tema.zip" })).toEqual({});
+    expect(validateThemeSource({ kind: "public", url: "ftp://x/tema.zip" })).toEqual({ url: "invalid" });
+    expect(validateThemeSource({ kind: "public", url: "" })).toEqual({ url: "required" });
+  });
+});
+
+describe("supplier catalogue helpers", () => {
+  it("asks for favourites by default, private products when chosen, and pages by offset", () => {
+    expect(catalogueQuery("", "favorites", 0)).toMatchObject({ favorite: true, privated_product: false, startData: 0 });
+    expect(catalogueQuery("", "private", 2)).toMatchObject({ favorite: false, privated_product: true, startData: 48 });
+    expect(catalogueQuery("reloj", "all", 0)).toMatchObject({ keywords: "reloj", favorite: false });
+  });
+
+  it("prices a variable product at its cheapest variation and sums its stock", () => {
+    const product = {
+      price: null,
+      stock: null,
+      variations: [variation("a", "A", { price: 41900, stock: 2 }), variation("b", "B", { price: 39900, stock: 5 })],
+    };
+    expect(displayPrice(product)).toBe(39900);
+    expect(displayStock(product)).toBe(7);
+    expect(displayStock({ stock: null, variations: [] })).toBeNull();
+  });
+
+  it("shows only absolute image addresses, once each", () => {
+    expect(
+      galleryUrls({
+        gallery: [
+          { url: "https://img.test/1.webp", urlS3: "p/1.webp" },
+          { url: null, urlS3: "p/2.webp" },
+          { url: "https://img.test/1.webp", urlS3: "p/1.webp" },
+        ],
+      }),
+    ).toEqual(["https://img.test/1.webp"]);
+  });
+});
+
+describe("setup checklist", () => {
+  const configuration: PublicConfiguration = {
+    shop: "x.myshopify.com",
+    automationApiKey: "••••41c7",
+    newOrderFlowId: "f1",
+    abandonedCartFlowId: null,
+    supplierStoreName: "Tienda",
+    supplierCountry: "CO",
+    supplierToken: "••••3a90",
+    updatedAt: "2026-11-20T00:00:00.000Z",
+  };
+
+  it("counts a step done only when everything it needs is there", () => {
+    const steps = setupSteps({ configuration, linkedProducts: 0, themes: 1 });
+    expect(Object.fromEntries(steps.map((step) => [step.key, step.done]))).toEqual({
+      "home.checklist.automation": true,
+      "home.checklist.flows": false,
+      "home.checklist.supplier": true,
+      "home.checklist.product": false,
+      "home.checklist.theme": true,
+    });
+  });
+
+  it("has every step to do for a shop without configuration", () => {
+    expect(setupSteps({ configuration: null, linkedProducts: 0, themes: 0 }).every((step) => !step.done)).toBe(true);
+  });
+});
