@@ -10,7 +10,18 @@ type Handler = (args: { request: Request; params: Record<string, string>; contex
  * Every admin-facing endpoint, with the method the admin uses. Each issue that adds an admin
  * endpoint adds it here, so none can ship without its session check.
  */
-export const ADMIN_ENDPOINTS: { path: string; method: "GET" | "POST"; load: () => Promise<Handler> }[] = [];
+export const ADMIN_ENDPOINTS: { path: string; method: "GET" | "POST"; load: () => Promise<Handler> }[] = [
+  {
+    path: "/api/theme/install",
+    method: "POST",
+    load: async () => (await import("~/routes/api.theme.install")).action as Handler,
+  },
+  {
+    path: "/api/theme/installs",
+    method: "GET",
+    load: async () => (await import("~/routes/api.theme.installs")).loader as Handler,
+  },
+];
 
 async function thrownOrReturned(promise: Promise<unknown>): Promise<Response> {
   try {
