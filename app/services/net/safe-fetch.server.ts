@@ -21,7 +21,6 @@ export class SafeFetchError extends AppError {
 }
 
 export interface SafeFetchOptions {
-  method?: "GET" | "HEAD";
   headers?: Record<string, string>;
   /** The largest body accepted; enforced on Content-Length and again while the body streams in. */
   maxBytes: number;
@@ -72,13 +71,12 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
   const settings = { ...DEFAULTS, ...options };
   const allowLoopback = options.allowLoopback ?? env().ALLOW_LOOPBACK_FETCH;
   const deadline = Date.now() + settings.timeoutMs;
-  const method = options.method ?? "GET";
   let headers = { ...options.headers };
   let url = parseHttpUrl(input);
 
   for (let redirects = 0; ; redirects++) {
     const address = await checkedAddress(url, allowLoopback, deadline, redirects > 0);
-    const response = await requestOnce(url, address, { ...settings, method, headers, deadline });
+    const response = await requestOnce(url, address, { ...settings, headers, deadline });
     if (!("location" in response)) return response;
 
     if (redirects >= settings.maxRedirects) {
@@ -140,7 +138,6 @@ async function checkedAddress(url: URL, allowLoopback: boolean, deadline: number
 }
 
 interface HopSettings {
-  method: string;
   headers: Record<string, string>;
   maxBytes: number;
   connectTimeoutMs: number;
@@ -179,7 +176,7 @@ function requestOnce(
     };
 
     const request = transport.request(url, {
-      method: settings.method,
+      method: "GET",
       headers: { "user-agent": "order-automation-connector", ...settings.headers },
       lookup: pinned,
       agent: false,
@@ -201,8 +198,9 @@ function requestOnce(
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (REDIRECTS.has(status) && location) {
-        response.resume();
         succeed({ location });
+        // A redirect's body is never read; the connection is not reused either.
+        request.destroy();
         return;
       }
       const declared = Number(response.headers["content-length"]);
