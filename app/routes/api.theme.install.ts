@@ -3,13 +3,17 @@ import { z } from "zod";
 import { AppError, apiHandler, ok } from "../lib/http.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 import { DEFAULT_THEME_NAME, installTheme } from "../services/theme/install.server";
+import { isRepositoryUrl } from "../services/theme/repository.server";
 
 const form = z.object({
   themeUrl: z
     .string({ required_error: "is required" })
     .trim()
     .min(1, "is required")
-    .max(2048, "must be at most 2048 characters"),
+    .max(2048, "must be at most 2048 characters")
+    .refine((value) => isRepositoryUrl(value) || /^https?:\/\/[^/?#]/i.test(value), {
+      message: "must be an http(s) URL of a ZIP archive or repo-api://<owner>/<repo>/<branch>?token=<REPO_TOKEN>",
+    }),
   themeName: z
     .string()
     .trim()
@@ -20,10 +24,11 @@ const form = z.object({
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const { shop } = await authenticateAdminApi(request);
+  const body = await request.formData().catch(() => {
+    throw new AppError(400, "The request body must be form data (themeUrl, themeName)");
+  });
   const fields = Object.fromEntries(
-    [...(await request.formData()).entries()].filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string",
-    ),
+    [...body.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
   const parsed = form.safeParse(fields);
   if (!parsed.success) {

@@ -249,7 +249,6 @@ describe("POST /api/theme/install: refusals", () => {
       "169.254.169.254 is a cloud metadata address; the app does not fetch it",
     ],
     ["http://metadata.example/", "metadata.example is a cloud metadata address; the app does not fetch it"],
-    ["ftp://themes.example/theme.zip", "Only http and https URLs can be fetched"],
   ])("refuses %s", async (themeUrl, error) => {
     const { status, body } = await install({ themeUrl });
     expect(status).toBe(400);
@@ -306,6 +305,31 @@ describe("POST /api/theme/install: refusals", () => {
     const { status, body } = await install({ themeUrl: PUBLIC_ZIP });
     expect(status).toBe(400);
     expect(body.error).toBe("The theme URL answered HTTP 404; it must serve the ZIP archive");
+  });
+
+  it.each(["ftp://themes.example/theme.zip", "file:///etc/passwd", "themes.example/theme.zip"])(
+    "refuses %s as a themeUrl, naming the field",
+    async (themeUrl) => {
+      const { status, body } = await install({ themeUrl });
+      expect(status).toBe(400);
+      expect(body.error).toBe(
+        "themeUrl: must be an http(s) URL of a ZIP archive or repo-api://<owner>/<repo>/<branch>?token=<REPO_TOKEN>",
+      );
+    },
+  );
+
+  it("refuses a body that is not form data", async () => {
+    const request = await adminRequest("/api/theme/install", shop, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ themeUrl: PUBLIC_ZIP }),
+    });
+    const response = await installAction({ request, ...args });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: "The request body must be form data (themeUrl, themeName)",
+    });
   });
 
   it("requires themeUrl, naming the field", async () => {

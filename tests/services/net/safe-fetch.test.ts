@@ -62,6 +62,11 @@ describe("safeFetch refusals", () => {
     ],
     ["http://[fd00:ec2::254]/", "fd00:ec2::254 is a cloud metadata address; the app does not fetch it"],
     ["http://100.64.1.1/", "100.64.1.1 is a carrier-grade NAT address; the app does not fetch it"],
+    // Spellings of 127.0.0.1 that URL parsing normalises before the check sees them.
+    ["http://2130706433/theme.zip", "127.0.0.1 is a loopback address; the app does not fetch it"],
+    ["http://0x7f.1/theme.zip", "127.0.0.1 is a loopback address; the app does not fetch it"],
+    ["http://[::ffff:127.0.0.1]/theme.zip", "::ffff:7f00:1 is a loopback address; the app does not fetch it"],
+    ["http://0.0.0.0:3000/", "0.0.0.0 is an unspecified address; the app does not fetch it"],
   ])("refuses %s before connecting", async (url, message) => {
     const error = await refusal(safeFetch(url, { maxBytes: MB }));
     expect(error.message).toBe(message);
