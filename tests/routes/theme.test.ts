@@ -5,9 +5,11 @@ import prisma from "~/db.server";
 import { loader as download } from "~/routes/api.theme.download.$id";
 import { action as installAction } from "~/routes/api.theme.install";
 import { loader as installsLoader } from "~/routes/api.theme.installs";
+import { resetEnvForTests } from "~/env.server";
 import { storeTemporaryThemeFile } from "~/services/theme/temporary-files.server";
 import { fakeDns, realDns } from "../helpers/dns";
 import { createSession, createThemeInstall, shopDomain } from "../helpers/factories";
+import { startLocalServer, type LocalServer } from "../helpers/local-server";
 import { captureLogs } from "../helpers/logs";
 import { adminRequest, formBody } from "../helpers/requests";
 import { TEST_ENV } from "../helpers/test-env";
@@ -358,6 +360,46 @@ describe("POST /api/theme/install: refusals", () => {
     const { status, body } = await install({ themeUrl: PUBLIC_ZIP });
     expect(status).toBe(403);
     expect(body.error).toBe("The platform refused: the app needs the write_themes access scope for this shop");
+  });
+});
+
+describe("POST /api/theme/install with ALLOW_LOOPBACK_FETCH (the sandbox)", () => {
+  let local: LocalServer | undefined;
+
+  beforeEach(() => {
+    process.env.ALLOW_LOOPBACK_FETCH = "true";
+    resetEnvForTests();
+  });
+
+  afterEach(async () => {
+    delete process.env.ALLOW_LOOPBACK_FETCH;
+    resetEnvForTests();
+    await local?.close();
+    local = undefined;
+  });
+
+  it("installs an archive served on loopback", async () => {
+    const zip = themeZip();
+    local = await startLocalServer((_request, response) =>
+      response.writeHead(200, { "Content-Type": "application/zip" }).end(zip),
+    );
+    const platform = themesCreate(shop);
+    server.use(platform.handler);
+    const { status } = await install({ themeUrl: `${local.origin}/theme.zip` });
+    expect(status).toBe(200);
+    expect(platform.requests[0].body.theme.src).toBe(`${local.origin}/theme.zip`);
+    expect(local.requests).toEqual(["/theme.zip"]);
+  });
+
+  it("still refuses a redirect from loopback to the metadata address", async () => {
+    local = await startLocalServer((_request, response) =>
+      response.writeHead(302, { Location: "http://169.254.169.254/latest/meta-data/" }).end(),
+    );
+    const { status, body } = await install({ themeUrl: `${local.origin}/theme.zip` });
+    expect(status).toBe(400);
+    expect(body.error).toBe(
+      "The URL redirects to 169.254.169.254, which is a cloud metadata address; the app does not fetch it",
+    );
   });
 });
 

@@ -58,13 +58,17 @@ export async function sweepTemporaryThemeFiles(now = new Date()): Promise<number
   return count;
 }
 
-let running: (() => void) | undefined;
+// On globalThis, not in a module variable: a development reload re-evaluates this module but must not
+// start a second timer.
+const RUNNING = Symbol.for("connector.themeFileCleanup");
+const registry = globalThis as typeof globalThis & { [RUNNING]?: () => void };
 
 /**
  * Sweeps once now (archives left by a previous process) and then every minute. Returns the stop
- * function; calling it again while running gives the same one (module reloads in development).
+ * function; calling it again while running gives the same one.
  */
 export function startThemeFileCleanup(options: { intervalMs?: number } = {}): () => void {
+  const running = registry[RUNNING];
   if (running) return running;
   const log = logger.child({ component: "theme-file-cleanup" });
   const sweep = () =>
@@ -79,9 +83,10 @@ export function startThemeFileCleanup(options: { intervalMs?: number } = {}): ()
   const timer = setInterval(() => void sweep(), options.intervalMs ?? SWEEP_EVERY_MS);
   // The sweep must not keep a process alive that is otherwise done.
   timer.unref();
-  running = () => {
+  const stop = () => {
     clearInterval(timer);
-    running = undefined;
+    delete registry[RUNNING];
   };
-  return running;
+  registry[RUNNING] = stop;
+  return stop;
 }

@@ -73,4 +73,9 @@ describe("temporary theme files", () => {
     const second = await stale();
     await expect.poll(() => prisma.temporaryThemeFile.count({ where: { id: second.id } }), { timeout: 2000 }).toBe(0);
   });
+
+  it("starts one timer however often it is started", async () => {
+    stop = startThemeFileCleanup({ intervalMs: 60_000 });
+    expect(startThemeFileCleanup({ intervalMs: 60_000 })).toBe(stop);
+  });
 });
