@@ -88,10 +88,13 @@ export function prepareThemeArchive(bytes: Buffer, limits: ArchiveLimits = DEFAU
     throw new ThemeArchiveError(`The archive is not a theme: ${THEME_MARKER} is missing`);
   }
 
-  const output = new AdmZip();
-  for (const entry of files) output.addFile(entry.entryName.slice(root.length), inflate(entry));
+  // Every entry is inflated, even when the input is kept as it is: that is what proves its sizes honest.
+  const contents = files.map((entry) => [entry.entryName.slice(root.length), inflate(entry)] as const);
   const repackaged = root !== "" || files.length !== entries.filter((entry) => !entry.isDirectory).length;
-  return { zip: repackaged ? output.toBuffer() : bytes, repackaged, fileCount: files.length };
+  if (!repackaged) return { zip: bytes, repackaged, fileCount: files.length };
+  const output = new AdmZip();
+  for (const [name, data] of contents) output.addFile(name, data);
+  return { zip: output.toBuffer(), repackaged, fileCount: files.length };
 }
 
 function readEntries(bytes: Buffer) {
