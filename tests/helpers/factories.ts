@@ -45,6 +45,7 @@ export async function createAssociation(shop: string, overrides: Partial<{ suppl
 export async function createTemporaryThemeFile(shop: string, options: { createdAt?: Date; zip?: Buffer } = {}) {
   return storeTemporaryThemeFile(
     shop,
+    // The smallest valid ZIP: an end-of-central-directory record alone.
     options.zip ?? Buffer.from("PK\x05\x06" + "\0".repeat(18), "latin1"),
     options.createdAt,
   );
