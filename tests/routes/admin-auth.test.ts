@@ -53,6 +53,16 @@ export const ADMIN_ENDPOINTS: { path: string; method: "GET" | "POST"; load: () =
     method: "POST",
     load: async () => (await import("~/routes/api.products.association.delete")).action,
   },
+  {
+    path: "/api/theme/install",
+    method: "POST",
+    load: async () => (await import("~/routes/api.theme.install")).action as Handler,
+  },
+  {
+    path: "/api/theme/installs",
+    method: "GET",
+    load: async () => (await import("~/routes/api.theme.installs")).loader as Handler,
+  },
 ];
 
 async function thrownOrReturned(promise: Promise<unknown>): Promise<Response> {
