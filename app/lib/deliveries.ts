@@ -9,3 +9,10 @@ export function topicLabel(t: (key: MessageKey, vars?: Vars) => string, topic: s
   const key = `deliveries.topic.${topic}`;
   return hasMessage(key) ? t(key) : topic;
 }
+
+/** A value the API reports in its own words (an attempt outcome, a callback status), translated when known. */
+export function labelled(t: (key: MessageKey, vars?: Vars) => string, prefix: string, value: string | null) {
+  if (!value) return "—";
+  const key = `${prefix}.${value}`;
+  return hasMessage(key) ? t(key) : value;
+}

@@ -67,12 +67,15 @@ export default function Catalogue() {
   const [justLinked, setJustLinked] = useState<string[]>([]);
 
   useEffect(() => {
+    const next = input.trim();
+    // Only a changed search starts over at the first page (not the first render, nor trailing spaces).
+    if (next === keywords) return;
     const timer = setTimeout(() => {
-      setKeywords(input.trim());
+      setKeywords(next);
       setPage(0);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [input]);
+  }, [input, keywords]);
 
   const settings = useApi(
     () => apiGet<{ configuration: PublicConfiguration | null }>("/api/settings").then((body) => body.configuration),

@@ -9,7 +9,7 @@ import { useApi } from "~/components/use-api";
 import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
 import type { DeliveryDetail } from "~/lib/api-types";
-import { RETRYABLE_STATUSES, topicLabel } from "~/lib/deliveries";
+import { labelled, RETRYABLE_STATUSES, topicLabel } from "~/lib/deliveries";
 
 export default function Delivery() {
   const { t, dateTime, money } = useI18n();
@@ -22,6 +22,8 @@ export default function Delivery() {
   const [retrying, setRetrying] = useState(false);
   const [failure, setFailure] = useState<string>();
   const delivery = detail.data;
+  // The tags on the order because of this delivery: the callback's and the error tag of a dead delivery.
+  const tags = [...new Set([...(delivery?.tagsApplied ?? []), ...(delivery?.callback?.tags ?? [])])];
 
   async function retry() {
     setRetrying(true);
@@ -125,7 +127,7 @@ export default function Delivery() {
                         ]}
                         rows={delivery.attemptLog.map((attempt) => [
                           dateTime(attempt.at),
-                          attempt.outcome,
+                          labelled(t, "delivery.outcome", attempt.outcome),
                           attempt.httpStatus ?? "—",
                           `${attempt.durationMs} ms`,
                           attempt.error ?? "",
@@ -149,25 +151,21 @@ export default function Delivery() {
                           {t("delivery.callback.receivedAt")}: {dateTime(delivery.callback.receivedAt)}
                         </Text>
                         <Text as="p">
-                          {t("delivery.callback.status")}: {delivery.callback.status ?? "—"}
+                          {t("delivery.callback.status")}:{" "}
+                          {labelled(t, "delivery.callbackStatus", delivery.callback.status)}
                         </Text>
-                        <InlineStack gap="100">
-                          {delivery.callback.tags.map((tag) => (
-                            <Badge key={tag}>{tag}</Badge>
-                          ))}
-                        </InlineStack>
                       </BlockStack>
                     ) : (
                       <Text as="p" tone="subdued">
                         {t("delivery.noCallback")}
                       </Text>
                     )}
-                    {delivery.tagsApplied.length > 0 && (
+                    {tags.length > 0 && (
                       <InlineStack gap="100">
                         <Text as="span" tone="subdued">
                           {t("deliveries.tags")}:
                         </Text>
-                        {delivery.tagsApplied.map((tag) => (
+                        {tags.map((tag) => (
                           <Badge key={tag} tone={tag === "automation-error" ? "critical" : "success"}>
                             {tag}
                           </Badge>

@@ -80,8 +80,22 @@ describe("supplier catalogue", () => {
 
   it("searches, switches filters and pages through the catalogue", async () => {
     const api = configuredShop(admin.shop);
+    // 30 products: two pages of 24.
+    api.supplierProducts.push(
+      ...Array.from({ length: 22 }, (_, n) => ({
+        ...api.supplierProducts[1],
+        id: String(3000 + n),
+        name: `Vaso ${n + 1}`,
+      })),
+    );
     const page = await admin.open(api, "/app/catalogue", "en");
     await page.getByRole("heading", { name: "Camiseta deportiva" }).waitFor();
+    expect(await page.getByText("30 products").isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => page.getByText("Page 2 of 2").isVisible()).toBe(true);
+    expect(api.callsTo("GET", "/api/supplier/products").at(-1)?.query.get("startData")).toBe("24");
+    expect(await page.getByRole("heading", { name: "Vaso 22" }).isVisible()).toBe(true);
 
     await page.getByLabel("Show").selectOption("private");
     await expect
@@ -89,8 +103,13 @@ describe("supplier catalogue", () => {
       .toBe("true");
 
     await page.getByLabel("Search supplier products").fill("reloj");
-    await expect.poll(() => page.getByRole("heading", { name: "Camiseta deportiva" }).count()).toBe(0);
-    expect(await page.getByRole("heading", { name: "Reloj inteligente" }).isVisible()).toBe(true);
+    // Only the match is left once the search answered (the debounce and the request take a moment).
+    await expect
+      .poll(async () => [
+        await page.getByRole("heading", { name: "Reloj inteligente" }).isVisible(),
+        await page.getByRole("heading", { name: "Camiseta deportiva" }).count(),
+      ])
+      .toEqual([true, 0]);
     expect(await page.getByText("Filters do not apply while searching.").isVisible()).toBe(true);
     expect(api.callsTo("GET", "/api/supplier/products").at(-1)?.query.get("keywords")).toBe("reloj");
 

@@ -161,7 +161,7 @@ function delivery(
     tagsApplied: status === "delivered" ? ["automation-processed"] : status === "dead" ? ["automation-error"] : [],
     attemptLog: Array.from({ length: attempts }, (_, n) => ({
       at: hoursAgo(hours - n * 0.1),
-      outcome: status === "delivered" ? "delivered" : "failed",
+      outcome: status === "delivered" ? "delivered" : status === "dead" ? "refused" : "retryable",
       httpStatus: status === "delivered" ? 200 : status === "dead" ? 422 : 503,
       error: lastError,
       durationMs: 180 + n * 20,
