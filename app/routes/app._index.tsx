@@ -106,7 +106,7 @@ function DeliveryHealth() {
     { label: t("home.health.delivered"), value: counts.delivered, tone: "success" as const, status: "delivered" },
     {
       label: t("home.health.retrying"),
-      value: counts.retrying + counts.queued + counts.delivering,
+      value: counts.retrying,
       tone: "caution" as const,
       status: "retrying",
     },
@@ -128,9 +128,19 @@ function DeliveryHealth() {
                 <Text as="p" tone="subdued">
                   {tile.label}
                 </Text>
-                <Text as="p" variant="headingLg" tone={tile.value > 0 ? tile.tone : undefined}>
-                  {number(tile.value)}
-                </Text>
+                <InlineStack align="space-between" blockAlign="end">
+                  <Text as="p" variant="headingLg" tone={tile.value > 0 ? tile.tone : undefined}>
+                    {number(tile.value)}
+                  </Text>
+                  {tile.value > 0 && (
+                    <Link
+                      url={`/app/deliveries?status=${tile.status}`}
+                      accessibilityLabel={`${t("home.health.viewLog")}: ${tile.label}`}
+                    >
+                      {t("deliveries.view")}
+                    </Link>
+                  )}
+                </InlineStack>
               </BlockStack>
             </Box>
           ))}

@@ -44,13 +44,11 @@ export default function Deliveries() {
   const [retrying, setRetrying] = useState<string>();
   const [failure, setFailure] = useState<string>();
 
-  function show(next: { status?: DeliveryStatus; page?: number }) {
+  function show(status: DeliveryStatus | undefined, page: number) {
     const search = new URLSearchParams(params);
-    if (next.status !== undefined || "status" in next) {
-      if (next.status) search.set("status", next.status);
-      else search.delete("status");
-    }
-    if (next.page && next.page > 1) search.set("page", String(next.page));
+    if (status) search.set("status", status);
+    else search.delete("status");
+    if (page > 1) search.set("page", String(page));
     else search.delete("page");
     setParams(search);
   }
@@ -85,7 +83,12 @@ export default function Deliveries() {
                   ...DELIVERY_STATUSES.map((value) => ({ label: t(`deliveries.status.${value}`), value })),
                 ]}
                 value={status ?? ""}
-                onChange={(value) => show({ status: (value || undefined) as DeliveryStatus | undefined, page: 1 })}
+                onChange={(value) =>
+                  show(
+                    DELIVERY_STATUSES.find((known) => known === value),
+                    1,
+                  )
+                }
               />
             </Card>
             <ApiErrorBanner message={failure} onDismiss={() => setFailure(undefined)} />
@@ -168,9 +171,9 @@ export default function Deliveries() {
                   <InlineStack align="center">
                     <Pagination
                       hasPrevious={page > 1}
-                      onPrevious={() => show({ status, page: page - 1 })}
+                      onPrevious={() => show(status, page - 1)}
                       hasNext={page < pages}
-                      onNext={() => show({ status, page: page + 1 })}
+                      onNext={() => show(status, page + 1)}
                       label={t("common.pageOf", { page, pages })}
                     />
                   </InlineStack>

@@ -56,7 +56,13 @@ export default function Settings() {
             >
               <SupplierSettings
                 configuration={current ?? null}
-                onSaved={(saved) => setConfiguration((before) => ({ ...(before ?? current)!, ...saved }))}
+                onSaved={(saved) =>
+                  // The supplier needs the automation key first, so there is always a configuration to merge into.
+                  setConfiguration((before) => {
+                    const base = before ?? current;
+                    return base ? { ...base, ...saved } : before;
+                  })
+                }
               />
             </Layout.AnnotatedSection>
           </>

@@ -20,7 +20,11 @@ describe("home page", () => {
         .isVisible(),
     ).toBe(true);
     expect(await page.getByRole("heading", { name: "Envíos de las últimas 24 horas" }).isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Ver el registro de envíos" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Ver el registro de envíos", exact: true }).isVisible()).toBe(true);
+    // Each non-zero count leads to the log filtered by its status.
+    expect(await page.getByRole("link", { name: "Ver el registro de envíos: Fallidos" }).getAttribute("href")).toBe(
+      "/app/deliveries?status=dead",
+    );
 
     const orders = page.getByRole("table");
     await expect.poll(() => orders.getByText("#1004").isVisible()).toBe(true);
