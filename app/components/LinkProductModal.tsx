@@ -12,7 +12,7 @@ import {
   TextField,
   Thumbnail,
 } from "@shopify/polaris";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
 import { useApi } from "~/components/use-api";
 import { useI18n } from "~/i18n/context";
@@ -48,14 +48,17 @@ export function LinkProductModal({
   const [productId, setProductId] = useState<string>();
   const [mapping, setMapping] = useState<VariantMapping>({});
   const variants = useApi(
-    async () => {
-      const body = await apiGet<{ variants: PlatformVariant[] }>("/api/platform/product/variants", { productId });
-      setMapping(autoMatchVariants(product.variations, body.variants));
-      return body.variants;
-    },
+    () =>
+      apiGet<{ variants: PlatformVariant[] }>("/api/platform/product/variants", { productId }).then(
+        (body) => body.variants,
+      ),
     `variants:${productId ?? ""}`,
     { enabled: Boolean(productId) },
   );
+  // Each newly chosen store product starts from the SKU matches; the merchant edits from there.
+  useEffect(() => {
+    setMapping(variants.data ? autoMatchVariants(product.variations, variants.data) : {});
+  }, [variants.data, product.variations]);
 
   const [saveName, setSaveName] = useState(false);
   const [saveDescription, setSaveDescription] = useState(false);
