@@ -34,6 +34,7 @@ describe("home page", () => {
     expect(await orders.getByText("Sin etiquetas aún").isVisible()).toBe(true);
     // The navigation menu speaks Spanish too.
     expect(await page.getByRole("navigation", { name: "App" }).textContent()).toContain("Catálogo del proveedor");
+    expect(await page.locator("html").getAttribute("lang")).toBe("es");
     await screenshot(page, "home-es");
   });
 
