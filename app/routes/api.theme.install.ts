@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { AppError, apiHandler, ok } from "../lib/http.server";
+import { apiHandler, ok } from "../lib/http.server";
+import { parseInput, readFields } from "../lib/input.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 import { DEFAULT_THEME_NAME, installTheme } from "../services/theme/install.server";
 import { isRepositoryUrl } from "../services/theme/repository.server";
@@ -24,18 +25,8 @@ const form = z.object({
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const { shop } = await authenticateAdminApi(request);
-  const body = await request.formData().catch(() => {
-    throw new AppError(400, "The request body must be form data (themeUrl, themeName)");
-  });
-  const fields = Object.fromEntries(
-    [...body.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
-  const parsed = form.safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, `${issue.path.join(".")}: ${issue.message}`);
-  }
-  const { theme } = await installTheme({ shop, ...parsed.data });
+  const fields = parseInput(form, await readFields(request));
+  const { theme } = await installTheme({ shop, ...fields });
   return ok({
     message: `Theme "${theme.name}" installed as an unpublished theme; publish it from Online Store > Themes`,
     theme,

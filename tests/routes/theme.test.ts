@@ -320,18 +320,31 @@ describe("POST /api/theme/install: refusals", () => {
     },
   );
 
-  it("refuses a body that is not form data", async () => {
+  it("reads a JSON body the way every other admin endpoint does", async () => {
+    servePublicZip(PUBLIC_ZIP, themeZip());
+    const platform = themesCreate(shop);
+    server.use(platform.handler);
     const request = await adminRequest("/api/theme/install", shop, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ themeUrl: PUBLIC_ZIP }),
+      body: JSON.stringify({ themeUrl: PUBLIC_ZIP, themeName: "From a script" }),
+    });
+    const response = await installAction({ request, ...args });
+    expect(response.status).toBe(200);
+    expect(platform.requests[0].body).toEqual({
+      theme: { name: "From a script", src: PUBLIC_ZIP, role: "unpublished" },
+    });
+  });
+
+  it("refuses a body that is neither form data nor JSON", async () => {
+    const request = await adminRequest("/api/theme/install", shop, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: `themeUrl=${PUBLIC_ZIP}`,
     });
     const response = await installAction({ request, ...args });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      success: false,
-      error: "The request body must be form data (themeUrl, themeName)",
-    });
+    expect(await response.json()).toEqual({ success: false, error: "The body must be form data" });
   });
 
   it("requires themeUrl, naming the field", async () => {
