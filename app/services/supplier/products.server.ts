@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { env } from "../../env.server";
 import { logger } from "../../logger.server";
+import { realSleep } from "../platform/graphql.server";
 
 /** A supplier marketplace product as the app shows it (the spec's shape plus price, stock and attributes). */
 export interface SupplierProduct {
@@ -87,7 +88,7 @@ export async function listSupplierProducts(
   query: SupplierProductQuery,
   options: SupplierRequestOptions = {},
 ): Promise<SupplierProductPage> {
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? realSleep;
   const log = logger.child({ system: "supplier", search: Boolean(query.keywords?.trim()) });
   const origin = env().SUPPLIER_ORIGIN;
   const empty = (upstreamError: SupplierUpstreamError): SupplierProductPage => ({
