@@ -6,6 +6,7 @@ import { action as saveSupplier } from "~/routes/api.integrations.supplier.save"
 import { loader as supplierProducts } from "~/routes/api.supplier.products";
 import { getShopSettings, type SettingsPatch } from "~/services/shops/configuration.server";
 import { createConfiguration, createSession, shopDomain } from "../helpers/factories";
+import { captureLogs } from "../helpers/logs";
 import { adminRequest, formBody } from "../helpers/requests";
 import { mockBotFields } from "../mocks/automation-bot-fields";
 import { mockSupplierProducts } from "../mocks/supplier";
@@ -238,5 +239,36 @@ describe("GET /api/supplier/products", () => {
         message: "The supplier marketplace is limiting requests for this account; wait a minute and try again",
       },
     });
+  });
+});
+
+describe("supplier secrets", () => {
+  it("never writes the supplier token or the automation key to a log line or a response", async () => {
+    const TOKEN = "supplier-secret-token-5150";
+    const KEY = "automation-secret-key-2600";
+    const shop = await installedShop({ automationApiKey: KEY });
+    const list = async () =>
+      supplierProducts({ request: await adminRequest("/api/supplier/products", shop), params: {}, context: {} });
+    const logs = captureLogs();
+    const bodies: string[] = [];
+    try {
+      mockBotFields(() => HttpResponse.json({ message: "invalid" }, { status: 422 }));
+      bodies.push(await (await save(shop, { store_name: "T", country: "CO", supplier_token: TOKEN })).text());
+      mockBotFields();
+      bodies.push(await (await save(shop, { store_name: "T", country: "CO", supplier_token: TOKEN })).text());
+      mockSupplierProducts();
+      bodies.push(await (await list()).text());
+      mockSupplierProducts(() => HttpResponse.json({ message: "Unauthenticated." }, { status: 401 }));
+      bodies.push(await (await list()).text());
+    } finally {
+      logs.stop();
+    }
+    expect(bodies.map((body) => JSON.parse(body).success)).toEqual([false, true, true, true]);
+    expect(logs.text()).toContain("supplier integration saved");
+    expect(logs.text()).toContain("supplier marketplace refused the token");
+    for (const text of [logs.text(), ...bodies]) {
+      expect(text).not.toContain(TOKEN);
+      expect(text).not.toContain(KEY);
+    }
   });
 });
