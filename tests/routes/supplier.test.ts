@@ -216,6 +216,15 @@ describe("GET /api/supplier/products", () => {
     expect((await response.json()).error).toBe("startData: must be at least 0");
   });
 
+  it("refuses a startData beyond a 32-bit integer without calling the marketplace", async () => {
+    const shop = await installedShop({ automationApiKey: "k", supplierToken: "sup-token" });
+    const calls = mockSupplierProducts();
+    const response = await list(shop, "?startData=99999999999999999999");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, error: "startData: must be at most 2147483647" });
+    expect(calls).toHaveLength(0);
+  });
+
   it("answers 400 when no supplier token is configured", async () => {
     const shop = await installedShop();
     const response = await list(shop);
