@@ -6,7 +6,7 @@ import { requirePlatformSession } from "../platform/offline-session.server";
 import { DEFAULT_ARCHIVE_LIMITS, prepareThemeArchive, type ArchiveLimits } from "./archive.server";
 import { createUnpublishedTheme, type Theme } from "./platform-themes.server";
 import { downloadRepositoryArchive, isRepositoryUrl, parseRepositoryUrl } from "./repository.server";
-import { storeTemporaryThemeFile } from "./temporary-files.server";
+import { discardTemporaryThemeFile, storeTemporaryThemeFile } from "./temporary-files.server";
 
 export const DEFAULT_THEME_NAME = "Automation Theme 2.5";
 const PUBLIC_DOWNLOAD_TIMEOUT_MS = 30_000;
@@ -80,8 +80,7 @@ export async function installTheme(
   try {
     theme = await createUnpublishedTheme(session, { name: input.themeName, src });
   } catch (error) {
-    // Nobody will download an archive the platform refused.
-    if (temporaryId) await prisma.temporaryThemeFile.deleteMany({ where: { id: temporaryId } });
+    if (temporaryId) await discardTemporaryThemeFile(temporaryId);
     throw error;
   }
 
