@@ -122,7 +122,8 @@ export async function listSupplierProducts(
 
     const text = await response.text().catch(() => "");
     const json = parseJson(text);
-    const upstreamMessage = messageOf(json) ?? text.slice(0, 200);
+    // A JSON answer speaks through its `message`; its products' own text must not read as a refusal.
+    const upstreamMessage = json === undefined ? text.slice(0, 200) : (messageOf(json) ?? "");
 
     // Retrying a rate-limited request only spends the account's allowance faster: report it at once.
     if (response.status === 429 || RATE_LIMIT_MESSAGE.test(upstreamMessage)) {
