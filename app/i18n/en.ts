@@ -219,7 +219,7 @@ export const en = {
   "theme.source.public": "Public URL of a ZIP file",
   "theme.source.repository": "Private repository",
   "theme.url": "Theme ZIP URL",
-  "theme.urlInvalid": "Enter an https:// or http:// address",
+  "theme.urlInvalid": "Enter an address that starts with https://",
   "theme.owner": "Repository owner",
   "theme.repo": "Repository",
   "theme.branch": "Branch",

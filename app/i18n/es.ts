@@ -220,7 +220,7 @@ export const es: Messages = {
   "theme.source.public": "URL pública de un archivo ZIP",
   "theme.source.repository": "Repositorio privado",
   "theme.url": "URL del ZIP del tema",
-  "theme.urlInvalid": "Ingresa una dirección https:// o http://",
+  "theme.urlInvalid": "Ingresa una dirección que empiece por https://",
   "theme.owner": "Propietario del repositorio",
   "theme.repo": "Repositorio",
   "theme.branch": "Rama",

@@ -14,7 +14,7 @@ export function validateThemeSource(source: ThemeSource): ThemeSourceErrors {
   if (source.kind === "public") {
     const url = source.url.trim();
     if (!url) errors.url = "required";
-    else if (!isHttpUrl(url)) errors.url = "invalid";
+    else if (!isHttpsUrl(url)) errors.url = "invalid";
     return errors;
   }
   for (const field of ["owner", "repo"] as const) {
@@ -36,10 +36,10 @@ export function themeUrl(source: ThemeSource): string {
   return `repo-api://${owner.trim()}/${repo.trim()}/${branch.trim()}?token=${encodeURIComponent(token.trim())}`;
 }
 
-function isHttpUrl(value: string) {
+// The platform downloads the archive too, and only over https (docs/decisions/030).
+function isHttpsUrl(value: string) {
   try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
+    return new URL(value).protocol === "https:";
   } catch {
     return false;
   }

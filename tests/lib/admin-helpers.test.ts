@@ -81,8 +81,9 @@ describe("theme source", () => {
     });
   });
 
-  it("accepts only http(s) public URLs", () => {
+  it("accepts only https public URLs", () => {
     expect(validateThemeSource({ kind: "public", url: "https://cdn.example/tema.zip" })).toEqual({});
+    expect(validateThemeSource({ kind: "public", url: "http://cdn.example/tema.zip" })).toEqual({ url: "invalid" });
     expect(validateThemeSource({ kind: "public", url: "ftp://x/tema.zip" })).toEqual({ url: "invalid" });
     expect(validateThemeSource({ kind: "public", url: "" })).toEqual({ url: "required" });
   });
