@@ -5,10 +5,12 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "./env.server";
+import { startInlineWorker } from "./services/deliveries/worker.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 
 // Refuse to start on a bad configuration, with the list of what is wrong.
 env();
+startInlineWorker();
 
 export const streamTimeout = 5000;
 

@@ -11,6 +11,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.productAssociation.deleteMany({ where: { shop } }),
     prisma.aiConfiguration.deleteMany({ where: { shop } }),
     prisma.privacyRequest.deleteMany({ where: { shop } }),
+    prisma.delivery.deleteMany({ where: { shop } }),
   ];
 }
 

@@ -1,0 +1,366 @@
+import { randomUUID } from "node:crypto";
+import type { Delivery } from "@prisma/client";
+import prisma from "../../db.server";
+import { env } from "../../env.server";
+import { logger, type Logger } from "../../logger.server";
+import { triggerFlow, type TriggerResult } from "../automation/client.server";
+import { addOrderTags } from "../automation/order-tags.server";
+import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
+import { getShopSettings, type ShopSettings } from "../shops/configuration.server";
+import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
+import { purgeExpiredPayloads } from "./retention.server";
+import { nextRetryDelay } from "./retry-policy.server";
+import { AUTOMATION_ERROR_TAG, type DeliveryTopic } from "./status.server";
+
+export interface WorkerOptions {
+  /** Names this process in leases; unique per process. */
+  workerId?: string;
+  now?: () => Date;
+  /** Waits while idle; resolves early when `wake` aborts. */
+  sleep?: (ms: number, wake: AbortSignal) => Promise<void>;
+  pollIntervalMs?: number;
+  /** How long a claim holds; a worker that dies leaves its jobs to others once this runs out. */
+  leaseMs?: number;
+  /** Deliveries claimed and sent concurrently per pass. */
+  batchSize?: number;
+  random?: () => number;
+  /** Passed to the platform GraphQL client (its own throttle waits). */
+  graphql?: GraphqlOptions;
+  purgeIntervalMs?: number;
+}
+
+type Resolved = Required<Omit<WorkerOptions, "graphql">> & { graphql: GraphqlOptions };
+
+// Longer than a trigger's timeout plus tagging a dead order: a live worker never loses its lease.
+const DEFAULT_LEASE_MS = 120_000;
+const ATTEMPT_LOG_LIMIT = 50;
+
+function resolve(options: WorkerOptions): Resolved {
+  return {
+    workerId: options.workerId ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`,
+    now: options.now ?? (() => new Date()),
+    sleep: options.sleep ?? idleSleep,
+    pollIntervalMs: options.pollIntervalMs ?? env().WORKER_POLL_INTERVAL_MS,
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    batchSize: options.batchSize ?? 20,
+    random: options.random ?? Math.random,
+    graphql: options.graphql ?? {},
+    purgeIntervalMs: options.purgeIntervalMs ?? 3_600_000,
+  };
+}
+
+/**
+ * Claims the deliveries that are due (queued or retrying with nextAttemptAt passed, or delivering with
+ * an expired lease) and sends them. Each claim is a conditional UPDATE that only succeeds if the row is
+ * still in the state this worker read, so two workers (or processes sharing one PostgreSQL later)
+ * never both own a delivery. Returns how many deliveries this pass handled.
+ */
+export async function runDeliveryPass(options: WorkerOptions = {}): Promise<number> {
+  const config = resolve(options);
+  const claimed = await claimDue(config);
+  await Promise.all(claimed.map((delivery) => deliver(delivery, config)));
+  return claimed.length;
+}
+
+async function claimDue(config: Resolved): Promise<Delivery[]> {
+  const now = config.now();
+  const candidates = await prisma.delivery.findMany({
+    where: {
+      OR: [
+        { status: { in: ["queued", "retrying"] }, nextAttemptAt: { lte: now } },
+        { status: "delivering", leaseExpiresAt: { lt: now } },
+      ],
+    },
+    orderBy: { nextAttemptAt: "asc" },
+    take: config.batchSize,
+    select: { id: true, status: true, leaseExpiresAt: true },
+  });
+  const claimed: Delivery[] = [];
+  for (const candidate of candidates) {
+    const stillDue =
+      candidate.status === "delivering"
+        ? { status: "delivering", leaseExpiresAt: candidate.leaseExpiresAt }
+        : { status: candidate.status, nextAttemptAt: { lte: now } };
+    const { count } = await prisma.delivery.updateMany({
+      where: { id: candidate.id, ...stillDue },
+      data: {
+        status: "delivering",
+        leaseOwner: config.workerId,
+        leaseExpiresAt: new Date(now.getTime() + config.leaseMs),
+        // Counted at claim time: a job that kills its worker every time still runs out of attempts.
+        attempts: { increment: 1 },
+      },
+    });
+    if (count === 1) {
+      const row = await prisma.delivery.findUnique({ where: { id: candidate.id } });
+      if (row) claimed.push(row);
+    }
+  }
+  return claimed;
+}
+
+type Route = { flowId: string; apiKey: string } | { skip: string };
+
+function route(topic: DeliveryTopic, settings: ShopSettings | null): Route {
+  const apiKey = settings?.automationApiKey;
+  if (topic === "orders/create") {
+    if (!apiKey) return { skip: "No automation API key is configured" };
+    if (!settings?.newOrderFlowId) return { skip: "No new-order flow is configured" };
+    return { apiKey, flowId: settings.newOrderFlowId };
+  }
+  if (!settings?.abandonedCartFlowId) return { skip: "No abandoned-cart flow is configured" };
+  if (!apiKey) return { skip: "No automation API key is configured" };
+  return { apiKey, flowId: settings.abandonedCartFlowId };
+}
+
+async function deliver(delivery: Delivery, config: Resolved) {
+  const log = logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: delivery.id });
+  try {
+    const settings = await getShopSettings(delivery.shop);
+    const target = route(delivery.topic as DeliveryTopic, settings);
+    if ("skip" in target) return await skip(delivery, config, target.skip, log);
+    if (!delivery.payload) {
+      return await skip(delivery, config, "The order data was erased before it could be delivered", log);
+    }
+    if (delivery.topic === "checkouts/create" && (await orderPlacedFor(delivery))) {
+      return await skip(delivery, config, "An order was placed for this checkout", log);
+    }
+    const payload = buildPayload(delivery, target.apiKey);
+    if (delivery.topic === "checkouts/create" && !hasContact(payload)) {
+      return await skip(delivery, config, "The checkout has no phone or email to follow up", log);
+    }
+    const result = await triggerFlow(target.apiKey, target.flowId, payload);
+    await settle(delivery, config, target.flowId, result, log);
+  } catch (error) {
+    // Unexpected (database, a bug): the lease runs out and the job is picked up again.
+    log.error(
+      { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+      "delivery failed unexpectedly",
+    );
+  }
+}
+
+function buildPayload(delivery: Delivery, apiKey: string) {
+  const body: unknown = JSON.parse(delivery.payload ?? "{}");
+  if (delivery.topic === "orders/create") {
+    return buildOrderPayload(body, {
+      shop: delivery.shop,
+      callbackUrl: `${env().PLATFORM_APP_URL}/api/automation/callback`,
+      callbackApiKey: apiKey,
+    });
+  }
+  if (delivery.topic === "draft_orders/create") return buildDraftOrderPayload(body, { shop: delivery.shop });
+  return buildCheckoutPayload(body, { shop: delivery.shop });
+}
+
+function hasContact(payload: unknown) {
+  const checkout = payload as { email: string | null; phone: string | null };
+  return Boolean(checkout.email || checkout.phone);
+}
+
+async function orderPlacedFor(delivery: Delivery) {
+  const tokens = [
+    ...(delivery.checkoutToken ? [{ checkoutToken: delivery.checkoutToken }] : []),
+    ...(delivery.cartToken ? [{ cartToken: delivery.cartToken }] : []),
+  ];
+  if (!tokens.length) return false;
+  const order = await prisma.delivery.findFirst({
+    where: { shop: delivery.shop, topic: "orders/create", OR: tokens },
+    select: { id: true },
+  });
+  return Boolean(order);
+}
+
+function leased(delivery: Delivery, config: Resolved) {
+  return { id: delivery.id, status: "delivering", leaseOwner: config.workerId };
+}
+
+function appendAttempt(delivery: Delivery, entry: Record<string, unknown>) {
+  const log = JSON.parse(delivery.attemptLog) as unknown[];
+  return JSON.stringify([...log, entry].slice(-ATTEMPT_LOG_LIMIT));
+}
+
+async function skip(delivery: Delivery, config: Resolved, reason: string, log: Logger) {
+  await prisma.delivery.updateMany({
+    where: leased(delivery, config),
+    data: {
+      status: "skipped",
+      lastError: reason,
+      // A skip is not an attempt at the automation platform.
+      attempts: { decrement: 1 },
+      leaseOwner: null,
+      leaseExpiresAt: null,
+    },
+  });
+  log.info({ reason }, "delivery skipped");
+}
+
+async function settle(delivery: Delivery, config: Resolved, flowId: string, result: TriggerResult, log: Logger) {
+  const now = config.now();
+  const attemptLog = appendAttempt(delivery, {
+    at: now.toISOString(),
+    outcome: result.ok ? "delivered" : result.retryable ? "retryable" : "refused",
+    httpStatus: result.httpStatus,
+    error: result.ok ? null : result.error,
+    durationMs: result.durationMs,
+  });
+  const common = { flowId, attemptLog, leaseOwner: null, leaseExpiresAt: null };
+
+  if (result.ok) {
+    const { count } = await prisma.delivery.updateMany({
+      where: leased(delivery, config),
+      data: { ...common, status: "delivered", deliveredAt: now, lastError: null },
+    });
+    if (count === 0) log.warn("delivered after the lease ran out; another worker may deliver it again");
+    else log.info({ attempts: delivery.attempts, durationMs: result.durationMs }, "delivered");
+    return;
+  }
+
+  const delay = result.retryable ? nextRetryDelay(delivery.attempts, result.retryAfterMs, config.random) : null;
+  if (delay != null) {
+    await prisma.delivery.updateMany({
+      where: leased(delivery, config),
+      data: { ...common, status: "retrying", lastError: result.error, nextAttemptAt: new Date(now.getTime() + delay) },
+    });
+    log.warn({ attempts: delivery.attempts, retryInMs: delay, error: result.error }, "delivery failed; will retry");
+    return;
+  }
+
+  const reason = result.retryable ? `Gave up after ${delivery.attempts} attempts. ${result.error}` : result.error;
+  const { count } = await prisma.delivery.updateMany({
+    where: leased(delivery, config),
+    data: { ...common, status: "dead", lastError: reason },
+  });
+  log.error({ attempts: delivery.attempts, error: result.error }, "delivery dead");
+  if (count === 1) await tagDeadOrder(delivery, config, reason, log);
+}
+
+/** The spec's error tag on the order, so the merchant sees in the admin which orders the flow missed. */
+async function tagDeadOrder(delivery: Delivery, config: Resolved, reason: string, log: Logger) {
+  if (delivery.topic !== "orders/create" || !delivery.orderId) return;
+  let problem: string | null = null;
+  try {
+    const session = await getOfflineSession(delivery.shop);
+    if (!session) problem = "the app has no offline session for the shop";
+    else await addOrderTags(session, delivery.orderId, [AUTOMATION_ERROR_TAG], config.graphql);
+  } catch (error) {
+    problem = error instanceof Error ? error.message : String(error);
+  }
+  if (problem) {
+    log.error({ problem }, "could not tag the dead delivery's order");
+    await prisma.delivery.update({
+      where: { id: delivery.id },
+      data: { lastError: `${reason} (the ${AUTOMATION_ERROR_TAG} tag could not be added: ${problem})` },
+    });
+    return;
+  }
+  const tags = new Set<string>(JSON.parse(delivery.tagsApplied) as string[]);
+  tags.add(AUTOMATION_ERROR_TAG);
+  await prisma.delivery.update({ where: { id: delivery.id }, data: { tagsApplied: JSON.stringify([...tags]) } });
+}
+
+/** Waits `ms`, or less when woken. */
+function idleSleep(ms: number, wake: AbortSignal) {
+  return new Promise<void>((done) => {
+    const timer = setTimeout(finish, ms);
+    wake.addEventListener("abort", finish, { once: true });
+    function finish() {
+      clearTimeout(timer);
+      wake.removeEventListener("abort", finish);
+      done();
+    }
+  });
+}
+
+/**
+ * The long-running loop: a pass, then another at once while there is work, else sleep until the poll
+ * interval passes or a new webhook wakes it. Retention purges run every purgeIntervalMs.
+ */
+export class DeliveryWorker {
+  private readonly config: Resolved;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wakeController = new AbortController();
+  private woken = false;
+  private lastPurge = 0;
+
+  constructor(options: WorkerOptions = {}) {
+    this.config = resolve(options);
+  }
+
+  get id() {
+    return this.config.workerId;
+  }
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop() {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  /** Called after a webhook is stored, so the delivery goes out now rather than at the next poll. */
+  wake() {
+    this.woken = true;
+    this.wakeController.abort();
+  }
+
+  private async run() {
+    while (this.running) {
+      if (this.wakeController.signal.aborted) this.wakeController = new AbortController();
+      this.woken = false;
+      let handled = 0;
+      try {
+        handled = await runDeliveryPass(this.config);
+        await this.purgeWhenDue();
+      } catch (error) {
+        logger.error({ err: error instanceof Error ? error.message : String(error) }, "delivery worker pass failed");
+      }
+      if (!this.running || handled > 0 || this.woken) continue;
+      await this.config.sleep(this.config.pollIntervalMs, this.wakeController.signal);
+    }
+  }
+
+  private async purgeWhenDue() {
+    const now = this.config.now();
+    if (now.getTime() - this.lastPurge < this.config.purgeIntervalMs) return;
+    this.lastPurge = now.getTime();
+    const purged = await purgeExpiredPayloads(now);
+    if (purged) logger.info({ purged }, "order payloads past retention purged");
+  }
+}
+
+declare global {
+  var deliveryWorker: DeliveryWorker | undefined;
+}
+
+/** Starts the one worker of this process (idempotent; survives Vite's module reloads in development). */
+export function startDeliveryWorker(options: WorkerOptions = {}) {
+  if (!global.deliveryWorker) {
+    global.deliveryWorker = new DeliveryWorker(options);
+    global.deliveryWorker.start();
+    logger.info({ workerId: global.deliveryWorker.id }, "delivery worker started");
+  }
+  return global.deliveryWorker;
+}
+
+/** From app/entry.server.tsx: the web process runs the worker unless WORKER_INLINE=false. */
+export function startInlineWorker() {
+  if (env().WORKER_INLINE && env().NODE_ENV !== "test") startDeliveryWorker();
+}
+
+export async function stopDeliveryWorker() {
+  const worker = global.deliveryWorker;
+  global.deliveryWorker = undefined;
+  await worker?.stop();
+}
+
+/** Nudges this process's worker, if it runs one; a separate worker process finds the row at its next poll. */
+export function wakeWorker() {
+  global.deliveryWorker?.wake();
+}
