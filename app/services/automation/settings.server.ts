@@ -1,5 +1,5 @@
 import { AppError } from "../../lib/http.server";
-import { getShopSettings, publicSettings, saveShopSettings } from "../shops/configuration.server";
+import { findSettingsByApiKey, getShopSettings, publicSettings, saveShopSettings } from "../shops/configuration.server";
 import { listFlows } from "./client.server";
 
 export interface AutomationSettingsInput {
@@ -16,6 +16,9 @@ export async function saveAutomationSettings(shop: string, input: AutomationSett
   const stored = await getShopSettings(shop);
   const apiKey = input.apiKey ?? stored?.automationApiKey;
   if (!apiKey) throw new AppError(400, "apiKey: is required");
+  // The callback finds its shop by the key: one key cannot serve two shops.
+  const owner = await findSettingsByApiKey(apiKey);
+  if (owner && owner.shop !== shop) throw new AppError(409, "apiKey: this API key is already used by another shop");
   const flows = await listFlows(apiKey);
   const known = new Set(flows.map((flow) => flow.id));
   for (const field of ["newOrderFlowId", "abandonedCartFlowId"] as const) {
