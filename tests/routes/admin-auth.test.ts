@@ -10,7 +10,35 @@ type Handler = (args: { request: Request; params: Record<string, string>; contex
  * Every admin-facing endpoint, with the method the admin uses. Each issue that adds an admin
  * endpoint adds it here, so none can ship without its session check.
  */
-export const ADMIN_ENDPOINTS: { path: string; method: "GET" | "POST"; load: () => Promise<Handler> }[] = [];
+export const ADMIN_ENDPOINTS: { path: string; method: "GET" | "POST"; load: () => Promise<Handler> }[] = [
+  { path: "/api/settings", method: "GET", load: async () => (await import("~/routes/api.settings")).loader },
+  {
+    path: "/api/integrations/automation/save",
+    method: "POST",
+    load: async () => (await import("~/routes/api.integrations.automation.save")).action,
+  },
+  {
+    path: "/api/automation/flows",
+    method: "GET",
+    load: async () => (await import("~/routes/api.automation.flows")).loader,
+  },
+  { path: "/api/deliveries", method: "GET", load: async () => (await import("~/routes/api.deliveries._index")).loader },
+  {
+    path: "/api/deliveries/stats",
+    method: "GET",
+    load: async () => (await import("~/routes/api.deliveries.stats")).loader,
+  },
+  {
+    path: "/api/deliveries/abc",
+    method: "GET",
+    load: async () => (await import("~/routes/api.deliveries.$id")).loader,
+  },
+  {
+    path: "/api/deliveries/abc/retry",
+    method: "POST",
+    load: async () => (await import("~/routes/api.deliveries.$id.retry")).action,
+  },
+];
 
 async function thrownOrReturned(promise: Promise<unknown>): Promise<Response> {
   try {
