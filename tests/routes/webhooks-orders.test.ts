@@ -126,20 +126,6 @@ describe("orders/create receiver", () => {
     expect((await deliverOrder(shop, orderRest)).status).toBe(200);
     expect(await prisma.delivery.count({ where: { shop, status: "queued" } })).toBe(1);
   });
-
-  it("cancels the pending abandoned-checkout trigger of the order's checkout", async () => {
-    const shop = await configuredShop();
-    await checkoutsCreate({
-      request: webhookRequest("/webhooks/checkouts/create", checkoutRest, { shop, topic: "checkouts/create" }),
-    });
-    await deliverOrder(shop, orderRest);
-    const checkout = await prisma.delivery.findFirstOrThrow({ where: { shop, topic: "checkouts/create" } });
-    expect(checkout).toMatchObject({
-      status: "skipped",
-      lastError: "An order was placed for this checkout",
-      payload: null,
-    });
-  });
 });
 
 describe("draft_orders/create and checkouts/create receivers", () => {

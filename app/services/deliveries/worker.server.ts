@@ -34,6 +34,7 @@ type Resolved = Required<Omit<WorkerOptions, "graphql">> & { graphql: GraphqlOpt
 // Longer than a trigger's timeout plus tagging a dead order: a live worker never loses its lease.
 const DEFAULT_LEASE_MS = 120_000;
 const ATTEMPT_LOG_LIMIT = 50;
+const CHECKOUT_CONVERTED = "An order was placed for this checkout";
 
 function resolve(options: WorkerOptions): Resolved {
   return {
@@ -116,6 +117,7 @@ function route(topic: DeliveryTopic, settings: ShopSettings | null): Route {
 async function deliver(delivery: Delivery, config: Resolved) {
   const log = logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: delivery.id });
   try {
+    if (delivery.topic === "orders/create") await cancelAbandonedCheckouts(delivery, log);
     const settings = await getShopSettings(delivery.shop);
     const target = route(delivery.topic as DeliveryTopic, settings);
     if ("skip" in target) return await skip(delivery, config, target.skip, log);
@@ -123,7 +125,7 @@ async function deliver(delivery: Delivery, config: Resolved) {
       return await skip(delivery, config, "The order data was erased before it could be delivered", log);
     }
     if (delivery.topic === "checkouts/create" && (await orderPlacedFor(delivery))) {
-      return await skip(delivery, config, "An order was placed for this checkout", log);
+      return await skip(delivery, config, CHECKOUT_CONVERTED, log);
     }
     const payload = buildPayload(delivery, target.apiKey);
     if (delivery.topic === "checkouts/create" && !hasContact(payload)) {
@@ -159,16 +161,34 @@ function hasContact(payload: unknown) {
 }
 
 async function orderPlacedFor(delivery: Delivery) {
-  const tokens = [
-    ...(delivery.checkoutToken ? [{ checkoutToken: delivery.checkoutToken }] : []),
-    ...(delivery.cartToken ? [{ cartToken: delivery.cartToken }] : []),
-  ];
+  const tokens = tokenMatch(delivery);
   if (!tokens.length) return false;
   const order = await prisma.delivery.findFirst({
     where: { shop: delivery.shop, topic: "orders/create", OR: tokens },
     select: { id: true },
   });
   return Boolean(order);
+}
+
+function tokenMatch(delivery: Pick<Delivery, "checkoutToken" | "cartToken">) {
+  return [
+    ...(delivery.checkoutToken ? [{ checkoutToken: delivery.checkoutToken }] : []),
+    ...(delivery.cartToken ? [{ cartToken: delivery.cartToken }] : []),
+  ];
+}
+
+/**
+ * An order ends its checkout's wait: the abandoned-cart trigger is cancelled here, off the receiver's
+ * path. The checkout's own delivery checks again before it goes out, whichever webhook came first.
+ */
+async function cancelAbandonedCheckouts(order: Delivery, log: Logger) {
+  const tokens = tokenMatch(order);
+  if (!tokens.length) return;
+  const { count } = await prisma.delivery.updateMany({
+    where: { shop: order.shop, topic: "checkouts/create", status: { in: ["queued", "retrying"] }, OR: tokens },
+    data: { status: "skipped", lastError: CHECKOUT_CONVERTED, payload: null },
+  });
+  if (count) log.info({ cancelled: count }, "abandoned-checkout trigger cancelled by the order");
 }
 
 function leased(delivery: Delivery, config: Resolved) {

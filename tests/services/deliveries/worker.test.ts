@@ -330,6 +330,25 @@ describe("abandoned checkouts", () => {
     });
   });
 
+  it("cancels the waiting checkout when the order of that checkout is delivered", async () => {
+    const shop = await configuredShop();
+    const checkout = await createDelivery(shop, {
+      topic: "checkouts/create",
+      order: checkoutRest,
+      orderId: null,
+      checkoutToken: "chk-token-1",
+      nextAttemptAt: at(3_600_000),
+    });
+    await createDelivery(shop, { order: orderRest, checkoutToken: "chk-token-1", nextAttemptAt: T0 });
+    server.use(triggerHandler([]));
+    await pass(T0);
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: checkout.id } })).toMatchObject({
+      status: "skipped",
+      lastError: "An order was placed for this checkout",
+      payload: null,
+    });
+  });
+
   it("skips the checkout when an order for its cart arrived before the delay ran out", async () => {
     const shop = await configuredShop();
     const checkout = await createDelivery(shop, {
