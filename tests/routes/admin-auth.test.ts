@@ -1,10 +1,15 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { authenticateAdminApi, NO_SESSION } from "~/services/platform/admin-auth.server";
 import { createSession, shopDomain } from "../helpers/factories";
 import { adminRequest, sessionToken } from "../helpers/requests";
 import { TEST_ENV } from "../helpers/test-env";
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<Response>;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: AppLoadContext;
+}) => Promise<Response>;
 
 /**
  * Every admin-facing endpoint, with the method the admin uses. Each issue that adds an admin
