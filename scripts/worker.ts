@@ -9,7 +9,7 @@ import { logger } from "../app/logger.server";
 import { startDeliveryWorker, stopDeliveryWorker } from "../app/services/deliveries/worker.server";
 
 env();
-startDeliveryWorker();
+startDeliveryWorker({ keepProcessAlive: true });
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {

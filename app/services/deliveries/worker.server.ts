@@ -27,6 +27,11 @@ export interface WorkerOptions {
   /** Passed to the platform GraphQL client (its own throttle waits). */
   graphql?: GraphqlOptions;
   purgeIntervalMs?: number;
+  /**
+   * Whether the idle wait holds the process open. The standalone worker (`npm run worker`) must; inside the
+   * web process it must not, or the server could never exit on SIGTERM.
+   */
+  keepProcessAlive?: boolean;
 }
 
 type Resolved = Required<Omit<WorkerOptions, "graphql">> & { graphql: GraphqlOptions };
@@ -40,13 +45,14 @@ function resolve(options: WorkerOptions): Resolved {
   return {
     workerId: options.workerId ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`,
     now: options.now ?? (() => new Date()),
-    sleep: options.sleep ?? idleSleep,
+    sleep: options.sleep ?? ((ms, wake) => idleSleep(ms, wake, options.keepProcessAlive ?? false)),
     pollIntervalMs: options.pollIntervalMs ?? env().WORKER_POLL_INTERVAL_MS,
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     batchSize: options.batchSize ?? 20,
     random: options.random ?? Math.random,
     graphql: options.graphql ?? {},
     purgeIntervalMs: options.purgeIntervalMs ?? 3_600_000,
+    keepProcessAlive: options.keepProcessAlive ?? false,
   };
 }
 
@@ -280,9 +286,10 @@ async function tagDeadOrder(delivery: Delivery, config: Resolved, reason: string
 }
 
 /** Waits `ms`, or less when woken. */
-function idleSleep(ms: number, wake: AbortSignal) {
+function idleSleep(ms: number, wake: AbortSignal, keepProcessAlive: boolean) {
   return new Promise<void>((done) => {
     const timer = setTimeout(finish, ms);
+    if (!keepProcessAlive) timer.unref();
     wake.addEventListener("abort", finish, { once: true });
     function finish() {
       clearTimeout(timer);
