@@ -9,7 +9,7 @@ import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.serv
 import { getShopSettings, type ShopSettings } from "../shops/configuration.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { purgeExpiredPayloads } from "./retention.server";
-import { nextRetryDelay } from "./retry-policy.server";
+import { MAX_ATTEMPTS, nextRetryDelay } from "./retry-policy.server";
 import { AUTOMATION_ERROR_TAG, type DeliveryTopic } from "./status.server";
 
 export interface WorkerOptions {
@@ -80,10 +80,14 @@ async function claimDue(config: Resolved): Promise<Delivery[]> {
     },
     orderBy: { nextAttemptAt: "asc" },
     take: config.batchSize,
-    select: { id: true, status: true, leaseExpiresAt: true },
+    select: { id: true, status: true, leaseExpiresAt: true, attempts: true },
   });
   const claimed: Delivery[] = [];
   for (const candidate of candidates) {
+    if (candidate.status === "delivering" && candidate.attempts >= MAX_ATTEMPTS) {
+      await buryAbandoned(candidate.id, candidate.leaseExpiresAt, config);
+      continue;
+    }
     const stillDue =
       candidate.status === "delivering"
         ? { status: "delivering", leaseExpiresAt: candidate.leaseExpiresAt }
@@ -106,6 +110,23 @@ async function claimDue(config: Resolved): Promise<Delivery[]> {
   return claimed;
 }
 
+/**
+ * A delivery whose worker vanished on its last allowed attempt (a payload that crashes the process every
+ * time, say) is dead rather than retried forever.
+ */
+async function buryAbandoned(id: string, leaseExpiresAt: Date | null, config: Resolved) {
+  const reason = `The worker stopped during each of ${MAX_ATTEMPTS} attempts`;
+  const { count } = await prisma.delivery.updateMany({
+    where: { id, status: "delivering", leaseExpiresAt },
+    data: { status: "dead", lastError: reason, leaseOwner: null, leaseExpiresAt: null },
+  });
+  if (count === 0) return;
+  const delivery = await prisma.delivery.findUniqueOrThrow({ where: { id } });
+  const log = logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: id });
+  log.error({ attempts: delivery.attempts }, "delivery dead: its worker never finished it");
+  await tagDeadOrder(delivery, config, reason, log);
+}
+
 type Route = { flowId: string; apiKey: string } | { skip: string };
 
 function route(topic: DeliveryTopic, settings: ShopSettings | null): Route {
@@ -122,6 +143,8 @@ function route(topic: DeliveryTopic, settings: ShopSettings | null): Route {
 
 async function deliver(delivery: Delivery, config: Resolved) {
   const log = logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: delivery.id });
+  let flowId: string | null = delivery.flowId;
+  let result: TriggerResult;
   try {
     if (delivery.topic === "orders/create") await cancelAbandonedCheckouts(delivery, log);
     const settings = await getShopSettings(delivery.shop);
@@ -137,15 +160,30 @@ async function deliver(delivery: Delivery, config: Resolved) {
     if (delivery.topic === "checkouts/create" && !hasContact(payload)) {
       return await skip(delivery, config, "The checkout has no phone or email to follow up", log);
     }
-    const result = await triggerFlow(target.apiKey, target.flowId, payload);
-    await settle(delivery, config, target.flowId, result, log);
+    flowId = target.flowId;
+    result = await triggerFlow(target.apiKey, target.flowId, payload);
   } catch (error) {
-    // Unexpected (database, a bug): the lease runs out and the job is picked up again.
-    log.error(
-      { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
-      "delivery failed unexpectedly",
-    );
+    // Failed before anything was sent (database, a bug): retried on the schedule like a network error.
+    log.error({ err: describe(error) }, "delivery failed before the trigger");
+    result = {
+      ok: false,
+      retryable: true,
+      httpStatus: null,
+      error: "Internal error while preparing the delivery",
+      retryAfterMs: null,
+      durationMs: 0,
+    };
   }
+  try {
+    await settle(delivery, config, flowId, result, log);
+  } catch (error) {
+    // The outcome could not be written: the lease runs out and another pass takes the job again.
+    log.error({ err: describe(error), sent: result.ok }, "could not record the delivery's outcome");
+  }
+}
+
+function describe(error: unknown) {
+  return error instanceof Error ? { message: error.message, stack: error.stack } : String(error);
 }
 
 function buildPayload(delivery: Delivery, apiKey: string) {
@@ -221,7 +259,7 @@ async function skip(delivery: Delivery, config: Resolved, reason: string, log: L
   log.info({ reason }, "delivery skipped");
 }
 
-async function settle(delivery: Delivery, config: Resolved, flowId: string, result: TriggerResult, log: Logger) {
+async function settle(delivery: Delivery, config: Resolved, flowId: string | null, result: TriggerResult, log: Logger) {
   const now = config.now();
   const attemptLog = appendAttempt(delivery, {
     at: now.toISOString(),

@@ -297,6 +297,26 @@ describe("leases", () => {
     });
   });
 
+  it("marks dead, and tags the order, a job whose worker died on its last allowed attempt", async () => {
+    const shop = await configuredShop();
+    const delivery = await queuedOrder(shop);
+    await prisma.delivery.update({
+      where: { id: delivery.id },
+      data: { status: "delivering", leaseOwner: "dead", leaseExpiresAt: T0, attempts: MAX_ATTEMPTS },
+    });
+    const calls: TriggerCall[] = [];
+    const graphql: GraphqlCall[] = [];
+    server.use(triggerHandler(calls), platformGraphqlHandler({ OrderTagsAdd: tagsAdded() }, graphql));
+    await pass(at(1));
+    expect(calls).toEqual([]);
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "dead",
+      lastError: `The worker stopped during each of ${MAX_ATTEMPTS} attempts`,
+      tagsApplied: JSON.stringify(["automation-error"]),
+    });
+    expect(graphql.map((call) => call.operationName)).toEqual(["OrderTagsAdd"]);
+  });
+
   it("lets only one of two workers claim a delivery", async () => {
     const shop = await configuredShop();
     await queuedOrder(shop);
@@ -366,6 +386,25 @@ describe("abandoned checkouts", () => {
       status: "skipped",
       lastError: "An order was placed for this checkout",
     });
+  });
+});
+
+describe("unexpected failures", () => {
+  it("retries on the schedule when the delivery cannot even be prepared", async () => {
+    const shop = await configuredShop();
+    const delivery = await createDelivery(shop, { payload: "{not json", nextAttemptAt: T0 });
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    await pass(T0);
+    expect(calls).toEqual([]);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row).toMatchObject({
+      status: "retrying",
+      attempts: 1,
+      lastError: "Internal error while preparing the delivery",
+      leaseOwner: null,
+    });
+    expect(row.nextAttemptAt).toEqual(at(RETRY_DELAYS_MS[0]));
   });
 });
 
