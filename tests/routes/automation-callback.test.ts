@@ -120,7 +120,7 @@ describe("tagging the order", () => {
       tags: ["automation-completed"],
     });
     expect(calls.map(({ operationName, variables }) => ({ operationName, variables }))).toEqual([
-      { operationName: "OrderByName", variables: { query: 'name:"#1001"' } },
+      { operationName: "OrderByName", variables: { query: "name:#1001" } },
       { operationName: "OrderTagsAdd", variables: { id: ORDER.id, tags: ["automation-completed"] } },
     ]);
     expect(calls.every((call) => call.shop === shop && call.accessToken === `shpat_test_${shop}`)).toBe(true);
@@ -271,6 +271,15 @@ describe("malformed callbacks", () => {
       await callback({ apiKey, orderName: "#1001", tags: 7 }),
       400,
       expect.stringMatching(/^tags: /) as unknown as string,
+    );
+  });
+
+  it("answers 400 for an order name that would widen the order search", async () => {
+    const { apiKey } = await installedShop();
+    await expectFailure(
+      await callback({ apiKey, orderName: "#1001 OR name:#1002" }),
+      400,
+      "orderName: must be an order name such as #1001",
     );
   });
 

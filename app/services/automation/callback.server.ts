@@ -23,7 +23,12 @@ const MAX_TAGS = 20;
 const tag = z.string().trim().max(40, "each tag must be at most 40 characters");
 
 const body = z.object({
-  orderName: z.string().trim().min(1, "must not be empty").optional(),
+  // It goes into a search query: no spaces or quotes that could widen the search.
+  orderName: z
+    .string()
+    .trim()
+    .regex(/^[^\s"'\\()]+$/, "must be an order name such as #1001")
+    .optional(),
   orderId: z.string().trim().min(1, "must not be empty").optional(),
   shop: z.string().trim().toLowerCase().min(1, "must not be empty").optional(),
   tag: tag.optional(),

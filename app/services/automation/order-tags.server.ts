@@ -50,7 +50,7 @@ export async function findOrder(
       const data = await platformGraphql<{ orders: { nodes: FoundOrder[] } }>(
         session,
         ORDER_BY_NAME,
-        { query: `name:${JSON.stringify(name)}` },
+        { query: `name:${name}` },
         options,
       );
       const match = data.orders.nodes.find((order) => order.name === name);
