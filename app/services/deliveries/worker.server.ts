@@ -58,56 +58,59 @@ function resolve(options: WorkerOptions): Resolved {
 
 /**
  * Claims the deliveries that are due (queued or retrying with nextAttemptAt passed, or delivering with
- * an expired lease) and sends them. Each claim is a conditional UPDATE that only succeeds if the row is
- * still in the state this worker read, so two workers (or processes sharing one PostgreSQL later)
+ * an expired lease) and sends them. The claim is one conditional UPDATE that only takes rows still due,
+ * marked with a token unique to this pass, so two workers (or processes sharing one PostgreSQL later)
  * never both own a delivery. Returns how many deliveries this pass handled.
  */
 export async function runDeliveryPass(options: WorkerOptions = {}): Promise<number> {
   const config = resolve(options);
   const claimed = await claimDue(config);
-  await Promise.all(claimed.map((delivery) => deliver(delivery, config)));
+  // One configuration read per shop per pass: a busy shop's batch shares it.
+  const settings = new Map<string, Promise<ShopSettings | null>>();
+  const settingsOf = (shop: string) => {
+    let pending = settings.get(shop);
+    if (!pending) settings.set(shop, (pending = getShopSettings(shop)));
+    return pending;
+  };
+  await Promise.all(claimed.map((delivery) => deliver(delivery, config, settingsOf)));
   return claimed.length;
 }
 
 async function claimDue(config: Resolved): Promise<Delivery[]> {
   const now = config.now();
+  const due = {
+    OR: [
+      { status: { in: ["queued", "retrying"] }, nextAttemptAt: { lte: now } },
+      { status: "delivering", leaseExpiresAt: { lt: now } },
+    ],
+  };
   const candidates = await prisma.delivery.findMany({
-    where: {
-      OR: [
-        { status: { in: ["queued", "retrying"] }, nextAttemptAt: { lte: now } },
-        { status: "delivering", leaseExpiresAt: { lt: now } },
-      ],
-    },
+    where: due,
     orderBy: { nextAttemptAt: "asc" },
     take: config.batchSize,
     select: { id: true, status: true, leaseExpiresAt: true, attempts: true },
   });
-  const claimed: Delivery[] = [];
-  for (const candidate of candidates) {
-    if (candidate.status === "delivering" && candidate.attempts >= MAX_ATTEMPTS) {
-      await buryAbandoned(candidate.id, candidate.leaseExpiresAt, config);
-      continue;
-    }
-    const stillDue =
-      candidate.status === "delivering"
-        ? { status: "delivering", leaseExpiresAt: candidate.leaseExpiresAt }
-        : { status: candidate.status, nextAttemptAt: { lte: now } };
-    const { count } = await prisma.delivery.updateMany({
-      where: { id: candidate.id, ...stillDue },
-      data: {
-        status: "delivering",
-        leaseOwner: config.workerId,
-        leaseExpiresAt: new Date(now.getTime() + config.leaseMs),
-        // Counted at claim time: a job that kills its worker every time still runs out of attempts.
-        attempts: { increment: 1 },
-      },
-    });
-    if (count === 1) {
-      const row = await prisma.delivery.findUnique({ where: { id: candidate.id } });
-      if (row) claimed.push(row);
-    }
-  }
-  return claimed;
+  if (!candidates.length) return [];
+
+  const abandoned = candidates.filter((row) => row.status === "delivering" && row.attempts >= MAX_ATTEMPTS);
+  for (const row of abandoned) await buryAbandoned(row.id, row.leaseExpiresAt, config);
+  const ids = candidates.filter((row) => !abandoned.includes(row)).map((row) => row.id);
+  if (!ids.length) return [];
+
+  // One conditional UPDATE for the batch: a row another worker claimed meanwhile no longer matches `due`.
+  // The claim token then tells which rows this pass won.
+  const claim = `${config.workerId}:${randomUUID()}`;
+  await prisma.delivery.updateMany({
+    where: { id: { in: ids }, ...due },
+    data: {
+      status: "delivering",
+      leaseOwner: claim,
+      leaseExpiresAt: new Date(now.getTime() + config.leaseMs),
+      // Counted at claim time: a job that kills its worker every time still runs out of attempts.
+      attempts: { increment: 1 },
+    },
+  });
+  return prisma.delivery.findMany({ where: { id: { in: ids }, leaseOwner: claim } });
 }
 
 /**
@@ -141,13 +144,17 @@ function route(topic: DeliveryTopic, settings: ShopSettings | null): Route {
   return { apiKey, flowId: settings.abandonedCartFlowId };
 }
 
-async function deliver(delivery: Delivery, config: Resolved) {
+async function deliver(
+  delivery: Delivery,
+  config: Resolved,
+  settingsOf: (shop: string) => Promise<ShopSettings | null>,
+) {
   const log = logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: delivery.id });
   let flowId: string | null = delivery.flowId;
   let result: TriggerResult;
   try {
     if (delivery.topic === "orders/create") await cancelAbandonedCheckouts(delivery, log);
-    const settings = await getShopSettings(delivery.shop);
+    const settings = await settingsOf(delivery.shop);
     const target = route(delivery.topic as DeliveryTopic, settings);
     if ("skip" in target) return await skip(delivery, config, target.skip, log);
     if (!delivery.payload) {
@@ -235,8 +242,9 @@ async function cancelAbandonedCheckouts(order: Delivery, log: Logger) {
   if (count) log.info({ cancelled: count }, "abandoned-checkout trigger cancelled by the order");
 }
 
-function leased(delivery: Delivery, config: Resolved) {
-  return { id: delivery.id, status: "delivering", leaseOwner: config.workerId };
+/** Matches the row only while this pass still holds its lease. */
+function leased(delivery: Delivery) {
+  return { id: delivery.id, status: "delivering", leaseOwner: delivery.leaseOwner };
 }
 
 function appendAttempt(delivery: Delivery, entry: Record<string, unknown>) {
@@ -246,7 +254,7 @@ function appendAttempt(delivery: Delivery, entry: Record<string, unknown>) {
 
 async function skip(delivery: Delivery, config: Resolved, reason: string, log: Logger) {
   await prisma.delivery.updateMany({
-    where: leased(delivery, config),
+    where: leased(delivery),
     data: {
       status: "skipped",
       lastError: reason,
@@ -272,7 +280,7 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
 
   if (result.ok) {
     const { count } = await prisma.delivery.updateMany({
-      where: leased(delivery, config),
+      where: leased(delivery),
       data: { ...common, status: "delivered", deliveredAt: now, lastError: null },
     });
     if (count === 0) log.warn("delivered after the lease ran out; another worker may deliver it again");
@@ -283,7 +291,7 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
   const delay = result.retryable ? nextRetryDelay(delivery.attempts, result.retryAfterMs, config.random) : null;
   if (delay != null) {
     await prisma.delivery.updateMany({
-      where: leased(delivery, config),
+      where: leased(delivery),
       data: { ...common, status: "retrying", lastError: result.error, nextAttemptAt: new Date(now.getTime() + delay) },
     });
     log.warn({ attempts: delivery.attempts, retryInMs: delay, error: result.error }, "delivery failed; will retry");
@@ -292,7 +300,7 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
 
   const reason = result.retryable ? `Gave up after ${delivery.attempts} attempts. ${result.error}` : result.error;
   const { count } = await prisma.delivery.updateMany({
-    where: leased(delivery, config),
+    where: leased(delivery),
     data: { ...common, status: "dead", lastError: reason },
   });
   log.error({ attempts: delivery.attempts, error: result.error }, "delivery dead");
