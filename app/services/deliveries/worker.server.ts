@@ -9,6 +9,7 @@ import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.serv
 import { getShopSettings, type ShopSettings } from "../shops/configuration.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { purgeExpiredPayloads } from "./retention.server";
+import { cancelCheckouts, claimDeliveries, settleLeased } from "./outbox.server";
 import { MAX_ATTEMPTS, nextRetryDelay } from "./retry-policy.server";
 import { AUTOMATION_ERROR_TAG, type DeliveryTopic } from "./status.server";
 
@@ -84,12 +85,22 @@ async function claimDue(config: Resolved): Promise<Delivery[]> {
       { status: "delivering", leaseExpiresAt: { lt: now } },
     ],
   };
-  const candidates = await prisma.delivery.findMany({
-    where: due,
-    orderBy: { nextAttemptAt: "asc" },
+  // Two reads, each served by its own index ((status, nextAttemptAt) and (status, leaseExpiresAt)): the
+  // table keeps every finished delivery for weeks, and an OR across both would scan it on every pass.
+  const select = { id: true, status: true, leaseExpiresAt: true, attempts: true } as const;
+  const expired = await prisma.delivery.findMany({
+    where: due.OR[1],
+    orderBy: { leaseExpiresAt: "asc" },
     take: config.batchSize,
-    select: { id: true, status: true, leaseExpiresAt: true, attempts: true },
+    select,
   });
+  const waiting = await prisma.delivery.findMany({
+    where: due.OR[0],
+    orderBy: { nextAttemptAt: "asc" },
+    take: config.batchSize - expired.length,
+    select,
+  });
+  const candidates = [...expired, ...waiting];
   if (!candidates.length) return [];
 
   const abandoned = candidates.filter((row) => row.status === "delivering" && row.attempts >= MAX_ATTEMPTS);
@@ -97,19 +108,11 @@ async function claimDue(config: Resolved): Promise<Delivery[]> {
   const ids = candidates.filter((row) => !abandoned.includes(row)).map((row) => row.id);
   if (!ids.length) return [];
 
-  // One conditional UPDATE for the batch: a row another worker claimed meanwhile no longer matches `due`.
+  // One conditional UPDATE for the batch: a row another worker claimed meanwhile no longer matches.
   // The claim token then tells which rows this pass won.
   const claim = `${config.workerId}:${randomUUID()}`;
-  await prisma.delivery.updateMany({
-    where: { id: { in: ids }, ...due },
-    data: {
-      status: "delivering",
-      leaseOwner: claim,
-      leaseExpiresAt: new Date(now.getTime() + config.leaseMs),
-      // Counted at claim time: a job that kills its worker every time still runs out of attempts.
-      attempts: { increment: 1 },
-    },
-  });
+  const won = await claimDeliveries(ids, claim, now, new Date(now.getTime() + config.leaseMs));
+  if (!won) return [];
   return prisma.delivery.findMany({ where: { id: { in: ids }, leaseOwner: claim } });
 }
 
@@ -153,7 +156,7 @@ async function deliver(
   let flowId: string | null = delivery.flowId;
   let result: TriggerResult;
   try {
-    if (delivery.topic === "orders/create") await cancelAbandonedCheckouts(delivery, log);
+    if (delivery.topic === "orders/create") await cancelAbandonedCheckouts(delivery, config, log);
     const settings = await settingsOf(delivery.shop);
     const target = route(delivery.topic as DeliveryTopic, settings);
     if ("skip" in target) return await skip(delivery, config, target.skip, log);
@@ -212,15 +215,17 @@ function hasContact(payload: unknown) {
 }
 
 async function orderPlacedFor(delivery: Delivery) {
-  const tokens = tokenMatch(delivery);
-  if (!tokens.length) return false;
-  const order = await prisma.delivery.findFirst({
-    where: { shop: delivery.shop, topic: "orders/create", OR: tokens },
-    select: { id: true },
-  });
-  return Boolean(order);
+  for (const token of tokenMatch(delivery)) {
+    const order = await prisma.delivery.findFirst({
+      where: { shop: delivery.shop, topic: "orders/create", ...token },
+      select: { id: true },
+    });
+    if (order) return true;
+  }
+  return false;
 }
 
+/** One condition per token, each served by its (shop, token) index; an OR of both would scan the table. */
 function tokenMatch(delivery: Pick<Delivery, "checkoutToken" | "cartToken">) {
   return [
     ...(delivery.checkoutToken ? [{ checkoutToken: delivery.checkoutToken }] : []),
@@ -232,19 +237,12 @@ function tokenMatch(delivery: Pick<Delivery, "checkoutToken" | "cartToken">) {
  * An order ends its checkout's wait: the abandoned-cart trigger is cancelled here, off the receiver's
  * path. The checkout's own delivery checks again before it goes out, whichever webhook came first.
  */
-async function cancelAbandonedCheckouts(order: Delivery, log: Logger) {
-  const tokens = tokenMatch(order);
-  if (!tokens.length) return;
-  const { count } = await prisma.delivery.updateMany({
-    where: { shop: order.shop, topic: "checkouts/create", status: { in: ["queued", "retrying"] }, OR: tokens },
-    data: { status: "skipped", lastError: CHECKOUT_CONVERTED, payload: null },
-  });
-  if (count) log.info({ cancelled: count }, "abandoned-checkout trigger cancelled by the order");
-}
-
-/** Matches the row only while this pass still holds its lease. */
-function leased(delivery: Delivery) {
-  return { id: delivery.id, status: "delivering", leaseOwner: delivery.leaseOwner };
+async function cancelAbandonedCheckouts(order: Delivery, config: Resolved, log: Logger) {
+  let cancelled = 0;
+  for (const token of tokenMatch(order)) {
+    cancelled += await cancelCheckouts(order.shop, token, CHECKOUT_CONVERTED, config.now());
+  }
+  if (cancelled) log.info({ cancelled }, "abandoned-checkout trigger cancelled by the order");
 }
 
 function appendAttempt(delivery: Delivery, entry: Record<string, unknown>) {
@@ -253,17 +251,8 @@ function appendAttempt(delivery: Delivery, entry: Record<string, unknown>) {
 }
 
 async function skip(delivery: Delivery, config: Resolved, reason: string, log: Logger) {
-  await prisma.delivery.updateMany({
-    where: leased(delivery),
-    data: {
-      status: "skipped",
-      lastError: reason,
-      // A skip is not an attempt at the automation platform.
-      attempts: { decrement: 1 },
-      leaseOwner: null,
-      leaseExpiresAt: null,
-    },
-  });
+  // A skip is not an attempt at the automation platform: the claim's count is taken back.
+  await settleLeased(delivery, { status: "skipped", lastError: reason, attemptsDelta: -1 }, config.now());
   log.info({ reason }, "delivery skipped");
 }
 
@@ -276,35 +265,34 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
     error: result.ok ? null : result.error,
     durationMs: result.durationMs,
   });
-  const common = { flowId, attemptLog, leaseOwner: null, leaseExpiresAt: null };
 
   if (result.ok) {
-    const { count } = await prisma.delivery.updateMany({
-      where: leased(delivery),
-      data: { ...common, status: "delivered", deliveredAt: now, lastError: null },
-    });
-    if (count === 0) log.warn("delivered after the lease ran out; another worker may deliver it again");
+    const settled = await settleLeased(
+      delivery,
+      { flowId, attemptLog, status: "delivered", deliveredAt: now, lastError: null },
+      now,
+    );
+    if (!settled) log.warn("delivered after the lease ran out; another worker may deliver it again");
     else log.info({ attempts: delivery.attempts, durationMs: result.durationMs }, "delivered");
     return;
   }
 
   const delay = result.retryable ? nextRetryDelay(delivery.attempts, result.retryAfterMs, config.random) : null;
   if (delay != null) {
-    await prisma.delivery.updateMany({
-      where: leased(delivery),
-      data: { ...common, status: "retrying", lastError: result.error, nextAttemptAt: new Date(now.getTime() + delay) },
-    });
+    const nextAttemptAt = new Date(now.getTime() + delay);
+    await settleLeased(
+      delivery,
+      { flowId, attemptLog, status: "retrying", lastError: result.error, nextAttemptAt },
+      now,
+    );
     log.warn({ attempts: delivery.attempts, retryInMs: delay, error: result.error }, "delivery failed; will retry");
     return;
   }
 
   const reason = result.retryable ? `Gave up after ${delivery.attempts} attempts. ${result.error}` : result.error;
-  const { count } = await prisma.delivery.updateMany({
-    where: leased(delivery),
-    data: { ...common, status: "dead", lastError: reason },
-  });
+  const settled = await settleLeased(delivery, { flowId, attemptLog, status: "dead", lastError: reason }, now);
   log.error({ attempts: delivery.attempts, error: result.error }, "delivery dead");
-  if (count === 1) await tagDeadOrder(delivery, config, reason, log);
+  if (settled) await tagDeadOrder(delivery, config, reason, log);
 }
 
 /** The spec's error tag on the order, so the merchant sees in the admin which orders the flow missed. */
