@@ -13,6 +13,7 @@ export const en = {
   "nav.theme": "Theme",
 
   "common.loading": "Loading…",
+  "common.refresh": "Refresh",
   "common.retry": "Try again",
   "common.cancel": "Cancel",
   "common.save": "Save",

@@ -11,6 +11,7 @@ export const es: Messages = {
   "nav.theme": "Tema",
 
   "common.loading": "Cargando…",
+  "common.refresh": "Actualizar",
   "common.retry": "Reintentar",
   "common.cancel": "Cancelar",
   "common.save": "Guardar",

@@ -71,7 +71,12 @@ export default function Deliveries() {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
-    <Page title={t("nav.deliveries")} backAction={{ content: t("nav.home"), url: "/app" }}>
+    <Page
+      title={t("nav.deliveries")}
+      backAction={{ content: t("nav.home"), url: "/app" }}
+      // Deliveries move on their own (worker, callbacks): the merchant can look again without leaving the page.
+      secondaryActions={[{ content: t("common.refresh"), onAction: list.reload, loading: list.loading }]}
+    >
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
