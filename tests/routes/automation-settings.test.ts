@@ -156,6 +156,25 @@ describe("POST /api/integrations/automation/save", () => {
     });
   });
 
+  it("reads a JSON body like every admin endpoint", async () => {
+    const shop = await adminShop();
+    server.use(flowsHandler(flowShapes.bare_array, { apiKey: "json-key-5555" }));
+    const response = await save({
+      request: await adminRequest("/api/integrations/automation/save", shop, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ apiKey: "json-key-5555", newOrderFlowId: "f_101" }),
+      }),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).configuration).toMatchObject({
+      automationApiKey: "••••5555",
+      newOrderFlowId: "f_101",
+    });
+  });
+
   it("asks for the key when none is stored or sent", async () => {
     const shop = await adminShop();
     const response = await saveForm(shop, { newOrderFlowId: "f_101" });
