@@ -6,8 +6,7 @@ import { createConfiguration, createDelivery, createSession, shopDomain } from "
 import { TEST_ENV } from "../helpers/test-env";
 import orderRest from "../fixtures/webhooks/order-rest.json";
 import throttled from "../fixtures/reference/platform-graphql-throttled.json";
-import { ordersByName, platformGraphqlHandler, tagsAdded, type GraphqlCall } from "../mocks/platform";
-import { server } from "../mocks/server";
+import { mockPlatform, ordersByName, tagsAdded } from "../mocks/platform";
 
 const ORDER = { id: "gid://shopify/Order/5550001", name: "#1001" };
 
@@ -33,9 +32,8 @@ async function expectFailure(response: Response, status: number, error: string) 
 }
 
 /** The platform finds ORDER by name and accepts tags; the calls are recorded. */
-function platformWithOrder(calls: GraphqlCall[] = []) {
-  server.use(platformGraphqlHandler({ OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() }, calls));
-  return calls;
+function platformWithOrder(shop: string) {
+  return mockPlatform(shop, { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() });
 }
 
 describe("callback checks, in the spec's order", () => {
@@ -100,8 +98,8 @@ describe("callback checks, in the spec's order", () => {
   });
 
   it("accepts an allowed Origin (the automation platform's panel)", async () => {
-    const { apiKey } = await installedShop();
-    platformWithOrder();
+    const { shop, apiKey } = await installedShop();
+    platformWithOrder(shop);
     const response = await callback({ apiKey, orderName: "#1001" }, { Origin: TEST_ENV.AUTOMATION_API_URL });
     expect(response.status).toBe(200);
   });
@@ -110,7 +108,7 @@ describe("callback checks, in the spec's order", () => {
 describe("tagging the order", () => {
   it("adds the status's tag to the order found by name and answers the spec's body", async () => {
     const { shop, apiKey } = await installedShop();
-    const calls = platformWithOrder();
+    const calls = platformWithOrder(shop);
     const response = await callback({ apiKey, orderName: "#1001", status: "completed" });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -127,8 +125,8 @@ describe("tagging the order", () => {
   });
 
   it("accepts the key under api_key and token too", async () => {
-    const { apiKey } = await installedShop();
-    platformWithOrder();
+    const { shop, apiKey } = await installedShop();
+    platformWithOrder(shop);
     expect((await callback({ api_key: apiKey, orderName: "#1001" })).status).toBe(200);
     expect((await callback({ token: apiKey, orderName: "#1001" })).status).toBe(200);
   });
@@ -145,8 +143,8 @@ describe("tagging the order", () => {
   ];
   for (const [name, fields, expected] of priority) {
     it(`tag priority: ${name}`, async () => {
-      const { apiKey } = await installedShop();
-      const calls = platformWithOrder();
+      const { shop, apiKey } = await installedShop();
+      const calls = platformWithOrder(shop);
       const response = await callback({ apiKey, orderName: "#1001", ...fields });
       expect((await response.json()).tags).toEqual(expected);
       expect(calls.at(-1)?.variables.tags).toEqual(expected);
@@ -154,51 +152,37 @@ describe("tagging the order", () => {
   }
 
   it("finds the order by orderId when the name search finds nothing", async () => {
-    const { apiKey } = await installedShop();
-    const calls: GraphqlCall[] = [];
-    server.use(
-      platformGraphqlHandler(
-        {
-          OrderByName: ordersByName([]),
-          OrderById: () => HttpResponse.json({ data: { order: { ...ORDER, tags: [] } } }),
-          OrderTagsAdd: tagsAdded(),
-        },
-        calls,
-      ),
-    );
+    const { shop, apiKey } = await installedShop();
+    const calls = mockPlatform(shop, {
+      OrderByName: ordersByName([]),
+      OrderById: () => ({ order: { ...ORDER, tags: [] } }),
+      OrderTagsAdd: tagsAdded(),
+    });
     const response = await callback({ apiKey, orderName: "#1001", orderId: ORDER.id });
     expect(response.status).toBe(200);
     expect(calls.map((call) => call.operationName)).toEqual(["OrderByName", "OrderById", "OrderTagsAdd"]);
   });
 
   it("does not take a different order the name search happened to match", async () => {
-    const { apiKey } = await installedShop();
-    server.use(
-      platformGraphqlHandler({ OrderByName: ordersByName([{ id: "gid://shopify/Order/9", name: "#10011" }]) }),
-    );
-    await expectFailure(
-      await callback({ apiKey, orderName: "#1001" }),
-      404,
-      `Order #1001 was not found in ${(await prisma.shopConfiguration.findFirstOrThrow()).shop}`,
-    );
+    const { shop, apiKey } = await installedShop();
+    mockPlatform(shop, { OrderByName: ordersByName([{ id: "gid://shopify/Order/9", name: "#10011" }]) });
+    await expectFailure(await callback({ apiKey, orderName: "#1001" }), 404, `Order #1001 was not found in ${shop}`);
   });
 
   it("answers 404 when the order is not in the shop", async () => {
     const { shop, apiKey } = await installedShop();
-    server.use(platformGraphqlHandler({ OrderByName: ordersByName([]) }));
+    mockPlatform(shop, { OrderByName: ordersByName([]) });
     await expectFailure(await callback({ apiKey, orderName: "#404" }), 404, `Order #404 was not found in ${shop}`);
   });
 
   it("answers 403 naming the protected customer data approval on ACCESS_DENIED", async () => {
-    const { apiKey } = await installedShop();
-    server.use(
-      platformGraphqlHandler({
-        OrderByName: () =>
-          HttpResponse.json({
-            errors: [{ message: "Access denied for orders field.", extensions: { code: "ACCESS_DENIED" } }],
-          }),
-      }),
-    );
+    const { shop, apiKey } = await installedShop();
+    mockPlatform(shop, {
+      OrderByName: () =>
+        HttpResponse.json({
+          errors: [{ message: "Access denied for orders field.", extensions: { code: "ACCESS_DENIED" } }],
+        }),
+    });
     const response = await callback({ apiKey, orderName: "#1001" });
     expect(response.status).toBe(403);
     const body = await response.json();
@@ -207,27 +191,24 @@ describe("tagging the order", () => {
   });
 
   it("waits out a THROTTLED answer and then tags the order", async () => {
-    const { apiKey } = await installedShop();
-    let searches = 0;
-    server.use(
-      platformGraphqlHandler({
-        // Retry-After keeps the client's wait short; the throttle block alone would ask for ~14 s.
-        OrderByName: (call) =>
-          ++searches === 1
-            ? HttpResponse.json(throttled, { status: 429, headers: { "Retry-After": "0.01" } })
-            : ordersByName([ORDER])(call),
-        OrderTagsAdd: tagsAdded(),
-      }),
-    );
+    const { shop, apiKey } = await installedShop();
+    const calls = mockPlatform(shop, {
+      // Retry-After keeps the client's wait short; the throttle block alone would ask for ~14 s.
+      OrderByName: (variables, call) =>
+        call === 1
+          ? HttpResponse.json(throttled, { status: 429, headers: { "Retry-After": "0.01" } })
+          : ordersByName([ORDER])(variables, call),
+      OrderTagsAdd: tagsAdded(),
+    });
     const response = await callback({ apiKey, orderName: "#1001", status: "success" });
     expect(response.status).toBe(200);
-    expect(searches).toBe(2);
+    expect(calls.map((c) => c.operationName)).toEqual(["OrderByName", "OrderByName", "OrderTagsAdd"]);
   });
 
   it("records the outcome on the order's delivery", async () => {
     const { shop, apiKey } = await installedShop();
     const delivery = await createDelivery(shop, { order: orderRest, status: "delivered" });
-    platformWithOrder();
+    platformWithOrder(shop);
     await callback({ apiKey, orderName: "#1001", status: "completed" });
     const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(row.callbackStatus).toBe("completed");
@@ -238,7 +219,7 @@ describe("tagging the order", () => {
   it("is harmless when repeated: same answer, tags recorded once", async () => {
     const { shop, apiKey } = await installedShop();
     const delivery = await createDelivery(shop, { order: orderRest, status: "delivered" });
-    platformWithOrder();
+    platformWithOrder(shop);
     const first = await (await callback({ apiKey, orderName: "#1001" })).json();
     const second = await (await callback({ apiKey, orderName: "#1001" })).json();
     expect(second).toEqual(first);

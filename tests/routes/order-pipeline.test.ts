@@ -10,7 +10,7 @@ import { TEST_ENV } from "../helpers/test-env";
 import draftGraphql from "../fixtures/webhooks/draft-order-graphql.json";
 import orderRest from "../fixtures/webhooks/order-rest.json";
 import { triggerHandler, type TriggerCall } from "../mocks/automation";
-import { ordersByName, platformGraphqlHandler, tagsAdded, type GraphqlCall } from "../mocks/platform";
+import { mockPlatform, ordersByName, tagsAdded } from "../mocks/platform";
 import { server } from "../mocks/server";
 
 async function configuredShop() {
@@ -46,17 +46,11 @@ describe("the order pipeline end to end", () => {
   it("takes an order from webhook to flow, and the callback's tags back to the order and its delivery", async () => {
     const shop = await configuredShop();
     const triggers: TriggerCall[] = [];
-    const graphql: GraphqlCall[] = [];
-    server.use(
-      triggerHandler(triggers),
-      platformGraphqlHandler(
-        {
-          OrderByName: ordersByName([{ id: orderRest.admin_graphql_api_id, name: orderRest.name }]),
-          OrderTagsAdd: tagsAdded(),
-        },
-        graphql,
-      ),
-    );
+    server.use(triggerHandler(triggers));
+    const graphql = mockPlatform(shop, {
+      OrderByName: ordersByName([{ id: orderRest.admin_graphql_api_id, name: orderRest.name }]),
+      OrderTagsAdd: tagsAdded(),
+    });
 
     await ordersCreate({
       request: webhookRequest("/webhooks/orders/create", orderRest, { shop, topic: "orders/create" }),

@@ -10,7 +10,7 @@ import draftRest from "../../fixtures/webhooks/draft-order-rest.json";
 import orderRest from "../../fixtures/webhooks/order-rest.json";
 import throttled from "../../fixtures/reference/platform-graphql-throttled.json";
 import { triggerHandler, type TriggerCall } from "../../mocks/automation";
-import { platformGraphqlHandler, tagsAdded, type GraphqlCall } from "../../mocks/platform";
+import { mockPlatform, tagsAdded } from "../../mocks/platform";
 import { server } from "../../mocks/server";
 
 const T0 = new Date("2026-11-22T10:00:00.000Z");
@@ -206,8 +206,8 @@ describe("dead deliveries", () => {
   it("marks a 400 dead at once and adds automation-error to the order", async () => {
     const shop = await configuredShop();
     const delivery = await queuedOrder(shop);
-    const graphql: GraphqlCall[] = [];
-    server.use(triggerHandler([], [answer(400)]), platformGraphqlHandler({ OrderTagsAdd: tagsAdded() }, graphql));
+    server.use(triggerHandler([], [answer(400)]));
+    const graphql = mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
 
     await pass(T0);
 
@@ -215,7 +215,7 @@ describe("dead deliveries", () => {
     expect(row).toMatchObject({ status: "dead", attempts: 1 });
     expect(row.lastError).toContain("HTTP 400");
     expect(JSON.parse(row.tagsApplied)).toEqual(["automation-error"]);
-    expect(graphql).toEqual([
+    expect(graphql).toMatchObject([
       {
         shop,
         operationName: "OrderTagsAdd",
@@ -229,8 +229,8 @@ describe("dead deliveries", () => {
     const shop = await configuredShop();
     const delivery = await queuedOrder(shop);
     const calls: TriggerCall[] = [];
-    const graphql: GraphqlCall[] = [];
-    server.use(triggerHandler(calls, [answer(502)]), platformGraphqlHandler({ OrderTagsAdd: tagsAdded() }, graphql));
+    server.use(triggerHandler(calls, [answer(502)]));
+    const graphql = mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
 
     let now = T0;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -249,15 +249,12 @@ describe("dead deliveries", () => {
   it("tags the order after the platform throttles the tagsAdd call once", async () => {
     const shop = await configuredShop();
     const delivery = await queuedOrder(shop);
-    let tagCalls = 0;
-    server.use(
-      triggerHandler([], [answer(404)]),
-      platformGraphqlHandler({
-        OrderTagsAdd: (call) => (++tagCalls === 1 ? HttpResponse.json(throttled) : tagsAdded()(call)),
-      }),
-    );
+    server.use(triggerHandler([], [answer(404)]));
+    const graphql = mockPlatform(shop, {
+      OrderTagsAdd: (variables, call) => (call === 1 ? HttpResponse.json(throttled) : tagsAdded()(variables, call)),
+    });
     await pass(T0);
-    expect(tagCalls).toBe(2);
+    expect(graphql.map((c) => c.operationName)).toEqual(["OrderTagsAdd", "OrderTagsAdd"]);
     expect(JSON.parse((await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).tagsApplied)).toEqual([
       "automation-error",
     ]);
@@ -305,8 +302,8 @@ describe("leases", () => {
       data: { status: "delivering", leaseOwner: "dead", leaseExpiresAt: T0, attempts: MAX_ATTEMPTS },
     });
     const calls: TriggerCall[] = [];
-    const graphql: GraphqlCall[] = [];
-    server.use(triggerHandler(calls), platformGraphqlHandler({ OrderTagsAdd: tagsAdded() }, graphql));
+    server.use(triggerHandler(calls));
+    const graphql = mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
     await pass(at(1));
     expect(calls).toEqual([]);
     expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
