@@ -141,8 +141,9 @@ export async function triggerFlow(
       durationMs: now() - started,
     };
   }
-  // The body is read (and discarded) so the connection can be reused.
-  const detail = (await response.text().catch(() => "")).slice(0, 200);
+  // The body is read so the connection can be reused; its start explains a refusal. The platform may echo
+  // the request (payload and callbackApiKey included), so the key is masked before the text goes anywhere.
+  const detail = redactSecret(await response.text().catch(() => ""), apiKey).slice(0, 200);
   const durationMs = now() - started;
   if (response.ok) return { ok: true, httpStatus: response.status, durationMs };
   const status = response.status;
@@ -155,6 +156,10 @@ export async function triggerFlow(
     retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), Date.now()),
     durationMs,
   };
+}
+
+function redactSecret(text: string, secret: string) {
+  return secret ? text.split(secret).join("••••") : text;
 }
 
 /** Retry-After is either seconds or an HTTP date. */

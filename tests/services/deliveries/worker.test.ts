@@ -10,6 +10,7 @@ import draftRest from "../../fixtures/webhooks/draft-order-rest.json";
 import orderRest from "../../fixtures/webhooks/order-rest.json";
 import throttled from "../../fixtures/reference/platform-graphql-throttled.json";
 import { triggerHandler, type TriggerCall } from "../../mocks/automation";
+import { captureLogs } from "../../helpers/logs";
 import { mockPlatform, tagsAdded } from "../../mocks/platform";
 import { server } from "../../mocks/server";
 
@@ -174,6 +175,49 @@ describe("retries", () => {
     const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(row.status).toBe("retrying");
     expect(row.nextAttemptAt).toEqual(at(120_000));
+  });
+
+  it("waits at least the schedule when Retry-After asks for less, so a burst of 429s cannot use up the attempts", async () => {
+    const shop = await configuredShop();
+    const delivery = await queuedOrder(shop);
+    server.use(triggerHandler([], [answer(429, { "Retry-After": "1" })]));
+    await pass(T0);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row.status).toBe("retrying");
+    expect(row.nextAttemptAt).toEqual(at(RETRY_DELAYS_MS[0]));
+  });
+
+  it("never stores or logs the API key when the platform echoes it in its error", async () => {
+    const shop = await configuredShop();
+    const delivery = await queuedOrder(shop);
+    const apiKey = `key-${shop}`;
+    server.use(
+      triggerHandler(
+        [],
+        [
+          () =>
+            HttpResponse.json(
+              { error: `unknown token ${apiKey}`, received: { callbackApiKey: apiKey } },
+              { status: 401 },
+            ),
+        ],
+      ),
+    );
+    mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
+    const logs = captureLogs();
+    try {
+      await pass(T0);
+    } finally {
+      logs.stop();
+    }
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row.status).toBe("dead");
+    expect(row.lastError).toContain("HTTP 401");
+    expect(row.lastError).toContain("unknown token ••••");
+    expect(row.lastError).not.toContain(apiKey);
+    expect(row.attemptLog).not.toContain(apiKey);
+    expect(logs.text()).toContain("HTTP 401");
+    expect(logs.text()).not.toContain(apiKey);
   });
 
   it("retries a network error and a 408", async () => {
