@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "~/services/deliveries/retry-policy.server";
 import { DeliveryWorker, runDeliveryPass, type WorkerOptions } from "~/services/deliveries/worker.server";
-import { createConfiguration, createDelivery, createSession, shopDomain } from "../../helpers/factories";
+import { createAutomatedShop, createConfiguration, createDelivery, shopDomain } from "../../helpers/factories";
 import { TEST_ENV } from "../../helpers/test-env";
 import checkoutRest from "../../fixtures/webhooks/checkout-rest.json";
 import draftRest from "../../fixtures/webhooks/draft-order-rest.json";
@@ -28,18 +28,6 @@ function pass(now: Date, options: WorkerOptions = {}) {
   });
 }
 
-async function configuredShop(config: { newOrderFlowId?: string | null; abandonedCartFlowId?: string | null } = {}) {
-  const shop = shopDomain();
-  await createSession(shop);
-  await createConfiguration(shop, {
-    automationApiKey: `key-${shop}`,
-    newOrderFlowId: "f_101",
-    abandonedCartFlowId: "f_202",
-    ...config,
-  });
-  return shop;
-}
-
 async function queuedOrder(shop: string) {
   return createDelivery(shop, { order: orderRest, nextAttemptAt: T0, createdAt: T0 });
 }
@@ -52,7 +40,7 @@ const ok = () => HttpResponse.json({ ok: true });
 
 describe("delivering an order", () => {
   it("posts the spec's payload to the new-order flow with the spec's headers and marks it delivered", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
@@ -80,7 +68,7 @@ describe("delivering an order", () => {
   });
 
   it("builds the payload at delivery time, so a flow chosen after the webhook arrived is used", async () => {
-    const shop = await configuredShop({ newOrderFlowId: "f_old" });
+    const shop = await createAutomatedShop({ newOrderFlowId: "f_old" });
     await queuedOrder(shop);
     await createConfiguration(shop, { newOrderFlowId: "f_new" });
     const calls: TriggerCall[] = [];
@@ -90,7 +78,7 @@ describe("delivering an order", () => {
   });
 
   it("sends a draft order to the abandoned-cart flow as draft_order_created", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     await createDelivery(shop, { topic: "draft_orders/create", order: draftRest, nextAttemptAt: T0 });
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
@@ -104,7 +92,7 @@ describe("delivering an order", () => {
   });
 
   it("does not touch a delivery that is not due yet", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     await createDelivery(shop, { order: orderRest, nextAttemptAt: at(1000) });
     expect(await pass(T0)).toBe(0);
   });
@@ -112,7 +100,7 @@ describe("delivering an order", () => {
 
 describe("skipping", () => {
   it("skips an order with the reason when no new-order flow is configured, without calling out", async () => {
-    const shop = await configuredShop({ newOrderFlowId: null });
+    const shop = await createAutomatedShop({ newOrderFlowId: null });
     const delivery = await queuedOrder(shop);
     await pass(T0);
     expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
@@ -133,7 +121,7 @@ describe("skipping", () => {
   });
 
   it("skips a draft order when no abandoned-cart flow is configured", async () => {
-    const shop = await configuredShop({ abandonedCartFlowId: null });
+    const shop = await createAutomatedShop({ abandonedCartFlowId: null });
     const delivery = await createDelivery(shop, { topic: "draft_orders/create", order: draftRest, nextAttemptAt: T0 });
     await pass(T0);
     expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
@@ -145,7 +133,7 @@ describe("skipping", () => {
 
 describe("retries", () => {
   it("retries a 503 after the schedule's first delay, then delivers", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls, [answer(503), ok]));
@@ -168,7 +156,7 @@ describe("retries", () => {
   });
 
   it("honours Retry-After on a 429", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     server.use(triggerHandler([], [answer(429, { "Retry-After": "120" })]));
     await pass(T0);
@@ -178,7 +166,7 @@ describe("retries", () => {
   });
 
   it("waits at least the schedule when Retry-After asks for less, so a burst of 429s cannot use up the attempts", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     server.use(triggerHandler([], [answer(429, { "Retry-After": "1" })]));
     await pass(T0);
@@ -188,7 +176,7 @@ describe("retries", () => {
   });
 
   it("never stores or logs the API key when the platform echoes it in its error", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     const apiKey = `key-${shop}`;
     server.use(
@@ -221,7 +209,7 @@ describe("retries", () => {
   });
 
   it("retries a network error and a 408", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     server.use(triggerHandler([], [() => HttpResponse.error(), answer(408)]));
     await pass(T0);
@@ -235,7 +223,7 @@ describe("retries", () => {
   });
 
   it("spreads retries with jitter of at most 20 %", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const [early, late] = [await queuedOrder(shop), await queuedOrder(shop)];
     server.use(triggerHandler([], [answer(500)]));
     await pass(T0, { batchSize: 1, random: () => 0 });
@@ -248,7 +236,7 @@ describe("retries", () => {
 
 describe("dead deliveries", () => {
   it("marks a 400 dead at once and adds automation-error to the order", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     server.use(triggerHandler([], [answer(400)]));
     const graphql = mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
@@ -270,7 +258,7 @@ describe("dead deliveries", () => {
   });
 
   it("marks a delivery dead after the last scheduled attempt and tags the order", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls, [answer(502)]));
@@ -291,7 +279,7 @@ describe("dead deliveries", () => {
   });
 
   it("tags the order after the platform throttles the tagsAdd call once", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     server.use(triggerHandler([], [answer(404)]));
     const graphql = mockPlatform(shop, {
@@ -305,7 +293,7 @@ describe("dead deliveries", () => {
   });
 
   it("keeps the delivery dead with the reason when the order cannot be tagged", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     await prisma.session.deleteMany({ where: { shop } });
     const delivery = await queuedOrder(shop);
     server.use(triggerHandler([], [answer(422)]));
@@ -318,7 +306,7 @@ describe("dead deliveries", () => {
 
 describe("leases", () => {
   it("delivers later a job whose worker died mid-delivery, once the lease runs out", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     // Worker "dead" claimed it and vanished: the row stays delivering with its lease.
     await prisma.delivery.update({
@@ -339,7 +327,7 @@ describe("leases", () => {
   });
 
   it("marks dead, and tags the order, a job whose worker died on its last allowed attempt", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     await prisma.delivery.update({
       where: { id: delivery.id },
@@ -359,7 +347,7 @@ describe("leases", () => {
   });
 
   it("lets only one of two workers claim a delivery", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     await queuedOrder(shop);
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
@@ -371,7 +359,7 @@ describe("leases", () => {
 
 describe("abandoned checkouts", () => {
   it("triggers the abandoned-cart flow when no order came for the checkout", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     await createDelivery(shop, {
       topic: "checkouts/create",
       order: checkoutRest,
@@ -392,7 +380,7 @@ describe("abandoned checkouts", () => {
   });
 
   it("cancels the waiting checkout when the order of that checkout is delivered", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const checkout = await createDelivery(shop, {
       topic: "checkouts/create",
       order: checkoutRest,
@@ -411,7 +399,7 @@ describe("abandoned checkouts", () => {
   });
 
   it("skips the checkout when an order for its cart arrived before the delay ran out", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const checkout = await createDelivery(shop, {
       topic: "checkouts/create",
       order: checkoutRest,
@@ -432,7 +420,7 @@ describe("abandoned checkouts", () => {
 
 describe("unexpected failures", () => {
   it("retries on the schedule when the delivery cannot even be prepared", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await createDelivery(shop, { payload: "{not json", nextAttemptAt: T0 });
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
@@ -451,7 +439,7 @@ describe("unexpected failures", () => {
 
 describe("privacy", () => {
   it("skips a delivery whose order data was erased before it went out", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await createDelivery(shop, { payload: null, nextAttemptAt: T0 });
     await pass(T0);
     expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
@@ -463,7 +451,7 @@ describe("privacy", () => {
 
 describe("the worker loop", () => {
   it("delivers a new row as soon as it is woken, without waiting for the poll interval", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
     let idle!: () => void;
