@@ -1,17 +1,40 @@
+import { createHash } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { AppError, apiHandler, ok } from "../lib/http.server";
+import { AppError, apiHandler, failure, ok } from "../lib/http.server";
+import { createTokenBuckets } from "../lib/rate-limit.server";
 import { handleAutomationCallback } from "../services/automation/callback.server";
 
 /** A callback is a few fields; anything this large is not one. */
 export const MAX_CALLBACK_BYTES = 16 * 1024;
 
+/**
+ * Per presented API key (docs/decisions/018-callback-rate-limit.md): a burst of 60, then 5 a second, above what
+ * one shop's GraphQL budget can tag anyway, so only a runaway caller is refused.
+ */
+export const callbackLimits = createTokenBuckets({ capacity: 60, refillPerSecond: 5 });
+
 // Public: guarded by the automation API key in the body (spec: Authentication).
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") throw new AppError(405, "Use POST");
   const body = await readJsonObject(request);
+  enforceRateLimit(body.apiKey ?? body.api_key ?? body.token);
   const result = await handleAutomationCallback(body, { origin: request.headers.get("Origin") });
   return ok({ ...result });
 });
+
+function enforceRateLimit(apiKey: unknown) {
+  // A missing or malformed key is refused at once by the checks; only a key worth looking up spends a token.
+  if (typeof apiKey !== "string" || !apiKey) return;
+  // Keyed by a digest so the key itself is not held in memory.
+  const verdict = callbackLimits.take(createHash("sha256").update(apiKey).digest("hex"));
+  if (verdict.allowed) return;
+  throw failure(
+    429,
+    `Too many callbacks for this API key; retry in ${verdict.retryAfterSeconds} s`,
+    {},
+    { "Retry-After": String(verdict.retryAfterSeconds) },
+  );
+}
 
 async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_CALLBACK_BYTES) throw tooLarge();

@@ -1,12 +1,14 @@
 import { HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
-import { action } from "~/routes/api.automation.callback";
+import { action, callbackLimits } from "~/routes/api.automation.callback";
 import { createConfiguration, createDelivery, createSession, shopDomain } from "../helpers/factories";
 import { TEST_ENV } from "../helpers/test-env";
 import orderRest from "../fixtures/webhooks/order-rest.json";
 import throttled from "../fixtures/reference/platform-graphql-throttled.json";
 import { mockPlatform, ordersByName, tagsAdded } from "../mocks/platform";
+
+beforeEach(() => callbackLimits.reset());
 
 const ORDER = { id: "gid://shopify/Order/5550001", name: "#1001" };
 
@@ -267,5 +269,29 @@ describe("malformed callbacks", () => {
   it("answers 400 when neither orderName nor orderId is given", async () => {
     const { apiKey } = await installedShop();
     await expectFailure(await callback({ apiKey, status: "success" }), 400, "orderName: is required");
+  });
+});
+
+describe("rate limit", () => {
+  // The clock stands still, so the bucket does not refill while the test runs.
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date() }));
+  afterEach(() => vi.useRealTimers());
+
+  it("answers 429 with Retry-After once a key has spent its burst, and keeps serving other keys", async () => {
+    const { shop, apiKey } = await installedShop();
+    const other = await installedShop();
+    mockPlatform(shop, { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() });
+    mockPlatform(other.shop, { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() });
+    // A callback without an order reference is refused after the key checks: cheap, but it spends a token.
+    for (let i = 0; i < 60; i++) expect((await callback({ apiKey })).status).toBe(400);
+
+    const refused = await callback({ apiKey, orderName: "#1001" });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("1");
+    expect(await refused.json()).toEqual({
+      success: false,
+      error: "Too many callbacks for this API key; retry in 1 s",
+    });
+    expect((await callback({ apiKey: other.apiKey, orderName: "#1001" })).status).toBe(200);
   });
 });
