@@ -50,6 +50,35 @@ describe("orders/create receiver", () => {
     expect(await prisma.delivery.count({ where: { shop } })).toBe(1);
   });
 
+  it("stores one delivery when the same event arrives twice at the same moment", async () => {
+    const shop = await createAutomatedShop();
+    const answers = await Promise.all(
+      ["w-1", "w-2", "w-3"].map((webhookId) => deliverOrder(shop, orderRest, { eventId: "evt-race", webhookId })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await prisma.delivery.count({ where: { shop } })).toBe(1);
+  });
+
+  it("answers 500 when the event cannot be stored, so the platform delivers it again, and stores the redelivery", async () => {
+    const shop = await createAutomatedShop();
+    // A real failed write: the database refuses every insert into the outbox until the trigger is dropped.
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_delivery BEFORE INSERT ON "Delivery" BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
+    );
+    try {
+      const failed = await deliverOrder(shop, orderRest, { eventId: "evt-retry" });
+      expect(failed.status).toBe(500);
+      expect(await prisma.delivery.count({ where: { shop } })).toBe(0);
+    } finally {
+      await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_delivery`);
+    }
+    expect((await deliverOrder(shop, orderRest, { eventId: "evt-retry" })).status).toBe(200);
+    expect(await prisma.delivery.findFirstOrThrow({ where: { shop } })).toMatchObject({
+      eventId: "event:evt-retry",
+      status: "queued",
+    });
+  });
+
   it("keeps the same event id of two shops apart", async () => {
     const [one, two] = [await createAutomatedShop(), await createAutomatedShop()];
     await deliverOrder(one, orderRest, { eventId: "evt-shared" });
