@@ -28,6 +28,8 @@ function pass(now: Date, options: WorkerOptions = {}) {
   });
 }
 
+const dropOutcomeTrigger = () => prisma.$executeRawUnsafe(`DROP TRIGGER IF EXISTS refuse_outcome`);
+
 async function queuedOrder(shop: string) {
   return createDelivery(shop, { order: orderRest, nextAttemptAt: T0, createdAt: T0 });
 }
@@ -344,6 +346,30 @@ describe("leases", () => {
       tagsApplied: JSON.stringify(["automation-error"]),
     });
     expect(graphql.map((call) => call.operationName)).toEqual(["OrderTagsAdd"]);
+  });
+
+  it("records a sent delivery even when the first write of its outcome fails, so it is never sent twice", async () => {
+    const shop = await createAutomatedShop();
+    const delivery = await queuedOrder(shop);
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    // A real failed write: the database refuses to mark it delivered until the trigger is dropped.
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_outcome BEFORE UPDATE ON "Delivery" WHEN NEW."status" = 'delivered'
+       BEGIN SELECT RAISE(ABORT, 'database is locked'); END`,
+    );
+    let waits = 0;
+    try {
+      await pass(T0, { sleep: async () => void (waits++ === 0 && (await dropOutcomeTrigger())) });
+    } finally {
+      await dropOutcomeTrigger();
+    }
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "delivered",
+      leaseOwner: null,
+    });
+    expect(await pass(at(3_600_000))).toBe(0);
+    expect(calls).toHaveLength(1);
   });
 
   it("lets only one of two workers claim a delivery", async () => {
