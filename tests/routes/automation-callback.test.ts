@@ -165,6 +165,26 @@ describe("tagging the order", () => {
     expect(calls.map((call) => call.operationName)).toEqual(["OrderByName", "OrderById", "OrderTagsAdd"]);
   });
 
+  it("finds an order whose shop uses its own name format (CO-1001), searching the name as sent", async () => {
+    const { shop, apiKey } = await installedShop();
+    const custom = { id: "gid://shopify/Order/5550077", name: "CO-1001" };
+    const calls = mockPlatform(shop, {
+      OrderByName: (variables) => ({ orders: { nodes: variables.query === "name:CO-1001" ? [custom] : [] } }),
+      OrderTagsAdd: tagsAdded(),
+    });
+    const response = await callback({ apiKey, orderName: "CO-1001", status: "success" });
+    expect(response.status).toBe(200);
+    expect((await response.json()).orderId).toBe(custom.id);
+    expect(calls[0].variables).toEqual({ query: "name:CO-1001" });
+  });
+
+  it("reads a bare order number as the platform's default name (1001 is #1001)", async () => {
+    const { shop, apiKey } = await installedShop();
+    const calls = platformWithOrder(shop);
+    expect((await callback({ apiKey, orderName: "1001" })).status).toBe(200);
+    expect(calls[0].variables).toEqual({ query: "name:#1001" });
+  });
+
   it("does not take a different order the name search happened to match", async () => {
     const { shop, apiKey } = await installedShop();
     mockPlatform(shop, { OrderByName: ordersByName([{ id: "gid://shopify/Order/9", name: "#10011" }]) });
