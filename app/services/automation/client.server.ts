@@ -78,11 +78,14 @@ export function clearFlowCache() {
  * GET {automation_url}/api/accounts/flows, cached 60 seconds per API key. A key the platform refuses
  * (401/403) is a 400 for the merchant; an unreachable or failing platform is a 502.
  */
-export async function listFlows(apiKey: string, options: { now?: () => number } = {}): Promise<AutomationFlow[]> {
+export async function listFlows(
+  apiKey: string,
+  options: { now?: () => number; /** Skip the cache (the answer still refreshes it). */ fresh?: boolean } = {},
+): Promise<AutomationFlow[]> {
   const now = options.now ?? Date.now;
   const key = cacheKey(apiKey);
   const cached = flowCache.get(key);
-  if (cached && cached.expiresAt > now()) return cached.flows;
+  if (cached && cached.expiresAt > now() && !options.fresh) return cached.flows;
 
   let response: Response;
   try {
