@@ -238,6 +238,19 @@ describe("tagging the order", () => {
     expect(JSON.parse(row.tagsApplied)).toEqual(["automation-completed"]);
   });
 
+  it("records the tags of two callbacks that arrive together, losing neither", async () => {
+    const { shop, apiKey } = await installedShop();
+    const delivery = await createDelivery(shop, { order: orderRest, status: "delivered" });
+    platformWithOrder(shop);
+    const answers = await Promise.all([
+      callback({ apiKey, orderName: "#1001", tag: "confirmado" }),
+      callback({ apiKey, orderName: "#1001", tag: "whatsapp-enviado" }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(JSON.parse(row.tagsApplied).sort()).toEqual(["confirmado", "whatsapp-enviado"]);
+  });
+
   it("is harmless when repeated: same answer, tags recorded once", async () => {
     const { shop, apiKey } = await installedShop();
     const delivery = await createDelivery(shop, { order: orderRest, status: "delivered" });

@@ -9,7 +9,7 @@ import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.serv
 import { getShopSettings, type ShopSettings } from "../shops/configuration.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { purgeExpiredPayloads } from "./retention.server";
-import { cancelCheckouts, claimDeliveries, settleLeased } from "./outbox.server";
+import { addAppliedTags, cancelCheckouts, claimDeliveries, settleLeased } from "./outbox.server";
 import { MAX_ATTEMPTS, nextRetryDelay } from "./retry-policy.server";
 import { AUTOMATION_ERROR_TAG, type DeliveryTopic } from "./status.server";
 
@@ -332,9 +332,7 @@ async function tagDeadOrder(delivery: Delivery, config: Resolved, reason: string
     });
     return;
   }
-  const tags = new Set<string>(JSON.parse(delivery.tagsApplied) as string[]);
-  tags.add(AUTOMATION_ERROR_TAG);
-  await prisma.delivery.update({ where: { id: delivery.id }, data: { tagsApplied: JSON.stringify([...tags]) } });
+  await addAppliedTags(delivery.id, [AUTOMATION_ERROR_TAG]);
 }
 
 /** Waits `ms`, or less when woken. */
