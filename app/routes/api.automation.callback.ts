@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { AppError, apiHandler, failure, ok } from "../lib/http.server";
+import { AppError, apiHandler, failure, ok, readLimitedBody } from "../lib/http.server";
 import { createTokenBuckets } from "../lib/rate-limit.server";
 import { handleAutomationCallback } from "../services/automation/callback.server";
 
@@ -37,9 +37,11 @@ function enforceRateLimit(apiKey: unknown) {
 }
 
 async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_CALLBACK_BYTES) throw tooLarge();
-  const raw = await request.arrayBuffer();
-  if (raw.byteLength > MAX_CALLBACK_BYTES) throw tooLarge();
+  const raw = await readLimitedBody(
+    request,
+    MAX_CALLBACK_BYTES,
+    `The body is larger than ${MAX_CALLBACK_BYTES / 1024} KB`,
+  );
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(raw));
@@ -49,8 +51,4 @@ async function readJsonObject(request: Request): Promise<Record<string, unknown>
   if (!body || typeof body !== "object" || Array.isArray(body))
     throw new AppError(400, "The body must be a JSON object");
   return body as Record<string, unknown>;
-}
-
-function tooLarge() {
-  return new AppError(413, `The body is larger than ${MAX_CALLBACK_BYTES / 1024} KB`);
 }

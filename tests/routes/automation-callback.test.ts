@@ -281,6 +281,24 @@ describe("malformed callbacks", () => {
     );
   });
 
+  it("answers 413 for an endless body without Content-Length, reading no more than the limit", async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1024;
+        controller.enqueue(new Uint8Array(1024).fill(32));
+      },
+    });
+    const request = new Request(`${TEST_ENV.PLATFORM_APP_URL}/api/automation/callback`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    await expectFailure(await action({ request, params: {}, context: {} }), 413, "The body is larger than 16 KB");
+    expect(pulled).toBeLessThan(64 * 1024);
+  });
+
   it("answers 400 naming the field for tags of the wrong type", async () => {
     const { apiKey } = await installedShop();
     await expectFailure(
