@@ -139,6 +139,28 @@ describe("orders/create receiver", () => {
     expect(await prisma.delivery.count()).toBe(0);
   });
 
+  it("answers 413 for an endless body without Content-Length, reading no more than the limit", async () => {
+    const shop = await createAutomatedShop();
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(32));
+      },
+    });
+    const signed = webhookRequest("/webhooks/orders/create", orderRest, { shop, topic: "orders/create" });
+    const request = new Request(signed.url, {
+      method: "POST",
+      headers: signed.headers,
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    const response = await ordersCreate({ request });
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThan(6 * 1024 * 1024);
+    expect(await prisma.delivery.count({ where: { shop } })).toBe(0);
+  });
+
   it("stores the event even when the shop has no configuration yet (the worker decides)", async () => {
     const shop = shopDomain();
     expect((await deliverOrder(shop, orderRest)).status).toBe(200);
