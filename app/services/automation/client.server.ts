@@ -144,9 +144,9 @@ export async function triggerFlow(
       durationMs: now() - started,
     };
   }
-  // The body is read so the connection can be reused; its start explains a refusal. The platform may echo
-  // the request (payload and callbackApiKey included), so the key is masked before the text goes anywhere.
-  const detail = redactSecret(await response.text().catch(() => ""), apiKey).slice(0, 200);
+  // The body is read so the connection can be reused; it explains a refusal. It is stored and shown, so the key
+  // is masked, and of a JSON body only its message is kept: the rest may echo the order (the buyer's phone, address).
+  const detail = redactSecret(errorMessage(await response.text().catch(() => "")), apiKey).slice(0, 200);
   const durationMs = now() - started;
   if (response.ok) return { ok: true, httpStatus: response.status, durationMs };
   const status = response.status;
@@ -159,6 +159,20 @@ export async function triggerFlow(
     retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), Date.now()),
     durationMs,
   };
+}
+
+/** The message of a JSON error body (`error`, `message` or `error.message`); a body that is not JSON as it is. */
+function errorMessage(text: string) {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return text.trim();
+  }
+  const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const nested = fields.error && typeof fields.error === "object" ? (fields.error as Record<string, unknown>) : {};
+  const message = [fields.error, fields.message, nested.message].find((value) => typeof value === "string");
+  return typeof message === "string" ? message : "";
 }
 
 function redactSecret(text: string, secret: string) {

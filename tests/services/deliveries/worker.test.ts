@@ -210,6 +210,31 @@ describe("retries", () => {
     expect(logs.text()).not.toContain(apiKey);
   });
 
+  it("keeps the platform's error message but not the order data its error body echoes back", async () => {
+    const shop = await createAutomatedShop();
+    const delivery = await queuedOrder(shop);
+    server.use(
+      triggerHandler(
+        [],
+        [
+          () =>
+            HttpResponse.json(
+              {
+                message: "Flow is paused",
+                request: { customer: { phone: "+573001112233", email: "ana@example.test" } },
+              },
+              { status: 422 },
+            ),
+        ],
+      ),
+    );
+    mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
+    await pass(T0);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row.lastError).toBe("Automation platform answered HTTP 422: Flow is paused");
+    expect(row.attemptLog).not.toContain("+573001112233");
+  });
+
   it("retries a network error and a 408", async () => {
     const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
