@@ -8,7 +8,7 @@ import orderRest from "../fixtures/webhooks/order-rest.json";
 import throttled from "../fixtures/reference/platform-graphql-throttled.json";
 import { mockPlatform, ordersByName, tagsAdded } from "../mocks/platform";
 
-beforeEach(() => callbackLimits.reset());
+beforeEach(() => callbackLimits().reset());
 
 const ORDER = { id: "gid://shopify/Order/5550001", name: "#1001" };
 
