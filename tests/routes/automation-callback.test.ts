@@ -185,6 +185,29 @@ describe("tagging the order", () => {
     expect(calls[0].variables).toEqual({ query: "name:#1001" });
   });
 
+  it("reads orderId in the spec's form (gid://platform/Order/<id>) and asks the platform with its real gid", async () => {
+    const { shop, apiKey } = await installedShop();
+    const calls = mockPlatform(shop, {
+      OrderByName: ordersByName([]),
+      OrderById: (variables) => ({ order: variables.id === ORDER.id ? { ...ORDER, tags: [] } : null }),
+      OrderTagsAdd: tagsAdded(),
+    });
+    const response = await callback({ apiKey, orderName: "#1001", orderId: "gid://platform/Order/5550001" });
+    expect(response.status).toBe(200);
+    expect(calls[1]).toMatchObject({ operationName: "OrderById", variables: { id: ORDER.id } });
+  });
+
+  it("answers 400 naming orderId for a value that is not an order id, without asking the platform", async () => {
+    const { shop, apiKey } = await installedShop();
+    const calls = mockPlatform(shop, {});
+    await expectFailure(
+      await callback({ apiKey, orderName: "#1001", orderId: "1001; drop" }),
+      400,
+      "orderId: must be an id like gid://platform/Order/123",
+    );
+    expect(calls).toEqual([]);
+  });
+
   it("does not take a different order the name search happened to match", async () => {
     const { shop, apiKey } = await installedShop();
     mockPlatform(shop, { OrderByName: ordersByName([{ id: "gid://shopify/Order/9", name: "#10011" }]) });
