@@ -91,6 +91,8 @@ export async function listFlows(
   try {
     response = await fetch(`${env().AUTOMATION_API_URL}/api/accounts/flows`, {
       headers: { "X-ACCESS-TOKEN": apiKey, accept: "application/json" },
+      // A redirect would carry the key to wherever it points (fetch drops only Authorization across origins).
+      redirect: "manual",
       signal: AbortSignal.timeout(LIST_TIMEOUT_MS),
     });
   } catch (error) {
@@ -131,6 +133,8 @@ export async function triggerFlow(
       method: "POST",
       headers: { "X-ACCESS-TOKEN": apiKey, "Content-Type": "application/json" },
       body: JSON.stringify(payload),
+      // A redirect would carry the key and the order to wherever it points: it is answered as a refusal.
+      redirect: "manual",
       signal: AbortSignal.timeout(options.timeoutMs ?? TRIGGER_TIMEOUT_MS),
     });
   } catch (error) {

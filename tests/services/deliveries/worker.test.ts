@@ -1,4 +1,4 @@
-import { HttpResponse } from "msw";
+import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "~/services/deliveries/retry-policy.server";
@@ -233,6 +233,27 @@ describe("retries", () => {
     const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(row.lastError).toBe("Automation platform answered HTTP 422: Flow is paused");
     expect(row.attemptLog).not.toContain("+573001112233");
+  });
+
+  it("does not follow a redirect with the API key to another host: the delivery is refused", async () => {
+    const shop = await createAutomatedShop();
+    const delivery = await queuedOrder(shop);
+    const stolen: (string | null)[] = [];
+    server.use(
+      triggerHandler(
+        [],
+        [() => new HttpResponse(null, { status: 307, headers: { Location: "https://elsewhere.test/x" } })],
+      ),
+      http.post("https://elsewhere.test/x", ({ request }) => {
+        stolen.push(request.headers.get("X-ACCESS-TOKEN"));
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
+    await pass(T0);
+    expect(stolen).toEqual([]);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row).toMatchObject({ status: "dead", lastError: "Automation platform answered HTTP 307" });
   });
 
   it("retries a network error and a 408", async () => {
