@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { action as checkoutsCreate } from "~/routes/webhooks.checkouts.create";
 import { action as draftOrdersCreate } from "~/routes/webhooks.draft_orders.create";
@@ -16,6 +16,9 @@ function recordOutboundRequests() {
   server.events.on("request:start", ({ request }) => void urls.push(request.url));
   return urls;
 }
+
+// The shared server outlives this file's tests: a listener left behind would record the next file's requests.
+afterEach(() => server.events.removeAllListeners("request:start"));
 
 const deliverOrder = (shop: string, body: unknown, options: { eventId?: string; webhookId?: string } = {}) =>
   ordersCreate({
