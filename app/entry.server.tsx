@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "./env.server";
+import { allowOverrideAdminToFrame } from "./services/platform/origin-override.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 
 // Refuse to start on a bad configuration, with the list of what is wrong.
@@ -19,6 +20,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   addDocumentResponseHeaders(request, responseHeaders);
+  allowOverrideAdminToFrame(responseHeaders);
   const userAgent = request.headers.get("user-agent");
   const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
 

@@ -12,13 +12,14 @@ export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   await authenticate.admin(request);
   // The app's public client id: the only credential that belongs in the browser.
-  return { apiKey: env().PLATFORM_API_KEY };
+  return { apiKey: env().PLATFORM_API_KEY, appBridgeUrl: env().APP_BRIDGE_URL };
 };
 
 export default function App() {
-  const { apiKey } = useLoaderData<typeof loader>();
+  const { apiKey, appBridgeUrl } = useLoaderData<typeof loader>();
   return (
-    <AppProvider isEmbeddedApp apiKey={apiKey}>
+    // The sandbox serves a stand-in of the App Bridge script (sandbox/README.md); undefined keeps the CDN's.
+    <AppProvider isEmbeddedApp apiKey={apiKey} __APP_BRIDGE_URL={appBridgeUrl}>
       <NavMenu>
         <Link to="/app" rel="home">
           Home
