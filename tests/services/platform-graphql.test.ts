@@ -97,8 +97,8 @@ describe("platform GraphQL client", () => {
 
   it("never puts the access token in the error it throws", async () => {
     server.use(http.post(graphqlUrl(session.shop), () => new HttpResponse(null, { status: 401 })));
-    const error = await platformGraphql(session, QUERY).catch((e) => e);
+    const error = (await platformGraphql(session, QUERY).catch((e: unknown) => e)) as PlatformApiError;
     expect(error.status).toBe(502);
-    expect(JSON.stringify({ message: error.message, ...error })).not.toContain("shpat_secret");
+    expect(JSON.stringify({ ...error, message: error.message })).not.toContain("shpat_secret");
   });
 });
