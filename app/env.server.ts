@@ -68,6 +68,11 @@ const schema = z
     SUPPLIER_ORIGIN: url.transform(stripSlash),
     SUPPLIER_IMAGE_BASE_URL: url.transform(stripSlash),
     GITHUB_API_URL: url.default("https://api.github.com").transform(stripSlash),
+    // Lets user-supplied URLs reach loopback addresses: for tests and the local sandbox only (see superRefine).
+    ALLOW_LOOPBACK_FETCH: z
+      .enum(["true", "false", "1", "0", ""])
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
     CALLBACK_ALLOWED_ORIGINS: optionalString,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -83,6 +88,15 @@ const schema = z
         code: z.ZodIssueCode.custom,
         path: ["PLATFORM_ORIGIN_OVERRIDE"],
         message: "must not be set when NODE_ENV is production (it is for the sandbox and tests)",
+      });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.ALLOW_LOOPBACK_FETCH) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["ALLOW_LOOPBACK_FETCH"],
+        message: "must not be enabled in production (it lets user-supplied URLs reach this machine)",
       });
     }
   })

@@ -82,4 +82,16 @@ describe("environment validation", () => {
     const parsed = parseEnv({ ...TEST_ENV, CALLBACK_ALLOWED_ORIGINS: "https://a.test, https://b.test/" });
     expect(parsed.CALLBACK_ALLOWED_ORIGINS).toEqual(["https://a.test", "https://b.test"]);
   });
+
+  it("keeps user-supplied URLs off loopback unless ALLOW_LOOPBACK_FETCH is set", () => {
+    expect(parseEnv({ ...TEST_ENV }).ALLOW_LOOPBACK_FETCH).toBe(false);
+    expect(parseEnv({ ...TEST_ENV, ALLOW_LOOPBACK_FETCH: "true" }).ALLOW_LOOPBACK_FETCH).toBe(true);
+  });
+
+  it("refuses ALLOW_LOOPBACK_FETCH in production", () => {
+    expect(problemsOf({ ...TEST_ENV, NODE_ENV: "production", ALLOW_LOOPBACK_FETCH: "true" })).toEqual([
+      "ALLOW_LOOPBACK_FETCH: must not be enabled in production (it lets user-supplied URLs reach this machine)",
+    ]);
+    expect(problemsOf({ ...TEST_ENV, NODE_ENV: "production", ALLOW_LOOPBACK_FETCH: "false" })).toEqual([]);
+  });
 });

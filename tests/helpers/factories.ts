@@ -1,5 +1,6 @@
 import prisma from "~/db.server";
 import { saveShopSettings, type SettingsPatch } from "~/services/shops/configuration.server";
+import { storeTemporaryThemeFile } from "~/services/theme/temporary-files.server";
 import { TEST_ENV } from "./test-env";
 
 let counter = 0;
@@ -40,6 +41,30 @@ export async function createAssociation(shop: string, overrides: Partial<{ suppl
   });
 }
 
+/** A temporary theme archive as the install flow stores it; `createdAt` moves its expiry. */
+export async function createTemporaryThemeFile(shop: string, options: { createdAt?: Date; zip?: Buffer } = {}) {
+  return storeTemporaryThemeFile(
+    shop,
+    // The smallest valid ZIP: an end-of-central-directory record alone.
+    options.zip ?? Buffer.from("PK\x05\x06" + "\0".repeat(18), "latin1"),
+    options.createdAt,
+  );
+}
+
+export async function createThemeInstall(shop: string, overrides: Partial<{ themeId: number; createdAt: Date }> = {}) {
+  const n = next();
+  return prisma.themeInstall.create({
+    data: {
+      shop,
+      themeId: BigInt(overrides.themeId ?? 828155753 + n),
+      name: `Automation Theme ${n}`,
+      role: "unpublished",
+      source: "public",
+      createdAt: overrides.createdAt,
+    },
+  });
+}
+
 /** A shop with everything the app can hold for it, to test that deletions are complete. */
 export async function createFullShop(shop = shopDomain()) {
   await createSession(shop);
@@ -54,6 +79,8 @@ export async function createFullShop(shop = shopDomain()) {
   await createAssociation(shop);
   await prisma.aiConfiguration.create({ data: { shop, enabled: true } });
   await prisma.privacyRequest.create({ data: { shop, topic: "customers/data_request", summary: "{}" } });
+  await createTemporaryThemeFile(shop);
+  await createThemeInstall(shop);
   return shop;
 }
 
@@ -65,5 +92,7 @@ export async function countShopRecords(shop: string) {
     associations: await prisma.productAssociation.count({ where: { shop } }),
     aiConfigurations: await prisma.aiConfiguration.count({ where: { shop } }),
     privacyRequests: await prisma.privacyRequest.count({ where: { shop } }),
+    temporaryThemeFiles: await prisma.temporaryThemeFile.count({ where: { shop } }),
+    themeInstalls: await prisma.themeInstall.count({ where: { shop } }),
   };
 }

@@ -4,13 +4,66 @@ import { createSession, shopDomain } from "../helpers/factories";
 import { adminRequest, sessionToken } from "../helpers/requests";
 import { TEST_ENV } from "../helpers/test-env";
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<Response>;
+// `context: {}` is what route handlers receive in tests (Remix types it as AppLoadContext).
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, never>;
+}) => Promise<Response>;
 
 /**
  * Every admin-facing endpoint, with the method the admin uses. Each issue that adds an admin
  * endpoint adds it here, so none can ship without its session check.
  */
-export const ADMIN_ENDPOINTS: { path: string; method: "GET" | "POST"; load: () => Promise<Handler> }[] = [];
+export const ADMIN_ENDPOINTS: { path: string; method: "GET" | "POST"; load: () => Promise<Handler> }[] = [
+  {
+    path: "/api/integrations/supplier/save",
+    method: "POST",
+    load: async () => (await import("~/routes/api.integrations.supplier.save")).action,
+  },
+  {
+    path: "/api/supplier/products",
+    method: "GET",
+    load: async () => (await import("~/routes/api.supplier.products")).loader,
+  },
+  {
+    path: "/api/platform/products",
+    method: "GET",
+    load: async () => (await import("~/routes/api.platform.products")).loader,
+  },
+  {
+    path: "/api/platform/product/variants",
+    method: "GET",
+    load: async () => (await import("~/routes/api.platform.product.variants")).loader,
+  },
+  { path: "/api/orders/poll", method: "GET", load: async () => (await import("~/routes/api.orders.poll")).loader },
+  { path: "/api/orders/poll", method: "POST", load: async () => (await import("~/routes/api.orders.poll")).action },
+  {
+    path: "/api/products/import",
+    method: "POST",
+    load: async () => (await import("~/routes/api.products.import")).action,
+  },
+  {
+    path: "/api/products/associations",
+    method: "GET",
+    load: async () => (await import("~/routes/api.products.associations")).loader,
+  },
+  {
+    path: "/api/products/association/delete",
+    method: "POST",
+    load: async () => (await import("~/routes/api.products.association.delete")).action,
+  },
+  {
+    path: "/api/theme/install",
+    method: "POST",
+    load: async () => (await import("~/routes/api.theme.install")).action as Handler,
+  },
+  {
+    path: "/api/theme/installs",
+    method: "GET",
+    load: async () => (await import("~/routes/api.theme.installs")).loader as Handler,
+  },
+];
 
 async function thrownOrReturned(promise: Promise<unknown>): Promise<Response> {
   try {

@@ -11,6 +11,8 @@ function shopOwnedDeletes(shop: string) {
     prisma.productAssociation.deleteMany({ where: { shop } }),
     prisma.aiConfiguration.deleteMany({ where: { shop } }),
     prisma.privacyRequest.deleteMany({ where: { shop } }),
+    prisma.temporaryThemeFile.deleteMany({ where: { shop } }),
+    prisma.themeInstall.deleteMany({ where: { shop } }),
   ];
 }
 

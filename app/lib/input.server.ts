@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { AppError } from "./http.server";
+
+/**
+ * The fields of a form body (url-encoded or multipart). A JSON object body is read the same way, so
+ * scripts can post JSON; repeated form fields keep their last value. Files are not expected here.
+ */
+export async function readFields(request: Request): Promise<Record<string, string>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.includes("application/json")) {
+    let body: unknown;
+    try {
+      body = await request.json();
+    } catch {
+      throw new AppError(400, "The body is not valid JSON");
+    }
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw new AppError(400, "The body must be an object");
+    return Object.fromEntries(
+      Object.entries(body).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]),
+    );
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new AppError(400, "The body must be form data");
+  }
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === "string") fields[key] = value;
+  return fields;
+}
+
+export function queryFields(request: Request): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams.entries());
+}
+
+/** Validates input against a schema; the first problem becomes a 400 that names its field. */
+export function parseInput<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.join(".");
+  throw new AppError(400, field ? `${field}: ${issue.message}` : issue.message, "invalid_input");
+}
+
+const TRUE = new Set(["true", "1", "on", "yes"]);
+const FALSE = new Set(["false", "0", "off", "no"]);
+
+/** A form boolean: true/false, 1/0, on/off, yes/no (any case); absent or empty takes the default. */
+export function formBoolean(fallback: boolean) {
+  return z
+    .union([z.string(), z.boolean()])
+    .optional()
+    .transform((value, ctx) => {
+      if (typeof value === "boolean") return value;
+      const text = value?.trim().toLowerCase() ?? "";
+      if (!text) return fallback;
+      if (TRUE.has(text)) return true;
+      if (FALSE.has(text)) return false;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be true or false" });
+      return z.NEVER;
+    });
+}
+
+/** A whole number from a query string or form field; absent or empty takes the default. */
+export function formInteger(fallback: number, bounds: { min: number; max?: number }) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? "";
+      if (!text) return fallback;
+      if (!/^-?\d+$/.test(text)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be a whole number" });
+        return z.NEVER;
+      }
+      const number = Number(text);
+      if (number < bounds.min) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be at least ${bounds.min}` });
+        return z.NEVER;
+      }
+      if (bounds.max !== undefined && number > bounds.max) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be at most ${bounds.max}` });
+        return z.NEVER;
+      }
+      return number;
+    });
+}
+
+/** A form field holding JSON text, parsed and then validated by `schema` (problems name the inner path). */
+export function jsonField<S extends z.ZodTypeAny>(schema: S) {
+  return z
+    .string({ invalid_type_error: "must be a JSON string" })
+    .transform((text, ctx): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "is not valid JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { apiHandler, ok } from "../lib/http.server";
+import { formInteger, parseInput, queryFields } from "../lib/input.server";
+import { listAssociations } from "../services/catalogue/associations.server";
+import { authenticateAdminApi } from "../services/platform/admin-auth.server";
+
+const query = z.object({
+  page: formInteger(1, { min: 1 }),
+  pageSize: formInteger(25, { min: 1, max: 100 }),
+});
+
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const { shop } = await authenticateAdminApi(request);
+  const { page, pageSize } = parseInput(query, queryFields(request));
+  const { associations, total } = await listAssociations(shop, page, pageSize);
+  return ok({ associations, total, page, pageSize });
+});

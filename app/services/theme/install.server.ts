@@ -1,0 +1,116 @@
+import prisma from "../../db.server";
+import { AppError } from "../../lib/http.server";
+import { logger } from "../../logger.server";
+import { safeFetch } from "../net/safe-fetch.server";
+import { NO_SESSION } from "../platform/admin-auth.server";
+import { getOfflineSession } from "../platform/graphql.server";
+import { DEFAULT_ARCHIVE_LIMITS, prepareThemeArchive, type ArchiveLimits } from "./archive.server";
+import { createUnpublishedTheme, type Theme } from "./platform-themes.server";
+import { downloadRepositoryArchive, isRepositoryUrl, parseRepositoryUrl } from "./repository.server";
+import { storeTemporaryThemeFile } from "./temporary-files.server";
+
+export const DEFAULT_THEME_NAME = "Automation Theme 2.5";
+const PUBLIC_DOWNLOAD_TIMEOUT_MS = 30_000;
+
+export type ThemeSource = "public" | "repository";
+
+export interface InstallThemeInput {
+  shop: string;
+  themeUrl: string;
+  themeName: string;
+}
+
+export interface ThemeInstallSummary {
+  id: string;
+  themeId: number;
+  name: string;
+  role: string;
+  source: ThemeSource;
+  createdAt: string;
+}
+
+/**
+ * Installs a theme archive on the shop as an unpublished theme. The archive is fetched and checked
+ * here first (reachable, a ZIP within limits, a theme), whatever its source: the platform only
+ * reports a broken archive later, as a theme stuck in processing. A private repository's archive,
+ * or a public one whose files sit under a wrapping folder, is repackaged and handed to the platform
+ * through a temporary URL of this app; a public archive already in shape is fetched by the
+ * platform from where it is.
+ */
+export async function installTheme(
+  input: InstallThemeInput,
+  options: { limits?: ArchiveLimits } = {},
+): Promise<{ theme: Theme; source: ThemeSource }> {
+  const limits = options.limits ?? DEFAULT_ARCHIVE_LIMITS;
+  const session = await getOfflineSession(input.shop);
+  if (!session) throw new AppError(401, NO_SESSION, "no_session");
+
+  const repository = isRepositoryUrl(input.themeUrl) ? parseRepositoryUrl(input.themeUrl) : null;
+  const source: ThemeSource = repository ? "repository" : "public";
+  const log = logger.child({
+    shop: input.shop,
+    source,
+    // Where from, without the query string (a token, a signed URL's signature) or the URL itself.
+    from: repository ? `${repository.owner}/${repository.repo}#${repository.branch}` : hostOf(input.themeUrl),
+  });
+  log.info("theme install requested");
+
+  let src: string;
+  let temporaryId: string | null = null;
+  if (repository) {
+    const archive = prepareThemeArchive(await downloadRepositoryArchive(repository, limits.maxDownloadBytes), limits);
+    const file = await storeTemporaryThemeFile(input.shop, archive.zip);
+    [src, temporaryId] = [file.url, file.id];
+  } else {
+    const response = await safeFetch(input.themeUrl, {
+      maxBytes: limits.maxDownloadBytes,
+      timeoutMs: PUBLIC_DOWNLOAD_TIMEOUT_MS,
+    });
+    if (response.status < 200 || response.status >= 300) {
+      throw new AppError(400, `The theme URL answered HTTP ${response.status}; it must serve the ZIP archive`);
+    }
+    const archive = prepareThemeArchive(response.body, limits);
+    if (archive.repackaged) {
+      const file = await storeTemporaryThemeFile(input.shop, archive.zip);
+      [src, temporaryId] = [file.url, file.id];
+    } else {
+      src = input.themeUrl;
+    }
+  }
+
+  let theme: Theme;
+  try {
+    theme = await createUnpublishedTheme(session, { name: input.themeName, src });
+  } catch (error) {
+    // Nobody will download an archive the platform refused.
+    if (temporaryId) await prisma.temporaryThemeFile.deleteMany({ where: { id: temporaryId } });
+    throw error;
+  }
+
+  await prisma.themeInstall.create({
+    data: { shop: input.shop, themeId: BigInt(theme.id), name: theme.name, role: theme.role, source },
+  });
+  log.info({ themeId: theme.id, viaTemporaryUrl: temporaryId !== null }, "theme installed");
+  return { theme, source };
+}
+
+/** The shop's installs for the admin's checklist, newest first. */
+export async function listThemeInstalls(shop: string, take = 50): Promise<ThemeInstallSummary[]> {
+  const rows = await prisma.themeInstall.findMany({ where: { shop }, orderBy: { createdAt: "desc" }, take });
+  return rows.map((row) => ({
+    id: row.id,
+    themeId: Number(row.themeId),
+    name: row.name,
+    role: row.role,
+    source: row.source as ThemeSource,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+function hostOf(value: string) {
+  try {
+    return new URL(value).host || "(none)";
+  } catch {
+    return "(invalid URL)";
+  }
+}

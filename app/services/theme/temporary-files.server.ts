@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import prisma from "../../db.server";
+import { env } from "../../env.server";
+import { logger } from "../../logger.server";
+
+/** docs/decisions/031-temporary-theme-archives.md */
+export const SERVE_FOR_MS = 5 * 60_000;
+export const DELETE_AFTER_MS = 10 * 60_000;
+const SWEEP_EVERY_MS = 60_000;
+// 32 random bytes: 256 bits, as 43 base64url characters.
+const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface TemporaryThemeFile {
+  id: string;
+  url: string;
+  expiresAt: Date;
+}
+
+/** Keeps an archive where every instance of the app can serve it, for SERVE_FOR_MS. */
+export async function storeTemporaryThemeFile(
+  shop: string,
+  zip: Buffer,
+  now = new Date(),
+): Promise<TemporaryThemeFile> {
+  const id = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + SERVE_FOR_MS);
+  await prisma.temporaryThemeFile.create({
+    data: {
+      id,
+      shop,
+      data: new Uint8Array(zip),
+      size: zip.length,
+      expiresAt,
+      deleteAfter: new Date(now.getTime() + DELETE_AFTER_MS),
+      createdAt: now,
+    },
+  });
+  return { id, url: temporaryThemeUrl(id), expiresAt };
+}
+
+export function temporaryThemeUrl(id: string) {
+  return `${env().PLATFORM_APP_URL}/api/theme/download/${id}`;
+}
+
+/** The archive's bytes while it may still be served; null for an unknown, malformed or expired id. */
+export async function findServableThemeFile(id: string, now = new Date()): Promise<Uint8Array | null> {
+  if (!ID_PATTERN.test(id)) return null;
+  const file = await prisma.temporaryThemeFile.findFirst({
+    where: { id, expiresAt: { gt: now } },
+    select: { data: true },
+  });
+  return file?.data ?? null;
+}
+
+/** Removes the archives past their removal time; returns how many. */
+export async function sweepTemporaryThemeFiles(now = new Date()): Promise<number> {
+  const { count } = await prisma.temporaryThemeFile.deleteMany({ where: { deleteAfter: { lte: now } } });
+  return count;
+}
+
+// On globalThis, not in a module variable: a development reload re-evaluates this module but must not
+// start a second timer.
+const RUNNING = Symbol.for("connector.themeFileCleanup");
+const registry = globalThis as typeof globalThis & { [RUNNING]?: () => void };
+
+/**
+ * Sweeps once now (archives left by a previous process) and then every minute. Returns the stop
+ * function; calling it again while running gives the same one.
+ */
+export function startThemeFileCleanup(options: { intervalMs?: number } = {}): () => void {
+  const running = registry[RUNNING];
+  if (running) return running;
+  const log = logger.child({ component: "theme-file-cleanup" });
+  const sweep = () =>
+    sweepTemporaryThemeFiles().then(
+      (removed) => {
+        if (removed > 0) log.info({ removed }, "removed expired temporary theme archives");
+      },
+      (error: unknown) =>
+        log.error({ err: error instanceof Error ? error.message : String(error) }, "temporary theme sweep failed"),
+    );
+  void sweep();
+  const timer = setInterval(() => void sweep(), options.intervalMs ?? SWEEP_EVERY_MS);
+  // The sweep must not keep a process alive that is otherwise done.
+  timer.unref();
+  const stop = () => {
+    clearInterval(timer);
+    delete registry[RUNNING];
+  };
+  registry[RUNNING] = stop;
+  return stop;
+}

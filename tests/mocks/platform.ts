@@ -1,0 +1,125 @@
+import { http, HttpResponse } from "msw";
+import { graphqlUrl } from "~/services/platform/graphql.server";
+import { themesUrl } from "~/services/theme/platform-themes.server";
+import { server } from "./server";
+
+export interface PlatformCall {
+  operationName: string;
+  query: string;
+  variables: Record<string, unknown>;
+  accessToken: string | null;
+}
+
+/** Answers one operation: the `data` object, or a whole Response (errors, HTTP failures). */
+export type OperationResolver = (variables: Record<string, unknown>, call: number) => unknown;
+
+/**
+ * The platform's GraphQL admin API for one shop, answering by operation name. Records every call;
+ * an operation without a resolver fails the test loudly, like an unhandled request.
+ */
+export function mockPlatform(shop: string, resolvers: Record<string, OperationResolver>) {
+  const calls: PlatformCall[] = [];
+  server.use(
+    http.post(graphqlUrl(shop), async ({ request }) => {
+      const body = (await request.json()) as {
+        query: string;
+        variables?: Record<string, unknown>;
+        operationName?: string;
+      };
+      const operationName = body.operationName ?? "anonymous";
+      const call: PlatformCall = {
+        operationName,
+        query: body.query,
+        variables: body.variables ?? {},
+        accessToken: request.headers.get("X-Shopify-Access-Token"),
+      };
+      calls.push(call);
+      const resolver = resolvers[operationName];
+      if (!resolver) {
+        return HttpResponse.json({ errors: [{ message: `test platform: no resolver for ${operationName}` }] });
+      }
+      const answer = resolver(call.variables, calls.filter((c) => c.operationName === operationName).length);
+      return answer instanceof Response ? answer : HttpResponse.json({ data: answer });
+    }),
+  );
+  return calls;
+}
+
+let sequence = 0;
+
+export function platformProduct(overrides: Partial<{ id: string; title: string; variantCount: number }> = {}) {
+  const n = ++sequence;
+  const id = overrides.id ?? `gid://shopify/Product/${7000 + n}`;
+  const numeric = id.split("/").pop();
+  return {
+    id,
+    title: overrides.title ?? `Producto tienda ${n}`,
+    handle: `producto-tienda-${n}`,
+    status: "ACTIVE",
+    featuredImage: { url: `https://cdn.shop.test/${n}.jpg`, altText: null },
+    variants: {
+      nodes: Array.from({ length: overrides.variantCount ?? 2 }, (_, i) => ({
+        id: `gid://shopify/ProductVariant/${numeric}${i + 1}`,
+        title: i === 0 ? "S" : `Talla ${i + 1}`,
+        price: "95000.00",
+      })),
+    },
+  };
+}
+
+export function platformVariant(productNumber: string, index: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id: `gid://shopify/ProductVariant/${productNumber}${index}`,
+    title: `Talla ${index}`,
+    price: "95000.00",
+    sku: `CAM-${index}`,
+    barcode: null,
+    inventoryQuantity: 10 * index,
+    availableForSale: true,
+    selectedOptions: [{ name: "Talla", value: String(index) }],
+    ...overrides,
+  };
+}
+
+export interface ThemeCreateRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: { theme: { name: string; src: string; role: string } };
+}
+
+/** The platform's REST theme creation, answering like the platform; `respond` may inspect the request. */
+export function themesCreate(
+  shop: string,
+  respond: (request: ThemeCreateRequest) => Promise<Response> | Response = ({ body }) => themeCreated(body.theme.name),
+) {
+  const requests: ThemeCreateRequest[] = [];
+  const handler = http.post(themesUrl(shop), async ({ request }) => {
+    const recorded: ThemeCreateRequest = {
+      url: request.url,
+      headers: Object.fromEntries(request.headers.entries()),
+      body: (await request.json()) as ThemeCreateRequest["body"],
+    };
+    requests.push(recorded);
+    return respond(recorded);
+  });
+  return { handler, requests };
+}
+
+export function themeCreated(name: string, id = 828155753) {
+  return HttpResponse.json(
+    {
+      theme: {
+        id,
+        name,
+        created_at: "2026-11-22T01:50:00-05:00",
+        updated_at: "2026-11-22T01:50:00-05:00",
+        role: "unpublished",
+        theme_store_id: null,
+        previewable: false,
+        processing: true,
+        admin_graphql_api_id: `gid://shopify/OnlineStoreTheme/${id}`,
+      },
+    },
+    { status: 201 },
+  );
+}

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import {
+  DELETE_AFTER_MS,
+  findServableThemeFile,
+  SERVE_FOR_MS,
+  startThemeFileCleanup,
+  storeTemporaryThemeFile,
+  sweepTemporaryThemeFiles,
+} from "~/services/theme/temporary-files.server";
+import { shopDomain } from "../../helpers/factories";
+import { TEST_ENV } from "../../helpers/test-env";
+import { themeZip } from "../../helpers/theme-zip";
+
+const minutes = (n: number) => n * 60_000;
+let stop: (() => void) | undefined;
+
+afterEach(() => {
+  stop?.();
+  stop = undefined;
+});
+
+describe("temporary theme files", () => {
+  it("stores the archive under a 256-bit random id and gives its download URL", async () => {
+    const zip = themeZip();
+    const first = await storeTemporaryThemeFile(shopDomain(), zip);
+    const second = await storeTemporaryThemeFile(shopDomain(), zip);
+    expect(first.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(first.id, "base64url")).toHaveLength(32);
+    expect(second.id).not.toBe(first.id);
+    expect(first.url).toBe(`${TEST_ENV.PLATFORM_APP_URL}/api/theme/download/${first.id}`);
+    expect(Buffer.from((await findServableThemeFile(first.id))!)).toEqual(zip);
+  });
+
+  it("is served for 5 minutes and not after", async () => {
+    const created = new Date("2026-11-22T01:00:00Z");
+    const { id } = await storeTemporaryThemeFile(shopDomain(), themeZip(), created);
+    expect(await findServableThemeFile(id, new Date(created.getTime() + SERVE_FOR_MS - 1000))).not.toBeNull();
+    expect(await findServableThemeFile(id, new Date(created.getTime() + SERVE_FOR_MS))).toBeNull();
+    expect(SERVE_FOR_MS).toBe(minutes(5));
+  });
+
+  it("answers null for an id that is malformed or unknown", async () => {
+    expect(await findServableThemeFile("../../etc/passwd")).toBeNull();
+    expect(await findServableThemeFile("A".repeat(43))).toBeNull();
+  });
+
+  it("is removed by the sweep 10 minutes after it was created, not before", async () => {
+    const created = new Date("2026-11-22T01:00:00Z");
+    const { id } = await storeTemporaryThemeFile(shopDomain(), themeZip(), created);
+    expect(await sweepTemporaryThemeFiles(new Date(created.getTime() + minutes(9)))).toBe(0);
+    expect(await prisma.temporaryThemeFile.count({ where: { id } })).toBe(1);
+    expect(await sweepTemporaryThemeFiles(new Date(created.getTime() + DELETE_AFTER_MS))).toBe(1);
+    expect(await prisma.temporaryThemeFile.count({ where: { id } })).toBe(0);
+    expect(DELETE_AFTER_MS).toBe(minutes(10));
+  });
+
+  it("sweeps at start-up what an earlier process left behind, and keeps fresh files", async () => {
+    const shop = shopDomain();
+    const stale = await storeTemporaryThemeFile(shop, themeZip(), new Date(Date.now() - minutes(11)));
+    const fresh = await storeTemporaryThemeFile(shop, themeZip());
+    stop = startThemeFileCleanup({ intervalMs: 60_000 });
+    await expect.poll(() => prisma.temporaryThemeFile.count({ where: { id: stale.id } })).toBe(0);
+    expect(await prisma.temporaryThemeFile.count({ where: { id: fresh.id } })).toBe(1);
+  });
+
+  it("keeps sweeping on its timer", async () => {
+    const stale = () => storeTemporaryThemeFile(shopDomain(), themeZip(), new Date(Date.now() - minutes(10)));
+    const first = await stale();
+    stop = startThemeFileCleanup({ intervalMs: 50 });
+    await expect.poll(() => prisma.temporaryThemeFile.count({ where: { id: first.id } })).toBe(0);
+    // Stored after the start-up sweep has run: only a later tick of the timer can remove it.
+    const second = await stale();
+    await expect.poll(() => prisma.temporaryThemeFile.count({ where: { id: second.id } }), { timeout: 2000 }).toBe(0);
+  });
+
+  it("starts one timer however often it is started", async () => {
+    stop = startThemeFileCleanup({ intervalMs: 60_000 });
+    expect(startThemeFileCleanup({ intervalMs: 60_000 })).toBe(stop);
+  });
+});
