@@ -129,6 +129,8 @@ export async function startStack(options: StackOptions) {
     GITHUB_API_URL: repoHostServer.url,
     PLATFORM_ORIGIN_OVERRIDE: platformServer.url,
     APP_BRIDGE_URL: `${platformServer.url}/admin/app-bridge.js`,
+    // The repository host and theme archives are on loopback here; the app refuses that flag in production.
+    ALLOW_LOOPBACK_FETCH: "true",
     LOG_LEVEL: options.logLevel ?? "info",
     ...options.extraEnv,
   };
@@ -189,6 +191,8 @@ export async function startStack(options: StackOptions) {
     supplierUrl: supplierServer.url,
     repoHostUrl: repoHostServer.url,
     databaseFile: options.databaseFile,
+    /** The app's environment (sandbox values only). */
+    env,
     app,
     platform,
     automation,

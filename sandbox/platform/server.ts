@@ -311,16 +311,14 @@ export function createPlatformSimulator(options: PlatformOptions) {
     .on("GET", "/sim/graphql", () => ({ body: { requests: graphqlLog } }))
     .on("GET", "/sim/orders", (request) => {
       const shop = shopState(request.url.searchParams.get("shop") ?? DEMO_SHOP);
-      const orders = [...shop.orders]
-        .reverse()
-        .map((order) => ({
-          id: `gid://shopify/Order/${order.id}`,
-          name: order.name,
-          createdAt: order.createdAt,
-          totalPrice: order.totalPrice,
-          currency: order.currency,
-          tags: order.tags,
-        }));
+      const orders = [...shop.orders].reverse().map((order) => ({
+        id: `gid://shopify/Order/${order.id}`,
+        name: order.name,
+        createdAt: order.createdAt,
+        totalPrice: order.totalPrice,
+        currency: order.currency,
+        tags: order.tags,
+      }));
       return { headers: corsHeaders(), body: { orders } };
     })
     .on("GET", "/sim/orders/:name", (request) => {

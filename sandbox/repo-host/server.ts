@@ -99,7 +99,9 @@ export function createRepoHostSimulator(options: { port?: number; events?: Event
     .on("GET", "/repos/:owner/:repo/zipball/:ref", (request) => {
       const refused = guard(request);
       if (refused) return refused;
-      if (request.params.ref !== SANDBOX_REPO.branch) return notFound;
+      // Like GitHub: any ref names the archive, the branch or its commit (full or abbreviated sha).
+      const ref = request.params.ref;
+      if (ref !== SANDBOX_REPO.branch && !(ref.length >= 7 && COMMIT.startsWith(ref))) return notFound;
       const ticket = randomBytes(12).toString("hex");
       downloads.add(ticket);
       emit(`zipball of ${SANDBOX_REPO.owner}/${SANDBOX_REPO.repo}@${request.params.ref} requested`);

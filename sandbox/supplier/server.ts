@@ -107,7 +107,7 @@ export function generateCatalogue(size = 320): CatalogueProduct[] {
       description: index % 5 === 0 ? null : `<p>${name}: <b>envío gratis</b> y pago contra entrega.</p>`,
       sale_price: variable ? null : price(cost),
       suggested_price: variable ? null : price(cost * 2.6),
-      privated_product: index % 10 === 7,
+      privated_product: index % 10 === 3,
       favorite: index % 3 === 0,
       sku: variable ? null : `SUP-${id}`,
       gallery,

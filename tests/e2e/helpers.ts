@@ -78,3 +78,37 @@ export async function postJson<T = Record<string, unknown>>(url: string, body: u
   });
   return { status: response.status, body: (await response.json()) as T };
 }
+
+/**
+ * Gives the shop an automation API key. Through the app's settings endpoint when the build has it; otherwise
+ * (before that endpoint exists) through the app's own configuration service, writing the sealed key into the
+ * app's database exactly as the endpoint would.
+ */
+export async function ensureAutomationKey(stack: Stack, shop: string, apiKey = "sandbox-automation-key") {
+  const { adminFetch } = await import("../../sandbox/stack");
+  const response = await adminFetch(stack, shop, "/api/integrations/automation/save", {
+    method: "POST",
+    body: new URLSearchParams({ apiKey, newOrderFlowId: "f_101", abandonedCartFlowId: "f_202" }),
+  });
+  if (response.status !== 404) {
+    if (response.status !== 200)
+      throw new Error(`automation settings: HTTP ${response.status} ${await response.text()}`);
+    return;
+  }
+  for (const name of [
+    "DATABASE_URL",
+    "ENCRYPTION_KEY",
+    "PLATFORM_API_KEY",
+    "PLATFORM_API_SECRET",
+    "PLATFORM_APP_URL",
+    "AUTOMATION_API_URL",
+    "SUPPLIER_API_URL",
+    "SUPPLIER_ORIGIN",
+    "SUPPLIER_IMAGE_BASE_URL",
+  ]) {
+    process.env[name] = stack.env[name];
+  }
+  process.env.LOG_LEVEL = "silent";
+  const { saveShopSettings } = await import("~/services/shops/configuration.server");
+  await saveShopSettings(shop, { automationApiKey: apiKey, newOrderFlowId: "f_101", abandonedCartFlowId: "f_202" });
+}
