@@ -1,0 +1,241 @@
+/**
+ * `npm run bench`: fires N signed orders/create webhooks at the app (its production build, started with the
+ * sandbox's simulators on free ports and a fresh SQLite file) and measures what a merchant's flow would see.
+ *
+ *   npm run bench -- --count 2000 --rate 200        a fixed arrival rate (webhooks per second)
+ *   npm run bench -- --count 2000 --concurrency 50  as fast as 50 senders can go (throughput)
+ *   --callback-delay 500 | --no-callbacks           the automation platform's callbacks (tagsAdd load)
+ *   --drain 60                                      seconds to wait for triggers after the last ack
+ *
+ * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
+ */
+import { readFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sleep } from "../sandbox/lib/http";
+import { DEMO_SHOP } from "../sandbox/platform/seed";
+import { createOrder } from "../sandbox/platform/state";
+import { orderPayload, sign } from "../sandbox/platform/webhooks";
+import { buildApp, configureShop, installShop, prepareDatabase, ROOT, SANDBOX, startStack } from "../sandbox/stack";
+
+interface Options {
+  count: number;
+  rate: number | null;
+  concurrency: number | null;
+  callbackDelayMs: number | null;
+  drainSeconds: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const value = (name: string) => {
+    const index = argv.indexOf(`--${name}`);
+    return index >= 0 ? argv[index + 1] : undefined;
+  };
+  const concurrency = value("concurrency") ? Number(value("concurrency")) : null;
+  return {
+    count: Number(value("count") ?? 2000),
+    rate: concurrency ? null : Number(value("rate") ?? 200),
+    concurrency,
+    callbackDelayMs: argv.includes("--no-callbacks") ? null : Number(value("callback-delay") ?? 500),
+    drainSeconds: Number(value("drain") ?? 60),
+  };
+}
+
+function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return null;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)] * 10) / 10;
+}
+
+/** Resident memory of a process in MB, from /proc (Linux); the kernel's high-water mark when asked. */
+function memoryOf(pid: number, field: "VmRSS" | "VmHWM"): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 102.4) / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const dir = path.join(ROOT, "tmp/bench");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const databaseFile = path.join(dir, "bench.sqlite");
+
+  console.log("preparing: prisma generate, build, migrate, start the stack...");
+  prepareDatabase(databaseFile, { generate: true });
+  buildApp(true);
+  const stack = await startStack({ databaseFile, logLevel: "warn" });
+  const stop = async () => {
+    await stack.stop();
+  };
+  process.once("SIGINT", () => void stop().then(() => process.exit(130)));
+
+  try {
+    await installShop(stack, DEMO_SHOP);
+    const configured = await configureShop(stack, DEMO_SHOP);
+    const automation = configured.find((step) => step.step === "automation");
+    if (automation?.status !== 200) {
+      console.log(`note: automation settings answered HTTP ${automation?.status}; the app cannot trigger flows`);
+    }
+    await fetch(`${stack.automationUrl}/sim/mode`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        callback:
+          options.callbackDelayMs === null
+            ? { status: "none" }
+            : { status: "success", delayMs: options.callbackDelayMs },
+      }),
+    });
+
+    // The orders exist on the simulated platform (so callbacks can tag them); the bench posts their webhooks itself.
+    const shop = stack.platform.shopState(DEMO_SHOP);
+    const bodies = Array.from({ length: options.count }, () => {
+      const order = createOrder(shop);
+      return { name: order.name, body: JSON.stringify(orderPayload(order)) };
+    });
+    const sentAt = new Map<string, number>();
+    const acks: { name: string; ms: number; status: number | null }[] = [];
+    const rssSamples: number[] = [];
+    const appPid = stack.app.pid!;
+    const sampler = setInterval(() => {
+      const rss = memoryOf(appPid, "VmRSS");
+      if (rss !== null) rssSamples.push(rss);
+    }, 100);
+
+    const url = `${stack.appUrl}/webhooks/orders/create`;
+    const sendOne = async (index: number) => {
+      const { name, body } = bodies[index];
+      const started = performance.now();
+      sentAt.set(name, Date.now());
+      let status: number | null = null;
+      try {
+        const response = await fetch(url, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            "X-Shopify-Topic": "orders/create",
+            "X-Shopify-Hmac-Sha256": sign(body, SANDBOX.secret),
+            "X-Shopify-Shop-Domain": DEMO_SHOP,
+            "X-Shopify-API-Version": "2025-10",
+            "X-Shopify-Webhook-Id": crypto.randomUUID(),
+            "X-Shopify-Event-Id": crypto.randomUUID(),
+            "X-Shopify-Triggered-At": new Date().toISOString(),
+          },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.arrayBuffer();
+        status = response.status;
+      } catch {
+        status = null;
+      }
+      acks.push({ name, ms: performance.now() - started, status });
+    };
+
+    console.log(
+      `sending ${options.count} orders/create webhooks ${options.rate ? `at ${options.rate}/s` : `with ${options.concurrency} concurrent senders`}...`,
+    );
+    const firstSent = performance.now();
+    if (options.rate) {
+      const inflight: Promise<void>[] = [];
+      for (let index = 0; index < options.count; index++) {
+        const due = firstSent + (index * 1000) / options.rate;
+        const wait = due - performance.now();
+        if (wait > 1) await sleep(wait);
+        inflight.push(sendOne(index));
+      }
+      await Promise.all(inflight);
+    } else {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: options.concurrency! }, async () => {
+          while (next < options.count) await sendOne(next++);
+        }),
+      );
+    }
+    const sendSeconds = (performance.now() - firstSent) / 1000;
+
+    const acked = acks.filter((ack) => ack.status === 200);
+    const ackedNames = new Set(acked.map((ack) => ack.name));
+    const triggered = () => new Set(stack.automation.triggers.map((trigger) => String(trigger.payload.orderName)));
+    const drainUntil = Date.now() + options.drainSeconds * 1000;
+    while (Date.now() < drainUntil && [...ackedNames].some((name) => !triggered().has(name))) await sleep(250);
+    clearInterval(sampler);
+
+    const firstTrigger = new Map<string, number>();
+    let duplicateTriggers = 0;
+    for (const trigger of stack.automation.triggers) {
+      const name = String(trigger.payload.orderName);
+      if (firstTrigger.has(name)) duplicateTriggers++;
+      else firstTrigger.set(name, Date.parse(trigger.receivedAt));
+    }
+    const endToEnd = [...ackedNames]
+      .filter((name) => firstTrigger.has(name))
+      .map((name) => firstTrigger.get(name)! - sentAt.get(name)!)
+      .sort((a, b) => a - b);
+    const ackTimes = acked.map((ack) => ack.ms).sort((a, b) => a - b);
+    const statuses = acks.reduce<Record<string, number>>((counts, ack) => {
+      const key = String(ack.status ?? "no answer");
+      counts[key] = (counts[key] ?? 0) + 1;
+      return counts;
+    }, {});
+
+    const result = {
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? "unknown",
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        platform: `${os.platform()} ${os.release()}`,
+      },
+      options,
+      sent: options.count,
+      acknowledged: acked.length,
+      statuses,
+      ackLatencyMs: {
+        p50: percentile(ackTimes, 50),
+        p95: percentile(ackTimes, 95),
+        p99: percentile(ackTimes, 99),
+        max: percentile(ackTimes, 100),
+      },
+      acknowledgedPerSecond: Math.round((acked.length / sendSeconds) * 10) / 10,
+      endToEndMs: { p50: percentile(endToEnd, 50), p99: percentile(endToEnd, 99) },
+      triggered: firstTrigger.size,
+      duplicateTriggers,
+      lost: [...ackedNames].filter((name) => !firstTrigger.has(name)).length,
+      appPeakRssMb: Math.max(memoryOf(appPid, "VmHWM") ?? 0, ...rssSamples),
+    };
+
+    const row = (label: string, value: unknown) => console.log(`  ${label.padEnd(34)} ${String(value)}`);
+    console.log("\nresults");
+    row(
+      "machine",
+      `${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGb} GB, Node ${result.machine.node}`,
+    );
+    row("mode", options.rate ? `${options.rate} webhooks/s` : `${options.concurrency} concurrent senders`);
+    row("sent / acknowledged (HTTP 200)", `${result.sent} / ${result.acknowledged}  ${JSON.stringify(statuses)}`);
+    row(
+      "ack latency p50 / p95 / p99 / max",
+      `${result.ackLatencyMs.p50} / ${result.ackLatencyMs.p95} / ${result.ackLatencyMs.p99} / ${result.ackLatencyMs.max} ms`,
+    );
+    row("acknowledged per second", result.acknowledgedPerSecond);
+    row("end to end (sent → trigger) p50 / p99", `${result.endToEndMs.p50} / ${result.endToEndMs.p99} ms`);
+    row("triggered / duplicate triggers", `${result.triggered} / ${result.duplicateTriggers}`);
+    row("lost (acked, never triggered)", result.lost);
+    row("app peak RSS", `${result.appPeakRssMb} MB`);
+    console.log(`\n${JSON.stringify(result)}`);
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});
