@@ -28,7 +28,7 @@ const line = (system: string, message: string) =>
 /** The app logs pino JSON: one readable line each, with the fields that say what happened. */
 function appLog(raw: string) {
   // Stack frames of logged errors say nothing a watcher needs; the message line above them does.
-  if (/^\s+at /.test(raw) || /^\s{2,}\S/.test(raw)) return;
+  if (/^\s+at /.test(raw) || /^\s{2,}\S/.test(raw) || /^[}\]]$/.test(raw.trim())) return;
   try {
     const entry = JSON.parse(raw) as Record<string, unknown>;
     const { level, time: _time, msg, ...fields } = entry;
