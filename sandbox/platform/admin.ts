@@ -201,6 +201,51 @@ export const APP_BRIDGE_STAND_IN = String.raw`(() => {
     });
   }
 
+  // <ui-save-bar> and <ui-modal>: app-bridge-react's SaveBar and Modal call show()/hide() on the element and
+  // listen for its show/hide events. Here they render in place (children included, so React's handlers work).
+  function overlayElement(name, testid, css) {
+    if (customElements.get(name)) return;
+    customElements.define(name, class extends HTMLElement {
+      connectedCallback() {
+        this.dataset.testid = testid;
+        if (name === "ui-modal") this.setAttribute("role", "dialog");
+        if (!this.open) this.style.display = "none";
+      }
+      get open() { return this.hasAttribute("data-open"); }
+      show() {
+        if (this.open) return;
+        this.setAttribute("data-open", "");
+        this.style.cssText = css;
+        this.dispatchEvent(new CustomEvent("show"));
+      }
+      hide() {
+        if (!this.open) return;
+        this.removeAttribute("data-open");
+        this.style.display = "none";
+        this.dispatchEvent(new CustomEvent("hide"));
+      }
+      toggle() { this.open ? this.hide() : this.show(); }
+    });
+  }
+  overlayElement("ui-save-bar", "save-bar", "display:flex;gap:8px;justify-content:flex-end;position:fixed;top:0;left:0;right:0;padding:8px 16px;background:#1a1a1a;z-index:99998");
+  overlayElement("ui-modal", "modal", "display:block;position:fixed;inset:10% 20%;overflow:auto;padding:16px;background:#fff;border-radius:12px;box-shadow:0 0 0 100vmax rgba(0,0,0,.4);z-index:99997");
+  const byId = (id) => {
+    const element = document.getElementById(id);
+    if (!element) throw new Error("No element with id " + id);
+    return element;
+  };
+  window.shopify.saveBar = {
+    show: async (id) => byId(id).show(),
+    hide: async (id) => byId(id).hide(),
+    toggle: async (id) => byId(id).toggle(),
+    leaveConfirmation: async () => undefined,
+  };
+  window.shopify.modal = {
+    show: async (id) => byId(id).show(),
+    hide: async (id) => byId(id).hide(),
+    toggle: async (id) => byId(id).toggle(),
+  };
+
   // The library's bounce page asks App Bridge to come back with a fresh session token.
   const reload = params.get("shopify-reload");
   if (reload) {

@@ -106,6 +106,38 @@ describe("the admin stand-in, in a browser", () => {
     await page.close();
   });
 
+  it("shows and hides a save bar and a modal as app-bridge-react's SaveBar and Modal drive them", async () => {
+    const { page, app } = await openAdmin();
+    const events = await app.evaluate(async () => {
+      const seen: string[] = [];
+      document.body.insertAdjacentHTML(
+        "beforeend",
+        '<ui-save-bar id="cambios"><button>Guardar</button></ui-save-bar><ui-modal id="confirmar"><p>¿Borrar el vínculo?</p></ui-modal>',
+      );
+      const saveBar = document.getElementById("cambios")!;
+      saveBar.addEventListener("show", () => seen.push("save-bar shown"));
+      saveBar.addEventListener("hide", () => seen.push("save-bar hidden"));
+      const shopify = (
+        window as unknown as {
+          shopify: Record<string, { show(id: string): Promise<void>; hide(id: string): Promise<void> }>;
+        }
+      ).shopify;
+      await shopify.saveBar.show("cambios");
+      (document.getElementById("confirmar") as unknown as { show(): void }).show();
+      return seen;
+    });
+    expect(events).toEqual(["save-bar shown"]);
+    expect(await app.getByTestId("save-bar").getByRole("button", { name: "Guardar" }).isVisible()).toBe(true);
+    expect(await app.getByRole("dialog").getByText("¿Borrar el vínculo?").isVisible()).toBe(true);
+    await app.evaluate(() =>
+      (window as unknown as { shopify: { saveBar: { hide(id: string): Promise<void> } } }).shopify.saveBar.hide(
+        "cambios",
+      ),
+    );
+    expect(await app.getByTestId("save-bar").isVisible()).toBe(false);
+    await page.close();
+  });
+
   it("fires a test order from the admin page's button and shows the order on the platform", async () => {
     const { page } = await openAdmin();
     const before = stack.platform.shops.get(SHOP)?.orders.length ?? 0;
