@@ -3,7 +3,7 @@ import AdmZip from "adm-zip";
 import { HttpError, Router, corsHeaders, listen, noEvents, type EventSink, type SimRequest } from "../lib/http";
 import { mintSessionToken, verifySessionToken } from "../lib/jwt";
 import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
-import { execute, orderNode, productNode } from "./graphql";
+import { estimateCost, execute, orderNode, productNode, rootFields } from "./graphql";
 import { DEMO_SHOP, newId } from "./seed";
 import { createDraftOrder, createOrder, newShopState, type ShopState, type SimTheme } from "./state";
 import {
@@ -50,6 +50,26 @@ export function createPlatformSimulator(options: PlatformOptions) {
   }[] = [];
   let appUrl = options.appUrl;
   let throttle = { remaining: 0, status: 200 as 200 | 429 };
+  // The leaky bucket, when switched on: points per shop, refilled at restoreRate per second.
+  let bucket: { maximumAvailable: number; restoreRate: number } | null = null;
+  const buckets = new Map<string, { points: number; at: number }>();
+  const pointsAvailable = (domain: string) => {
+    if (!bucket) return MAX_AVAILABLE;
+    const state = buckets.get(domain) ?? { points: bucket.maximumAvailable, at: Date.now() };
+    state.points = Math.min(
+      bucket.maximumAvailable,
+      state.points + ((Date.now() - state.at) / 1000) * bucket.restoreRate,
+    );
+    state.at = Date.now();
+    buckets.set(domain, state);
+    return state.points;
+  };
+  const spendPoints = (domain: string, cost: number) => {
+    if (!bucket) return MAX_AVAILABLE - cost;
+    const state = buckets.get(domain)!;
+    state.points -= cost;
+    return state.points;
+  };
   let baseUrl = "";
 
   const shopState = (domain: string) => {
@@ -141,21 +161,28 @@ export function createPlatformSimulator(options: PlatformOptions) {
         variables = {},
         operationName = null,
       } = request.json<{ query?: string; variables?: Record<string, unknown>; operationName?: string | null }>();
+      const isMutation = /^\s*(?:#[^\n]*\n\s*)*mutation\b/.test(query);
+      const cost = estimateCost(rootFields(query), variables ?? {}, isMutation);
+      const limit = bucket ?? { maximumAvailable: MAX_AVAILABLE, restoreRate: RESTORE_RATE };
+      const available = pointsAvailable(shop.domain);
+      // A throttled request changes nothing: it is refused before it runs, as on the platform.
       const forced = throttle.remaining > 0;
-      const result = execute(shop, query, variables ?? {});
+      const overBudget = bucket !== null && cost > available;
       graphqlLog.push({
         shop: shop.domain,
         operationName,
-        rootFields: Object.keys(result.data ?? {}),
-        throttled: forced,
+        rootFields: rootFields(query).map((field) => field.name),
+        throttled: forced || overBudget,
         at: new Date().toISOString(),
       });
-      if (forced) {
-        throttle.remaining--;
-        emit(`GraphQL ${operationName ?? "anonymous"} answered THROTTLED (${throttle.remaining} more to go)`);
+      if (forced || overBudget) {
+        if (forced) throttle.remaining--;
+        emit(
+          `GraphQL ${operationName ?? "anonymous"} answered THROTTLED${forced ? ` (${throttle.remaining} more to go)` : " (bucket empty)"}`,
+        );
         return {
-          status: throttle.status,
-          headers: throttle.status === 429 ? { "Retry-After": "1" } : ({} as Record<string, string>),
+          status: forced ? throttle.status : 200,
+          headers: forced && throttle.status === 429 ? { "Retry-After": "1" } : ({} as Record<string, string>),
           body: {
             errors: [
               {
@@ -165,14 +192,20 @@ export function createPlatformSimulator(options: PlatformOptions) {
             ],
             extensions: {
               cost: {
-                requestedQueryCost: result.cost,
+                requestedQueryCost: cost,
                 actualQueryCost: null,
-                throttleStatus: { maximumAvailable: MAX_AVAILABLE, currentlyAvailable: 0, restoreRate: RESTORE_RATE },
+                throttleStatus: {
+                  maximumAvailable: limit.maximumAvailable,
+                  currentlyAvailable: forced ? 0 : Math.floor(available),
+                  restoreRate: limit.restoreRate,
+                },
               },
             },
           },
         };
       }
+      const result = execute(shop, query, variables ?? {});
+      const left = spendPoints(shop.domain, result.cost);
       if (operationName === "OrderTagsAdd" || /tagsAdd/.test(query))
         emit(`tagsAdd ${JSON.stringify(variables?.tags ?? [])} on ${String(variables?.id ?? "")}`);
       return {
@@ -184,9 +217,9 @@ export function createPlatformSimulator(options: PlatformOptions) {
               requestedQueryCost: result.cost,
               actualQueryCost: result.cost,
               throttleStatus: {
-                maximumAvailable: MAX_AVAILABLE,
-                currentlyAvailable: MAX_AVAILABLE - result.cost,
-                restoreRate: RESTORE_RATE,
+                maximumAvailable: limit.maximumAvailable,
+                currentlyAvailable: Math.floor(left),
+                restoreRate: limit.restoreRate,
               },
             },
           },
@@ -338,6 +371,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
       body: {
         appUrl,
         throttle,
+        bucket,
         shops: [...shops.values()].map((shop) => ({
           domain: shop.domain,
           installed: shop.accessTokens.size > 0,
@@ -355,8 +389,17 @@ export function createPlatformSimulator(options: PlatformOptions) {
         remaining: Math.max(0, Number(body.requests ?? 0)),
         status: Number(body.status) === 429 ? 429 : 200,
       };
-      emit(`throttling the next ${throttle.remaining} GraphQL requests (HTTP ${throttle.status})`);
-      return { body: { throttle } };
+      if (body.bucket !== undefined) {
+        const wanted = body.bucket as { maximumAvailable?: number; restoreRate?: number } | null;
+        bucket = wanted
+          ? { maximumAvailable: Number(wanted.maximumAvailable ?? 1000), restoreRate: Number(wanted.restoreRate ?? 50) }
+          : null;
+        buckets.clear();
+      }
+      emit(
+        `throttling the next ${throttle.remaining} GraphQL requests (HTTP ${throttle.status})${bucket ? `; bucket ${bucket.maximumAvailable} points, ${bucket.restoreRate}/s` : ""}`,
+      );
+      return { body: { throttle, bucket } };
     })
     .on("POST", "/sim/config", (request) => {
       const body = bodyOf(request);
@@ -368,6 +411,8 @@ export function createPlatformSimulator(options: PlatformOptions) {
       deliveries.length = 0;
       graphqlLog.length = 0;
       throttle = { remaining: 0, status: 200 };
+      bucket = null;
+      buckets.clear();
       return { body: { reset: true } };
     });
 

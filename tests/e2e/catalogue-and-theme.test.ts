@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_REPO } from "../../sandbox/repo-host/server";
 import { adminFetch, installShop } from "../../sandbox/stack";
-import { ensureAutomationKey, getJson, postJson, query, startE2eStack, type Stack } from "./helpers";
+import { ensureAutomationKey, getJson, postJson, query, shopRowCounts, startE2eStack, type Stack } from "./helpers";
 
 const SHOP = "tienda-catalogo.myshopify.com";
 
@@ -214,5 +214,17 @@ describe("supplier, catalogue and theme flows, end to end", () => {
     const refused = await call("/api/theme/install", form({ themeUrl }));
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).not.toContain("wrong-token");
+  });
+
+  it("leaves nothing of the shop after the platform reports the uninstall", async () => {
+    const before = await shopRowCounts(stack, SHOP);
+    expect(before.ShopConfiguration).toBe(1);
+    expect(Object.values(before).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(2);
+    const { body } = await postJson<{ deliveries: { status: number }[] }>(`${stack.platformUrl}/sim/webhooks`, {
+      shop: SHOP,
+      topic: "app/uninstalled",
+    });
+    expect(body.deliveries[0].status).toBe(200);
+    expect(Object.entries(await shopRowCounts(stack, SHOP)).filter(([, count]) => count > 0)).toEqual([]);
   });
 });

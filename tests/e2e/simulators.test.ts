@@ -184,6 +184,39 @@ describe("the simulators keep the real systems' contracts", () => {
       expect(after.data.products.nodes.length).toBeGreaterThan(0);
     });
 
+    it("changes nothing when it answers THROTTLED", async () => {
+      const { body: created } = await postJson<{ order: { id: string; name: string } }>(`${platform}/sim/orders`, {
+        shop: SHOP,
+        webhook: false,
+      });
+      await postJson(`${platform}/sim/throttle`, { requests: 1, status: 429 });
+      const refused = await graphql(
+        "mutation OrderTagsAdd($id: ID!, $tags: [String!]!) { tagsAdd(id: $id, tags: $tags) { userErrors { message } } }",
+        { id: created.order.id, tags: ["automation-processed"] },
+      );
+      expect([refused.status, (await refused.json()).errors[0].extensions.code]).toEqual([429, "THROTTLED"]);
+      const { body } = await getJson<{ order: { tags: string[] } }>(
+        `${platform}/sim/orders/${created.order.name.slice(1)}?shop=${SHOP}`,
+      );
+      expect(body.order.tags).toEqual([]);
+    });
+
+    it("throttles by a leaky bucket of query points when switched on, and refills it over time", async () => {
+      await postJson(`${platform}/sim/throttle`, { bucket: { maximumAvailable: 15, restoreRate: 100 } });
+      const products = () => graphql("query Products { products(first: 50) { nodes { id } } }").then((r) => r.json());
+      const first = await products();
+      expect(first.extensions.cost.throttleStatus).toEqual({
+        maximumAvailable: 15,
+        currentlyAvailable: 4,
+        restoreRate: 100,
+      });
+      const second = await products();
+      expect(second.errors?.[0].extensions.code).toBe("THROTTLED");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await products()).errors).toBeUndefined();
+      await postJson(`${platform}/sim/throttle`, { bucket: null });
+    });
+
     it("updates a product's title, description, media and barcodes", async () => {
       const products = await (await graphql("query Products { products(first: 250) { nodes { id } } }")).json();
       const productId = products.data.products.nodes[1].id as string;
