@@ -62,8 +62,12 @@ export function formBoolean(fallback: boolean) {
     });
 }
 
+// Without an explicit bound a number still has to fit the 32-bit integers databases and outside APIs take.
+const LARGEST_INTEGER = 2_147_483_647;
+
 /** A whole number from a query string or form field; absent or empty takes the default. */
 export function formInteger(fallback: number, bounds: { min: number; max?: number }) {
+  const max = bounds.max ?? LARGEST_INTEGER;
   return z
     .string()
     .optional()
@@ -79,8 +83,8 @@ export function formInteger(fallback: number, bounds: { min: number; max?: numbe
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be at least ${bounds.min}` });
         return z.NEVER;
       }
-      if (bounds.max !== undefined && number > bounds.max) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be at most ${bounds.max}` });
+      if (number > max) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be at most ${max}` });
         return z.NEVER;
       }
       return number;

@@ -5,8 +5,9 @@ import { formInteger, parseInput, queryFields } from "../lib/input.server";
 import { listAssociations } from "../services/catalogue/associations.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 
+// A million pages of 100 is far beyond any shop's links and keeps the row offset a small number.
 const query = z.object({
-  page: formInteger(1, { min: 1 }),
+  page: formInteger(1, { min: 1, max: 1_000_000 }),
   pageSize: formInteger(25, { min: 1, max: 100 }),
 });
 

@@ -1,9 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { AppError, apiHandler, ok } from "../lib/http.server";
+import { env } from "../env.server";
+import { apiHandler, ok } from "../lib/http.server";
+import { parseInput, readFields } from "../lib/input.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 import { DEFAULT_THEME_NAME, installTheme } from "../services/theme/install.server";
 import { isRepositoryUrl } from "../services/theme/repository.server";
+
+// The platform downloads the archive from this URL too: over plain http anyone on the way could swap it. The
+// sandbox's loopback servers (ALLOW_LOOPBACK_FETCH, refused in production) speak plain http.
+const themeUrlPattern = () => (env().ALLOW_LOOPBACK_FETCH ? /^https?:\/\/[^/?#]/i : /^https:\/\/[^/?#]/i);
 
 const form = z.object({
   themeUrl: z
@@ -11,8 +17,8 @@ const form = z.object({
     .trim()
     .min(1, "is required")
     .max(2048, "must be at most 2048 characters")
-    .refine((value) => isRepositoryUrl(value) || /^https?:\/\/[^/?#]/i.test(value), {
-      message: "must be an http(s) URL of a ZIP archive or repo-api://<owner>/<repo>/<branch>?token=<REPO_TOKEN>",
+    .refine((value) => isRepositoryUrl(value) || themeUrlPattern().test(value), {
+      message: "must be an https URL of a ZIP archive or repo-api://<owner>/<repo>/<branch>?token=<REPO_TOKEN>",
     }),
   themeName: z
     .string()
@@ -24,18 +30,8 @@ const form = z.object({
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const { shop } = await authenticateAdminApi(request);
-  const body = await request.formData().catch(() => {
-    throw new AppError(400, "The request body must be form data (themeUrl, themeName)");
-  });
-  const fields = Object.fromEntries(
-    [...body.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
-  const parsed = form.safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, `${issue.path.join(".")}: ${issue.message}`);
-  }
-  const { theme } = await installTheme({ shop, ...parsed.data });
+  const fields = parseInput(form, await readFields(request));
+  const { theme } = await installTheme({ shop, ...fields });
   return ok({
     message: `Theme "${theme.name}" installed as an unpublished theme; publish it from Online Store > Themes`,
     theme,

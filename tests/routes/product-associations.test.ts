@@ -66,6 +66,15 @@ describe("GET /api/products/associations", () => {
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe("pageSize: must be at most 100");
   });
+  it.each(["99999999999999999999", "3000000000"])(
+    "answers 400 naming page for the out-of-range page %s",
+    async (page) => {
+      const shop = await installedShop();
+      const response = await list(shop, `?page=${page}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ success: false, error: "page: must be at most 1000000" });
+    },
+  );
 });
 
 describe("POST /api/products/association/delete", () => {

@@ -6,6 +6,7 @@ import { action as saveSupplier } from "~/routes/api.integrations.supplier.save"
 import { loader as supplierProducts } from "~/routes/api.supplier.products";
 import { getShopSettings, type SettingsPatch } from "~/services/shops/configuration.server";
 import { createConfiguration, createSession, shopDomain } from "../helpers/factories";
+import { captureLogs } from "../helpers/logs";
 import { adminRequest, formBody } from "../helpers/requests";
 import { mockBotFields } from "../mocks/automation-bot-fields";
 import { mockSupplierProducts } from "../mocks/supplier";
@@ -215,6 +216,15 @@ describe("GET /api/supplier/products", () => {
     expect((await response.json()).error).toBe("startData: must be at least 0");
   });
 
+  it("refuses a startData beyond a 32-bit integer without calling the marketplace", async () => {
+    const shop = await installedShop({ automationApiKey: "k", supplierToken: "sup-token" });
+    const calls = mockSupplierProducts();
+    const response = await list(shop, "?startData=99999999999999999999");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, error: "startData: must be at most 2147483647" });
+    expect(calls).toHaveLength(0);
+  });
+
   it("answers 400 when no supplier token is configured", async () => {
     const shop = await installedShop();
     const response = await list(shop);
@@ -238,5 +248,36 @@ describe("GET /api/supplier/products", () => {
         message: "The supplier marketplace is limiting requests for this account; wait a minute and try again",
       },
     });
+  });
+});
+
+describe("supplier secrets", () => {
+  it("never writes the supplier token or the automation key to a log line or a response", async () => {
+    const TOKEN = "supplier-secret-token-5150";
+    const KEY = "automation-secret-key-2600";
+    const shop = await installedShop({ automationApiKey: KEY });
+    const list = async () =>
+      supplierProducts({ request: await adminRequest("/api/supplier/products", shop), params: {}, context: {} });
+    const logs = captureLogs();
+    const bodies: string[] = [];
+    try {
+      mockBotFields(() => HttpResponse.json({ message: "invalid" }, { status: 422 }));
+      bodies.push(await (await save(shop, { store_name: "T", country: "CO", supplier_token: TOKEN })).text());
+      mockBotFields();
+      bodies.push(await (await save(shop, { store_name: "T", country: "CO", supplier_token: TOKEN })).text());
+      mockSupplierProducts();
+      bodies.push(await (await list()).text());
+      mockSupplierProducts(() => HttpResponse.json({ message: "Unauthenticated." }, { status: 401 }));
+      bodies.push(await (await list()).text());
+    } finally {
+      logs.stop();
+    }
+    expect(bodies.map((body) => JSON.parse(body).success)).toEqual([false, true, true, true]);
+    expect(logs.text()).toContain("supplier integration saved");
+    expect(logs.text()).toContain("supplier marketplace refused the token");
+    for (const text of [logs.text(), ...bodies]) {
+      expect(text).not.toContain(TOKEN);
+      expect(text).not.toContain(KEY);
+    }
   });
 });

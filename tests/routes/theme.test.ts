@@ -242,15 +242,15 @@ describe("POST /api/theme/install: private repositories", () => {
 
 describe("POST /api/theme/install: refusals", () => {
   it.each([
-    ["http://127.0.0.1:8080/theme.zip", "127.0.0.1 is a loopback address; the app does not fetch it"],
-    ["http://localhost/theme.zip", "localhost is a loopback address; the app does not fetch it"],
+    ["https://127.0.0.1:8080/theme.zip", "127.0.0.1 is a loopback address; the app does not fetch it"],
+    ["https://localhost/theme.zip", "localhost is a loopback address; the app does not fetch it"],
     ["https://internal.example/theme.zip", "internal.example is a private network address; the app does not fetch it"],
-    ["http://192.168.0.20/theme.zip", "192.168.0.20 is a private network address; the app does not fetch it"],
+    ["https://192.168.0.20/theme.zip", "192.168.0.20 is a private network address; the app does not fetch it"],
     [
-      "http://169.254.169.254/latest/meta-data/iam/",
+      "https://169.254.169.254/latest/meta-data/iam/",
       "169.254.169.254 is a cloud metadata address; the app does not fetch it",
     ],
-    ["http://metadata.example/", "metadata.example is a cloud metadata address; the app does not fetch it"],
+    ["https://metadata.example/", "metadata.example is a cloud metadata address; the app does not fetch it"],
   ])("refuses %s", async (themeUrl, error) => {
     const { status, body } = await install({ themeUrl });
     expect(status).toBe(400);
@@ -309,29 +309,44 @@ describe("POST /api/theme/install: refusals", () => {
     expect(body.error).toBe("The theme URL answered HTTP 404; it must serve the ZIP archive");
   });
 
-  it.each(["ftp://themes.example/theme.zip", "file:///etc/passwd", "themes.example/theme.zip"])(
-    "refuses %s as a themeUrl, naming the field",
-    async (themeUrl) => {
-      const { status, body } = await install({ themeUrl });
-      expect(status).toBe(400);
-      expect(body.error).toBe(
-        "themeUrl: must be an http(s) URL of a ZIP archive or repo-api://<owner>/<repo>/<branch>?token=<REPO_TOKEN>",
-      );
-    },
-  );
+  it.each([
+    "http://themes.example/theme.zip",
+    "ftp://themes.example/theme.zip",
+    "file:///etc/passwd",
+    "themes.example/theme.zip",
+  ])("refuses %s as a themeUrl, naming the field", async (themeUrl) => {
+    const { status, body } = await install({ themeUrl });
+    expect(status).toBe(400);
+    expect(body.error).toBe(
+      "themeUrl: must be an https URL of a ZIP archive or repo-api://<owner>/<repo>/<branch>?token=<REPO_TOKEN>",
+    );
+  });
 
-  it("refuses a body that is not form data", async () => {
+  it("reads a JSON body the way every other admin endpoint does", async () => {
+    servePublicZip(PUBLIC_ZIP, themeZip());
+    const platform = themesCreate(shop);
+    server.use(platform.handler);
     const request = await adminRequest("/api/theme/install", shop, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ themeUrl: PUBLIC_ZIP }),
+      body: JSON.stringify({ themeUrl: PUBLIC_ZIP, themeName: "From a script" }),
+    });
+    const response = await installAction({ request, ...args });
+    expect(response.status).toBe(200);
+    expect(platform.requests[0].body).toEqual({
+      theme: { name: "From a script", src: PUBLIC_ZIP, role: "unpublished" },
+    });
+  });
+
+  it("refuses a body that is neither form data nor JSON", async () => {
+    const request = await adminRequest("/api/theme/install", shop, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: `themeUrl=${PUBLIC_ZIP}`,
     });
     const response = await installAction({ request, ...args });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      success: false,
-      error: "The request body must be form data (themeUrl, themeName)",
-    });
+    expect(await response.json()).toEqual({ success: false, error: "The body must be form data" });
   });
 
   it("requires themeUrl, naming the field", async () => {

@@ -120,6 +120,21 @@ describe("supplier marketplace: failures give an empty list and the reason", () 
     expect(page.upstreamError?.code).toBe("rate_limited");
   });
 
+  it("lists products whose own text mentions too many attempts", async () => {
+    const [page] = supplierReference.spec_shape;
+    const product = { ...page.objects[0], name: "Candado: bloqueo tras too many attempts" };
+    mockSupplierProducts(() => HttpResponse.json([{ ...page, objects: [product] }]));
+    const result = await listSupplierProducts("t", browse);
+    expect(result.upstreamError).toBeNull();
+    expect(result.products.map((p) => p.name)).toEqual(["Candado: bloqueo tras too many attempts"]);
+  });
+
+  it("recognises 'Too Many Attempts' in a plain-text answer as rate limiting", async () => {
+    mockSupplierProducts(() => HttpResponse.text("Too Many Attempts."));
+    const result = await listSupplierProducts("t", browse);
+    expect(result.upstreamError?.code).toBe("rate_limited");
+  });
+
   it("retries a 5xx once, then reports unavailable", async () => {
     const calls = mockSupplierProducts(() => new HttpResponse("bad gateway", { status: 502 }));
     const page = await listSupplierProducts("t", browse, { sleep: noSleep });

@@ -1,6 +1,7 @@
 import { env } from "../../env.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
+import { realSleep } from "../platform/graphql.server";
 
 const TIMEOUT_MS = 10_000;
 const MAX_ATTEMPTS = 2;
@@ -26,7 +27,7 @@ export async function setBotField(
   value: string,
   options: BotFieldOptions = {},
 ): Promise<void> {
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? realSleep;
   const log = logger.child({ system: "automation", fieldId });
 
   for (let attempt = 1; ; attempt++) {

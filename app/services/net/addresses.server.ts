@@ -91,6 +91,14 @@ const LISTS = RANGES.map(([kind, ranges]) => {
   return [kind, list] as const;
 });
 
+// Only global unicast IPv6 (2000::/3) is routed on the internet. Outside it, beyond the ranges named above,
+// lie forms some stacks still route to IPv4 or the local network: IPv4-compatible `::127.0.0.1`,
+// IPv4-translated `::ffff:0:127.0.0.1`, site-local `fec0::/10`. IPv4-mapped `::ffff:0:0/96` is classified by
+// the IPv4 address it carries.
+const ROUTABLE_IPV6 = new BlockList();
+ROUTABLE_IPV6.addSubnet("2000::", 3, "ipv6");
+ROUTABLE_IPV6.addSubnet("::ffff:0:0", 96, "ipv6");
+
 /**
  * Classifies an IP address. IPv4-mapped IPv6 addresses (`::ffff:127.0.0.1`) are classified by the
  * IPv4 address they carry (BlockList matches them against the IPv4 ranges).
@@ -100,6 +108,7 @@ export function classifyAddress(address: string): AddressKind {
   if (family === 0) throw new TypeError(`not an IP address: ${address}`);
   const type = family === 4 ? "ipv4" : "ipv6";
   for (const [kind, list] of LISTS) if (list.check(address, type)) return kind;
+  if (type === "ipv6" && !ROUTABLE_IPV6.check(address, "ipv6")) return "reserved";
   return "public";
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { env } from "../../env.server";
 import { logger } from "../../logger.server";
+import { realSleep } from "../platform/graphql.server";
 
 /** A supplier marketplace product as the app shows it (the spec's shape plus price, stock and attributes). */
 export interface SupplierProduct {
@@ -87,7 +88,7 @@ export async function listSupplierProducts(
   query: SupplierProductQuery,
   options: SupplierRequestOptions = {},
 ): Promise<SupplierProductPage> {
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? realSleep;
   const log = logger.child({ system: "supplier", search: Boolean(query.keywords?.trim()) });
   const origin = env().SUPPLIER_ORIGIN;
   const empty = (upstreamError: SupplierUpstreamError): SupplierProductPage => ({
@@ -121,7 +122,8 @@ export async function listSupplierProducts(
 
     const text = await response.text().catch(() => "");
     const json = parseJson(text);
-    const upstreamMessage = messageOf(json) ?? text.slice(0, 200);
+    // A JSON answer speaks through its `message`; its products' own text must not read as a refusal.
+    const upstreamMessage = json === undefined ? text.slice(0, 200) : (messageOf(json) ?? "");
 
     // Retrying a rate-limited request only spends the account's allowance faster: report it at once.
     if (response.status === 429 || RATE_LIMIT_MESSAGE.test(upstreamMessage)) {

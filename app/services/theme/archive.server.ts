@@ -48,7 +48,7 @@ export interface ThemeArchive {
 
 /**
  * Checks that bytes are a ZIP holding a theme, within limits, with no entry that could escape a
- * folder when unpacked (absolute paths, `..`, symlinks), and gives the theme with its folders at the
+ * folder when unpacked (absolute paths, `..`, symlinks, a local header naming another path), and gives the theme with its folders at the
  * root: repository archives wrap everything in one `<repo>-<sha>/` folder, which the platform refuses.
  * Every entry is inflated with a cap at its declared size, so a header that lies about it cannot
  * make the server inflate more than the limits allow.
@@ -68,6 +68,15 @@ export function prepareThemeArchive(bytes: Buffer, limits: ArchiveLimits = DEFAU
     if (!isSafeEntryName(name))
       throw new ThemeArchiveError(`The theme archive has an unsafe entry: ${printable(name)}`);
     if (isSymlink(entry)) throw new ThemeArchiveError(`The theme archive has a symbolic link: ${printable(name)}`);
+    const localName = localHeaderName(bytes, entry);
+    if (localName === null) {
+      throw new ThemeArchiveError(`The theme archive entry ${printable(name)} is damaged or larger than it declares`);
+    }
+    if (!localName.equals(entry.rawEntryName)) {
+      throw new ThemeArchiveError(
+        `The theme archive entry ${printable(name)} has another name in its local header: ${printable(localName.toString("latin1"))}`,
+      );
+    }
     const { size, compressedSize } = entry.header;
     total += size;
     if (total > limits.maxTotalBytes) {
@@ -124,6 +133,23 @@ type Entry = AdmZip.IZipEntry;
 function isSymlink(entry: Entry) {
   // Unix permission bits live in the high 16 bits of the external attributes.
   return ((entry.header.attr >>> 16) & S_IFMT) === S_IFLNK;
+}
+
+const LOCAL_HEADER_SIGNATURE = 0x04034b50;
+const LOCAL_HEADER_LENGTH = 30;
+const LOCAL_NAME_LENGTH_AT = 26;
+
+/**
+ * The name an entry's local header gives. Checks read the central directory, but an archive kept as
+ * it is reaches readers that stream the local headers: both names must be the one that was checked.
+ */
+function localHeaderName(bytes: Buffer, entry: Entry): Buffer | null {
+  const offset = entry.header.offset;
+  if (offset + LOCAL_HEADER_LENGTH > bytes.length) return null;
+  if (bytes.readUInt32LE(offset) !== LOCAL_HEADER_SIGNATURE) return null;
+  const start = offset + LOCAL_HEADER_LENGTH;
+  const end = start + bytes.readUInt16LE(offset + LOCAL_NAME_LENGTH_AT);
+  return end <= bytes.length ? bytes.subarray(start, end) : null;
 }
 
 /** Where layout/theme.liquid is: at the root (""), or under one folder that holds every file ("name/"). */

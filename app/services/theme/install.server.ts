@@ -2,12 +2,11 @@ import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { safeFetch } from "../net/safe-fetch.server";
-import { NO_SESSION } from "../platform/admin-auth.server";
-import { getOfflineSession } from "../platform/graphql.server";
+import { requirePlatformSession } from "../platform/offline-session.server";
 import { DEFAULT_ARCHIVE_LIMITS, prepareThemeArchive, type ArchiveLimits } from "./archive.server";
 import { createUnpublishedTheme, type Theme } from "./platform-themes.server";
 import { downloadRepositoryArchive, isRepositoryUrl, parseRepositoryUrl } from "./repository.server";
-import { storeTemporaryThemeFile } from "./temporary-files.server";
+import { discardTemporaryThemeFile, storeTemporaryThemeFile } from "./temporary-files.server";
 
 export const DEFAULT_THEME_NAME = "Automation Theme 2.5";
 const PUBLIC_DOWNLOAD_TIMEOUT_MS = 30_000;
@@ -42,8 +41,7 @@ export async function installTheme(
   options: { limits?: ArchiveLimits } = {},
 ): Promise<{ theme: Theme; source: ThemeSource }> {
   const limits = options.limits ?? DEFAULT_ARCHIVE_LIMITS;
-  const session = await getOfflineSession(input.shop);
-  if (!session) throw new AppError(401, NO_SESSION, "no_session");
+  const session = await requirePlatformSession(input.shop);
 
   const repository = isRepositoryUrl(input.themeUrl) ? parseRepositoryUrl(input.themeUrl) : null;
   const source: ThemeSource = repository ? "repository" : "public";
@@ -82,8 +80,7 @@ export async function installTheme(
   try {
     theme = await createUnpublishedTheme(session, { name: input.themeName, src });
   } catch (error) {
-    // Nobody will download an archive the platform refused.
-    if (temporaryId) await prisma.temporaryThemeFile.deleteMany({ where: { id: temporaryId } });
+    if (temporaryId) await discardTemporaryThemeFile(temporaryId);
     throw error;
   }
 

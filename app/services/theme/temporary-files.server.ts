@@ -52,6 +52,11 @@ export async function findServableThemeFile(id: string, now = new Date()): Promi
   return file?.data ?? null;
 }
 
+/** Removes one archive at once (nobody will download an archive the platform refused). */
+export async function discardTemporaryThemeFile(id: string): Promise<void> {
+  await prisma.temporaryThemeFile.deleteMany({ where: { id } });
+}
+
 /** Removes the archives past their removal time; returns how many. */
 export async function sweepTemporaryThemeFiles(now = new Date()): Promise<number> {
   const { count } = await prisma.temporaryThemeFile.deleteMany({ where: { deleteAfter: { lte: now } } });

@@ -44,6 +44,13 @@ describe("address classification", () => {
     ["224.0.0.1", "multicast"],
     ["255.255.255.255", "reserved"],
     ["64:ff9b::a00:1", "reserved"],
+    // IPv6 forms that carry an IPv4 address or a local scope without being in a named range.
+    ["::127.0.0.1", "reserved"],
+    ["::a00:1", "reserved"],
+    ["::ffff:0:127.0.0.1", "reserved"],
+    ["fec0::1", "reserved"],
+    ["::ffff:169.254.169.254", "cloud-metadata"],
+    ["::ffff:8.8.8.8", "public"],
     ["93.184.215.14", "public"],
     ["2606:4700::6810:84e5", "public"],
   ])("%s is %s", (address, kind) => {
@@ -67,6 +74,9 @@ describe("safeFetch refusals", () => {
     ["http://0x7f.1/theme.zip", "127.0.0.1 is a loopback address; the app does not fetch it"],
     ["http://[::ffff:127.0.0.1]/theme.zip", "::ffff:7f00:1 is a loopback address; the app does not fetch it"],
     ["http://0.0.0.0:3000/", "0.0.0.0 is an unspecified address; the app does not fetch it"],
+    ["http://017700000001/theme.zip", "127.0.0.1 is a loopback address; the app does not fetch it"],
+    ["http://[::127.0.0.1]/theme.zip", "::7f00:1 is a reserved address; the app does not fetch it"],
+    ["http://[::ffff:0:a00:1]/theme.zip", "::ffff:0:a00:1 is a reserved address; the app does not fetch it"],
   ])("refuses %s before connecting", async (url, message) => {
     const error = await refusal(safeFetch(url, { maxBytes: MB }));
     expect(error.message).toBe(message);

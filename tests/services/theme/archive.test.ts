@@ -71,6 +71,17 @@ describe("prepareThemeArchive", () => {
     },
   );
 
+  it("refuses an entry whose local header names another path than the central directory", () => {
+    const bytes = themeZipWithEntry("assets/innocent.css");
+    // Only the local header says ../: a reader that streams local headers would unpack it outside.
+    const local = bytes.indexOf(Buffer.from("assets/innocent.css", "latin1"));
+    Buffer.from("../../../etc/xx.css", "latin1").copy(bytes, local);
+    expect(new AdmZip(bytes).getEntry("assets/innocent.css")).not.toBeNull();
+    expect(refusal(bytes)).toBe(
+      "The theme archive entry assets/innocent.css has another name in its local header: ../../../etc/xx.css",
+    );
+  });
+
   it("refuses a symbolic link", () => {
     expect(refusal(themeZipWithEntry("assets/link.css", { symlink: true }))).toBe(
       "The theme archive has a symbolic link: assets/link.css",

@@ -34,11 +34,12 @@ describe("parseRepositoryUrl", () => {
   it.each([
     "repo-api://acme/theme/main?token=",
     "repo-api://acme/theme/main",
-    "repo-api://-acme/theme/main?token=x",
-    "repo-api://acme/theme/?token=x",
-    "repo-api://acme/theme/a..b?token=x",
-    "repo-api://acme/theme/ma%20in?token=x",
-    "repo-api://acme/theme/%E0%A4%A?token=x",
+    "repo-api://-acme/theme/main?token=ghp_Secret42",
+    "repo-api://acme/theme/?token=ghp_Secret42",
+    "repo-api://acme/theme/a..b?token=ghp_Secret42",
+    "repo-api://acme/theme/ma%20in?token=ghp_Secret42",
+    "repo-api://acme/theme/%E0%A4%A?token=ghp_Secret42",
+    "repo-api://acme/ghp_Secret42?token=ghp_Secret42",
   ])("refuses %s with a 400 that never repeats the token", (value) => {
     let error: (Error & { status?: number }) | undefined;
     try {
@@ -48,7 +49,7 @@ describe("parseRepositoryUrl", () => {
     }
     expect(error?.status).toBe(400);
     expect(error?.message).toMatch(/^themeUrl: /);
-    expect(error?.message).not.toContain("token=x");
+    expect(error?.message).not.toContain("Secret42");
   });
 });
 
