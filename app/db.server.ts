@@ -6,8 +6,9 @@ declare global {
   var prismaGlobal: PrismaClient | undefined;
 }
 
+// The web process (webhook receivers, admin API) and the delivery worker write to the same database.
 function createClient() {
-  return new PrismaClient({ adapter: createAdapter(env().DATABASE_URL) });
+  return new PrismaClient({ adapter: createAdapter(env().DATABASE_URL, { concurrentWriters: true }) });
 }
 
 // One client per process; in development, survive Vite's module reloads.

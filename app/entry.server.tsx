@@ -7,11 +7,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import { env } from "./env.server";
 import { allowOverrideAdminToFrame } from "./services/platform/origin-override.server";
 import { startThemeFileCleanup } from "./services/theme/temporary-files.server";
+import { startInlineWorker } from "./services/deliveries/worker.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 
 // Refuse to start on a bad configuration, with the list of what is wrong.
 env();
 startThemeFileCleanup();
+startInlineWorker();
 
 export const streamTimeout = 5000;
 

@@ -74,6 +74,16 @@ const schema = z
       .default("false")
       .transform((value) => value === "true" || value === "1"),
     CALLBACK_ALLOWED_ORIGINS: optionalString,
+    // Days an order payload is kept after the webhook arrived; afterwards only the delivery record stays.
+    DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    // Minutes a checkout may stay without an order before the abandoned-cart flow is triggered.
+    CHECKOUT_ABANDON_DELAY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    // Run the delivery worker inside the web process (false when `npm run worker` runs it separately).
+    WORKER_INLINE: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((value) => value === "true" || value === "1"),
+    WORKER_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     // Sandbox and tests only: the origin that stands in for every https://<shop domain> (sandbox/README.md).

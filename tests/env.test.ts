@@ -94,4 +94,20 @@ describe("environment validation", () => {
     ]);
     expect(problemsOf({ ...TEST_ENV, NODE_ENV: "production", ALLOW_LOOPBACK_FETCH: "false" })).toEqual([]);
   });
+  it("gives the order pipeline's defaults: 30-day retention, 60-minute checkout delay, inline worker", () => {
+    const env = parseEnv({ ...TEST_ENV });
+    expect(env).toMatchObject({
+      DELIVERY_RETENTION_DAYS: 30,
+      CHECKOUT_ABANDON_DELAY_MINUTES: 60,
+      WORKER_INLINE: true,
+      WORKER_POLL_INTERVAL_MS: 1000,
+    });
+  });
+
+  it("reads WORKER_INLINE=false and refuses a retention of zero days", () => {
+    expect(parseEnv({ ...TEST_ENV, WORKER_INLINE: "false" }).WORKER_INLINE).toBe(false);
+    expect(problemsOf({ ...TEST_ENV, DELIVERY_RETENTION_DAYS: "0" })).toEqual([
+      "DELIVERY_RETENTION_DAYS: Number must be greater than or equal to 1",
+    ]);
+  });
 });

@@ -66,8 +66,11 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** What the UI may show of a secret: its last four characters. */
+/** Secrets shorter than this are shown as dots only: four characters would give away too much of them. */
+const MASK_REVEAL_MIN_LENGTH = 12;
+
+/** What the UI may show of a secret: its last four characters, enough to recognise it, never to use it. */
 export function mask(secret: string | null | undefined): string | null {
   if (!secret) return null;
-  return secret.length <= 4 ? "••••" : `••••${secret.slice(-4)}`;
+  return secret.length < MASK_REVEAL_MIN_LENGTH ? "••••" : `••••${secret.slice(-4)}`;
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import type { Prisma } from "@prisma/client";
 import prisma from "~/db.server";
 import { saveShopSettings, type SettingsPatch } from "~/services/shops/configuration.server";
 import { storeTemporaryThemeFile } from "~/services/theme/temporary-files.server";
@@ -81,6 +83,7 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.privacyRequest.create({ data: { shop, topic: "customers/data_request", summary: "{}" } });
   await createTemporaryThemeFile(shop);
   await createThemeInstall(shop);
+  await createDelivery(shop);
   return shop;
 }
 
@@ -94,5 +97,81 @@ export async function countShopRecords(shop: string) {
     privacyRequests: await prisma.privacyRequest.count({ where: { shop } }),
     temporaryThemeFiles: await prisma.temporaryThemeFile.count({ where: { shop } }),
     themeInstalls: await prisma.themeInstall.count({ where: { shop } }),
+    deliveries: await prisma.delivery.count({ where: { shop } }),
+  };
+}
+
+/** A stored order webhook waiting for the worker, as the receiver writes it. */
+export async function createDelivery(
+  shop: string,
+  overrides: Partial<Prisma.DeliveryUncheckedCreateInput> & { order?: Record<string, unknown> } = {},
+) {
+  const n = next();
+  const { order, ...fields } = overrides;
+  const body = order ?? restOrder({ id: 5_000_000 + n, name: `#${1000 + n}` });
+  return prisma.delivery.create({
+    data: {
+      shop,
+      topic: "orders/create",
+      eventId: `event:${randomUUID()}`,
+      resourceId: String(body.id),
+      orderId: `gid://shopify/Order/${String(body.id)}`,
+      orderName: String(body.name),
+      customerId: "7001",
+      payload: JSON.stringify(body),
+      ...fields,
+    },
+  });
+}
+
+/** An orders/create body as the platform really sends it (REST, snake_case). */
+export function restOrder(overrides: Record<string, unknown> = {}) {
+  const id = (overrides.id as number | undefined) ?? 5_500_000 + next();
+  return {
+    id,
+    admin_graphql_api_id: `gid://shopify/Order/${id}`,
+    name: "#1001",
+    order_number: 1001,
+    created_at: "2026-11-20T14:05:00-05:00",
+    total_price: "129900.00",
+    currency: "COP",
+    financial_status: "pending",
+    fulfillment_status: null,
+    email: "ana@example.test",
+    phone: null,
+    checkout_token: "chk-token-1",
+    cart_token: "cart-token-1",
+    line_items: [
+      {
+        id: 881,
+        admin_graphql_api_id: "gid://shopify/LineItem/881",
+        name: "Lampara LED - Blanca",
+        title: "Lampara LED",
+        quantity: 2,
+        price: "64950.00",
+        sku: "LAMP-01",
+        variant_id: 441,
+        product_id: 331,
+      },
+    ],
+    customer: {
+      id: 7001,
+      admin_graphql_api_id: "gid://shopify/Customer/7001",
+      email: "ana@example.test",
+      first_name: "Ana",
+      last_name: "Gomez",
+      phone: "+573001112233",
+    },
+    shipping_address: {
+      first_name: "Ana",
+      last_name: "Gomez",
+      address1: "Calle 10 # 20-30",
+      city: "Medellin",
+      province: "Antioquia",
+      country: "Colombia",
+      zip: "050021",
+      phone: "+573001112233",
+    },
+    ...overrides,
   };
 }

@@ -52,9 +52,10 @@ describe("sealing secrets", () => {
 });
 
 describe("masking", () => {
-  it("shows only the last four characters", () => {
+  it("shows only the last four characters, and none of a short secret", () => {
     expect(mask("sk_live_abcdef1234")).toBe("••••1234");
     expect(mask("abc")).toBe("••••");
+    expect(mask("short-9876")).toBe("••••");
     expect(mask(null)).toBeNull();
   });
 });

@@ -1,14 +1,14 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { authenticateAdminApi, NO_SESSION } from "~/services/platform/admin-auth.server";
 import { createSession, shopDomain } from "../helpers/factories";
 import { adminRequest, sessionToken } from "../helpers/requests";
 import { TEST_ENV } from "../helpers/test-env";
 
-// `context: {}` is what route handlers receive in tests (Remix types it as AppLoadContext).
 type Handler = (args: {
   request: Request;
   params: Record<string, string>;
-  context: Record<string, never>;
+  context: AppLoadContext;
 }) => Promise<Response>;
 
 /**
@@ -62,6 +62,33 @@ export const ADMIN_ENDPOINTS: { path: string; method: "GET" | "POST"; load: () =
     path: "/api/theme/installs",
     method: "GET",
     load: async () => (await import("~/routes/api.theme.installs")).loader as Handler,
+  },
+  { path: "/api/settings", method: "GET", load: async () => (await import("~/routes/api.settings")).loader },
+  {
+    path: "/api/integrations/automation/save",
+    method: "POST",
+    load: async () => (await import("~/routes/api.integrations.automation.save")).action,
+  },
+  {
+    path: "/api/automation/flows",
+    method: "GET",
+    load: async () => (await import("~/routes/api.automation.flows")).loader,
+  },
+  { path: "/api/deliveries", method: "GET", load: async () => (await import("~/routes/api.deliveries._index")).loader },
+  {
+    path: "/api/deliveries/stats",
+    method: "GET",
+    load: async () => (await import("~/routes/api.deliveries.stats")).loader,
+  },
+  {
+    path: "/api/deliveries/abc",
+    method: "GET",
+    load: async () => (await import("~/routes/api.deliveries.$id")).loader,
+  },
+  {
+    path: "/api/deliveries/abc/retry",
+    method: "POST",
+    load: async () => (await import("~/routes/api.deliveries.$id.retry")).action,
   },
 ];
 

@@ -50,8 +50,8 @@ describe("shop configuration", () => {
 
   it("masks secrets in its public form", async () => {
     const settings = await saveShopSettings(shopDomain(), {
-      automationApiKey: "abcdef-7890",
-      supplierToken: "tok-4321",
+      automationApiKey: "abcdef-ghij-7890",
+      supplierToken: "tok-abcdefgh-4321",
     });
     const shown = publicSettings(settings);
     expect(shown.automationApiKey).toBe("••••7890");

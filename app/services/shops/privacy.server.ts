@@ -1,5 +1,6 @@
 import { z } from "zod";
 import prisma from "../../db.server";
+import { deliveryPayloads } from "../deliveries/retention.server";
 import { deleteShopData } from "./lifecycle.server";
 
 const customerPayload = z.object({
@@ -44,7 +45,7 @@ export interface CustomerDataHolder {
 }
 
 // Add a holder here when a table starts to keep customer data.
-const holders: CustomerDataHolder[] = [];
+const holders: CustomerDataHolder[] = [deliveryPayloads];
 
 /** customers/data_request: records what is held, so the merchant can answer the customer. */
 export async function recordDataRequest(shop: string, payload: unknown) {

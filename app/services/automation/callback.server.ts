@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { env } from "../../env.server";
+import { AppError } from "../../lib/http.server";
+import { logger } from "../../logger.server";
+import { legacyId } from "../deliveries/payloads.server";
+import { recordCallback } from "../deliveries/queries.server";
+import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
+import { findSettingsByApiKey } from "../shops/configuration.server";
+import { addOrderTags, findOrder } from "./order-tags.server";
+
+/** The spec's status map (States: order tags). */
+export const STATUS_TAGS: Record<string, string> = {
+  success: "automation-processed",
+  completed: "automation-completed",
+  pending: "automation-pending",
+  error: "automation-error",
+  failed: "automation-error",
+};
+export const DEFAULT_TAG = "automation-processed";
+
+// Platform tags are at most 40 characters; a tag list of hundreds is a caller's bug, not an outcome.
+const MAX_TAGS = 20;
+const tag = z.string().trim().max(40, "each tag must be at most 40 characters");
+
+const body = z.object({
+  // It goes into a search query: no spaces or quotes that could widen the search.
+  orderName: z
+    .string()
+    .trim()
+    .regex(/^[^\s"'\\()]+$/, "must be an order name such as #1001")
+    .optional(),
+  orderId: z.string().trim().min(1, "must not be empty").optional(),
+  shop: z.string().trim().toLowerCase().min(1, "must not be empty").optional(),
+  tag: tag.optional(),
+  tags: z.union([z.string(), z.array(z.string({ invalid_type_error: "must be strings" }))]).optional(),
+  status: z.string().trim().toLowerCase().optional(),
+});
+
+export interface CallbackResult {
+  message: string;
+  orderId: string;
+  tags: string[];
+}
+
+/** Tag priority: explicit `tag`/`tags`, else the status's tag, else `automation-processed`. */
+export function chooseTags(input: { tag?: string; tags?: string | string[]; status?: string }): string[] {
+  const listed = typeof input.tags === "string" ? input.tags.split(",") : (input.tags ?? []);
+  const explicit = [...(input.tag ? [input.tag] : []), ...listed].map((value) => value.trim()).filter(Boolean);
+  if (explicit.length) return [...new Set(explicit)];
+  const mapped = input.status ? STATUS_TAGS[input.status] : undefined;
+  return [mapped ?? DEFAULT_TAG];
+}
+
+/**
+ * POST /api/automation/callback: the spec's checks in its order (docs/decisions/012-callback-statuses.md),
+ * then the order found by name (or id) and tagged. Every refusal is an AppError with the spec's text.
+ */
+export async function handleAutomationCallback(
+  input: Record<string, unknown>,
+  request: { origin: string | null },
+  options: { graphql?: GraphqlOptions } = {},
+): Promise<CallbackResult> {
+  // 1. The key, under any of its three names.
+  const apiKey = input.apiKey ?? input.api_key ?? input.token;
+  if (apiKey === undefined || apiKey === null || apiKey === "") throw new AppError(401, "API key is required");
+  if (typeof apiKey !== "string") throw new AppError(400, "Invalid API key format");
+
+  // 2. A configuration must own it.
+  const settings = await findSettingsByApiKey(apiKey);
+  if (!settings) throw new AppError(401, "Invalid API key");
+
+  // 3. The shop named in the body (if any) must be the key's shop.
+  const parsed = body.safeParse(input);
+  const claimedShop = typeof input.shop === "string" ? input.shop.trim().toLowerCase() : undefined;
+  if (claimedShop && claimedShop !== settings.shop) throw new AppError(403, "Shop mismatch");
+  const shop = settings.shop;
+  const log = logger.child({ shop, route: "automation-callback" });
+
+  // 4. The app must be installed there.
+  const session = await getOfflineSession(shop);
+  if (!session) throw new AppError(409, "The app is not installed on this shop (no offline session)", "not_installed");
+
+  // 5. A browser caller must come from an allowed panel.
+  if (request.origin && !env().CALLBACK_ALLOWED_ORIGINS.includes(request.origin.replace(/\/+$/, ""))) {
+    log.warn({ origin: request.origin }, "callback refused: origin not allowed");
+    throw new AppError(403, "Invalid origin");
+  }
+
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(400, `${issue.path.join(".") || "body"}: ${issue.message}`);
+  }
+  const fields = parsed.data;
+  if (!fields.orderName && !fields.orderId) throw new AppError(400, "orderName: is required");
+  const tags = chooseTags(fields);
+  const invalidTag = tags.find((value) => value.length > 40);
+  if (invalidTag) throw new AppError(400, "tags: each tag must be at most 40 characters");
+  if (tags.length > MAX_TAGS) throw new AppError(400, `tags: at most ${MAX_TAGS} tags`);
+
+  const order = await findOrder(session, fields, options.graphql);
+  if (!order) {
+    throw new AppError(404, `Order ${fields.orderName ?? fields.orderId} was not found in ${shop}`, "order_not_found");
+  }
+  await addOrderTags(session, order.id, tags, options.graphql);
+  const deliveryId = await recordCallback(
+    shop,
+    { resourceId: legacyId(order.id), orderName: order.name },
+    { status: fields.status ?? null, tags },
+  );
+  log.info({ orderId: order.id, tags, deliveryId }, "callback tags added");
+  return { message: `Tags added to order ${order.name}: ${tags.join(", ")}`, orderId: order.id, tags };
+}

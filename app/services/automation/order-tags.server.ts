@@ -1,0 +1,102 @@
+import { AppError } from "../../lib/http.server";
+import {
+  platformGraphql,
+  PlatformApiError,
+  type GraphqlOptions,
+  type PlatformSession,
+} from "../platform/graphql.server";
+
+export const ORDER_BY_NAME = `#graphql
+  query OrderByName($query: String!) {
+    orders(first: 1, query: $query) {
+      nodes { id name tags }
+    }
+  }`;
+
+export const ORDER_BY_ID = `#graphql
+  query OrderById($id: ID!) {
+    order(id: $id) { id name tags }
+  }`;
+
+export const ORDER_TAGS_ADD = `#graphql
+  mutation OrderTagsAdd($id: ID!, $tags: [String!]!) {
+    tagsAdd(id: $id, tags: $tags) {
+      node { id }
+      userErrors { field message }
+    }
+  }`;
+
+export interface FoundOrder {
+  id: string;
+  name: string;
+}
+
+export const PROTECTED_DATA_MESSAGE =
+  "The platform denied access to the shop's orders: the app needs the protected customer data approval " +
+  "(Partner Dashboard, API access, Protected customer data) before the callback can find orders";
+
+/**
+ * Finds an order by its name (`#1001`, the primary identifier) or else by its GraphQL id. The name
+ * search is a full-text query, so the answer is checked for an exact name match.
+ */
+export async function findOrder(
+  session: PlatformSession,
+  ref: { orderName?: string | null; orderId?: string | null },
+  options: GraphqlOptions = {},
+): Promise<FoundOrder | null> {
+  return withAccessDenied(async () => {
+    if (ref.orderName) {
+      const name = ref.orderName.startsWith("#") ? ref.orderName : `#${ref.orderName}`;
+      const data = await platformGraphql<{ orders: { nodes: FoundOrder[] } }>(
+        session,
+        ORDER_BY_NAME,
+        { query: `name:${name}` },
+        options,
+      );
+      const match = data.orders.nodes.find((order) => order.name === name);
+      if (match) return { id: match.id, name: match.name };
+    }
+    if (ref.orderId) {
+      const data = await platformGraphql<{ order: FoundOrder | null }>(
+        session,
+        ORDER_BY_ID,
+        { id: ref.orderId },
+        options,
+      );
+      if (data.order) return { id: data.order.id, name: data.order.name };
+    }
+    return null;
+  });
+}
+
+/** Adds tags to an order (never removes any); tagsAdd is idempotent, so a repeat is harmless. */
+export async function addOrderTags(
+  session: PlatformSession,
+  orderId: string,
+  tags: string[],
+  options: GraphqlOptions = {},
+): Promise<void> {
+  await withAccessDenied(async () => {
+    const data = await platformGraphql<{ tagsAdd: { userErrors: { field: string[] | null; message: string }[] } }>(
+      session,
+      ORDER_TAGS_ADD,
+      { id: orderId, tags },
+      options,
+    );
+    const problems = data.tagsAdd?.userErrors ?? [];
+    if (problems.length) {
+      throw new AppError(502, `The platform refused the tags: ${problems.map((p) => p.message).join("; ")}`);
+    }
+  });
+}
+
+async function withAccessDenied<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof PlatformApiError && error.codes.includes("ACCESS_DENIED")) {
+      throw new AppError(403, PROTECTED_DATA_MESSAGE, "ACCESS_DENIED");
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,34 @@
+import { AppError } from "../../lib/http.server";
+import { findSettingsByApiKey, getShopSettings, publicSettings, saveShopSettings } from "../shops/configuration.server";
+import { listFlows } from "./client.server";
+
+export interface AutomationSettingsInput {
+  apiKey?: string;
+  newOrderFlowId?: string | null;
+  abandonedCartFlowId?: string | null;
+}
+
+/**
+ * Saves the automation API key and the two flow ids. A new key is checked by listing flows with it
+ * (a refused key saves nothing); flow ids must be flows of that account, when the account lists any.
+ */
+export async function saveAutomationSettings(shop: string, input: AutomationSettingsInput) {
+  const stored = await getShopSettings(shop);
+  const apiKey = input.apiKey ?? stored?.automationApiKey;
+  if (!apiKey) throw new AppError(400, "apiKey: is required");
+  // The callback finds its shop by the key: one key cannot serve two shops.
+  const owner = await findSettingsByApiKey(apiKey);
+  if (owner && owner.shop !== shop) throw new AppError(409, "apiKey: this API key is already used by another shop");
+  const flows = await listFlows(apiKey);
+  const known = new Set(flows.map((flow) => flow.id));
+  for (const field of ["newOrderFlowId", "abandonedCartFlowId"] as const) {
+    const flowId = input[field];
+    if (flowId && !known.has(flowId)) throw new AppError(400, `${field}: no flow with id ${flowId} in this account`);
+  }
+  const saved = await saveShopSettings(shop, {
+    automationApiKey: apiKey,
+    newOrderFlowId: input.newOrderFlowId,
+    abandonedCartFlowId: input.abandonedCartFlowId,
+  });
+  return publicSettings(saved);
+}

@@ -1,0 +1,35 @@
+/**
+ * When a failed trigger is tried again (docs/decisions/010-retry-schedule.md). Attempt 1 goes out at
+ * once; after failed attempt n the next waits RETRY_DELAYS_MS[n - 1], give or take 20 % so that a
+ * platform outage does not end with every shop's backlog arriving in the same second.
+ */
+export const RETRY_DELAYS_MS = [
+  5_000, // 5 s: a blip
+  5 * 60_000, // 5 min
+  30 * 60_000, // 30 min
+  2 * 3_600_000, // 2 h
+  5 * 3_600_000, // 5 h
+  10 * 3_600_000, // 10 h
+  10 * 3_600_000, // 10 h: about 28 hours after the order, the delivery is dead
+];
+
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/** The longest Retry-After honoured as given; beyond it the platform is treated as down for a day. */
+const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
+const JITTER = 0.2;
+
+/**
+ * The wait before the next attempt, or null when `attempts` used the last one. A Retry-After from the
+ * platform wins over the schedule: it knows when it can take the request again.
+ */
+export function nextRetryDelay(
+  attempts: number,
+  retryAfterMs: number | null,
+  random: () => number = Math.random,
+): number | null {
+  if (attempts >= MAX_ATTEMPTS) return null;
+  if (retryAfterMs != null) return Math.min(retryAfterMs, MAX_RETRY_AFTER_MS);
+  const base = RETRY_DELAYS_MS[Math.max(0, attempts - 1)];
+  return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
+}

@@ -1,0 +1,290 @@
+import { HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { action } from "~/routes/api.automation.callback";
+import { createConfiguration, createDelivery, createSession, shopDomain } from "../helpers/factories";
+import { TEST_ENV } from "../helpers/test-env";
+import orderRest from "../fixtures/webhooks/order-rest.json";
+import throttled from "../fixtures/reference/platform-graphql-throttled.json";
+import { ordersByName, platformGraphqlHandler, tagsAdded, type GraphqlCall } from "../mocks/platform";
+import { server } from "../mocks/server";
+
+const ORDER = { id: "gid://shopify/Order/5550001", name: "#1001" };
+
+async function installedShop() {
+  const shop = shopDomain();
+  await createSession(shop);
+  await createConfiguration(shop, { automationApiKey: `key-${shop}`, newOrderFlowId: "f_101" });
+  return { shop, apiKey: `key-${shop}` };
+}
+
+function callback(body: unknown, headers: Record<string, string> = {}) {
+  const request = new Request(`${TEST_ENV.PLATFORM_APP_URL}/api/automation/callback`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return action({ request, params: {}, context: {} });
+}
+
+async function expectFailure(response: Response, status: number, error: string) {
+  expect(response.status).toBe(status);
+  expect(await response.json()).toEqual({ success: false, error });
+}
+
+/** The platform finds ORDER by name and accepts tags; the calls are recorded. */
+function platformWithOrder(calls: GraphqlCall[] = []) {
+  server.use(platformGraphqlHandler({ OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() }, calls));
+  return calls;
+}
+
+describe("callback checks, in the spec's order", () => {
+  it("1. refuses a body without an API key: 401 API key is required", async () => {
+    await expectFailure(await callback({ orderName: "#1001" }), 401, "API key is required");
+  });
+
+  it("1. refuses an API key that is not a string: 400 Invalid API key format", async () => {
+    await expectFailure(await callback({ apiKey: 12345, orderName: "#1001" }), 400, "Invalid API key format");
+  });
+
+  it("2. refuses a key no configuration owns: 401 Invalid API key", async () => {
+    await installedShop();
+    await expectFailure(await callback({ apiKey: "unknown-key", orderName: "#1001" }), 401, "Invalid API key");
+  });
+
+  it("3. refuses a key of another shop: 403 Shop mismatch", async () => {
+    const { apiKey } = await installedShop();
+    const other = await installedShop();
+    await expectFailure(await callback({ apiKey, shop: other.shop, orderName: "#1001" }), 403, "Shop mismatch");
+  });
+
+  it("4. fails when the shop has no offline session", async () => {
+    const { shop, apiKey } = await installedShop();
+    await prisma.session.deleteMany({ where: { shop } });
+    await expectFailure(
+      await callback({ apiKey, orderName: "#1001" }),
+      409,
+      "The app is not installed on this shop (no offline session)",
+    );
+  });
+
+  it("5. refuses an Origin outside the allow-list: 403 Invalid origin", async () => {
+    const { apiKey } = await installedShop();
+    await expectFailure(
+      await callback({ apiKey, orderName: "#1001" }, { Origin: "https://evil.example" }),
+      403,
+      "Invalid origin",
+    );
+  });
+
+  it("checks the key before the shop: a bad key with a wrong shop is 401, not 403", async () => {
+    const { shop } = await installedShop();
+    await expectFailure(await callback({ apiKey: "unknown", shop }), 401, "Invalid API key");
+  });
+
+  it("checks the shop before the session and the origin", async () => {
+    const { shop, apiKey } = await installedShop();
+    await prisma.session.deleteMany({ where: { shop } });
+    const response = await callback(
+      { apiKey, shop: "someone-else.myshopify.com", orderName: "#1001" },
+      { Origin: "https://evil.example" },
+    );
+    await expectFailure(response, 403, "Shop mismatch");
+  });
+
+  it("checks the session before the origin, as the spec lists them", async () => {
+    const { shop, apiKey } = await installedShop();
+    await prisma.session.deleteMany({ where: { shop } });
+    const response = await callback({ apiKey, orderName: "#1001" }, { Origin: "https://evil.example" });
+    expect(response.status).toBe(409);
+  });
+
+  it("accepts an allowed Origin (the automation platform's panel)", async () => {
+    const { apiKey } = await installedShop();
+    platformWithOrder();
+    const response = await callback({ apiKey, orderName: "#1001" }, { Origin: TEST_ENV.AUTOMATION_API_URL });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("tagging the order", () => {
+  it("adds the status's tag to the order found by name and answers the spec's body", async () => {
+    const { shop, apiKey } = await installedShop();
+    const calls = platformWithOrder();
+    const response = await callback({ apiKey, orderName: "#1001", status: "completed" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      success: true,
+      message: "Tags added to order #1001: automation-completed",
+      orderId: ORDER.id,
+      tags: ["automation-completed"],
+    });
+    expect(calls.map(({ operationName, variables }) => ({ operationName, variables }))).toEqual([
+      { operationName: "OrderByName", variables: { query: "name:#1001" } },
+      { operationName: "OrderTagsAdd", variables: { id: ORDER.id, tags: ["automation-completed"] } },
+    ]);
+    expect(calls.every((call) => call.shop === shop && call.accessToken === `shpat_test_${shop}`)).toBe(true);
+  });
+
+  it("accepts the key under api_key and token too", async () => {
+    const { apiKey } = await installedShop();
+    platformWithOrder();
+    expect((await callback({ api_key: apiKey, orderName: "#1001" })).status).toBe(200);
+    expect((await callback({ token: apiKey, orderName: "#1001" })).status).toBe(200);
+  });
+
+  const priority: [string, Record<string, unknown>, string[]][] = [
+    ["explicit tags win over the status", { tags: "vip, confirmado", status: "error" }, ["vip", "confirmado"]],
+    ["tag and tags combine, trimmed and de-duplicated", { tag: " vip ", tags: ["vip", "cod", " "] }, ["vip", "cod"]],
+    ["success maps to automation-processed", { status: "success" }, ["automation-processed"]],
+    ["pending maps to automation-pending", { status: "pending" }, ["automation-pending"]],
+    ["error maps to automation-error", { status: "error" }, ["automation-error"]],
+    ["failed maps to automation-error", { status: "failed" }, ["automation-error"]],
+    ["an unknown status falls back to the default", { status: "weird" }, ["automation-processed"]],
+    ["nothing given gives automation-processed", {}, ["automation-processed"]],
+  ];
+  for (const [name, fields, expected] of priority) {
+    it(`tag priority: ${name}`, async () => {
+      const { apiKey } = await installedShop();
+      const calls = platformWithOrder();
+      const response = await callback({ apiKey, orderName: "#1001", ...fields });
+      expect((await response.json()).tags).toEqual(expected);
+      expect(calls.at(-1)?.variables.tags).toEqual(expected);
+    });
+  }
+
+  it("finds the order by orderId when the name search finds nothing", async () => {
+    const { apiKey } = await installedShop();
+    const calls: GraphqlCall[] = [];
+    server.use(
+      platformGraphqlHandler(
+        {
+          OrderByName: ordersByName([]),
+          OrderById: () => HttpResponse.json({ data: { order: { ...ORDER, tags: [] } } }),
+          OrderTagsAdd: tagsAdded(),
+        },
+        calls,
+      ),
+    );
+    const response = await callback({ apiKey, orderName: "#1001", orderId: ORDER.id });
+    expect(response.status).toBe(200);
+    expect(calls.map((call) => call.operationName)).toEqual(["OrderByName", "OrderById", "OrderTagsAdd"]);
+  });
+
+  it("does not take a different order the name search happened to match", async () => {
+    const { apiKey } = await installedShop();
+    server.use(
+      platformGraphqlHandler({ OrderByName: ordersByName([{ id: "gid://shopify/Order/9", name: "#10011" }]) }),
+    );
+    await expectFailure(
+      await callback({ apiKey, orderName: "#1001" }),
+      404,
+      `Order #1001 was not found in ${(await prisma.shopConfiguration.findFirstOrThrow()).shop}`,
+    );
+  });
+
+  it("answers 404 when the order is not in the shop", async () => {
+    const { shop, apiKey } = await installedShop();
+    server.use(platformGraphqlHandler({ OrderByName: ordersByName([]) }));
+    await expectFailure(await callback({ apiKey, orderName: "#404" }), 404, `Order #404 was not found in ${shop}`);
+  });
+
+  it("answers 403 naming the protected customer data approval on ACCESS_DENIED", async () => {
+    const { apiKey } = await installedShop();
+    server.use(
+      platformGraphqlHandler({
+        OrderByName: () =>
+          HttpResponse.json({
+            errors: [{ message: "Access denied for orders field.", extensions: { code: "ACCESS_DENIED" } }],
+          }),
+      }),
+    );
+    const response = await callback({ apiKey, orderName: "#1001" });
+    expect(response.status).toBe(403);
+    const body = await response.json();
+    expect(body.success).toBe(false);
+    expect(body.error).toContain("protected customer data approval");
+  });
+
+  it("waits out a THROTTLED answer and then tags the order", async () => {
+    const { apiKey } = await installedShop();
+    let searches = 0;
+    server.use(
+      platformGraphqlHandler({
+        // Retry-After keeps the client's wait short; the throttle block alone would ask for ~14 s.
+        OrderByName: (call) =>
+          ++searches === 1
+            ? HttpResponse.json(throttled, { status: 429, headers: { "Retry-After": "0.01" } })
+            : ordersByName([ORDER])(call),
+        OrderTagsAdd: tagsAdded(),
+      }),
+    );
+    const response = await callback({ apiKey, orderName: "#1001", status: "success" });
+    expect(response.status).toBe(200);
+    expect(searches).toBe(2);
+  });
+
+  it("records the outcome on the order's delivery", async () => {
+    const { shop, apiKey } = await installedShop();
+    const delivery = await createDelivery(shop, { order: orderRest, status: "delivered" });
+    platformWithOrder();
+    await callback({ apiKey, orderName: "#1001", status: "completed" });
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row.callbackStatus).toBe("completed");
+    expect(row.callbackAt).toBeInstanceOf(Date);
+    expect(JSON.parse(row.tagsApplied)).toEqual(["automation-completed"]);
+  });
+
+  it("is harmless when repeated: same answer, tags recorded once", async () => {
+    const { shop, apiKey } = await installedShop();
+    const delivery = await createDelivery(shop, { order: orderRest, status: "delivered" });
+    platformWithOrder();
+    const first = await (await callback({ apiKey, orderName: "#1001" })).json();
+    const second = await (await callback({ apiKey, orderName: "#1001" })).json();
+    expect(second).toEqual(first);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(JSON.parse(row.tagsApplied)).toEqual(["automation-processed"]);
+  });
+});
+
+describe("malformed callbacks", () => {
+  it("answers 400 for a body that is not JSON", async () => {
+    await expectFailure(await callback("{not json"), 400, "The body must be JSON");
+  });
+
+  it("answers 400 for JSON that is not an object", async () => {
+    await expectFailure(await callback("[1,2]"), 400, "The body must be a JSON object");
+  });
+
+  it("answers 413 for an oversized body", async () => {
+    const { apiKey } = await installedShop();
+    await expectFailure(
+      await callback({ apiKey, orderName: "#1001", note: "x".repeat(20_000) }),
+      413,
+      "The body is larger than 16 KB",
+    );
+  });
+
+  it("answers 400 naming the field for tags of the wrong type", async () => {
+    const { apiKey } = await installedShop();
+    await expectFailure(
+      await callback({ apiKey, orderName: "#1001", tags: 7 }),
+      400,
+      expect.stringMatching(/^tags: /) as unknown as string,
+    );
+  });
+
+  it("answers 400 for an order name that would widen the order search", async () => {
+    const { apiKey } = await installedShop();
+    await expectFailure(
+      await callback({ apiKey, orderName: "#1001 OR name:#1002" }),
+      400,
+      "orderName: must be an order name such as #1001",
+    );
+  });
+
+  it("answers 400 when neither orderName nor orderId is given", async () => {
+    const { apiKey } = await installedShop();
+    await expectFailure(await callback({ apiKey, status: "success" }), 400, "orderName: is required");
+  });
+});

@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { action as checkoutsCreate } from "~/routes/webhooks.checkouts.create";
+import { action as draftOrdersCreate } from "~/routes/webhooks.draft_orders.create";
+import { action as ordersCreate } from "~/routes/webhooks.orders.create";
+import { createConfiguration, createSession, shopDomain } from "../helpers/factories";
+import { webhookRequest } from "../helpers/requests";
+import checkoutRest from "../fixtures/webhooks/checkout-rest.json";
+import draftRest from "../fixtures/webhooks/draft-order-rest.json";
+import orderGraphql from "../fixtures/webhooks/order-graphql.json";
+import orderRest from "../fixtures/webhooks/order-rest.json";
+import { server } from "../mocks/server";
+
+async function configuredShop() {
+  const shop = shopDomain();
+  await createSession(shop);
+  await createConfiguration(shop, {
+    automationApiKey: `key-${shop}`,
+    newOrderFlowId: "f_101",
+    abandonedCartFlowId: "f_202",
+  });
+  return shop;
+}
+
+function recordOutboundRequests() {
+  const urls: string[] = [];
+  server.events.on("request:start", ({ request }) => void urls.push(request.url));
+  return urls;
+}
+
+const deliverOrder = (shop: string, body: unknown, options: { eventId?: string; webhookId?: string } = {}) =>
+  ordersCreate({
+    request: webhookRequest("/webhooks/orders/create", body, { shop, topic: "orders/create", ...options }),
+  });
+
+describe("orders/create receiver", () => {
+  it("stores the order as a queued delivery and answers 200 OK without any outbound call", async () => {
+    const shop = await configuredShop();
+    const outbound = recordOutboundRequests();
+    const response = await deliverOrder(shop, orderRest, { eventId: "evt-1" });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("OK");
+    expect(outbound).toEqual([]);
+    const delivery = await prisma.delivery.findFirstOrThrow({ where: { shop } });
+    expect(delivery).toMatchObject({
+      topic: "orders/create",
+      eventId: "event:evt-1",
+      status: "queued",
+      attempts: 0,
+      orderId: "gid://shopify/Order/5550001",
+      orderName: "#1001",
+      resourceId: "5550001",
+    });
+    expect(JSON.parse(delivery.payload ?? "")).toEqual(orderRest);
+  });
+
+  it("records one delivery for an event delivered twice, and answers 200 both times", async () => {
+    const shop = await configuredShop();
+    expect((await deliverOrder(shop, orderRest, { eventId: "evt-dup", webhookId: "w-1" })).status).toBe(200);
+    expect((await deliverOrder(shop, orderRest, { eventId: "evt-dup", webhookId: "w-2" })).status).toBe(200);
+    expect(await prisma.delivery.count({ where: { shop } })).toBe(1);
+  });
+
+  it("keeps the same event id of two shops apart", async () => {
+    const [one, two] = [await configuredShop(), await configuredShop()];
+    await deliverOrder(one, orderRest, { eventId: "evt-shared" });
+    await deliverOrder(two, orderRest, { eventId: "evt-shared" });
+    expect(await prisma.delivery.count({ where: { eventId: "event:evt-shared" } })).toBe(2);
+  });
+
+  it("deduplicates on the webhook id when the event id header is missing", async () => {
+    const shop = await configuredShop();
+    for (let i = 0; i < 2; i++) {
+      const request = webhookRequest("/webhooks/orders/create", orderRest, {
+        shop,
+        topic: "orders/create",
+        webhookId: "w-9",
+      });
+      request.headers.delete("X-Shopify-Event-Id");
+      expect((await ordersCreate({ request })).status).toBe(200);
+    }
+    const rows = await prisma.delivery.findMany({ where: { shop } });
+    expect(rows.map((row) => row.eventId)).toEqual(["webhook:w-9"]);
+  });
+
+  it("deduplicates on topic and order id when neither id header came", async () => {
+    const shop = await configuredShop();
+    for (let i = 0; i < 2; i++) {
+      const request = webhookRequest("/webhooks/orders/create", orderRest, { shop, topic: "orders/create" });
+      request.headers.delete("X-Shopify-Event-Id");
+      request.headers.delete("X-Shopify-Webhook-Id");
+      await ordersCreate({ request });
+    }
+    const rows = await prisma.delivery.findMany({ where: { shop } });
+    expect(rows.map((row) => row.eventId)).toEqual(["resource:orders/create:5550001"]);
+  });
+
+  it("accepts the spec's neutral header names", async () => {
+    const shop = await configuredShop();
+    const request = webhookRequest("/webhooks/orders/create", orderGraphql, {
+      shop,
+      topic: "orders/create",
+      eventId: "evt-neutral",
+      neutralHeaders: true,
+    });
+    expect((await ordersCreate({ request })).status).toBe(200);
+    expect(await prisma.delivery.findFirst({ where: { shop } })).toMatchObject({
+      eventId: "event:evt-neutral",
+      orderName: "#1001",
+    });
+  });
+
+  it("refuses a wrong signature with 401 and stores nothing", async () => {
+    const shop = await configuredShop();
+    const request = webhookRequest("/webhooks/orders/create", orderRest, {
+      shop,
+      topic: "orders/create",
+      signature: "d3Jvbmc=",
+    });
+    expect((await ordersCreate({ request })).status).toBe(401);
+    expect(await prisma.delivery.count()).toBe(0);
+  });
+
+  it("stores the event even when the shop has no configuration yet (the worker decides)", async () => {
+    const shop = shopDomain();
+    expect((await deliverOrder(shop, orderRest)).status).toBe(200);
+    expect(await prisma.delivery.count({ where: { shop, status: "queued" } })).toBe(1);
+  });
+});
+
+describe("draft_orders/create and checkouts/create receivers", () => {
+  it("stores a draft order as a queued delivery due now", async () => {
+    const shop = await configuredShop();
+    const before = Date.now();
+    const response = await draftOrdersCreate({
+      request: webhookRequest("/webhooks/draft_orders/create", draftRest, { shop, topic: "draft_orders/create" }),
+    });
+    expect(response.status).toBe(200);
+    const delivery = await prisma.delivery.findFirstOrThrow({ where: { shop } });
+    expect(delivery).toMatchObject({ topic: "draft_orders/create", orderId: "gid://shopify/DraftOrder/990001" });
+    expect(delivery.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(delivery.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("schedules a checkout's trigger after the abandonment delay (60 minutes by default)", async () => {
+    const shop = await configuredShop();
+    const before = Date.now();
+    await checkoutsCreate({
+      request: webhookRequest("/webhooks/checkouts/create", checkoutRest, { shop, topic: "checkouts/create" }),
+    });
+    const delivery = await prisma.delivery.findFirstOrThrow({ where: { shop } });
+    expect(delivery).toMatchObject({ topic: "checkouts/create", status: "queued", checkoutToken: "chk-token-1" });
+    const delay = delivery.nextAttemptAt.getTime() - delivery.createdAt.getTime();
+    expect(delay).toBe(60 * 60_000);
+    expect(delivery.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("refuses an orders/create topic on the draft order receiver", async () => {
+    const shop = await configuredShop();
+    const response = await draftOrdersCreate({
+      request: webhookRequest("/webhooks/draft_orders/create", draftRest, { shop, topic: "orders/create" }),
+    });
+    expect(response.status).toBe(400);
+    expect(await prisma.delivery.count()).toBe(0);
+  });
+});

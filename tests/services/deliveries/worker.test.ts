@@ -1,0 +1,451 @@
+import { HttpResponse } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import prisma from "~/db.server";
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "~/services/deliveries/retry-policy.server";
+import { DeliveryWorker, runDeliveryPass, type WorkerOptions } from "~/services/deliveries/worker.server";
+import { createConfiguration, createDelivery, createSession, shopDomain } from "../../helpers/factories";
+import { TEST_ENV } from "../../helpers/test-env";
+import checkoutRest from "../../fixtures/webhooks/checkout-rest.json";
+import draftRest from "../../fixtures/webhooks/draft-order-rest.json";
+import orderRest from "../../fixtures/webhooks/order-rest.json";
+import throttled from "../../fixtures/reference/platform-graphql-throttled.json";
+import { triggerHandler, type TriggerCall } from "../../mocks/automation";
+import { platformGraphqlHandler, tagsAdded, type GraphqlCall } from "../../mocks/platform";
+import { server } from "../../mocks/server";
+
+const T0 = new Date("2026-11-22T10:00:00.000Z");
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+/** A worker pass at a fixed moment; jitter pinned to its middle so delays equal the schedule. */
+function pass(now: Date, options: WorkerOptions = {}) {
+  return runDeliveryPass({
+    workerId: "worker-a",
+    now: () => now,
+    random: () => 0.5,
+    graphql: { sleep: async () => {} },
+    ...options,
+  });
+}
+
+async function configuredShop(config: { newOrderFlowId?: string | null; abandonedCartFlowId?: string | null } = {}) {
+  const shop = shopDomain();
+  await createSession(shop);
+  await createConfiguration(shop, {
+    automationApiKey: `key-${shop}`,
+    newOrderFlowId: "f_101",
+    abandonedCartFlowId: "f_202",
+    ...config,
+  });
+  return shop;
+}
+
+async function queuedOrder(shop: string) {
+  return createDelivery(shop, { order: orderRest, nextAttemptAt: T0, createdAt: T0 });
+}
+
+const answer =
+  (status: number, headers: Record<string, string> = {}) =>
+  () =>
+    HttpResponse.json({ error: `status ${status}` }, { status, headers });
+const ok = () => HttpResponse.json({ ok: true });
+
+describe("delivering an order", () => {
+  it("posts the spec's payload to the new-order flow with the spec's headers and marks it delivered", async () => {
+    const shop = await configuredShop();
+    const delivery = await queuedOrder(shop);
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+
+    expect(await pass(T0)).toBe(1);
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0].flowId).toBe("f_101");
+    expect(calls[0].headers.get("X-ACCESS-TOKEN")).toBe(`key-${shop}`);
+    expect(calls[0].headers.get("Content-Type")).toBe("application/json");
+    expect(calls[0].body).toMatchObject({
+      orderId: "gid://shopify/Order/5550001",
+      orderName: "#1001",
+      eventType: "order_created",
+      shop,
+      callbackUrl: `${TEST_ENV.PLATFORM_APP_URL}/api/automation/callback`,
+      callbackApiKey: `key-${shop}`,
+    });
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row).toMatchObject({ status: "delivered", attempts: 1, flowId: "f_101", lastError: null, leaseOwner: null });
+    expect(row.deliveredAt).toEqual(T0);
+    expect(JSON.parse(row.attemptLog)).toEqual([
+      { at: T0.toISOString(), outcome: "delivered", httpStatus: 200, error: null, durationMs: expect.any(Number) },
+    ]);
+  });
+
+  it("builds the payload at delivery time, so a flow chosen after the webhook arrived is used", async () => {
+    const shop = await configuredShop({ newOrderFlowId: "f_old" });
+    await queuedOrder(shop);
+    await createConfiguration(shop, { newOrderFlowId: "f_new" });
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    await pass(T0);
+    expect(calls.map((call) => call.flowId)).toEqual(["f_new"]);
+  });
+
+  it("sends a draft order to the abandoned-cart flow as draft_order_created", async () => {
+    const shop = await configuredShop();
+    await createDelivery(shop, { topic: "draft_orders/create", order: draftRest, nextAttemptAt: T0 });
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    await pass(T0);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].flowId).toBe("f_202");
+    expect(calls[0].body).toMatchObject({
+      draftOrderId: "gid://shopify/DraftOrder/990001",
+      eventType: "draft_order_created",
+    });
+  });
+
+  it("does not touch a delivery that is not due yet", async () => {
+    const shop = await configuredShop();
+    await createDelivery(shop, { order: orderRest, nextAttemptAt: at(1000) });
+    expect(await pass(T0)).toBe(0);
+  });
+});
+
+describe("skipping", () => {
+  it("skips an order with the reason when no new-order flow is configured, without calling out", async () => {
+    const shop = await configuredShop({ newOrderFlowId: null });
+    const delivery = await queuedOrder(shop);
+    await pass(T0);
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "skipped",
+      lastError: "No new-order flow is configured",
+      attempts: 0,
+    });
+  });
+
+  it("skips an order when the shop has no configuration at all", async () => {
+    const shop = shopDomain();
+    const delivery = await queuedOrder(shop);
+    await pass(T0);
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "skipped",
+      lastError: "No automation API key is configured",
+    });
+  });
+
+  it("skips a draft order when no abandoned-cart flow is configured", async () => {
+    const shop = await configuredShop({ abandonedCartFlowId: null });
+    const delivery = await createDelivery(shop, { topic: "draft_orders/create", order: draftRest, nextAttemptAt: T0 });
+    await pass(T0);
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "skipped",
+      lastError: "No abandoned-cart flow is configured",
+    });
+  });
+});
+
+describe("retries", () => {
+  it("retries a 503 after the schedule's first delay, then delivers", async () => {
+    const shop = await configuredShop();
+    const delivery = await queuedOrder(shop);
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls, [answer(503), ok]));
+
+    await pass(T0);
+    const retrying = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(retrying).toMatchObject({ status: "retrying", attempts: 1 });
+    expect(retrying.lastError).toContain("HTTP 503");
+    expect(retrying.nextAttemptAt).toEqual(at(RETRY_DELAYS_MS[0]));
+
+    expect(await pass(at(RETRY_DELAYS_MS[0] - 1))).toBe(0);
+    await pass(at(RETRY_DELAYS_MS[0]));
+    const delivered = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(delivered).toMatchObject({ status: "delivered", attempts: 2, lastError: null });
+    expect(JSON.parse(delivered.attemptLog).map((entry: { outcome: string }) => entry.outcome)).toEqual([
+      "retryable",
+      "delivered",
+    ]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("honours Retry-After on a 429", async () => {
+    const shop = await configuredShop();
+    const delivery = await queuedOrder(shop);
+    server.use(triggerHandler([], [answer(429, { "Retry-After": "120" })]));
+    await pass(T0);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row.status).toBe("retrying");
+    expect(row.nextAttemptAt).toEqual(at(120_000));
+  });
+
+  it("retries a network error and a 408", async () => {
+    const shop = await configuredShop();
+    const delivery = await queuedOrder(shop);
+    server.use(triggerHandler([], [() => HttpResponse.error(), answer(408)]));
+    await pass(T0);
+    expect((await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).lastError).toContain(
+      "Network error",
+    );
+    await pass(at(RETRY_DELAYS_MS[0]));
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row).toMatchObject({ status: "retrying", attempts: 2 });
+    expect(row.nextAttemptAt).toEqual(at(RETRY_DELAYS_MS[0] + RETRY_DELAYS_MS[1]));
+  });
+
+  it("spreads retries with jitter of at most 20 %", async () => {
+    const shop = await configuredShop();
+    const [early, late] = [await queuedOrder(shop), await queuedOrder(shop)];
+    server.use(triggerHandler([], [answer(500)]));
+    await pass(T0, { batchSize: 1, random: () => 0 });
+    await pass(T0, { batchSize: 1, random: () => 1 });
+    const rows = await prisma.delivery.findMany({ where: { id: { in: [early.id, late.id] } } });
+    const delays = rows.map((row) => row.nextAttemptAt.getTime() - T0.getTime()).sort((a, b) => a - b);
+    expect(delays).toEqual([RETRY_DELAYS_MS[0] * 0.8, RETRY_DELAYS_MS[0] * 1.2]);
+  });
+});
+
+describe("dead deliveries", () => {
+  it("marks a 400 dead at once and adds automation-error to the order", async () => {
+    const shop = await configuredShop();
+    const delivery = await queuedOrder(shop);
+    const graphql: GraphqlCall[] = [];
+    server.use(triggerHandler([], [answer(400)]), platformGraphqlHandler({ OrderTagsAdd: tagsAdded() }, graphql));
+
+    await pass(T0);
+
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row).toMatchObject({ status: "dead", attempts: 1 });
+    expect(row.lastError).toContain("HTTP 400");
+    expect(JSON.parse(row.tagsApplied)).toEqual(["automation-error"]);
+    expect(graphql).toEqual([
+      {
+        shop,
+        operationName: "OrderTagsAdd",
+        variables: { id: "gid://shopify/Order/5550001", tags: ["automation-error"] },
+        accessToken: `shpat_test_${shop}`,
+      },
+    ]);
+  });
+
+  it("marks a delivery dead after the last scheduled attempt and tags the order", async () => {
+    const shop = await configuredShop();
+    const delivery = await queuedOrder(shop);
+    const calls: TriggerCall[] = [];
+    const graphql: GraphqlCall[] = [];
+    server.use(triggerHandler(calls, [answer(502)]), platformGraphqlHandler({ OrderTagsAdd: tagsAdded() }, graphql));
+
+    let now = T0;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      expect(await pass(now)).toBe(1);
+      const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+      now = row.nextAttemptAt;
+    }
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row).toMatchObject({ status: "dead", attempts: MAX_ATTEMPTS });
+    expect(row.lastError).toMatch(/^Gave up after 8 attempts/);
+    expect(calls).toHaveLength(MAX_ATTEMPTS);
+    expect(graphql.map((call) => call.operationName)).toEqual(["OrderTagsAdd"]);
+    expect(await pass(at(100 * 3_600_000))).toBe(0);
+  });
+
+  it("tags the order after the platform throttles the tagsAdd call once", async () => {
+    const shop = await configuredShop();
+    const delivery = await queuedOrder(shop);
+    let tagCalls = 0;
+    server.use(
+      triggerHandler([], [answer(404)]),
+      platformGraphqlHandler({
+        OrderTagsAdd: (call) => (++tagCalls === 1 ? HttpResponse.json(throttled) : tagsAdded()(call)),
+      }),
+    );
+    await pass(T0);
+    expect(tagCalls).toBe(2);
+    expect(JSON.parse((await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).tagsApplied)).toEqual([
+      "automation-error",
+    ]);
+  });
+
+  it("keeps the delivery dead with the reason when the order cannot be tagged", async () => {
+    const shop = await configuredShop();
+    await prisma.session.deleteMany({ where: { shop } });
+    const delivery = await queuedOrder(shop);
+    server.use(triggerHandler([], [answer(422)]));
+    await pass(T0);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row.status).toBe("dead");
+    expect(row.lastError).toContain("the automation-error tag could not be added: the app has no offline session");
+  });
+});
+
+describe("leases", () => {
+  it("delivers later a job whose worker died mid-delivery, once the lease runs out", async () => {
+    const shop = await configuredShop();
+    const delivery = await queuedOrder(shop);
+    // Worker "dead" claimed it and vanished: the row stays delivering with its lease.
+    await prisma.delivery.update({
+      where: { id: delivery.id },
+      data: { status: "delivering", leaseOwner: "dead", leaseExpiresAt: at(60_000), attempts: 1 },
+    });
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+
+    expect(await pass(at(59_999))).toBe(0);
+    expect(await pass(at(60_001))).toBe(1);
+    expect(calls).toHaveLength(1);
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "delivered",
+      attempts: 2,
+      leaseOwner: null,
+    });
+  });
+
+  it("marks dead, and tags the order, a job whose worker died on its last allowed attempt", async () => {
+    const shop = await configuredShop();
+    const delivery = await queuedOrder(shop);
+    await prisma.delivery.update({
+      where: { id: delivery.id },
+      data: { status: "delivering", leaseOwner: "dead", leaseExpiresAt: T0, attempts: MAX_ATTEMPTS },
+    });
+    const calls: TriggerCall[] = [];
+    const graphql: GraphqlCall[] = [];
+    server.use(triggerHandler(calls), platformGraphqlHandler({ OrderTagsAdd: tagsAdded() }, graphql));
+    await pass(at(1));
+    expect(calls).toEqual([]);
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "dead",
+      lastError: `The worker stopped during each of ${MAX_ATTEMPTS} attempts`,
+      tagsApplied: JSON.stringify(["automation-error"]),
+    });
+    expect(graphql.map((call) => call.operationName)).toEqual(["OrderTagsAdd"]);
+  });
+
+  it("lets only one of two workers claim a delivery", async () => {
+    const shop = await configuredShop();
+    await queuedOrder(shop);
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    const [a, b] = await Promise.all([pass(T0, { workerId: "a" }), pass(T0, { workerId: "b" })]);
+    expect(a + b).toBe(1);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe("abandoned checkouts", () => {
+  it("triggers the abandoned-cart flow when no order came for the checkout", async () => {
+    const shop = await configuredShop();
+    await createDelivery(shop, {
+      topic: "checkouts/create",
+      order: checkoutRest,
+      orderId: null,
+      checkoutToken: "chk-token-1",
+      cartToken: "cart-token-1",
+      nextAttemptAt: at(3_600_000),
+    });
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    expect(await pass(at(3_599_999))).toBe(0);
+    await pass(at(3_600_000));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      flowId: "f_202",
+      body: { eventType: "checkout_abandoned", phone: "+573004445566" },
+    });
+  });
+
+  it("cancels the waiting checkout when the order of that checkout is delivered", async () => {
+    const shop = await configuredShop();
+    const checkout = await createDelivery(shop, {
+      topic: "checkouts/create",
+      order: checkoutRest,
+      orderId: null,
+      checkoutToken: "chk-token-1",
+      nextAttemptAt: at(3_600_000),
+    });
+    await createDelivery(shop, { order: orderRest, checkoutToken: "chk-token-1", nextAttemptAt: T0 });
+    server.use(triggerHandler([]));
+    await pass(T0);
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: checkout.id } })).toMatchObject({
+      status: "skipped",
+      lastError: "An order was placed for this checkout",
+      payload: null,
+    });
+  });
+
+  it("skips the checkout when an order for its cart arrived before the delay ran out", async () => {
+    const shop = await configuredShop();
+    const checkout = await createDelivery(shop, {
+      topic: "checkouts/create",
+      order: checkoutRest,
+      orderId: null,
+      checkoutToken: "chk-token-1",
+      cartToken: "cart-token-1",
+      nextAttemptAt: T0,
+    });
+    // An order delivered earlier (its own row is done), carrying the cart token only.
+    await createDelivery(shop, { order: orderRest, cartToken: "cart-token-1", status: "delivered" });
+    await pass(T0);
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: checkout.id } })).toMatchObject({
+      status: "skipped",
+      lastError: "An order was placed for this checkout",
+    });
+  });
+});
+
+describe("unexpected failures", () => {
+  it("retries on the schedule when the delivery cannot even be prepared", async () => {
+    const shop = await configuredShop();
+    const delivery = await createDelivery(shop, { payload: "{not json", nextAttemptAt: T0 });
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    await pass(T0);
+    expect(calls).toEqual([]);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row).toMatchObject({
+      status: "retrying",
+      attempts: 1,
+      lastError: "Internal error while preparing the delivery",
+      leaseOwner: null,
+    });
+    expect(row.nextAttemptAt).toEqual(at(RETRY_DELAYS_MS[0]));
+  });
+});
+
+describe("privacy", () => {
+  it("skips a delivery whose order data was erased before it went out", async () => {
+    const shop = await configuredShop();
+    const delivery = await createDelivery(shop, { payload: null, nextAttemptAt: T0 });
+    await pass(T0);
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "skipped",
+      lastError: "The order data was erased before it could be delivered",
+    });
+  });
+});
+
+describe("the worker loop", () => {
+  it("delivers a new row as soon as it is woken, without waiting for the poll interval", async () => {
+    const shop = await configuredShop();
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    let idle!: () => void;
+    const sleeps: number[] = [];
+    const worker = new DeliveryWorker({
+      workerId: "loop",
+      pollIntervalMs: 3_600_000,
+      // Parks until woken, whatever the interval: the test controls time.
+      sleep: (ms, wake) =>
+        new Promise<void>((resolve) => {
+          sleeps.push(ms);
+          idle = resolve;
+          wake.addEventListener("abort", () => resolve(), { once: true });
+        }),
+    });
+    worker.start();
+    await vi.waitFor(() => expect(sleeps).toHaveLength(1));
+    await queuedOrder(shop);
+    await prisma.delivery.updateMany({ where: { shop }, data: { nextAttemptAt: new Date() } });
+    worker.wake();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await worker.stop();
+    idle?.();
+    expect(sleeps[0]).toBe(3_600_000);
+  });
+});
