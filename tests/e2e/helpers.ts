@@ -8,11 +8,12 @@ import { E2E_DIR, E2E_TEMPLATE } from "./setup/global";
 export type { Stack };
 
 /** A stack of its own for one test file: a copy of the migrated template, free ports, quiet logs. */
-export async function startE2eStack(options: { logLevel?: string } = {}) {
+export async function startE2eStack(options: { logLevel?: string; extraEnv?: Record<string, string> } = {}) {
   return startStack({
     databaseFile: path.join(E2E_DIR, `${randomUUID()}.sqlite`),
     templateDatabase: E2E_TEMPLATE,
     logLevel: options.logLevel ?? "warn",
+    extraEnv: options.extraEnv,
   });
 }
 
