@@ -12,6 +12,7 @@
 import { readFileSync } from "node:fs";
 import { mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import { sleep } from "../sandbox/lib/http";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
@@ -20,6 +21,8 @@ import { orderPayload, sign } from "../sandbox/platform/webhooks";
 import { buildApp, configureShop, installShop, prepareDatabase, ROOT, SANDBOX, startStack } from "../sandbox/stack";
 
 interface Options {
+  /** Writes a V8 CPU profile of the app to tmp/bench/profile (open it in Chrome DevTools). */
+  profile: boolean;
   count: number;
   rate: number | null;
   concurrency: number | null;
@@ -34,6 +37,7 @@ function parseArgs(argv: string[]): Options {
   };
   const concurrency = value("concurrency") ? Number(value("concurrency")) : null;
   return {
+    profile: argv.includes("--profile"),
     count: Number(value("count") ?? 2000),
     rate: concurrency ? null : Number(value("rate") ?? 200),
     concurrency,
@@ -46,6 +50,16 @@ function percentile(sorted: number[], p: number) {
   if (!sorted.length) return null;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return Math.round(sorted[Math.max(0, index)] * 10) / 10;
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux). */
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 /** Resident memory of a process in MB, from /proc (Linux); the kernel's high-water mark when asked. */
@@ -69,7 +83,14 @@ async function main() {
   console.log("preparing: prisma generate, build, migrate, start the stack...");
   prepareDatabase(databaseFile, { generate: true });
   buildApp(true);
-  const stack = await startStack({ databaseFile, logLevel: "warn" });
+  const stack = await startStack({
+    databaseFile,
+    logLevel: "warn",
+    extraEnv: options.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(dir, "profile")}` } : {},
+  });
+  // The simulators and the senders share this process: its event-loop delay says whether the bench itself kept up.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const stop = async () => {
     await stack.stop();
   };
@@ -100,6 +121,7 @@ async function main() {
       return { name: order.name, body: JSON.stringify(orderPayload(order)) };
     });
     const sentAt = new Map<string, number>();
+    const failures = new Map<string, number>();
     const acks: { name: string; ms: number; status: number | null }[] = [];
     const rssSamples: number[] = [];
     const appPid = stack.app.pid!;
@@ -132,8 +154,13 @@ async function main() {
         });
         await response.arrayBuffer();
         status = response.status;
-      } catch {
+      } catch (error) {
         status = null;
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        failures.set(
+          String(cause?.code ?? (error as Error).name),
+          (failures.get(String(cause?.code ?? (error as Error).name)) ?? 0) + 1,
+        );
       }
       acks.push({ name, ms: performance.now() - started, status });
     };
@@ -142,6 +169,8 @@ async function main() {
       `sending ${options.count} orders/create webhooks ${options.rate ? `at ${options.rate}/s` : `with ${options.concurrency} concurrent senders`}...`,
     );
     const firstSent = performance.now();
+    const appCpuBefore = cpuSecondsOf(appPid);
+    const benchCpuBefore = process.cpuUsage();
     if (options.rate) {
       const inflight: Promise<void>[] = [];
       for (let index = 0; index < options.count; index++) {
@@ -167,6 +196,9 @@ async function main() {
     const drainUntil = Date.now() + options.drainSeconds * 1000;
     while (Date.now() < drainUntil && [...ackedNames].some((name) => !triggered().has(name))) await sleep(250);
     clearInterval(sampler);
+    const wallSeconds = (performance.now() - firstSent) / 1000;
+    const appCpuAfter = cpuSecondsOf(appPid);
+    const benchCpu = process.cpuUsage(benchCpuBefore);
 
     const firstTrigger = new Map<string, number>();
     let duplicateTriggers = 0;
@@ -198,6 +230,7 @@ async function main() {
       sent: options.count,
       acknowledged: acked.length,
       statuses,
+      failures: Object.fromEntries(failures),
       ackLatencyMs: {
         p50: percentile(ackTimes, 50),
         p95: percentile(ackTimes, 95),
@@ -209,6 +242,13 @@ async function main() {
       triggered: firstTrigger.size,
       duplicateTriggers,
       lost: [...ackedNames].filter((name) => !firstTrigger.has(name)).length,
+      // Share of one core used from the first send to the last trigger (or the end of the drain).
+      appCpuPercent:
+        appCpuBefore !== null && appCpuAfter !== null
+          ? Math.round(((appCpuAfter - appCpuBefore) / wallSeconds) * 100)
+          : null,
+      benchCpuPercent: Math.round(((benchCpu.user + benchCpu.system) / 1e6 / wallSeconds) * 100),
+      benchEventLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e5) / 10,
       appPeakRssMb: Math.max(memoryOf(appPid, "VmHWM") ?? 0, ...rssSamples),
     };
 
@@ -229,6 +269,8 @@ async function main() {
     row("triggered / duplicate triggers", `${result.triggered} / ${result.duplicateTriggers}`);
     row("lost (acked, never triggered)", result.lost);
     row("app peak RSS", `${result.appPeakRssMb} MB`);
+    row("CPU: app / bench process (simulators)", `${result.appCpuPercent} % / ${result.benchCpuPercent} % of one core`);
+    row("bench process event-loop delay p99", `${result.benchEventLoopDelayP99Ms} ms (simulators + senders)`);
     console.log(`\n${JSON.stringify(result)}`);
   } finally {
     await stop();
