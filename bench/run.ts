@@ -6,6 +6,8 @@
  *   npm run bench -- --count 2000 --concurrency 50  as fast as 50 senders can go (throughput)
  *   --callback-delay 500 | --no-callbacks           the automation platform's callbacks (tagsAdd load)
  *   --drain 60                                      seconds to wait for triggers after the last ack
+ *   --separate-worker                               the delivery worker in its own process (WORKER_INLINE=false)
+ *   --profile                                       a V8 CPU profile of the app in tmp/bench/profile
  *
  * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
  */
@@ -23,6 +25,7 @@ import { buildApp, configureShop, installShop, prepareDatabase, ROOT, SANDBOX, s
 interface Options {
   /** Writes a V8 CPU profile of the app to tmp/bench/profile (open it in Chrome DevTools). */
   profile: boolean;
+  separateWorker: boolean;
   count: number;
   rate: number | null;
   concurrency: number | null;
@@ -38,6 +41,7 @@ function parseArgs(argv: string[]): Options {
   const concurrency = value("concurrency") ? Number(value("concurrency")) : null;
   return {
     profile: argv.includes("--profile"),
+    separateWorker: argv.includes("--separate-worker"),
     count: Number(value("count") ?? 2000),
     rate: concurrency ? null : Number(value("rate") ?? 200),
     concurrency,
@@ -83,10 +87,38 @@ async function main() {
   console.log("preparing: prisma generate, build, migrate, start the stack...");
   prepareDatabase(databaseFile, { generate: true });
   buildApp(true);
+  // Warnings and errors the app logged during the run, by message: the first place to look when figures are off.
+  const appProblems = new Map<string, number>();
+  const appLoopDelays: { p99Ms: number; maxMs: number }[] = [];
   const stack = await startStack({
     databaseFile,
     logLevel: "warn",
-    extraEnv: options.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(dir, "profile")}` } : {},
+    separateWorker: options.separateWorker,
+    onAppLog: (line) => {
+      if (line.startsWith('{"benchProbe"')) {
+        const probe = JSON.parse(line) as { p99Ms: number; maxMs: number };
+        appLoopDelays.push(probe);
+        return;
+      }
+      let message = line.slice(0, 160);
+      try {
+        const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } | string };
+        const err = typeof entry.err === "string" ? entry.err : entry.err?.message;
+        message = `${entry.msg ?? ""}${err ? `: ${err.slice(0, 120)}` : ""}`;
+      } catch {
+        // Not a log line of the app's logger (a stack trace, a library's console output).
+        if (/^\s/.test(line)) return;
+      }
+      appProblems.set(message, (appProblems.get(message) ?? 0) + 1);
+    },
+    extraEnv: {
+      // A separate worker is not woken by the web process: it polls.
+      ...(options.separateWorker ? { WORKER_POLL_INTERVAL_MS: "100" } : {}),
+      NODE_OPTIONS: [
+        `--import=${path.join(ROOT, "bench/probe.mjs")}`,
+        options.profile ? `--cpu-prof --cpu-prof-dir=${path.join(dir, "profile")}` : "",
+      ].join(" "),
+    },
   });
   // The simulators and the senders share this process: its event-loop delay says whether the bench itself kept up.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -248,6 +280,11 @@ async function main() {
           ? Math.round(((appCpuAfter - appCpuBefore) / wallSeconds) * 100)
           : null,
       benchCpuPercent: Math.round(((benchCpu.user + benchCpu.system) / 1e6 / wallSeconds) * 100),
+      appEventLoopDelayMs: {
+        worstSecondP99: Math.round(Math.max(0, ...appLoopDelays.map((probe) => probe.p99Ms))),
+        max: Math.round(Math.max(0, ...appLoopDelays.map((probe) => probe.maxMs))),
+      },
+      appWarningsAndErrors: Object.fromEntries(appProblems),
       benchEventLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e5) / 10,
       appPeakRssMb: Math.max(memoryOf(appPid, "VmHWM") ?? 0, ...rssSamples),
     };
@@ -258,7 +295,10 @@ async function main() {
       "machine",
       `${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGb} GB, Node ${result.machine.node}`,
     );
-    row("mode", options.rate ? `${options.rate} webhooks/s` : `${options.concurrency} concurrent senders`);
+    row(
+      "mode",
+      `${options.rate ? `${options.rate} webhooks/s` : `${options.concurrency} concurrent senders`}, ${options.callbackDelayMs === null ? "no callbacks" : `callbacks after ${options.callbackDelayMs} ms`}, worker ${options.separateWorker ? "in its own process" : "in the app"}`,
+    );
     row("sent / acknowledged (HTTP 200)", `${result.sent} / ${result.acknowledged}  ${JSON.stringify(statuses)}`);
     row(
       "ack latency p50 / p95 / p99 / max",
@@ -270,7 +310,12 @@ async function main() {
     row("lost (acked, never triggered)", result.lost);
     row("app peak RSS", `${result.appPeakRssMb} MB`);
     row("CPU: app / bench process (simulators)", `${result.appCpuPercent} % / ${result.benchCpuPercent} % of one core`);
+    row(
+      "app event-loop delay: worst p99 / max",
+      `${result.appEventLoopDelayMs.worstSecondP99} / ${result.appEventLoopDelayMs.max} ms`,
+    );
     row("bench process event-loop delay p99", `${result.benchEventLoopDelayP99Ms} ms (simulators + senders)`);
+    for (const [message, count] of appProblems) row(`app logged ×${count}`, message);
     console.log(`\n${JSON.stringify(result)}`);
   } finally {
     await stop();

@@ -45,6 +45,8 @@ export interface StackOptions {
   events?: EventSink;
   onAppLog?: (line: string) => void;
   extraEnv?: Record<string, string>;
+  /** Runs the delivery worker as its own process (`npm run worker`, WORKER_INLINE=false) instead of in the app. */
+  separateWorker?: boolean;
 }
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
@@ -142,11 +144,19 @@ export async function startStack(options: StackOptions) {
   delete env.VITEST_POOL_ID;
   delete env.VITEST_WORKER_ID;
 
+  if (options.separateWorker) env.WORKER_INLINE = "false";
   const app: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "sandbox/app-server.ts")], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const worker: ChildProcess | null = options.separateWorker
+    ? spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/worker.ts")], {
+        cwd: ROOT,
+        env: { ...env, NODE_OPTIONS: "" },
+        stdio: ["ignore", "inherit", "inherit"],
+      })
+    : null;
   const output: string[] = [];
   const onLine = (line: string) => {
     output.push(line);
@@ -163,10 +173,18 @@ export async function startStack(options: StackOptions) {
   }
   const exited = new Promise<number | null>((resolve) => app.once("exit", (code) => resolve(code)));
   // However this process ends, the app must not outlive it (an orphan would keep the port and stale settings).
-  const killApp = () => app.kill("SIGKILL");
+  const killApp = () => {
+    app.kill("SIGKILL");
+    worker?.kill("SIGKILL");
+  };
   process.once("exit", killApp);
 
   const stop = async () => {
+    if (worker && worker.exitCode === null && worker.signalCode === null) {
+      const done = new Promise((resolve) => worker.once("exit", resolve));
+      worker.kill("SIGTERM");
+      await done;
+    }
     if (app.exitCode === null && app.signalCode === null) {
       app.kill("SIGTERM");
       const killer = setTimeout(() => app.kill("SIGKILL"), 5_000);
@@ -194,6 +212,7 @@ export async function startStack(options: StackOptions) {
     /** The app's environment (sandbox values only). */
     env,
     app,
+    worker,
     platform,
     automation,
     supplier,
