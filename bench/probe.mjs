@@ -1,3 +1,4 @@
+/* global process, setInterval */
 // Loaded into the app by the benchmark (NODE_OPTIONS=--import): reports the app's event-loop delay once a second,
 // so a stall that burns no CPU (a synchronous wait inside a native call) shows up in the figures.
 import { monitorEventLoopDelay } from "node:perf_hooks";
