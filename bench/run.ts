@@ -201,6 +201,7 @@ async function main() {
       `sending ${options.count} orders/create webhooks ${options.rate ? `at ${options.rate}/s` : `with ${options.concurrency} concurrent senders`}...`,
     );
     const firstSent = performance.now();
+    const loadBefore = os.loadavg()[0];
     const appCpuBefore = cpuSecondsOf(appPid);
     const benchCpuBefore = process.cpuUsage();
     if (options.rate) {
