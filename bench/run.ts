@@ -252,6 +252,8 @@ async function main() {
     }, {});
 
     const result = {
+      // Other processes on the machine take the same cores: the 1-minute load average before and after the run.
+      loadAverage: { before: Math.round(loadBefore * 100) / 100, after: Math.round(os.loadavg()[0] * 100) / 100 },
       machine: {
         cpus: os.cpus().length,
         cpuModel: os.cpus()[0]?.model ?? "unknown",
