@@ -44,9 +44,10 @@ function appLog(raw: string) {
 }
 
 async function main() {
-  const fresh = process.argv.includes("--fresh");
+  // The simulators keep their state in memory, so the app's database starts empty with them on every run: a kept
+  // database would hold access tokens and orders the new simulators have never issued.
   const databaseFile = path.join(DIR, "sandbox.sqlite");
-  if (fresh) rmSync(databaseFile, { force: true });
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(`${databaseFile}${suffix}`, { force: true });
   mkdirSync(DIR, { recursive: true });
 
   line("app", "preparing the database (prisma generate + migrate deploy) and building the app...");
