@@ -74,6 +74,9 @@ const schema = z
       .default("false")
       .transform((value) => value === "true" || value === "1"),
     CALLBACK_ALLOWED_ORIGINS: optionalString,
+    // Callbacks one automation API key may send at once, then per second (docs/decisions/018).
+    CALLBACK_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(100_000).default(60),
+    CALLBACK_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().max(10_000).default(5),
     // Days an order payload is kept after the webhook arrived; afterwards only the delivery record stays.
     DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     // Minutes a checkout may stay without an order before the abandoned-cart flow is triggered.

@@ -43,6 +43,29 @@ export function apiHandler<Args extends { request: Request }>(handler: (args: Ar
   };
 }
 
+/**
+ * A request body of at most `maxBytes`. A larger one, declared by Content-Length or streamed without it, is a 413
+ * with `message`, and the rest of the stream is never read (a public endpoint must not buffer whatever comes).
+ */
+export async function readLimitedBody(request: Request, maxBytes: number, message: string): Promise<Uint8Array> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw new AppError(413, message);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new AppError(413, message);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
 // Only name, message and stack: never request bodies or headers that may hold secrets.
 function serializeError(error: unknown) {
   if (error instanceof Error) return { type: error.name, message: error.message, stack: error.stack };

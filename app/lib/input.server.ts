@@ -30,8 +30,9 @@ export async function readFields(request: Request): Promise<Record<string, strin
   return fields;
 }
 
+/** The query string's fields; an empty parameter (`?status=`) counts as absent. */
 export function queryFields(request: Request): Record<string, string> {
-  return Object.fromEntries(new URL(request.url).searchParams.entries());
+  return Object.fromEntries([...new URL(request.url).searchParams.entries()].filter(([, value]) => value !== ""));
 }
 
 /** Validates input against a schema; the first problem becomes a 400 that names its field. */
@@ -41,6 +42,16 @@ export function parseInput<S extends z.ZodTypeAny>(schema: S, input: unknown): z
   const issue = result.error.issues[0];
   const field = issue.path.join(".");
   throw new AppError(400, field ? `${field}: ${issue.message}` : issue.message, "invalid_input");
+}
+
+/** A request's query string validated by `schema`; the error names the first bad field. */
+export function parseQuery<S extends z.ZodTypeAny>(request: Request, schema: S): z.output<S> {
+  return parseInput(schema, queryFields(request));
+}
+
+/** A request's form (or JSON object) body validated by `schema`; the error names the first bad field. */
+export async function parseForm<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
+  return parseInput(schema, await readFields(request));
 }
 
 const TRUE = new Set(["true", "1", "on", "yes"]);

@@ -1,22 +1,55 @@
+import { createHash } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { AppError, apiHandler, ok } from "../lib/http.server";
+import { AppError, apiHandler, failure, ok, readLimitedBody } from "../lib/http.server";
+import { createTokenBuckets, type TokenBuckets } from "../lib/rate-limit.server";
+import { env } from "../env.server";
 import { handleAutomationCallback } from "../services/automation/callback.server";
 
 /** A callback is a few fields; anything this large is not one. */
 export const MAX_CALLBACK_BYTES = 16 * 1024;
 
+/**
+ * Per presented API key (docs/decisions/018-callback-rate-limit.md): by default a burst of 60, then 5 a second,
+ * above what one shop's GraphQL budget can tag anyway, so only a runaway caller is refused.
+ */
+let limits: TokenBuckets | null = null;
+export function callbackLimits() {
+  limits ??= createTokenBuckets({
+    capacity: env().CALLBACK_RATE_LIMIT_BURST,
+    refillPerSecond: env().CALLBACK_RATE_LIMIT_PER_SECOND,
+  });
+  return limits;
+}
+
 // Public: guarded by the automation API key in the body (spec: Authentication).
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") throw new AppError(405, "Use POST");
   const body = await readJsonObject(request);
+  enforceRateLimit(body.apiKey ?? body.api_key ?? body.token);
   const result = await handleAutomationCallback(body, { origin: request.headers.get("Origin") });
   return ok({ ...result });
 });
 
+function enforceRateLimit(apiKey: unknown) {
+  // A missing or malformed key is refused at once by the checks; only a key worth looking up spends a token.
+  if (typeof apiKey !== "string" || !apiKey) return;
+  // Keyed by a digest so the key itself is not held in memory.
+  const verdict = callbackLimits().take(createHash("sha256").update(apiKey).digest("hex"));
+  if (verdict.allowed) return;
+  throw failure(
+    429,
+    `Too many callbacks for this API key; retry in ${verdict.retryAfterSeconds} s`,
+    {},
+    { "Retry-After": String(verdict.retryAfterSeconds) },
+  );
+}
+
 async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_CALLBACK_BYTES) throw tooLarge();
-  const raw = await request.arrayBuffer();
-  if (raw.byteLength > MAX_CALLBACK_BYTES) throw tooLarge();
+  const raw = await readLimitedBody(
+    request,
+    MAX_CALLBACK_BYTES,
+    `The body is larger than ${MAX_CALLBACK_BYTES / 1024} KB`,
+  );
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(raw));
@@ -26,8 +59,4 @@ async function readJsonObject(request: Request): Promise<Record<string, unknown>
   if (!body || typeof body !== "object" || Array.isArray(body))
     throw new AppError(400, "The body must be a JSON object");
   return body as Record<string, unknown>;
-}
-
-function tooLarge() {
-  return new AppError(413, `The body is larger than ${MAX_CALLBACK_BYTES / 1024} KB`);
 }

@@ -1,15 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiHandler, ok } from "../lib/http.server";
-import { parseQuery } from "../lib/validation.server";
+import { formInteger, parseQuery } from "../lib/input.server";
 import { listDeliveries } from "../services/deliveries/queries.server";
 import { DELIVERY_STATUSES } from "../services/deliveries/status.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 
 const query = z.object({
   status: z.enum(DELIVERY_STATUSES).optional(),
-  page: z.coerce.number().int().min(1, "must be at least 1").default(1),
-  pageSize: z.coerce.number().int().min(1, "must be at least 1").max(100, "must be at most 100").default(25),
+  // The same bound as every paged endpoint: the row offset stays a small number.
+  page: formInteger(1, { min: 1, max: 1_000_000 }),
+  pageSize: formInteger(25, { min: 1, max: 100 }),
 });
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {

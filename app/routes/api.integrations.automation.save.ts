@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { AppError, apiHandler, ok } from "../lib/http.server";
+import { apiHandler, ok } from "../lib/http.server";
+import { parseForm } from "../lib/input.server";
 import { saveAutomationSettings } from "../services/automation/settings.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 
@@ -25,11 +26,6 @@ const form = z.object({
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const { shop } = await authenticateAdminApi(request);
-  const formData = await request.formData();
-  const parsed = form.safeParse(Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string")));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, `${issue.path.join(".")}: ${issue.message}`);
-  }
-  return ok({ configuration: await saveAutomationSettings(shop, parsed.data) });
+  const fields = await parseForm(request, form);
+  return ok({ configuration: await saveAutomationSettings(shop, fields) });
 });

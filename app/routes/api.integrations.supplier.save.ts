@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { SUPPLIER_COUNTRY_CODES } from "../lib/countries";
 import { apiHandler, ok } from "../lib/http.server";
-import { parseInput, readFields } from "../lib/input.server";
+import { parseForm } from "../lib/input.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 import { saveSupplierIntegration } from "../services/supplier/integration.server";
 
@@ -22,7 +22,7 @@ const input = z.object({
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const { shop } = await authenticateAdminApi(request);
-  const fields = parseInput(input, await readFields(request));
+  const fields = await parseForm(request, input);
   const configuration = await saveSupplierIntegration(shop, {
     storeName: fields.store_name,
     country: fields.country,

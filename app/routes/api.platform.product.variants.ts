@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiHandler, ok } from "../lib/http.server";
-import { parseInput, queryFields } from "../lib/input.server";
+import { parseQuery } from "../lib/input.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 import { getProductVariants } from "../services/platform/catalogue.server";
 import { requirePlatformSession } from "../services/platform/offline-session.server";
@@ -11,6 +11,6 @@ const query = z.object({ productId: gidField("Product") });
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const { shop } = await authenticateAdminApi(request);
-  const { productId } = parseInput(query, queryFields(request));
+  const { productId } = parseQuery(request, query);
   return ok(await getProductVariants(await requirePlatformSession(shop), productId));
 });

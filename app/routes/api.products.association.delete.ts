@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiHandler, ok } from "../lib/http.server";
-import { parseInput, readFields } from "../lib/input.server";
+import { parseForm } from "../lib/input.server";
 import { deleteAssociation } from "../services/catalogue/associations.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 
@@ -11,7 +11,7 @@ const input = z.object({
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const { shop } = await authenticateAdminApi(request);
-  const { associationId } = parseInput(input, await readFields(request));
+  const { associationId } = await parseForm(request, input);
   await deleteAssociation(shop, associationId);
   return ok({ message: "Association deleted; the platform product was not changed", associationId });
 });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiHandler, ok } from "../lib/http.server";
-import { formInteger, parseInput, queryFields } from "../lib/input.server";
+import { formInteger, parseQuery } from "../lib/input.server";
 import { listAssociations } from "../services/catalogue/associations.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 
@@ -13,7 +13,7 @@ const query = z.object({
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const { shop } = await authenticateAdminApi(request);
-  const { page, pageSize } = parseInput(query, queryFields(request));
+  const { page, pageSize } = parseQuery(request, query);
   const { associations, total } = await listAssociations(shop, page, pageSize);
   return ok({ associations, total, page, pageSize });
 });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiHandler, ok } from "../lib/http.server";
-import { formBoolean, formInteger, parseInput, queryFields } from "../lib/input.server";
+import { formBoolean, formInteger, parseQuery } from "../lib/input.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 import { requireSupplierToken } from "../services/supplier/integration.server";
 import { listSupplierProducts } from "../services/supplier/products.server";
@@ -18,7 +18,7 @@ const query = z.object({
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const { shop } = await authenticateAdminApi(request);
-  const params = parseInput(query, queryFields(request));
+  const params = parseQuery(request, query);
   const token = await requireSupplierToken(shop);
   const page = await listSupplierProducts(token, {
     pageSize: params.pageSize,

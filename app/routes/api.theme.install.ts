@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "../env.server";
 import { apiHandler, ok } from "../lib/http.server";
-import { parseInput, readFields } from "../lib/input.server";
+import { parseForm } from "../lib/input.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 import { DEFAULT_THEME_NAME, installTheme } from "../services/theme/install.server";
 import { isRepositoryUrl } from "../services/theme/repository.server";
@@ -30,7 +30,7 @@ const form = z.object({
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const { shop } = await authenticateAdminApi(request);
-  const fields = parseInput(form, await readFields(request));
+  const fields = await parseForm(request, form);
   const { theme } = await installTheme({ shop, ...fields });
   return ok({
     message: `Theme "${theme.name}" installed as an unpublished theme; publish it from Online Store > Themes`,

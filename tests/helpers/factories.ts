@@ -30,6 +30,21 @@ export async function createConfiguration(shop: string, input: SettingsPatch = {
   return saveShopSettings(shop, input);
 }
 
+/** An installed shop with the automation key `key-<shop>` and both flows (f_101 new orders, f_202 carts). */
+export async function createAutomatedShop(
+  config: { newOrderFlowId?: string | null; abandonedCartFlowId?: string | null } = {},
+) {
+  const shop = shopDomain();
+  await createSession(shop);
+  await createConfiguration(shop, {
+    automationApiKey: `key-${shop}`,
+    newOrderFlowId: "f_101",
+    abandonedCartFlowId: "f_202",
+    ...config,
+  });
+  return shop;
+}
+
 export async function createAssociation(shop: string, overrides: Partial<{ supplierProductId: string }> = {}) {
   const n = next();
   return prisma.productAssociation.create({

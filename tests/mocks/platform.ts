@@ -4,6 +4,7 @@ import { themesUrl } from "~/services/theme/platform-themes.server";
 import { server } from "./server";
 
 export interface PlatformCall {
+  shop: string;
   operationName: string;
   query: string;
   variables: Record<string, unknown>;
@@ -28,6 +29,7 @@ export function mockPlatform(shop: string, resolvers: Record<string, OperationRe
       };
       const operationName = body.operationName ?? "anonymous";
       const call: PlatformCall = {
+        shop: new URL(request.url).hostname,
         operationName,
         query: body.query,
         variables: body.variables ?? {},
@@ -124,43 +126,12 @@ export function themeCreated(name: string, id = 828155753) {
   );
 }
 
-// Every shop at once, answering by operation name with whole Responses (order pipeline tests).
-export interface GraphqlCall {
-  shop: string;
-  operationName: string;
-  variables: Record<string, unknown>;
-  accessToken: string | null;
+/** The platform finds these orders by name (OrderByName). */
+export function ordersByName(orders: { id: string; name: string }[]): OperationResolver {
+  return () => ({ orders: { nodes: orders } });
 }
 
-type Answer = (call: GraphqlCall) => Response | Promise<Response>;
-
-/**
- * The platform's GraphQL admin endpoint for every shop, answering by operation name (as the sandbox's
- * simulator does). An operation without an answer fails the test loudly.
- */
-export function platformGraphqlHandler(answers: Record<string, Answer>, calls: GraphqlCall[] = []) {
-  return http.post("https://:shop/admin/api/2025-10/graphql.json", async ({ request, params }) => {
-    const body = (await request.json()) as { operationName?: string; variables?: Record<string, unknown> };
-    const call = {
-      shop: String(params.shop),
-      operationName: body.operationName ?? "anonymous",
-      variables: body.variables ?? {},
-      accessToken: request.headers.get("X-Shopify-Access-Token"),
-    };
-    calls.push(call);
-    const answer = answers[call.operationName];
-    if (!answer)
-      return HttpResponse.json({ errors: [{ message: `no answer for ${call.operationName}` }] }, { status: 500 });
-    return answer(call);
-  });
-}
-
-export const orderNode = (id: number, name: string) => ({ id: `gid://shopify/Order/${id}`, name, tags: [] });
-
-export function ordersByName(orders: { id: string; name: string }[]): Answer {
-  return () => HttpResponse.json({ data: { orders: { nodes: orders } } });
-}
-
-export function tagsAdded(): Answer {
-  return (call) => HttpResponse.json({ data: { tagsAdd: { node: { id: call.variables.id }, userErrors: [] } } });
+/** The platform accepts the tags (OrderTagsAdd). */
+export function tagsAdded(): OperationResolver {
+  return (variables) => ({ tagsAdd: { node: { id: variables.id }, userErrors: [] } });
 }

@@ -1,13 +1,14 @@
 import { HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
-import { action } from "~/routes/api.automation.callback";
+import { action, callbackLimits } from "~/routes/api.automation.callback";
 import { createConfiguration, createDelivery, createSession, shopDomain } from "../helpers/factories";
 import { TEST_ENV } from "../helpers/test-env";
 import orderRest from "../fixtures/webhooks/order-rest.json";
 import throttled from "../fixtures/reference/platform-graphql-throttled.json";
-import { ordersByName, platformGraphqlHandler, tagsAdded, type GraphqlCall } from "../mocks/platform";
-import { server } from "../mocks/server";
+import { mockPlatform, ordersByName, tagsAdded } from "../mocks/platform";
+
+beforeEach(() => callbackLimits().reset());
 
 const ORDER = { id: "gid://shopify/Order/5550001", name: "#1001" };
 
@@ -33,9 +34,8 @@ async function expectFailure(response: Response, status: number, error: string) 
 }
 
 /** The platform finds ORDER by name and accepts tags; the calls are recorded. */
-function platformWithOrder(calls: GraphqlCall[] = []) {
-  server.use(platformGraphqlHandler({ OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() }, calls));
-  return calls;
+function platformWithOrder(shop: string) {
+  return mockPlatform(shop, { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() });
 }
 
 describe("callback checks, in the spec's order", () => {
@@ -100,8 +100,8 @@ describe("callback checks, in the spec's order", () => {
   });
 
   it("accepts an allowed Origin (the automation platform's panel)", async () => {
-    const { apiKey } = await installedShop();
-    platformWithOrder();
+    const { shop, apiKey } = await installedShop();
+    platformWithOrder(shop);
     const response = await callback({ apiKey, orderName: "#1001" }, { Origin: TEST_ENV.AUTOMATION_API_URL });
     expect(response.status).toBe(200);
   });
@@ -110,7 +110,7 @@ describe("callback checks, in the spec's order", () => {
 describe("tagging the order", () => {
   it("adds the status's tag to the order found by name and answers the spec's body", async () => {
     const { shop, apiKey } = await installedShop();
-    const calls = platformWithOrder();
+    const calls = platformWithOrder(shop);
     const response = await callback({ apiKey, orderName: "#1001", status: "completed" });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -127,8 +127,8 @@ describe("tagging the order", () => {
   });
 
   it("accepts the key under api_key and token too", async () => {
-    const { apiKey } = await installedShop();
-    platformWithOrder();
+    const { shop, apiKey } = await installedShop();
+    platformWithOrder(shop);
     expect((await callback({ api_key: apiKey, orderName: "#1001" })).status).toBe(200);
     expect((await callback({ token: apiKey, orderName: "#1001" })).status).toBe(200);
   });
@@ -145,8 +145,8 @@ describe("tagging the order", () => {
   ];
   for (const [name, fields, expected] of priority) {
     it(`tag priority: ${name}`, async () => {
-      const { apiKey } = await installedShop();
-      const calls = platformWithOrder();
+      const { shop, apiKey } = await installedShop();
+      const calls = platformWithOrder(shop);
       const response = await callback({ apiKey, orderName: "#1001", ...fields });
       expect((await response.json()).tags).toEqual(expected);
       expect(calls.at(-1)?.variables.tags).toEqual(expected);
@@ -154,51 +154,80 @@ describe("tagging the order", () => {
   }
 
   it("finds the order by orderId when the name search finds nothing", async () => {
-    const { apiKey } = await installedShop();
-    const calls: GraphqlCall[] = [];
-    server.use(
-      platformGraphqlHandler(
-        {
-          OrderByName: ordersByName([]),
-          OrderById: () => HttpResponse.json({ data: { order: { ...ORDER, tags: [] } } }),
-          OrderTagsAdd: tagsAdded(),
-        },
-        calls,
-      ),
-    );
+    const { shop, apiKey } = await installedShop();
+    const calls = mockPlatform(shop, {
+      OrderByName: ordersByName([]),
+      OrderById: () => ({ order: { ...ORDER, tags: [] } }),
+      OrderTagsAdd: tagsAdded(),
+    });
     const response = await callback({ apiKey, orderName: "#1001", orderId: ORDER.id });
     expect(response.status).toBe(200);
     expect(calls.map((call) => call.operationName)).toEqual(["OrderByName", "OrderById", "OrderTagsAdd"]);
   });
 
-  it("does not take a different order the name search happened to match", async () => {
-    const { apiKey } = await installedShop();
-    server.use(
-      platformGraphqlHandler({ OrderByName: ordersByName([{ id: "gid://shopify/Order/9", name: "#10011" }]) }),
-    );
+  it("finds an order whose shop uses its own name format (CO-1001), searching the name as sent", async () => {
+    const { shop, apiKey } = await installedShop();
+    const custom = { id: "gid://shopify/Order/5550077", name: "CO-1001" };
+    const calls = mockPlatform(shop, {
+      OrderByName: (variables) => ({ orders: { nodes: variables.query === "name:CO-1001" ? [custom] : [] } }),
+      OrderTagsAdd: tagsAdded(),
+    });
+    const response = await callback({ apiKey, orderName: "CO-1001", status: "success" });
+    expect(response.status).toBe(200);
+    expect((await response.json()).orderId).toBe(custom.id);
+    expect(calls[0].variables).toEqual({ query: "name:CO-1001" });
+  });
+
+  it("reads a bare order number as the platform's default name (1001 is #1001)", async () => {
+    const { shop, apiKey } = await installedShop();
+    const calls = platformWithOrder(shop);
+    expect((await callback({ apiKey, orderName: "1001" })).status).toBe(200);
+    expect(calls[0].variables).toEqual({ query: "name:#1001" });
+  });
+
+  it("reads orderId in the spec's form (gid://platform/Order/<id>) and asks the platform with its real gid", async () => {
+    const { shop, apiKey } = await installedShop();
+    const calls = mockPlatform(shop, {
+      OrderByName: ordersByName([]),
+      OrderById: (variables) => ({ order: variables.id === ORDER.id ? { ...ORDER, tags: [] } : null }),
+      OrderTagsAdd: tagsAdded(),
+    });
+    const response = await callback({ apiKey, orderName: "#1001", orderId: "gid://platform/Order/5550001" });
+    expect(response.status).toBe(200);
+    expect(calls[1]).toMatchObject({ operationName: "OrderById", variables: { id: ORDER.id } });
+  });
+
+  it("answers 400 naming orderId for a value that is not an order id, without asking the platform", async () => {
+    const { shop, apiKey } = await installedShop();
+    const calls = mockPlatform(shop, {});
     await expectFailure(
-      await callback({ apiKey, orderName: "#1001" }),
-      404,
-      `Order #1001 was not found in ${(await prisma.shopConfiguration.findFirstOrThrow()).shop}`,
+      await callback({ apiKey, orderName: "#1001", orderId: "1001; drop" }),
+      400,
+      "orderId: must be an id like gid://platform/Order/123",
     );
+    expect(calls).toEqual([]);
+  });
+
+  it("does not take a different order the name search happened to match", async () => {
+    const { shop, apiKey } = await installedShop();
+    mockPlatform(shop, { OrderByName: ordersByName([{ id: "gid://shopify/Order/9", name: "#10011" }]) });
+    await expectFailure(await callback({ apiKey, orderName: "#1001" }), 404, `Order #1001 was not found in ${shop}`);
   });
 
   it("answers 404 when the order is not in the shop", async () => {
     const { shop, apiKey } = await installedShop();
-    server.use(platformGraphqlHandler({ OrderByName: ordersByName([]) }));
+    mockPlatform(shop, { OrderByName: ordersByName([]) });
     await expectFailure(await callback({ apiKey, orderName: "#404" }), 404, `Order #404 was not found in ${shop}`);
   });
 
   it("answers 403 naming the protected customer data approval on ACCESS_DENIED", async () => {
-    const { apiKey } = await installedShop();
-    server.use(
-      platformGraphqlHandler({
-        OrderByName: () =>
-          HttpResponse.json({
-            errors: [{ message: "Access denied for orders field.", extensions: { code: "ACCESS_DENIED" } }],
-          }),
-      }),
-    );
+    const { shop, apiKey } = await installedShop();
+    mockPlatform(shop, {
+      OrderByName: () =>
+        HttpResponse.json({
+          errors: [{ message: "Access denied for orders field.", extensions: { code: "ACCESS_DENIED" } }],
+        }),
+    });
     const response = await callback({ apiKey, orderName: "#1001" });
     expect(response.status).toBe(403);
     const body = await response.json();
@@ -207,27 +236,24 @@ describe("tagging the order", () => {
   });
 
   it("waits out a THROTTLED answer and then tags the order", async () => {
-    const { apiKey } = await installedShop();
-    let searches = 0;
-    server.use(
-      platformGraphqlHandler({
-        // Retry-After keeps the client's wait short; the throttle block alone would ask for ~14 s.
-        OrderByName: (call) =>
-          ++searches === 1
-            ? HttpResponse.json(throttled, { status: 429, headers: { "Retry-After": "0.01" } })
-            : ordersByName([ORDER])(call),
-        OrderTagsAdd: tagsAdded(),
-      }),
-    );
+    const { shop, apiKey } = await installedShop();
+    const calls = mockPlatform(shop, {
+      // Retry-After keeps the client's wait short; the throttle block alone would ask for ~14 s.
+      OrderByName: (variables, call) =>
+        call === 1
+          ? HttpResponse.json(throttled, { status: 429, headers: { "Retry-After": "0.01" } })
+          : ordersByName([ORDER])(variables, call),
+      OrderTagsAdd: tagsAdded(),
+    });
     const response = await callback({ apiKey, orderName: "#1001", status: "success" });
     expect(response.status).toBe(200);
-    expect(searches).toBe(2);
+    expect(calls.map((c) => c.operationName)).toEqual(["OrderByName", "OrderByName", "OrderTagsAdd"]);
   });
 
   it("records the outcome on the order's delivery", async () => {
     const { shop, apiKey } = await installedShop();
     const delivery = await createDelivery(shop, { order: orderRest, status: "delivered" });
-    platformWithOrder();
+    platformWithOrder(shop);
     await callback({ apiKey, orderName: "#1001", status: "completed" });
     const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(row.callbackStatus).toBe("completed");
@@ -235,10 +261,23 @@ describe("tagging the order", () => {
     expect(JSON.parse(row.tagsApplied)).toEqual(["automation-completed"]);
   });
 
+  it("records the tags of two callbacks that arrive together, losing neither", async () => {
+    const { shop, apiKey } = await installedShop();
+    const delivery = await createDelivery(shop, { order: orderRest, status: "delivered" });
+    platformWithOrder(shop);
+    const answers = await Promise.all([
+      callback({ apiKey, orderName: "#1001", tag: "confirmado" }),
+      callback({ apiKey, orderName: "#1001", tag: "whatsapp-enviado" }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(JSON.parse(row.tagsApplied).sort()).toEqual(["confirmado", "whatsapp-enviado"]);
+  });
+
   it("is harmless when repeated: same answer, tags recorded once", async () => {
     const { shop, apiKey } = await installedShop();
     const delivery = await createDelivery(shop, { order: orderRest, status: "delivered" });
-    platformWithOrder();
+    platformWithOrder(shop);
     const first = await (await callback({ apiKey, orderName: "#1001" })).json();
     const second = await (await callback({ apiKey, orderName: "#1001" })).json();
     expect(second).toEqual(first);
@@ -265,6 +304,24 @@ describe("malformed callbacks", () => {
     );
   });
 
+  it("answers 413 for an endless body without Content-Length, reading no more than the limit", async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1024;
+        controller.enqueue(new Uint8Array(1024).fill(32));
+      },
+    });
+    const request = new Request(`${TEST_ENV.PLATFORM_APP_URL}/api/automation/callback`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    await expectFailure(await action({ request, params: {}, context: {} }), 413, "The body is larger than 16 KB");
+    expect(pulled).toBeLessThan(64 * 1024);
+  });
+
   it("answers 400 naming the field for tags of the wrong type", async () => {
     const { apiKey } = await installedShop();
     await expectFailure(
@@ -286,5 +343,29 @@ describe("malformed callbacks", () => {
   it("answers 400 when neither orderName nor orderId is given", async () => {
     const { apiKey } = await installedShop();
     await expectFailure(await callback({ apiKey, status: "success" }), 400, "orderName: is required");
+  });
+});
+
+describe("rate limit", () => {
+  // The clock stands still, so the bucket does not refill while the test runs.
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date() }));
+  afterEach(() => vi.useRealTimers());
+
+  it("answers 429 with Retry-After once a key has spent its burst, and keeps serving other keys", async () => {
+    const { shop, apiKey } = await installedShop();
+    const other = await installedShop();
+    mockPlatform(shop, { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() });
+    mockPlatform(other.shop, { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() });
+    // A callback without an order reference is refused after the key checks: cheap, but it spends a token.
+    for (let i = 0; i < 60; i++) expect((await callback({ apiKey })).status).toBe(400);
+
+    const refused = await callback({ apiKey, orderName: "#1001" });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("1");
+    expect(await refused.json()).toEqual({
+      success: false,
+      error: "Too many callbacks for this API key; retry in 1 s",
+    });
+    expect((await callback({ apiKey: other.apiKey, orderName: "#1001" })).status).toBe(200);
   });
 });

@@ -156,6 +156,35 @@ describe("POST /api/integrations/automation/save", () => {
     });
   });
 
+  it("reads a JSON body like every admin endpoint", async () => {
+    const shop = await adminShop();
+    server.use(flowsHandler(flowShapes.bare_array, { apiKey: "json-key-5555" }));
+    const response = await save({
+      request: await adminRequest("/api/integrations/automation/save", shop, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ apiKey: "json-key-5555", newOrderFlowId: "f_101" }),
+      }),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).configuration).toMatchObject({
+      automationApiKey: "••••5555",
+      newOrderFlowId: "f_101",
+    });
+  });
+
+  it("accepts a flow created in the last minute, though the cached list does not have it yet", async () => {
+    const shop = await adminShop();
+    server.use(flowsHandler(flowShapes.bare_array));
+    await listFlows("k-new-flow");
+    server.use(flowsHandler([...flowShapes.bare_array, { id: "f_new", name: "Nuevo", status: "active" }]));
+    const response = await saveForm(shop, { apiKey: "k-new-flow", newOrderFlowId: "f_new" });
+    expect(response.status).toBe(200);
+    expect((await response.json()).configuration.newOrderFlowId).toBe("f_new");
+  });
+
   it("asks for the key when none is stored or sent", async () => {
     const shop = await adminShop();
     const response = await saveForm(shop, { newOrderFlowId: "f_101" });

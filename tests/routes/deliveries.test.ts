@@ -72,6 +72,12 @@ describe("GET /api/deliveries", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ success: false, error: "pageSize: must be at most 100" });
   });
+  it("refuses a page beyond the bound instead of failing the query", async () => {
+    const shop = await adminShop();
+    const response = await get(list, "/api/deliveries?page=99999999999999999999", shop);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, error: "page: must be at most 1000000" });
+  });
 });
 
 describe("GET /api/deliveries/stats", () => {

@@ -4,29 +4,18 @@ import { action as callback } from "~/routes/api.automation.callback";
 import { action as draftOrdersCreate } from "~/routes/webhooks.draft_orders.create";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { runDeliveryPass } from "~/services/deliveries/worker.server";
-import { createConfiguration, createSession, shopDomain } from "../helpers/factories";
+import { createAutomatedShop } from "../helpers/factories";
 import { webhookRequest } from "../helpers/requests";
 import { TEST_ENV } from "../helpers/test-env";
 import draftGraphql from "../fixtures/webhooks/draft-order-graphql.json";
 import orderRest from "../fixtures/webhooks/order-rest.json";
 import { triggerHandler, type TriggerCall } from "../mocks/automation";
-import { ordersByName, platformGraphqlHandler, tagsAdded, type GraphqlCall } from "../mocks/platform";
+import { mockPlatform, ordersByName, tagsAdded } from "../mocks/platform";
 import { server } from "../mocks/server";
-
-async function configuredShop() {
-  const shop = shopDomain();
-  await createSession(shop);
-  await createConfiguration(shop, {
-    automationApiKey: `key-${shop}`,
-    newOrderFlowId: "f_101",
-    abandonedCartFlowId: "f_202",
-  });
-  return shop;
-}
 
 describe("the order pipeline end to end", () => {
   it("triggers the flow once for an event the platform delivered twice", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
     for (const webhookId of ["w-1", "w-2"]) {
@@ -44,19 +33,13 @@ describe("the order pipeline end to end", () => {
   });
 
   it("takes an order from webhook to flow, and the callback's tags back to the order and its delivery", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const triggers: TriggerCall[] = [];
-    const graphql: GraphqlCall[] = [];
-    server.use(
-      triggerHandler(triggers),
-      platformGraphqlHandler(
-        {
-          OrderByName: ordersByName([{ id: orderRest.admin_graphql_api_id, name: orderRest.name }]),
-          OrderTagsAdd: tagsAdded(),
-        },
-        graphql,
-      ),
-    );
+    server.use(triggerHandler(triggers));
+    const graphql = mockPlatform(shop, {
+      OrderByName: ordersByName([{ id: orderRest.admin_graphql_api_id, name: orderRest.name }]),
+      OrderTagsAdd: tagsAdded(),
+    });
 
     await ordersCreate({
       request: webhookRequest("/webhooks/orders/create", orderRest, { shop, topic: "orders/create" }),
@@ -88,7 +71,7 @@ describe("the order pipeline end to end", () => {
   });
 
   it("sends a draft order in the spec's GraphQL form to the abandoned-cart flow", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const triggers: TriggerCall[] = [];
     server.use(triggerHandler(triggers));
     await draftOrdersCreate({

@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { action as checkoutsCreate } from "~/routes/webhooks.checkouts.create";
 import { action as draftOrdersCreate } from "~/routes/webhooks.draft_orders.create";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
-import { createConfiguration, createSession, shopDomain } from "../helpers/factories";
+import { createAutomatedShop, shopDomain } from "../helpers/factories";
 import { webhookRequest } from "../helpers/requests";
 import checkoutRest from "../fixtures/webhooks/checkout-rest.json";
 import draftRest from "../fixtures/webhooks/draft-order-rest.json";
@@ -11,22 +11,14 @@ import orderGraphql from "../fixtures/webhooks/order-graphql.json";
 import orderRest from "../fixtures/webhooks/order-rest.json";
 import { server } from "../mocks/server";
 
-async function configuredShop() {
-  const shop = shopDomain();
-  await createSession(shop);
-  await createConfiguration(shop, {
-    automationApiKey: `key-${shop}`,
-    newOrderFlowId: "f_101",
-    abandonedCartFlowId: "f_202",
-  });
-  return shop;
-}
-
 function recordOutboundRequests() {
   const urls: string[] = [];
   server.events.on("request:start", ({ request }) => void urls.push(request.url));
   return urls;
 }
+
+// The shared server outlives this file's tests: a listener left behind would record the next file's requests.
+afterEach(() => server.events.removeAllListeners("request:start"));
 
 const deliverOrder = (shop: string, body: unknown, options: { eventId?: string; webhookId?: string } = {}) =>
   ordersCreate({
@@ -35,7 +27,7 @@ const deliverOrder = (shop: string, body: unknown, options: { eventId?: string; 
 
 describe("orders/create receiver", () => {
   it("stores the order as a queued delivery and answers 200 OK without any outbound call", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const outbound = recordOutboundRequests();
     const response = await deliverOrder(shop, orderRest, { eventId: "evt-1" });
     expect(response.status).toBe(200);
@@ -55,21 +47,50 @@ describe("orders/create receiver", () => {
   });
 
   it("records one delivery for an event delivered twice, and answers 200 both times", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     expect((await deliverOrder(shop, orderRest, { eventId: "evt-dup", webhookId: "w-1" })).status).toBe(200);
     expect((await deliverOrder(shop, orderRest, { eventId: "evt-dup", webhookId: "w-2" })).status).toBe(200);
     expect(await prisma.delivery.count({ where: { shop } })).toBe(1);
   });
 
+  it("stores one delivery when the same event arrives twice at the same moment", async () => {
+    const shop = await createAutomatedShop();
+    const answers = await Promise.all(
+      ["w-1", "w-2", "w-3"].map((webhookId) => deliverOrder(shop, orderRest, { eventId: "evt-race", webhookId })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await prisma.delivery.count({ where: { shop } })).toBe(1);
+  });
+
+  it("answers 500 when the event cannot be stored, so the platform delivers it again, and stores the redelivery", async () => {
+    const shop = await createAutomatedShop();
+    // A real failed write: the database refuses every insert into the outbox until the trigger is dropped.
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_delivery BEFORE INSERT ON "Delivery" BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
+    );
+    try {
+      const failed = await deliverOrder(shop, orderRest, { eventId: "evt-retry" });
+      expect(failed.status).toBe(500);
+      expect(await prisma.delivery.count({ where: { shop } })).toBe(0);
+    } finally {
+      await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_delivery`);
+    }
+    expect((await deliverOrder(shop, orderRest, { eventId: "evt-retry" })).status).toBe(200);
+    expect(await prisma.delivery.findFirstOrThrow({ where: { shop } })).toMatchObject({
+      eventId: "event:evt-retry",
+      status: "queued",
+    });
+  });
+
   it("keeps the same event id of two shops apart", async () => {
-    const [one, two] = [await configuredShop(), await configuredShop()];
+    const [one, two] = [await createAutomatedShop(), await createAutomatedShop()];
     await deliverOrder(one, orderRest, { eventId: "evt-shared" });
     await deliverOrder(two, orderRest, { eventId: "evt-shared" });
     expect(await prisma.delivery.count({ where: { eventId: "event:evt-shared" } })).toBe(2);
   });
 
   it("deduplicates on the webhook id when the event id header is missing", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     for (let i = 0; i < 2; i++) {
       const request = webhookRequest("/webhooks/orders/create", orderRest, {
         shop,
@@ -84,7 +105,7 @@ describe("orders/create receiver", () => {
   });
 
   it("deduplicates on topic and order id when neither id header came", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     for (let i = 0; i < 2; i++) {
       const request = webhookRequest("/webhooks/orders/create", orderRest, { shop, topic: "orders/create" });
       request.headers.delete("X-Shopify-Event-Id");
@@ -96,7 +117,7 @@ describe("orders/create receiver", () => {
   });
 
   it("accepts the spec's neutral header names", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const request = webhookRequest("/webhooks/orders/create", orderGraphql, {
       shop,
       topic: "orders/create",
@@ -111,7 +132,7 @@ describe("orders/create receiver", () => {
   });
 
   it("refuses a wrong signature with 401 and stores nothing", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const request = webhookRequest("/webhooks/orders/create", orderRest, {
       shop,
       topic: "orders/create",
@@ -119,6 +140,28 @@ describe("orders/create receiver", () => {
     });
     expect((await ordersCreate({ request })).status).toBe(401);
     expect(await prisma.delivery.count()).toBe(0);
+  });
+
+  it("answers 413 for an endless body without Content-Length, reading no more than the limit", async () => {
+    const shop = await createAutomatedShop();
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(32));
+      },
+    });
+    const signed = webhookRequest("/webhooks/orders/create", orderRest, { shop, topic: "orders/create" });
+    const request = new Request(signed.url, {
+      method: "POST",
+      headers: signed.headers,
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    const response = await ordersCreate({ request });
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThan(6 * 1024 * 1024);
+    expect(await prisma.delivery.count({ where: { shop } })).toBe(0);
   });
 
   it("stores the event even when the shop has no configuration yet (the worker decides)", async () => {
@@ -130,7 +173,7 @@ describe("orders/create receiver", () => {
 
 describe("draft_orders/create and checkouts/create receivers", () => {
   it("stores a draft order as a queued delivery due now", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const before = Date.now();
     const response = await draftOrdersCreate({
       request: webhookRequest("/webhooks/draft_orders/create", draftRest, { shop, topic: "draft_orders/create" }),
@@ -143,7 +186,7 @@ describe("draft_orders/create and checkouts/create receivers", () => {
   });
 
   it("schedules a checkout's trigger after the abandonment delay (60 minutes by default)", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const before = Date.now();
     await checkoutsCreate({
       request: webhookRequest("/webhooks/checkouts/create", checkoutRest, { shop, topic: "checkouts/create" }),
@@ -156,7 +199,7 @@ describe("draft_orders/create and checkouts/create receivers", () => {
   });
 
   it("refuses an orders/create topic on the draft order receiver", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const response = await draftOrdersCreate({
       request: webhookRequest("/webhooks/draft_orders/create", draftRest, { shop, topic: "orders/create" }),
     });

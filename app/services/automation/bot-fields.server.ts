@@ -42,6 +42,8 @@ export async function setBotField(
           Accept: "application/json",
         },
         body: new URLSearchParams({ value }).toString(),
+        // A redirect would carry the secret header to wherever it points.
+        redirect: "manual",
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {

@@ -4,6 +4,7 @@ import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { legacyId } from "../deliveries/payloads.server";
 import { recordCallback } from "../deliveries/queries.server";
+import { gidField } from "../platform/gid";
 import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
 import { findSettingsByApiKey } from "../shops/configuration.server";
 import { addOrderTags, findOrder } from "./order-tags.server";
@@ -29,7 +30,8 @@ const body = z.object({
     .trim()
     .regex(/^[^\s"'\\()]+$/, "must be an order name such as #1001")
     .optional(),
-  orderId: z.string().trim().min(1, "must not be empty").optional(),
+  // The spec writes gid://platform/Order/<id>; the platform is asked with its real gid.
+  orderId: gidField("Order").optional(),
   shop: z.string().trim().toLowerCase().min(1, "must not be empty").optional(),
   tag: tag.optional(),
   tags: z.union([z.string(), z.array(z.string({ invalid_type_error: "must be strings" }))]).optional(),

@@ -78,16 +78,21 @@ export function clearFlowCache() {
  * GET {automation_url}/api/accounts/flows, cached 60 seconds per API key. A key the platform refuses
  * (401/403) is a 400 for the merchant; an unreachable or failing platform is a 502.
  */
-export async function listFlows(apiKey: string, options: { now?: () => number } = {}): Promise<AutomationFlow[]> {
+export async function listFlows(
+  apiKey: string,
+  options: { now?: () => number; /** Skip the cache (the answer still refreshes it). */ fresh?: boolean } = {},
+): Promise<AutomationFlow[]> {
   const now = options.now ?? Date.now;
   const key = cacheKey(apiKey);
   const cached = flowCache.get(key);
-  if (cached && cached.expiresAt > now()) return cached.flows;
+  if (cached && cached.expiresAt > now() && !options.fresh) return cached.flows;
 
   let response: Response;
   try {
     response = await fetch(`${env().AUTOMATION_API_URL}/api/accounts/flows`, {
       headers: { "X-ACCESS-TOKEN": apiKey, accept: "application/json" },
+      // A redirect would carry the key to wherever it points (fetch drops only Authorization across origins).
+      redirect: "manual",
       signal: AbortSignal.timeout(LIST_TIMEOUT_MS),
     });
   } catch (error) {
@@ -128,6 +133,8 @@ export async function triggerFlow(
       method: "POST",
       headers: { "X-ACCESS-TOKEN": apiKey, "Content-Type": "application/json" },
       body: JSON.stringify(payload),
+      // A redirect would carry the key and the order to wherever it points: it is answered as a refusal.
+      redirect: "manual",
       signal: AbortSignal.timeout(options.timeoutMs ?? TRIGGER_TIMEOUT_MS),
     });
   } catch (error) {
@@ -141,8 +148,9 @@ export async function triggerFlow(
       durationMs: now() - started,
     };
   }
-  // The body is read (and discarded) so the connection can be reused.
-  const detail = (await response.text().catch(() => "")).slice(0, 200);
+  // The body is read so the connection can be reused; it explains a refusal. It is stored and shown, so the key
+  // is masked, and of a JSON body only its message is kept: the rest may echo the order (the buyer's phone, address).
+  const detail = redactSecret(errorMessage(await response.text().catch(() => "")), apiKey).slice(0, 200);
   const durationMs = now() - started;
   if (response.ok) return { ok: true, httpStatus: response.status, durationMs };
   const status = response.status;
@@ -155,6 +163,24 @@ export async function triggerFlow(
     retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), Date.now()),
     durationMs,
   };
+}
+
+/** The message of a JSON error body (`error`, `message` or `error.message`); a body that is not JSON as it is. */
+function errorMessage(text: string) {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return text.trim();
+  }
+  const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const nested = fields.error && typeof fields.error === "object" ? (fields.error as Record<string, unknown>) : {};
+  const message = [fields.error, fields.message, nested.message].find((value) => typeof value === "string");
+  return typeof message === "string" ? message : "";
+}
+
+function redactSecret(text: string, secret: string) {
+  return secret ? text.split(secret).join("••••") : text;
 }
 
 /** Retry-After is either seconds or an HTTP date. */

@@ -36,8 +36,8 @@ export const PROTECTED_DATA_MESSAGE =
   "(Partner Dashboard, API access, Protected customer data) before the callback can find orders";
 
 /**
- * Finds an order by its name (`#1001`, the primary identifier) or else by its GraphQL id. The name
- * search is a full-text query, so the answer is checked for an exact name match.
+ * Finds an order by its name (`#1001` or the shop's own format, the primary identifier) or else by its GraphQL
+ * id. The name search is a full-text query, so the answer is checked for an exact name match.
  */
 export async function findOrder(
   session: PlatformSession,
@@ -46,7 +46,7 @@ export async function findOrder(
 ): Promise<FoundOrder | null> {
   return withAccessDenied(async () => {
     if (ref.orderName) {
-      const name = ref.orderName.startsWith("#") ? ref.orderName : `#${ref.orderName}`;
+      const name = platformOrderName(ref.orderName);
       const data = await platformGraphql<{ orders: { nodes: FoundOrder[] } }>(
         session,
         ORDER_BY_NAME,
@@ -88,6 +88,14 @@ export async function addOrderTags(
       throw new AppError(502, `The platform refused the tags: ${problems.map((p) => p.message).join("; ")}`);
     }
   });
+}
+
+/**
+ * The order name as the platform stores it. A bare number is the default format (`1001` is `#1001`); a shop
+ * may choose its own prefix or suffix (`CO-1001`), and the payload sent such a name as it is, so it comes back so.
+ */
+function platformOrderName(name: string) {
+  return /^\d+$/.test(name) ? `#${name}` : name;
 }
 
 async function withAccessDenied<T>(run: () => Promise<T>): Promise<T> {

@@ -10,7 +10,7 @@ export interface AutomationSettingsInput {
 
 /**
  * Saves the automation API key and the two flow ids. A new key is checked by listing flows with it
- * (a refused key saves nothing); flow ids must be flows of that account, when the account lists any.
+ * (a refused key saves nothing); flow ids must be flows of that account.
  */
 export async function saveAutomationSettings(shop: string, input: AutomationSettingsInput) {
   const stored = await getShopSettings(shop);
@@ -19,12 +19,13 @@ export async function saveAutomationSettings(shop: string, input: AutomationSett
   // The callback finds its shop by the key: one key cannot serve two shops.
   const owner = await findSettingsByApiKey(apiKey);
   if (owner && owner.shop !== shop) throw new AppError(409, "apiKey: this API key is already used by another shop");
-  const flows = await listFlows(apiKey);
-  const known = new Set(flows.map((flow) => flow.id));
-  for (const field of ["newOrderFlowId", "abandonedCartFlowId"] as const) {
-    const flowId = input[field];
-    if (flowId && !known.has(flowId)) throw new AppError(400, `${field}: no flow with id ${flowId} in this account`);
-  }
+  const fields = ["newOrderFlowId", "abandonedCartFlowId"] as const;
+  const unknownIn = (flows: { id: string }[]) =>
+    fields.find((field) => input[field] && !flows.some((flow) => flow.id === input[field]));
+  // The list is cached a minute: a flow the merchant just created is looked for again before it is refused.
+  let unknown = unknownIn(await listFlows(apiKey));
+  if (unknown) unknown = unknownIn(await listFlows(apiKey, { fresh: true }));
+  if (unknown) throw new AppError(400, `${unknown}: no flow with id ${input[unknown]} in this account`);
   const saved = await saveShopSettings(shop, {
     automationApiKey: apiKey,
     newOrderFlowId: input.newOrderFlowId,

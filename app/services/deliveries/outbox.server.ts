@@ -87,3 +87,21 @@ export async function cancelCheckouts(
     WHERE "shop" = ${shop} AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')
       AND ${Prisma.raw(`"${column}"`)} = ${value}`;
 }
+
+/**
+ * Adds tags to a delivery's record of the tags applied (a set), with `data` in the same write. A compare-and-set
+ * on the previous value, so two writers at once (two callbacks for one order) both land. False for no such row.
+ */
+export async function addAppliedTags(id: string, tags: string[], data: Prisma.DeliveryUpdateManyMutationInput = {}) {
+  for (let attempt = 1; ; attempt++) {
+    const row = await prisma.delivery.findUnique({ where: { id }, select: { tagsApplied: true } });
+    if (!row) return false;
+    const merged = [...new Set([...(JSON.parse(row.tagsApplied) as string[]), ...tags])];
+    const { count } = await prisma.delivery.updateMany({
+      where: { id, tagsApplied: row.tagsApplied },
+      data: { ...data, tagsApplied: JSON.stringify(merged) },
+    });
+    if (count === 1) return true;
+    if (attempt >= 10) throw new Error("The delivery's tags kept changing while they were recorded");
+  }
+}

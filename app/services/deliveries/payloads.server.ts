@@ -28,18 +28,20 @@ export interface OrderPayload {
     variantId: string | null;
     productId: string | null;
   }[];
-  customer: {
-    id: string | null;
-    email: string | null;
-    firstName: string | null;
-    lastName: string | null;
-    phone: string | null;
-  } | null;
+  customer: Customer | null;
   shippingAddress: Address | null;
   shop: string;
   eventType: typeof ORDER_EVENT;
   callbackUrl: string;
   callbackApiKey: string;
+}
+
+export interface Customer {
+  id: string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
 }
 
 export interface Address {
@@ -79,13 +81,7 @@ export interface CheckoutPayload {
   totalPrice: string | null;
   currencyCode: string | null;
   lineItems: DraftOrderPayload["lineItems"];
-  customer: {
-    id: string | null;
-    email: string | null;
-    firstName: string | null;
-    lastName: string | null;
-    phone: string | null;
-  } | null;
+  customer: Customer | null;
   email: string | null;
   phone: string | null;
   abandonedCheckoutUrl: string | null;

@@ -1,6 +1,7 @@
 import type { Delivery } from "@prisma/client";
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
+import { addAppliedTags } from "./outbox.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { DELIVERY_STATUSES, type DeliveryStatus } from "./status.server";
 import { wakeWorker } from "./worker.server";
@@ -138,12 +139,9 @@ export async function recordCallback(
   const delivery = await prisma.delivery.findFirst({
     where: { shop, topic: "orders/create", OR: [{ resourceId: order.resourceId }, { orderName: order.orderName }] },
     orderBy: { createdAt: "desc" },
+    select: { id: true },
   });
   if (!delivery) return null;
-  const tags = new Set<string>([...(JSON.parse(delivery.tagsApplied) as string[]), ...outcome.tags]);
-  await prisma.delivery.update({
-    where: { id: delivery.id },
-    data: { callbackStatus: outcome.status ?? "tagged", callbackAt: now, tagsApplied: JSON.stringify([...tags]) },
-  });
+  await addAppliedTags(delivery.id, outcome.tags, { callbackStatus: outcome.status ?? "tagged", callbackAt: now });
   return delivery.id;
 }

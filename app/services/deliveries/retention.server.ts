@@ -20,10 +20,25 @@ export async function purgeExpiredPayloads(now = new Date()) {
   return count;
 }
 
-function customerDeliveries(shop: string, customer: CustomerRef) {
+/**
+ * The customer's deliveries that still hold data: by customer id, by the orders named in the request, and the
+ * abandoned checkouts those orders came from (a guest's checkout carries no customer id, only the same tokens).
+ */
+async function customerDeliveries(shop: string, customer: CustomerRef) {
+  if (!customer.id && !customer.orderIds.length) return null;
+  const orders = customer.orderIds.length
+    ? await prisma.delivery.findMany({
+        where: { shop, topic: "orders/create", resourceId: { in: customer.orderIds } },
+        select: { checkoutToken: true, cartToken: true },
+      })
+    : [];
+  const checkoutTokens = orders.flatMap((order) => (order.checkoutToken ? [order.checkoutToken] : []));
+  const cartTokens = orders.flatMap((order) => (order.cartToken ? [order.cartToken] : []));
   const matches = [
     ...(customer.id ? [{ customerId: customer.id }] : []),
     ...(customer.orderIds.length ? [{ resourceId: { in: customer.orderIds }, topic: "orders/create" }] : []),
+    ...(checkoutTokens.length ? [{ checkoutToken: { in: checkoutTokens }, topic: "checkouts/create" }] : []),
+    ...(cartTokens.length ? [{ cartToken: { in: cartTokens }, topic: "checkouts/create" }] : []),
   ];
   return { shop, payload: { not: null }, OR: matches };
 }
@@ -32,13 +47,14 @@ function customerDeliveries(shop: string, customer: CustomerRef) {
 export const deliveryPayloads: CustomerDataHolder = {
   name: "orderDeliveries",
   async describe(shop, customer) {
-    if (!customer.id && !customer.orderIds.length) return 0;
-    return prisma.delivery.count({ where: customerDeliveries(shop, customer) });
+    const where = await customerDeliveries(shop, customer);
+    return where ? prisma.delivery.count({ where }) : 0;
   },
   async redact(shop, customer) {
-    if (!customer.id && !customer.orderIds.length) return 0;
+    const where = await customerDeliveries(shop, customer);
+    if (!where) return 0;
     const { count } = await prisma.delivery.updateMany({
-      where: customerDeliveries(shop, customer),
+      where,
       data: { payload: null, payloadPurgedAt: new Date(), customerId: null },
     });
     return count;

@@ -21,7 +21,8 @@ const JITTER = 0.2;
 
 /**
  * The wait before the next attempt, or null when `attempts` used the last one. A Retry-After from the
- * platform wins over the schedule: it knows when it can take the request again.
+ * platform is a floor, not a replacement: a longer one is honoured, but a short one (`Retry-After: 1`
+ * on every answer during a rate-limit burst) must not spend the eight attempts in seconds and lose the order.
  */
 export function nextRetryDelay(
   attempts: number,
@@ -29,7 +30,8 @@ export function nextRetryDelay(
   random: () => number = Math.random,
 ): number | null {
   if (attempts >= MAX_ATTEMPTS) return null;
-  if (retryAfterMs != null) return Math.min(retryAfterMs, MAX_RETRY_AFTER_MS);
   const base = RETRY_DELAYS_MS[Math.max(0, attempts - 1)];
-  return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
+  const scheduled = Math.round(base * (1 - JITTER + 2 * JITTER * random()));
+  if (retryAfterMs == null) return scheduled;
+  return Math.max(scheduled, Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
 }

@@ -9,7 +9,7 @@ import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.serv
 import { getShopSettings, type ShopSettings } from "../shops/configuration.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { purgeExpiredPayloads } from "./retention.server";
-import { cancelCheckouts, claimDeliveries, settleLeased } from "./outbox.server";
+import { addAppliedTags, cancelCheckouts, claimDeliveries, settleLeased } from "./outbox.server";
 import { MAX_ATTEMPTS, nextRetryDelay } from "./retry-policy.server";
 import { AUTOMATION_ERROR_TAG, type DeliveryTopic } from "./status.server";
 
@@ -184,11 +184,29 @@ async function deliver(
       durationMs: 0,
     };
   }
-  try {
-    await settle(delivery, config, flowId, result, log);
-  } catch (error) {
-    // The outcome could not be written: the lease runs out and another pass takes the job again.
-    log.error({ err: describe(error), sent: result.ok }, "could not record the delivery's outcome");
+  await recordOutcome(() => settle(delivery, config, flowId, result, log), config, log, result.ok);
+}
+
+// Well inside the lease: a write that keeps failing for this long leaves the job to the next claim.
+const OUTCOME_WRITE_RETRIES_MS = [100, 1_000, 5_000];
+
+/**
+ * Writes the outcome, retrying a failed write (a locked or briefly unreachable database) a few times: once the
+ * flow was triggered, an unrecorded success means the lease runs out and the buyer gets the message twice.
+ */
+async function recordOutcome(write: () => Promise<void>, config: Resolved, log: Logger, sent: boolean) {
+  for (let retry = 0; ; retry++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (retry >= OUTCOME_WRITE_RETRIES_MS.length) {
+        // The lease runs out and another pass takes the job again.
+        log.error({ err: describe(error), sent }, "could not record the delivery's outcome");
+        return;
+      }
+      log.warn({ err: describe(error), sent, retry: retry + 1 }, "recording the delivery's outcome failed; retrying");
+      await config.sleep(OUTCOME_WRITE_RETRIES_MS[retry], new AbortController().signal);
+    }
   }
 }
 
@@ -314,9 +332,7 @@ async function tagDeadOrder(delivery: Delivery, config: Resolved, reason: string
     });
     return;
   }
-  const tags = new Set<string>(JSON.parse(delivery.tagsApplied) as string[]);
-  tags.add(AUTOMATION_ERROR_TAG);
-  await prisma.delivery.update({ where: { id: delivery.id }, data: { tagsApplied: JSON.stringify([...tags]) } });
+  await addAppliedTags(delivery.id, [AUTOMATION_ERROR_TAG]);
 }
 
 /** Waits `ms`, or less when woken. */

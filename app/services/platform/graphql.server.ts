@@ -66,6 +66,15 @@ export async function getOfflineSession(shop: string): Promise<PlatformSession |
   return row?.accessToken ? { shop: row.shop, accessToken: row.accessToken } : null;
 }
 
+/** The headers of every call to the platform's admin APIs (GraphQL and REST) with the shop's offline token. */
+export function platformHeaders(session: PlatformSession) {
+  return {
+    "Content-Type": "application/json",
+    Accept: "application/json",
+    "X-Shopify-Access-Token": session.accessToken,
+  };
+}
+
 export function graphqlUrl(shop: string) {
   return `https://${shop}/admin/api/${API_VERSION}/graphql.json`;
 }
@@ -96,17 +105,16 @@ export async function platformGraphql<T>(
     try {
       response = await fetch(graphqlUrl(session.shop), {
         method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Accept: "application/json",
-          "X-Shopify-Access-Token": session.accessToken,
-        },
+        headers: platformHeaders(session),
         body: JSON.stringify({ query, variables, operationName: operation === "anonymous" ? undefined : operation }),
         signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       });
     } catch (error) {
       if (last) throw new PlatformApiError(502, "The platform did not answer; try again shortly");
-      log.warn({ attempt, err: error instanceof Error ? error.message : String(error) }, "platform unreachable; retrying");
+      log.warn(
+        { attempt, err: error instanceof Error ? error.message : String(error) },
+        "platform unreachable; retrying",
+      );
       await sleep(backoff(attempt));
       continue;
     }
@@ -127,7 +135,8 @@ export async function platformGraphql<T>(
     const body = await readBody(response);
     const codes = (body?.errors ?? []).map((error) => error.extensions?.code ?? "").filter(Boolean);
     if (response.status === 429 || codes.includes("THROTTLED")) {
-      if (last) throw new PlatformApiError(429, "The platform is rate limiting this shop; try again shortly", ["THROTTLED"]);
+      if (last)
+        throw new PlatformApiError(429, "The platform is rate limiting this shop; try again shortly", ["THROTTLED"]);
       const wait = throttleWait(response, body, attempt);
       log.info({ attempt, waitMs: wait }, "throttled by the platform; waiting");
       await sleep(wait);

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { env } from "../../env.server";
 import { constantTimeEqual } from "../../lib/crypto.server";
+import { AppError, readLimitedBody } from "../../lib/http.server";
 import { logger, type Logger } from "../../logger.server";
 
 /** Webhook bodies larger than this are refused before the signature is even computed. */
@@ -42,10 +43,13 @@ function isShopDomain(shop: string) {
  * nothing is changed before the signature is known to be good.
  */
 export async function verifyWebhook(request: Request, expectedTopics: string[] = []): Promise<Webhook> {
-  const declaredLength = Number(request.headers.get("Content-Length") ?? 0);
-  if (declaredLength > MAX_WEBHOOK_BYTES) throw plain(413, "Payload too large");
-  const raw = Buffer.from(await request.arrayBuffer());
-  if (raw.length > MAX_WEBHOOK_BYTES) throw plain(413, "Payload too large");
+  let raw: Buffer;
+  try {
+    raw = Buffer.from(await readLimitedBody(request, MAX_WEBHOOK_BYTES, "Payload too large"));
+  } catch (error) {
+    if (error instanceof AppError) throw plain(error.status, error.message);
+    throw error;
+  }
 
   const signature = platformHeader(request, "Hmac-Sha256") ?? request.headers.get("X-Platform-Hmac-SHA256");
   const expected = createHmac("sha256", env().PLATFORM_API_SECRET).update(raw).digest("base64");

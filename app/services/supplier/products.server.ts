@@ -111,6 +111,8 @@ export async function listSupplierProducts(
           Referer: origin,
         },
         body: JSON.stringify(supplierRequestBody(query)),
+        // A redirect would carry the secret header to wherever it points.
+        redirect: "manual",
         signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
       });
     } catch (error) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { API_VERSION } from "../../shopify.server";
-import { realSleep, type PlatformSession } from "../platform/graphql.server";
+import { platformHeaders, realSleep, type PlatformSession } from "../platform/graphql.server";
 
 /** The spec's Theme: what the install answers. */
 export interface Theme {
@@ -46,11 +46,7 @@ export async function createUnpublishedTheme(
     try {
       response = await fetch(themesUrl(session.shop), {
         method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Accept: "application/json",
-          "X-Shopify-Access-Token": session.accessToken,
-        },
+        headers: platformHeaders(session),
         body: JSON.stringify({ theme: { name: input.name, src: input.src, role: "unpublished" } }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });

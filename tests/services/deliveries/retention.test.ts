@@ -4,6 +4,7 @@ import { action as compliance } from "~/routes/webhooks.compliance";
 import { purgeExpiredPayloads } from "~/services/deliveries/retention.server";
 import { createDelivery, shopDomain } from "../../helpers/factories";
 import { webhookRequest } from "../../helpers/requests";
+import checkoutRest from "../../fixtures/webhooks/checkout-rest.json";
 import orderRest from "../../fixtures/webhooks/order-rest.json";
 
 const DAY = 86_400_000;
@@ -38,6 +39,47 @@ describe("customers/redact", () => {
     expect(byId.get(byOrder.id)?.payload).toBeNull();
     expect(byId.get(someoneElse.id)?.payload).not.toBeNull();
     expect(byId.get(otherShop.id)?.payload).not.toBeNull();
+  });
+
+  it("erases the checkout that became a redacted order, found by its checkout or cart token", async () => {
+    const shop = shopDomain();
+    await createDelivery(shop, { resourceId: "424242", checkoutToken: "chk-1", cartToken: "cart-1", customerId: null });
+    const byCheckout = await createDelivery(shop, {
+      topic: "checkouts/create",
+      order: checkoutRest,
+      orderId: null,
+      customerId: null,
+      checkoutToken: "chk-1",
+      status: "skipped",
+    });
+    const byCart = await createDelivery(shop, {
+      topic: "checkouts/create",
+      order: checkoutRest,
+      orderId: null,
+      customerId: null,
+      cartToken: "cart-1",
+      status: "skipped",
+    });
+    const unrelated = await createDelivery(shop, {
+      topic: "checkouts/create",
+      order: checkoutRest,
+      orderId: null,
+      customerId: null,
+      checkoutToken: "chk-2",
+    });
+
+    await compliance({
+      request: webhookRequest(
+        "/webhooks/compliance",
+        { shop_id: 1, shop_domain: shop, customer: { id: 7001 }, orders_to_redact: [424242] },
+        { shop, topic: "customers/redact" },
+      ),
+    });
+
+    const rows = new Map((await prisma.delivery.findMany({ where: { shop } })).map((row) => [row.id, row]));
+    expect(rows.get(byCheckout.id)?.payload).toBeNull();
+    expect(rows.get(byCart.id)?.payload).toBeNull();
+    expect(rows.get(unrelated.id)?.payload).not.toBeNull();
   });
 
   it("customers/data_request reports how many stored orders hold the customer's data", async () => {

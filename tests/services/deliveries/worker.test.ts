@@ -1,16 +1,17 @@
-import { HttpResponse } from "msw";
+import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "~/services/deliveries/retry-policy.server";
 import { DeliveryWorker, runDeliveryPass, type WorkerOptions } from "~/services/deliveries/worker.server";
-import { createConfiguration, createDelivery, createSession, shopDomain } from "../../helpers/factories";
+import { createAutomatedShop, createConfiguration, createDelivery, shopDomain } from "../../helpers/factories";
 import { TEST_ENV } from "../../helpers/test-env";
 import checkoutRest from "../../fixtures/webhooks/checkout-rest.json";
 import draftRest from "../../fixtures/webhooks/draft-order-rest.json";
 import orderRest from "../../fixtures/webhooks/order-rest.json";
 import throttled from "../../fixtures/reference/platform-graphql-throttled.json";
 import { triggerHandler, type TriggerCall } from "../../mocks/automation";
-import { platformGraphqlHandler, tagsAdded, type GraphqlCall } from "../../mocks/platform";
+import { captureLogs } from "../../helpers/logs";
+import { mockPlatform, tagsAdded } from "../../mocks/platform";
 import { server } from "../../mocks/server";
 
 const T0 = new Date("2026-11-22T10:00:00.000Z");
@@ -27,17 +28,7 @@ function pass(now: Date, options: WorkerOptions = {}) {
   });
 }
 
-async function configuredShop(config: { newOrderFlowId?: string | null; abandonedCartFlowId?: string | null } = {}) {
-  const shop = shopDomain();
-  await createSession(shop);
-  await createConfiguration(shop, {
-    automationApiKey: `key-${shop}`,
-    newOrderFlowId: "f_101",
-    abandonedCartFlowId: "f_202",
-    ...config,
-  });
-  return shop;
-}
+const dropOutcomeTrigger = () => prisma.$executeRawUnsafe(`DROP TRIGGER IF EXISTS refuse_outcome`);
 
 async function queuedOrder(shop: string) {
   return createDelivery(shop, { order: orderRest, nextAttemptAt: T0, createdAt: T0 });
@@ -51,7 +42,7 @@ const ok = () => HttpResponse.json({ ok: true });
 
 describe("delivering an order", () => {
   it("posts the spec's payload to the new-order flow with the spec's headers and marks it delivered", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
@@ -79,7 +70,7 @@ describe("delivering an order", () => {
   });
 
   it("builds the payload at delivery time, so a flow chosen after the webhook arrived is used", async () => {
-    const shop = await configuredShop({ newOrderFlowId: "f_old" });
+    const shop = await createAutomatedShop({ newOrderFlowId: "f_old" });
     await queuedOrder(shop);
     await createConfiguration(shop, { newOrderFlowId: "f_new" });
     const calls: TriggerCall[] = [];
@@ -89,7 +80,7 @@ describe("delivering an order", () => {
   });
 
   it("sends a draft order to the abandoned-cart flow as draft_order_created", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     await createDelivery(shop, { topic: "draft_orders/create", order: draftRest, nextAttemptAt: T0 });
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
@@ -103,7 +94,7 @@ describe("delivering an order", () => {
   });
 
   it("does not touch a delivery that is not due yet", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     await createDelivery(shop, { order: orderRest, nextAttemptAt: at(1000) });
     expect(await pass(T0)).toBe(0);
   });
@@ -111,7 +102,7 @@ describe("delivering an order", () => {
 
 describe("skipping", () => {
   it("skips an order with the reason when no new-order flow is configured, without calling out", async () => {
-    const shop = await configuredShop({ newOrderFlowId: null });
+    const shop = await createAutomatedShop({ newOrderFlowId: null });
     const delivery = await queuedOrder(shop);
     await pass(T0);
     expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
@@ -132,7 +123,7 @@ describe("skipping", () => {
   });
 
   it("skips a draft order when no abandoned-cart flow is configured", async () => {
-    const shop = await configuredShop({ abandonedCartFlowId: null });
+    const shop = await createAutomatedShop({ abandonedCartFlowId: null });
     const delivery = await createDelivery(shop, { topic: "draft_orders/create", order: draftRest, nextAttemptAt: T0 });
     await pass(T0);
     expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
@@ -144,7 +135,7 @@ describe("skipping", () => {
 
 describe("retries", () => {
   it("retries a 503 after the schedule's first delay, then delivers", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls, [answer(503), ok]));
@@ -167,7 +158,7 @@ describe("retries", () => {
   });
 
   it("honours Retry-After on a 429", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     server.use(triggerHandler([], [answer(429, { "Retry-After": "120" })]));
     await pass(T0);
@@ -176,8 +167,97 @@ describe("retries", () => {
     expect(row.nextAttemptAt).toEqual(at(120_000));
   });
 
+  it("waits at least the schedule when Retry-After asks for less, so a burst of 429s cannot use up the attempts", async () => {
+    const shop = await createAutomatedShop();
+    const delivery = await queuedOrder(shop);
+    server.use(triggerHandler([], [answer(429, { "Retry-After": "1" })]));
+    await pass(T0);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row.status).toBe("retrying");
+    expect(row.nextAttemptAt).toEqual(at(RETRY_DELAYS_MS[0]));
+  });
+
+  it("never stores or logs the API key when the platform echoes it in its error", async () => {
+    const shop = await createAutomatedShop();
+    const delivery = await queuedOrder(shop);
+    const apiKey = `key-${shop}`;
+    server.use(
+      triggerHandler(
+        [],
+        [
+          () =>
+            HttpResponse.json(
+              { error: `unknown token ${apiKey}`, received: { callbackApiKey: apiKey } },
+              { status: 401 },
+            ),
+        ],
+      ),
+    );
+    mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
+    const logs = captureLogs();
+    try {
+      await pass(T0);
+    } finally {
+      logs.stop();
+    }
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row.status).toBe("dead");
+    expect(row.lastError).toContain("HTTP 401");
+    expect(row.lastError).toContain("unknown token ••••");
+    expect(row.lastError).not.toContain(apiKey);
+    expect(row.attemptLog).not.toContain(apiKey);
+    expect(logs.text()).toContain("HTTP 401");
+    expect(logs.text()).not.toContain(apiKey);
+  });
+
+  it("keeps the platform's error message but not the order data its error body echoes back", async () => {
+    const shop = await createAutomatedShop();
+    const delivery = await queuedOrder(shop);
+    server.use(
+      triggerHandler(
+        [],
+        [
+          () =>
+            HttpResponse.json(
+              {
+                message: "Flow is paused",
+                request: { customer: { phone: "+573001112233", email: "ana@example.test" } },
+              },
+              { status: 422 },
+            ),
+        ],
+      ),
+    );
+    mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
+    await pass(T0);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row.lastError).toBe("Automation platform answered HTTP 422: Flow is paused");
+    expect(row.attemptLog).not.toContain("+573001112233");
+  });
+
+  it("does not follow a redirect with the API key to another host: the delivery is refused", async () => {
+    const shop = await createAutomatedShop();
+    const delivery = await queuedOrder(shop);
+    const stolen: (string | null)[] = [];
+    server.use(
+      triggerHandler(
+        [],
+        [() => new HttpResponse(null, { status: 307, headers: { Location: "https://elsewhere.test/x" } })],
+      ),
+      http.post("https://elsewhere.test/x", ({ request }) => {
+        stolen.push(request.headers.get("X-ACCESS-TOKEN"));
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
+    await pass(T0);
+    expect(stolen).toEqual([]);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row).toMatchObject({ status: "dead", lastError: "Automation platform answered HTTP 307" });
+  });
+
   it("retries a network error and a 408", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     server.use(triggerHandler([], [() => HttpResponse.error(), answer(408)]));
     await pass(T0);
@@ -191,7 +271,7 @@ describe("retries", () => {
   });
 
   it("spreads retries with jitter of at most 20 %", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const [early, late] = [await queuedOrder(shop), await queuedOrder(shop)];
     server.use(triggerHandler([], [answer(500)]));
     await pass(T0, { batchSize: 1, random: () => 0 });
@@ -204,10 +284,10 @@ describe("retries", () => {
 
 describe("dead deliveries", () => {
   it("marks a 400 dead at once and adds automation-error to the order", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
-    const graphql: GraphqlCall[] = [];
-    server.use(triggerHandler([], [answer(400)]), platformGraphqlHandler({ OrderTagsAdd: tagsAdded() }, graphql));
+    server.use(triggerHandler([], [answer(400)]));
+    const graphql = mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
 
     await pass(T0);
 
@@ -215,7 +295,7 @@ describe("dead deliveries", () => {
     expect(row).toMatchObject({ status: "dead", attempts: 1 });
     expect(row.lastError).toContain("HTTP 400");
     expect(JSON.parse(row.tagsApplied)).toEqual(["automation-error"]);
-    expect(graphql).toEqual([
+    expect(graphql).toMatchObject([
       {
         shop,
         operationName: "OrderTagsAdd",
@@ -226,11 +306,11 @@ describe("dead deliveries", () => {
   });
 
   it("marks a delivery dead after the last scheduled attempt and tags the order", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     const calls: TriggerCall[] = [];
-    const graphql: GraphqlCall[] = [];
-    server.use(triggerHandler(calls, [answer(502)]), platformGraphqlHandler({ OrderTagsAdd: tagsAdded() }, graphql));
+    server.use(triggerHandler(calls, [answer(502)]));
+    const graphql = mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
 
     let now = T0;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -247,24 +327,21 @@ describe("dead deliveries", () => {
   });
 
   it("tags the order after the platform throttles the tagsAdd call once", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
-    let tagCalls = 0;
-    server.use(
-      triggerHandler([], [answer(404)]),
-      platformGraphqlHandler({
-        OrderTagsAdd: (call) => (++tagCalls === 1 ? HttpResponse.json(throttled) : tagsAdded()(call)),
-      }),
-    );
+    server.use(triggerHandler([], [answer(404)]));
+    const graphql = mockPlatform(shop, {
+      OrderTagsAdd: (variables, call) => (call === 1 ? HttpResponse.json(throttled) : tagsAdded()(variables, call)),
+    });
     await pass(T0);
-    expect(tagCalls).toBe(2);
+    expect(graphql.map((c) => c.operationName)).toEqual(["OrderTagsAdd", "OrderTagsAdd"]);
     expect(JSON.parse((await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).tagsApplied)).toEqual([
       "automation-error",
     ]);
   });
 
   it("keeps the delivery dead with the reason when the order cannot be tagged", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     await prisma.session.deleteMany({ where: { shop } });
     const delivery = await queuedOrder(shop);
     server.use(triggerHandler([], [answer(422)]));
@@ -277,7 +354,7 @@ describe("dead deliveries", () => {
 
 describe("leases", () => {
   it("delivers later a job whose worker died mid-delivery, once the lease runs out", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     // Worker "dead" claimed it and vanished: the row stays delivering with its lease.
     await prisma.delivery.update({
@@ -298,15 +375,15 @@ describe("leases", () => {
   });
 
   it("marks dead, and tags the order, a job whose worker died on its last allowed attempt", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
     await prisma.delivery.update({
       where: { id: delivery.id },
       data: { status: "delivering", leaseOwner: "dead", leaseExpiresAt: T0, attempts: MAX_ATTEMPTS },
     });
     const calls: TriggerCall[] = [];
-    const graphql: GraphqlCall[] = [];
-    server.use(triggerHandler(calls), platformGraphqlHandler({ OrderTagsAdd: tagsAdded() }, graphql));
+    server.use(triggerHandler(calls));
+    const graphql = mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
     await pass(at(1));
     expect(calls).toEqual([]);
     expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
@@ -317,8 +394,32 @@ describe("leases", () => {
     expect(graphql.map((call) => call.operationName)).toEqual(["OrderTagsAdd"]);
   });
 
+  it("records a sent delivery even when the first write of its outcome fails, so it is never sent twice", async () => {
+    const shop = await createAutomatedShop();
+    const delivery = await queuedOrder(shop);
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    // A real failed write: the database refuses to mark it delivered until the trigger is dropped.
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_outcome BEFORE UPDATE ON "Delivery" WHEN NEW."status" = 'delivered'
+       BEGIN SELECT RAISE(ABORT, 'database is locked'); END`,
+    );
+    let waits = 0;
+    try {
+      await pass(T0, { sleep: async () => void (waits++ === 0 && (await dropOutcomeTrigger())) });
+    } finally {
+      await dropOutcomeTrigger();
+    }
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "delivered",
+      leaseOwner: null,
+    });
+    expect(await pass(at(3_600_000))).toBe(0);
+    expect(calls).toHaveLength(1);
+  });
+
   it("lets only one of two workers claim a delivery", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     await queuedOrder(shop);
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
@@ -330,7 +431,7 @@ describe("leases", () => {
 
 describe("abandoned checkouts", () => {
   it("triggers the abandoned-cart flow when no order came for the checkout", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     await createDelivery(shop, {
       topic: "checkouts/create",
       order: checkoutRest,
@@ -351,7 +452,7 @@ describe("abandoned checkouts", () => {
   });
 
   it("cancels the waiting checkout when the order of that checkout is delivered", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const checkout = await createDelivery(shop, {
       topic: "checkouts/create",
       order: checkoutRest,
@@ -370,7 +471,7 @@ describe("abandoned checkouts", () => {
   });
 
   it("skips the checkout when an order for its cart arrived before the delay ran out", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const checkout = await createDelivery(shop, {
       topic: "checkouts/create",
       order: checkoutRest,
@@ -391,7 +492,7 @@ describe("abandoned checkouts", () => {
 
 describe("unexpected failures", () => {
   it("retries on the schedule when the delivery cannot even be prepared", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await createDelivery(shop, { payload: "{not json", nextAttemptAt: T0 });
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
@@ -410,7 +511,7 @@ describe("unexpected failures", () => {
 
 describe("privacy", () => {
   it("skips a delivery whose order data was erased before it went out", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const delivery = await createDelivery(shop, { payload: null, nextAttemptAt: T0 });
     await pass(T0);
     expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
@@ -422,7 +523,7 @@ describe("privacy", () => {
 
 describe("the worker loop", () => {
   it("delivers a new row as soon as it is woken, without waiting for the poll interval", async () => {
-    const shop = await configuredShop();
+    const shop = await createAutomatedShop();
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
     let idle!: () => void;
