@@ -1,25 +1,11 @@
 import { createHash } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AppError, apiHandler, failure, ok, readLimitedBody } from "../lib/http.server";
-import { createTokenBuckets, type TokenBuckets } from "../lib/rate-limit.server";
-import { env } from "../env.server";
+import { callbackLimits } from "../services/automation/callback-limits.server";
 import { handleAutomationCallback } from "../services/automation/callback.server";
 
 /** A callback is a few fields; anything this large is not one. */
 export const MAX_CALLBACK_BYTES = 16 * 1024;
-
-/**
- * Per presented API key (docs/decisions/018-callback-rate-limit.md): by default a burst of 60, then 5 a second,
- * above what one shop's GraphQL budget can tag anyway, so only a runaway caller is refused.
- */
-let limits: TokenBuckets | null = null;
-export function callbackLimits() {
-  limits ??= createTokenBuckets({
-    capacity: env().CALLBACK_RATE_LIMIT_BURST,
-    refillPerSecond: env().CALLBACK_RATE_LIMIT_PER_SECOND,
-  });
-  return limits;
-}
 
 // Public: guarded by the automation API key in the body (spec: Authentication).
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {

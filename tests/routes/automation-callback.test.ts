@@ -1,7 +1,8 @@
 import { HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
-import { action, callbackLimits } from "~/routes/api.automation.callback";
+import { action } from "~/routes/api.automation.callback";
+import { callbackLimits } from "~/services/automation/callback-limits.server";
 import { createConfiguration, createDelivery, createSession, shopDomain } from "../helpers/factories";
 import { TEST_ENV } from "../helpers/test-env";
 import orderRest from "../fixtures/webhooks/order-rest.json";
