@@ -67,10 +67,15 @@ const PRISMA_ENV = { PRISMA_SCHEMA_ENGINE_BINARY: "/nonexistent" };
 /** `npm run build` when no build exists yet (the sandbox passes force to always rebuild). */
 export function buildApp(force = false) {
   if (!force && existsSync(path.join(ROOT, "build/server/index.js"))) return;
-  execFileSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], {
-    cwd: ROOT,
-    stdio: "pipe",
-  });
+  try {
+    execFileSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], {
+      cwd: ROOT,
+      stdio: "pipe",
+    });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`npm run build failed:\n${stderr?.toString() ?? ""}${stdout?.toString().slice(-2000) ?? ""}`);
+  }
 }
 
 /** Prisma client generation and migrations, as `npm run setup` does them, for the given SQLite file. */
