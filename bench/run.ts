@@ -302,6 +302,7 @@ async function main() {
       "machine",
       `${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGb} GB, Node ${result.machine.node}`,
     );
+    row("machine load average (1 min) before / after", `${result.loadAverage.before} / ${result.loadAverage.after}`);
     row(
       "mode",
       `${options.rate ? `${options.rate} webhooks/s` : `${options.concurrency} concurrent senders`}, ${options.callbackDelayMs === null ? "no callbacks" : `callbacks after ${options.callbackDelayMs} ms`}, worker ${options.separateWorker ? "in its own process" : "in the app"}`,
