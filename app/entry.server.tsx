@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "./env.server";
+import { allowOverrideAdminToFrame } from "./services/platform/origin-override.server";
 import { startThemeFileCleanup } from "./services/theme/temporary-files.server";
 import { startInlineWorker } from "./services/deliveries/worker.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
@@ -23,6 +24,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   addDocumentResponseHeaders(request, responseHeaders);
+  allowOverrideAdminToFrame(responseHeaders);
   const userAgent = request.headers.get("user-agent");
   const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
 

@@ -5,6 +5,7 @@ export const DEFAULT_SCOPES =
   "read_products,write_products,read_orders,write_orders,read_customers,read_themes,write_themes";
 
 const url = z.string().url();
+const optionalUrl = z.preprocess((value) => (typeof value === "string" && !value.trim() ? undefined : value), url.optional());
 const optionalString = z
   .string()
   .optional()
@@ -88,6 +89,20 @@ const schema = z
     WORKER_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // Sandbox and tests only: the origin that stands in for every https://<shop domain> (sandbox/README.md).
+    PLATFORM_ORIGIN_OVERRIDE: optionalUrl.transform((value) => (value ? stripSlash(value) : undefined)),
+    // Where the embedded pages load the App Bridge script from (the sandbox serves a stand-in).
+    APP_BRIDGE_URL: optionalUrl,
+  })
+  .superRefine((env, ctx) => {
+    // A production app that sends shop traffic (and access tokens) to another origin is never wanted.
+    if (env.NODE_ENV === "production" && env.PLATFORM_ORIGIN_OVERRIDE) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["PLATFORM_ORIGIN_OVERRIDE"],
+        message: "must not be set when NODE_ENV is production (it is for the sandbox and tests)",
+      });
+    }
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.ALLOW_LOOPBACK_FETCH) {

@@ -4,10 +4,13 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import prisma from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { installPlatformOriginOverride } from "./services/platform/origin-override.server";
 
 export const API_VERSION = ApiVersion.October25;
 
 const config = env();
+// Before the library makes any call: its token exchange must reach the stand-in platform too.
+installPlatformOriginOverride(config.PLATFORM_ORIGIN_OVERRIDE, config.SHOP_CUSTOM_DOMAIN);
 const libraryLog = logger.child({ component: "shopify-app" });
 const LIBRARY_LEVELS = {
   [LogSeverity.Error]: "error",

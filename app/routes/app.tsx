@@ -21,14 +21,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   // The admin passes the merchant's language as `locale` on the document request (e.g. "es-CO").
   const locale = new URL(request.url).searchParams.get("locale");
   // The app's public client id: the only credential that belongs in the browser.
-  return { apiKey: env().PLATFORM_API_KEY, locale };
+  return { apiKey: env().PLATFORM_API_KEY, appBridgeUrl: env().APP_BRIDGE_URL, locale };
 };
 
 // The locale and key come with the document; client navigations (which carry no `locale`) must not reset them.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export default function App() {
-  const { apiKey, locale } = useLoaderData<typeof loader>();
+  const { apiKey, appBridgeUrl, locale } = useLoaderData<typeof loader>();
   const [tag, setTag] = useState(locale ?? "en");
 
   useEffect(() => {
@@ -39,7 +39,13 @@ export default function App() {
   }, [locale]);
 
   return (
-    <AppProvider isEmbeddedApp apiKey={apiKey} i18n={POLARIS_TRANSLATIONS[resolveLocale(tag)]}>
+    // The sandbox serves a stand-in of the App Bridge script (sandbox/README.md); undefined keeps the CDN's.
+    <AppProvider
+      isEmbeddedApp
+      apiKey={apiKey}
+      i18n={POLARIS_TRANSLATIONS[resolveLocale(tag)]}
+      __APP_BRIDGE_URL={appBridgeUrl}
+    >
       <I18nProvider tag={tag}>
         <Navigation />
         <Outlet />

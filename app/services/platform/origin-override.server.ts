@@ -1,0 +1,65 @@
+import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
+
+/** The header that tells a stand-in platform which shop a redirected request was meant for. */
+export const SHOP_DOMAIN_HEADER = "X-Shop-Domain";
+
+type Fetch = typeof globalThis.fetch;
+
+const SHOP_HOST = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i;
+
+let installedOrigin: string | undefined;
+
+export function isShopHost(host: string, customDomain?: string) {
+  return SHOP_HOST.test(host) || (customDomain ? host.toLowerCase().endsWith(`.${customDomain.toLowerCase()}`) : false);
+}
+
+/**
+ * Wraps a fetch so that every request to `https://<shop domain>/...` goes to `origin` instead, with the same
+ * path and query, and the shop domain in X-Shop-Domain. Anything else passes through untouched.
+ */
+export function redirectShopRequests(fetchImpl: Fetch, origin: string, customDomain?: string): Fetch {
+  const target = new URL(origin);
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.protocol !== "https:" || !isShopHost(url.hostname, customDomain)) return fetchImpl(request);
+    const rewritten = new URL(`${url.pathname}${url.search}`, target);
+    const headers = new Headers(request.headers);
+    headers.set(SHOP_DOMAIN_HEADER, url.hostname.toLowerCase());
+    const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    return fetchImpl(rewritten, {
+      method: request.method,
+      headers,
+      body: hasBody ? await request.arrayBuffer() : undefined,
+      signal: request.signal,
+      redirect: request.redirect,
+    });
+  };
+}
+
+/**
+ * Points every platform call of this process at a stand-in (the sandbox's simulator, or any tool that
+ * keeps the contract in sandbox/README.md). Installed once at start-up: it replaces the global fetch and
+ * the fetch @shopify/shopify-api captured when it was imported (the token exchange goes through that one).
+ * Production refuses the variable in app/env.server.ts, so this never runs there.
+ */
+export function installPlatformOriginOverride(origin: string | undefined, customDomain?: string) {
+  if (!origin || installedOrigin === origin) return;
+  if (installedOrigin) throw new Error("PLATFORM_ORIGIN_OVERRIDE is already installed with another origin");
+  const redirected = redirectShopRequests(globalThis.fetch.bind(globalThis), origin, customDomain);
+  globalThis.fetch = redirected;
+  setAbstractFetchFunc(redirected);
+  installedOrigin = origin;
+}
+
+/**
+ * With the override on, the platform's admin (the sandbox's stand-in page) lives at the override origin and
+ * frames the app: that origin joins the frame-ancestors the library sets for the real admin.
+ */
+export function allowOverrideAdminToFrame(headers: Headers) {
+  if (!installedOrigin) return;
+  const policy = headers.get("Content-Security-Policy");
+  const origin = new URL(installedOrigin).origin;
+  if (!policy?.includes("frame-ancestors") || policy.includes(origin)) return;
+  headers.set("Content-Security-Policy", policy.replace("frame-ancestors", `frame-ancestors ${origin}`));
+}

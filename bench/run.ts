@@ -1,0 +1,336 @@
+/**
+ * `npm run bench`: fires N signed orders/create webhooks at the app (its production build, started with the
+ * sandbox's simulators on free ports and a fresh SQLite file) and measures what a merchant's flow would see.
+ *
+ *   npm run bench -- --count 2000 --rate 200        a fixed arrival rate (webhooks per second)
+ *   npm run bench -- --count 2000 --concurrency 50  as fast as 50 senders can go (throughput)
+ *   --callback-delay 500 | --no-callbacks           the automation platform's callbacks (tagsAdd load)
+ *   --drain 60                                      seconds to wait for triggers after the last ack
+ *   --separate-worker                               the delivery worker in its own process (WORKER_INLINE=false)
+ *   --profile                                       a V8 CPU profile of the app in tmp/bench/profile
+ *
+ * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
+ */
+import { readFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import path from "node:path";
+import { sleep } from "../sandbox/lib/http";
+import { DEMO_SHOP } from "../sandbox/platform/seed";
+import { createOrder } from "../sandbox/platform/state";
+import { orderPayload, sign } from "../sandbox/platform/webhooks";
+import { buildApp, configureShop, installShop, prepareDatabase, ROOT, SANDBOX, startStack } from "../sandbox/stack";
+
+interface Options {
+  /** Writes a V8 CPU profile of the app to tmp/bench/profile (open it in Chrome DevTools). */
+  profile: boolean;
+  separateWorker: boolean;
+  count: number;
+  rate: number | null;
+  concurrency: number | null;
+  callbackDelayMs: number | null;
+  drainSeconds: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const value = (name: string) => {
+    const index = argv.indexOf(`--${name}`);
+    return index >= 0 ? argv[index + 1] : undefined;
+  };
+  const concurrency = value("concurrency") ? Number(value("concurrency")) : null;
+  return {
+    profile: argv.includes("--profile"),
+    separateWorker: argv.includes("--separate-worker"),
+    count: Number(value("count") ?? 2000),
+    rate: concurrency ? null : Number(value("rate") ?? 200),
+    concurrency,
+    callbackDelayMs: argv.includes("--no-callbacks") ? null : Number(value("callback-delay") ?? 500),
+    drainSeconds: Number(value("drain") ?? 60),
+  };
+}
+
+function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return null;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)] * 10) / 10;
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux). */
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Resident memory of a process in MB, from /proc (Linux); the kernel's high-water mark when asked. */
+function memoryOf(pid: number, field: "VmRSS" | "VmHWM"): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 102.4) / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const dir = path.join(ROOT, "tmp/bench");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const databaseFile = path.join(dir, "bench.sqlite");
+
+  console.log("preparing: prisma generate, build, migrate, start the stack...");
+  prepareDatabase(databaseFile, { generate: true });
+  buildApp(true);
+  // Warnings and errors the app logged during the run, by message: the first place to look when figures are off.
+  const appProblems = new Map<string, number>();
+  const appLoopDelays: { p99Ms: number; maxMs: number }[] = [];
+  const stack = await startStack({
+    databaseFile,
+    logLevel: "warn",
+    separateWorker: options.separateWorker,
+    onAppLog: (line) => {
+      if (line.startsWith('{"benchProbe"')) {
+        const probe = JSON.parse(line) as { p99Ms: number; maxMs: number };
+        appLoopDelays.push(probe);
+        return;
+      }
+      let message = line.slice(0, 160);
+      try {
+        const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } | string };
+        const err = typeof entry.err === "string" ? entry.err : entry.err?.message;
+        message = `${entry.msg ?? ""}${err ? `: ${err.slice(0, 120)}` : ""}`;
+      } catch {
+        // Not a log line of the app's logger (a stack trace, a library's console output).
+        if (/^\s/.test(line)) return;
+      }
+      appProblems.set(message, (appProblems.get(message) ?? 0) + 1);
+    },
+    extraEnv: {
+      // The callback's per-key rate limit (5/s by default) would refuse most callbacks at benchmark rates: the
+      // benchmark measures the pipeline, so the limit is lifted here.
+      CALLBACK_RATE_LIMIT_BURST: "100000",
+      CALLBACK_RATE_LIMIT_PER_SECOND: "10000",
+      // A separate worker is not woken by the web process: it polls.
+      ...(options.separateWorker ? { WORKER_POLL_INTERVAL_MS: "100" } : {}),
+      NODE_OPTIONS: [
+        `--import=${path.join(ROOT, "bench/probe.mjs")}`,
+        options.profile ? `--cpu-prof --cpu-prof-dir=${path.join(dir, "profile")}` : "",
+      ].join(" "),
+    },
+  });
+  // The simulators and the senders share this process: its event-loop delay says whether the bench itself kept up.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const stop = async () => {
+    await stack.stop();
+  };
+  process.once("SIGINT", () => void stop().then(() => process.exit(130)));
+
+  try {
+    await installShop(stack, DEMO_SHOP);
+    const configured = await configureShop(stack, DEMO_SHOP);
+    const automation = configured.find((step) => step.step === "automation");
+    if (automation?.status !== 200) {
+      console.log(`note: automation settings answered HTTP ${automation?.status}; the app cannot trigger flows`);
+    }
+    await fetch(`${stack.automationUrl}/sim/mode`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        callback:
+          options.callbackDelayMs === null
+            ? { status: "none" }
+            : { status: "success", delayMs: options.callbackDelayMs },
+      }),
+    });
+
+    // The orders exist on the simulated platform (so callbacks can tag them); the bench posts their webhooks itself.
+    const shop = stack.platform.shopState(DEMO_SHOP);
+    const bodies = Array.from({ length: options.count }, () => {
+      const order = createOrder(shop);
+      return { name: order.name, body: JSON.stringify(orderPayload(order)) };
+    });
+    const sentAt = new Map<string, number>();
+    const failures = new Map<string, number>();
+    const acks: { name: string; ms: number; status: number | null }[] = [];
+    const rssSamples: number[] = [];
+    const appPid = stack.app.pid!;
+    const sampler = setInterval(() => {
+      const rss = memoryOf(appPid, "VmRSS");
+      if (rss !== null) rssSamples.push(rss);
+    }, 100);
+
+    const url = `${stack.appUrl}/webhooks/orders/create`;
+    const sendOne = async (index: number) => {
+      const { name, body } = bodies[index];
+      const started = performance.now();
+      sentAt.set(name, Date.now());
+      let status: number | null = null;
+      try {
+        const response = await fetch(url, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            "X-Shopify-Topic": "orders/create",
+            "X-Shopify-Hmac-Sha256": sign(body, SANDBOX.secret),
+            "X-Shopify-Shop-Domain": DEMO_SHOP,
+            "X-Shopify-API-Version": "2025-10",
+            "X-Shopify-Webhook-Id": crypto.randomUUID(),
+            "X-Shopify-Event-Id": crypto.randomUUID(),
+            "X-Shopify-Triggered-At": new Date().toISOString(),
+          },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.arrayBuffer();
+        status = response.status;
+      } catch (error) {
+        status = null;
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        failures.set(
+          String(cause?.code ?? (error as Error).name),
+          (failures.get(String(cause?.code ?? (error as Error).name)) ?? 0) + 1,
+        );
+      }
+      acks.push({ name, ms: performance.now() - started, status });
+    };
+
+    console.log(
+      `sending ${options.count} orders/create webhooks ${options.rate ? `at ${options.rate}/s` : `with ${options.concurrency} concurrent senders`}...`,
+    );
+    const firstSent = performance.now();
+    const loadBefore = os.loadavg()[0];
+    const appCpuBefore = cpuSecondsOf(appPid);
+    const benchCpuBefore = process.cpuUsage();
+    if (options.rate) {
+      const inflight: Promise<void>[] = [];
+      for (let index = 0; index < options.count; index++) {
+        const due = firstSent + (index * 1000) / options.rate;
+        const wait = due - performance.now();
+        if (wait > 1) await sleep(wait);
+        inflight.push(sendOne(index));
+      }
+      await Promise.all(inflight);
+    } else {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: options.concurrency! }, async () => {
+          while (next < options.count) await sendOne(next++);
+        }),
+      );
+    }
+    const sendSeconds = (performance.now() - firstSent) / 1000;
+
+    const acked = acks.filter((ack) => ack.status === 200);
+    const ackedNames = new Set(acked.map((ack) => ack.name));
+    const triggered = () => new Set(stack.automation.triggers.map((trigger) => String(trigger.payload.orderName)));
+    const drainUntil = Date.now() + options.drainSeconds * 1000;
+    while (Date.now() < drainUntil && [...ackedNames].some((name) => !triggered().has(name))) await sleep(250);
+    clearInterval(sampler);
+    const wallSeconds = (performance.now() - firstSent) / 1000;
+    const appCpuAfter = cpuSecondsOf(appPid);
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+
+    const firstTrigger = new Map<string, number>();
+    let duplicateTriggers = 0;
+    for (const trigger of stack.automation.triggers) {
+      const name = String(trigger.payload.orderName);
+      if (firstTrigger.has(name)) duplicateTriggers++;
+      else firstTrigger.set(name, Date.parse(trigger.receivedAt));
+    }
+    const endToEnd = [...ackedNames]
+      .filter((name) => firstTrigger.has(name))
+      .map((name) => firstTrigger.get(name)! - sentAt.get(name)!)
+      .sort((a, b) => a - b);
+    const ackTimes = acked.map((ack) => ack.ms).sort((a, b) => a - b);
+    const statuses = acks.reduce<Record<string, number>>((counts, ack) => {
+      const key = String(ack.status ?? "no answer");
+      counts[key] = (counts[key] ?? 0) + 1;
+      return counts;
+    }, {});
+
+    const result = {
+      // Other processes on the machine take the same cores: the 1-minute load average before and after the run.
+      loadAverage: { before: Math.round(loadBefore * 100) / 100, after: Math.round(os.loadavg()[0] * 100) / 100 },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? "unknown",
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        platform: `${os.platform()} ${os.release()}`,
+      },
+      options,
+      sent: options.count,
+      acknowledged: acked.length,
+      statuses,
+      failures: Object.fromEntries(failures),
+      ackLatencyMs: {
+        p50: percentile(ackTimes, 50),
+        p95: percentile(ackTimes, 95),
+        p99: percentile(ackTimes, 99),
+        max: percentile(ackTimes, 100),
+      },
+      acknowledgedPerSecond: Math.round((acked.length / sendSeconds) * 10) / 10,
+      endToEndMs: { p50: percentile(endToEnd, 50), p99: percentile(endToEnd, 99) },
+      triggered: firstTrigger.size,
+      duplicateTriggers,
+      lost: [...ackedNames].filter((name) => !firstTrigger.has(name)).length,
+      // Share of one core used from the first send to the last trigger (or the end of the drain).
+      appCpuPercent:
+        appCpuBefore !== null && appCpuAfter !== null
+          ? Math.round(((appCpuAfter - appCpuBefore) / wallSeconds) * 100)
+          : null,
+      benchCpuPercent: Math.round(((benchCpu.user + benchCpu.system) / 1e6 / wallSeconds) * 100),
+      appEventLoopDelayMs: {
+        worstSecondP99: Math.round(Math.max(0, ...appLoopDelays.map((probe) => probe.p99Ms))),
+        max: Math.round(Math.max(0, ...appLoopDelays.map((probe) => probe.maxMs))),
+      },
+      appWarningsAndErrors: Object.fromEntries(appProblems),
+      benchEventLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e5) / 10,
+      appPeakRssMb: Math.max(memoryOf(appPid, "VmHWM") ?? 0, ...rssSamples),
+    };
+
+    const row = (label: string, value: unknown) => console.log(`  ${label.padEnd(34)} ${String(value)}`);
+    console.log("\nresults");
+    row(
+      "machine",
+      `${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGb} GB, Node ${result.machine.node}`,
+    );
+    row("machine load average (1 min) before / after", `${result.loadAverage.before} / ${result.loadAverage.after}`);
+    row(
+      "mode",
+      `${options.rate ? `${options.rate} webhooks/s` : `${options.concurrency} concurrent senders`}, ${options.callbackDelayMs === null ? "no callbacks" : `callbacks after ${options.callbackDelayMs} ms`}, worker ${options.separateWorker ? "in its own process" : "in the app"}`,
+    );
+    row("sent / acknowledged (HTTP 200)", `${result.sent} / ${result.acknowledged}  ${JSON.stringify(statuses)}`);
+    row(
+      "ack latency p50 / p95 / p99 / max",
+      `${result.ackLatencyMs.p50} / ${result.ackLatencyMs.p95} / ${result.ackLatencyMs.p99} / ${result.ackLatencyMs.max} ms`,
+    );
+    row("acknowledged per second", result.acknowledgedPerSecond);
+    row("end to end (sent → trigger) p50 / p99", `${result.endToEndMs.p50} / ${result.endToEndMs.p99} ms`);
+    row("triggered / duplicate triggers", `${result.triggered} / ${result.duplicateTriggers}`);
+    row("lost (acked, never triggered)", result.lost);
+    row("app peak RSS", `${result.appPeakRssMb} MB`);
+    row("CPU: app / bench process (simulators)", `${result.appCpuPercent} % / ${result.benchCpuPercent} % of one core`);
+    row(
+      "app event-loop delay: worst p99 / max",
+      `${result.appEventLoopDelayMs.worstSecondP99} / ${result.appEventLoopDelayMs.max} ms`,
+    );
+    row("bench process event-loop delay p99", `${result.benchEventLoopDelayP99Ms} ms (simulators + senders)`);
+    for (const [message, count] of appProblems) row(`app logged ×${count}`, message);
+    console.log(`\n${JSON.stringify(result)}`);
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+/**
+ * Serves the app's production build (`npm run build`) on node:http: static assets from build/client, everything
+ * else through Remix. The sandbox, the end-to-end tests and the benchmark run the app this way (remix-serve would
+ * force NODE_ENV=production, which refuses PLATFORM_ORIGIN_OVERRIDE, and log every request).
+ */
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type ServerBuild,
+} from "@remix-run/node";
+
+const BUILD_DIR = path.resolve(process.env.SANDBOX_BUILD_DIR ?? "build");
+const CLIENT_DIR = path.join(BUILD_DIR, "client");
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".map": "application/json",
+};
+
+function serveStatic(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+  if (incoming.method !== "GET" && incoming.method !== "HEAD") return false;
+  const pathname = decodeURIComponent(new URL(incoming.url ?? "/", "http://app").pathname);
+  const file = path.join(CLIENT_DIR, pathname);
+  if (!file.startsWith(CLIENT_DIR + path.sep) || !existsSync(file) || !statSync(file).isFile()) return false;
+  outgoing.writeHead(200, {
+    "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream",
+    "Cache-Control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+  });
+  if (incoming.method === "HEAD") outgoing.end();
+  else createReadStream(file).pipe(outgoing);
+  return true;
+}
+
+function toRequest(incoming: IncomingMessage, controller: AbortController): Request {
+  const url = new URL(incoming.url ?? "/", `http://${incoming.headers.host ?? "127.0.0.1"}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = incoming.method !== "GET" && incoming.method !== "HEAD";
+  return new Request(url, {
+    method: incoming.method,
+    headers,
+    body: hasBody ? createReadableStreamFromReadable(incoming) : undefined,
+    signal: controller.signal,
+    // Node's fetch needs this for a streamed request body.
+    duplex: hasBody ? "half" : undefined,
+  } as RequestInit);
+}
+
+async function sendResponse(response: Response, outgoing: ServerResponse) {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name === "set-cookie") return;
+    headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers["set-cookie"] = cookies;
+  outgoing.writeHead(response.status, response.statusText, headers);
+  if (response.body) await writeReadableStreamToWritable(response.body, outgoing);
+  else outgoing.end();
+}
+
+export async function startAppServer(port: number, host = "127.0.0.1") {
+  const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+  const server = createServer((incoming, outgoing) => {
+    if (serveStatic(incoming, outgoing)) return;
+    const controller = new AbortController();
+    outgoing.on("close", () => controller.abort());
+    handle(toRequest(incoming, controller))
+      .then((response) => sendResponse(response, outgoing))
+      .catch((error) => {
+        console.error("request failed", error);
+        if (!outgoing.headersSent) outgoing.writeHead(500).end("Internal error");
+        else outgoing.destroy();
+      });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  return server;
+}
+
+// Run directly (the sandbox starts it as a child process, so the app has its own memory and its own Ctrl-C).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const port = Number(process.env.PORT ?? 3000);
+  const server = await startAppServer(port);
+  console.log(JSON.stringify({ level: 30, msg: `app listening on http://127.0.0.1:${port}` }));
+  const stop = () => {
+    server.closeAllConnections();
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3_000).unref();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

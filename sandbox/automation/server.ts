@@ -1,0 +1,228 @@
+import { Router, listen, noEvents, sleep, type EventSink, type SimRequest } from "../lib/http";
+
+export const SANDBOX_AUTOMATION_KEY = "sandbox-automation-key";
+
+/** How the trigger endpoint answers; `count` requests take the mode, then it goes back to `ok`. */
+export type TriggerMode =
+  | { kind: "ok" }
+  | { kind: "error"; status: number; count?: number }
+  | { kind: "timeout"; count?: number }
+  | { kind: "rate_limited"; retryAfterSeconds: number; count?: number };
+
+export interface CallbackSettings {
+  delayMs: number;
+  status: "success" | "completed" | "pending" | "error" | "failed" | "none";
+}
+
+export interface RecordedTrigger {
+  flowId: string;
+  apiKey: string;
+  payload: Record<string, unknown>;
+  receivedAt: string;
+  answered: number | "timeout";
+}
+
+export interface RecordedCallback {
+  orderName: unknown;
+  status: string;
+  url: string;
+  httpStatus: number | null;
+  body: string;
+  at: string;
+}
+
+const FLOWS = [
+  {
+    id: "f_101",
+    name: "Confirmar pedido contra entrega",
+    description: "WhatsApp: confirma dirección y pago COD",
+    status: "active",
+  },
+  { id: "f_202", name: "Carrito abandonado", description: "Recupera carritos por WhatsApp", status: "active" },
+  { flow_id: 303, flow_name: "Seguimiento de envío", description: null, status: "draft" },
+];
+
+/**
+ * The automation platform simulator: flows list (bare array, `{ data }` or `{ flows }`), the trigger endpoint
+ * recording every payload, a callback to the payload's callbackUrl after a delay with a chosen status,
+ * bot fields, and failure modes switchable over HTTP under /sim.
+ */
+export function createAutomationSimulator(options: { apiKeys?: string[]; port?: number; events?: EventSink } = {}) {
+  const events = options.events ?? noEvents;
+  const emit = (message: string) => events({ system: "automation", message, at: new Date().toISOString() });
+  const apiKeys = new Set(options.apiKeys ?? [SANDBOX_AUTOMATION_KEY]);
+  const triggers: RecordedTrigger[] = [];
+  const callbacks: RecordedCallback[] = [];
+  const botFields: { fieldId: string; apiKey: string; value: string; at: string }[] = [];
+  let mode: TriggerMode = { kind: "ok" };
+  let remaining = 0;
+  let callback: CallbackSettings = { delayMs: 1000, status: "success" };
+  let flowShape: "array" | "data" | "flows" = "array";
+  const pendingCallbacks = new Set<NodeJS.Timeout>();
+
+  const keyOf = (request: SimRequest) => request.header("X-ACCESS-TOKEN") ?? "";
+  const refuse = { status: 401, body: { success: false, message: "Unauthorized: invalid access token" } };
+
+  const currentMode = (): TriggerMode => {
+    if (mode.kind === "ok") return mode;
+    if (mode.count === undefined) return mode;
+    if (remaining <= 0) return { kind: "ok" };
+    remaining--;
+    return mode;
+  };
+
+  const scheduleCallback = (payload: Record<string, unknown>) => {
+    const url = typeof payload.callbackUrl === "string" ? payload.callbackUrl : null;
+    if (!url || callback.status === "none") return;
+    const { status, delayMs } = callback;
+    const timer = setTimeout(async () => {
+      pendingCallbacks.delete(timer);
+      const body = {
+        apiKey: payload.callbackApiKey,
+        orderName: payload.orderName,
+        orderId: payload.orderId,
+        shop: payload.shop,
+        status,
+      };
+      const record: RecordedCallback = {
+        orderName: payload.orderName,
+        status,
+        url,
+        httpStatus: null,
+        body: "",
+        at: new Date().toISOString(),
+      };
+      try {
+        const response = await fetch(url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(15_000),
+        });
+        record.httpStatus = response.status;
+        record.body = (await response.text()).slice(0, 500);
+      } catch (error) {
+        record.body = error instanceof Error ? error.message : String(error);
+      }
+      callbacks.push(record);
+      emit(`callback ${status} for ${String(payload.orderName)} → ${record.httpStatus ?? record.body}`);
+    }, delayMs);
+    pendingCallbacks.add(timer);
+  };
+
+  const router = new Router()
+    .on("GET", "/api/accounts/flows", (request) => {
+      if (!apiKeys.has(keyOf(request))) return refuse;
+      const body = flowShape === "array" ? FLOWS : flowShape === "data" ? { data: FLOWS } : { flows: FLOWS };
+      return { body };
+    })
+    .on("POST", "/api/flows/:flowId/trigger", async (request) => {
+      if (!apiKeys.has(keyOf(request))) return refuse;
+      const { flowId } = request.params;
+      if (!FLOWS.some((flow) => String("id" in flow ? flow.id : flow.flow_id) === flowId)) {
+        return { status: 404, body: { success: false, message: `Flow ${flowId} not found` } };
+      }
+      let payload: Record<string, unknown>;
+      try {
+        payload = request.json<Record<string, unknown>>();
+      } catch {
+        return { status: 400, body: { success: false, message: "Body must be JSON" } };
+      }
+      const name = String(payload.orderName ?? payload.draftOrderName ?? "?");
+      const now = currentMode();
+      const record: RecordedTrigger = {
+        flowId,
+        apiKey: keyOf(request),
+        payload,
+        receivedAt: new Date().toISOString(),
+        answered: 200,
+      };
+      triggers.push(record);
+      if (now.kind === "timeout") {
+        record.answered = "timeout";
+        emit(`trigger ${flowId} ${name}: hanging (timeout mode)`);
+        await sleep(60_000);
+        return { status: 504, body: { success: false } };
+      }
+      if (now.kind === "rate_limited") {
+        record.answered = 429;
+        emit(`trigger ${flowId} ${name}: 429, retry after ${now.retryAfterSeconds}s`);
+        return {
+          status: 429,
+          headers: { "Retry-After": String(now.retryAfterSeconds) },
+          body: { success: false, message: "Too many requests" },
+        };
+      }
+      if (now.kind === "error") {
+        record.answered = now.status;
+        emit(`trigger ${flowId} ${name}: answered ${now.status}`);
+        return {
+          status: now.status,
+          body: { success: false, message: now.status >= 500 ? "Internal server error" : "Request refused" },
+        };
+      }
+      emit(`trigger ${flowId} ${name} received (${String(payload.eventType)})`);
+      scheduleCallback(payload);
+      return { body: { success: true, message: "Flow triggered", flowId } };
+    })
+    .on("POST", "/api/accounts/bot_fields/:fieldId", (request) => {
+      const apiKey = keyOf(request);
+      if (!apiKeys.has(apiKey)) return refuse;
+      const value = request.form().get("value") ?? "";
+      if (!value) return { status: 422, body: { success: false, message: "value is required" } };
+      botFields.push({ fieldId: request.params.fieldId, apiKey, value, at: new Date().toISOString() });
+      emit(`bot field ${request.params.fieldId} stored`);
+      return { body: { success: true, data: { id: Number(request.params.fieldId), value: "saved" } } };
+    })
+
+    .on("GET", "/sim/triggers", (request) => {
+      const flowId = request.url.searchParams.get("flowId");
+      return { body: { triggers: flowId ? triggers.filter((t) => t.flowId === flowId) : triggers } };
+    })
+    .on("GET", "/sim/callbacks", () => ({ body: { callbacks } }))
+    .on("GET", "/sim/bot-fields", () => ({ body: { botFields } }))
+    .on("GET", "/sim/mode", () => ({ body: { mode, remaining, callback, flowShape } }))
+    .on("POST", "/sim/mode", (request) => {
+      const body = request.json<{
+        trigger?: TriggerMode;
+        callback?: Partial<CallbackSettings>;
+        flowShape?: typeof flowShape;
+        apiKeys?: string[];
+      }>();
+      if (body.trigger) {
+        mode = body.trigger;
+        remaining = "count" in mode && mode.count !== undefined ? mode.count : 0;
+        emit(`trigger mode: ${JSON.stringify(mode)}`);
+      }
+      if (body.callback) callback = { ...callback, ...body.callback };
+      if (body.flowShape) flowShape = body.flowShape;
+      for (const key of body.apiKeys ?? []) apiKeys.add(key);
+      return { body: { mode, remaining, callback, flowShape } };
+    })
+    .on("POST", "/sim/reset", () => {
+      triggers.length = 0;
+      callbacks.length = 0;
+      botFields.length = 0;
+      mode = { kind: "ok" };
+      callback = { delayMs: 1000, status: "success" };
+      for (const timer of pendingCallbacks) clearTimeout(timer);
+      pendingCallbacks.clear();
+      return { body: { reset: true } };
+    });
+
+  return {
+    router,
+    triggers,
+    callbacks,
+    async listen(port = options.port ?? 0) {
+      const listening = await listen(router, port);
+      return {
+        ...listening,
+        close: async () => {
+          for (const timer of pendingCallbacks) clearTimeout(timer);
+          await listening.close();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,420 @@
+import { newId, type SimOrder, type SimProduct, type SimVariant } from "./seed";
+import type { ShopState } from "./state";
+
+/**
+ * The part of the GraphQL admin API (2025-10) the app uses, answered by root field. Selections are not
+ * interpreted: each root field answers its whole object in the platform's shape, which a client that asked
+ * for less reads just the same. Arguments come from variables or simple literals.
+ */
+
+export interface RootField {
+  alias: string;
+  name: string;
+  args: string;
+}
+
+/** The top-level fields of the operation's selection set (aliases kept), skipping strings and comments. */
+export function rootFields(query: string): RootField[] {
+  const fields: RootField[] = [];
+  let depth = 0;
+  let i = 0;
+  const n = query.length;
+  const skipString = () => {
+    const quote = query[i];
+    if (query.startsWith('"""', i)) {
+      const end = query.indexOf('"""', i + 3);
+      i = end < 0 ? n : end + 3;
+      return;
+    }
+    i++;
+    while (i < n && query[i] !== quote) i += query[i] === "\\" ? 2 : 1;
+    i++;
+  };
+  const readBalanced = (open: string, close: string) => {
+    const start = i;
+    let level = 0;
+    while (i < n) {
+      const c = query[i];
+      if (c === '"') {
+        skipString();
+        continue;
+      }
+      if (c === open) level++;
+      if (c === close && --level === 0) {
+        i++;
+        return query.slice(start + 1, i - 1);
+      }
+      i++;
+    }
+    return query.slice(start + 1);
+  };
+  while (i < n) {
+    const c = query[i];
+    if (c === "#") {
+      while (i < n && query[i] !== "\n") i++;
+    } else if (c === '"') {
+      skipString();
+    } else if (c === "(" && depth === 0) {
+      readBalanced("(", ")");
+    } else if (c === "{") {
+      depth++;
+      i++;
+    } else if (c === "}") {
+      depth--;
+      i++;
+      if (depth === 0) break;
+    } else if (depth === 1 && /[A-Za-z_]/.test(c)) {
+      const first = /^[A-Za-z_]\w*/.exec(query.slice(i))![0];
+      i += first.length;
+      let name = first;
+      const alias = first;
+      const afterName = /^\s*:\s*([A-Za-z_]\w*)/.exec(query.slice(i));
+      if (afterName) {
+        name = afterName[1];
+        i += afterName[0].length;
+      }
+      while (i < n && /\s/.test(query[i])) i++;
+      const args = query[i] === "(" ? readBalanced("(", ")") : "";
+      while (i < n && /\s/.test(query[i])) i++;
+      if (query[i] === "{") readBalanced("{", "}");
+      if (name !== "on" && alias !== "__typename") fields.push({ alias, name, args });
+      else if (alias === "__typename") fields.push({ alias, name: "__typename", args: "" });
+    } else {
+      i++;
+    }
+  }
+  return fields;
+}
+
+/** The value of one argument: a `$variable`, a string, number or boolean literal. */
+export function argument(field: RootField, name: string, variables: Record<string, unknown>): unknown {
+  const match = new RegExp(`\\b${name}\\s*:\\s*(\\$\\w+|"(?:[^"\\\\]|\\\\.)*"|-?\\d+(?:\\.\\d+)?|true|false)`).exec(
+    field.args,
+  );
+  if (!match) return undefined;
+  const raw = match[1];
+  if (raw.startsWith("$")) return variables[raw.slice(1)];
+  if (raw.startsWith('"')) return JSON.parse(raw);
+  if (raw === "true" || raw === "false") return raw === "true";
+  return Number(raw);
+}
+
+export class GraphqlFieldError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+export const gid = (type: string, id: number | string) => `gid://shopify/${type}/${id}`;
+const legacyId = (value: unknown, type: string): number => {
+  const match = new RegExp(`^gid://(?:shopify|platform)/${type}/(\\d+)$`).exec(String(value ?? ""));
+  if (!match) throw new GraphqlFieldError(`Invalid global id '${String(value)}'`, "argumentLiteralsIncompatible");
+  return Number(match[1]);
+};
+const money = (amount: string, currencyCode: string) => ({
+  shopMoney: { amount, currencyCode },
+  presentmentMoney: { amount, currencyCode },
+});
+
+function connection<T>(nodes: T[], hasNextPage = false) {
+  return {
+    edges: nodes.map((node, index) => ({ cursor: Buffer.from(`cursor:${index}`).toString("base64"), node })),
+    nodes,
+    pageInfo: {
+      hasNextPage,
+      hasPreviousPage: false,
+      startCursor: nodes.length ? Buffer.from("cursor:0").toString("base64") : null,
+      endCursor: nodes.length ? Buffer.from(`cursor:${nodes.length - 1}`).toString("base64") : null,
+    },
+  };
+}
+
+export function orderNode(order: SimOrder) {
+  return {
+    __typename: "Order",
+    id: gid("Order", order.id),
+    legacyResourceId: String(order.id),
+    name: order.name,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+    email: order.email,
+    phone: order.customer.phone,
+    note: order.note,
+    tags: [...order.tags],
+    currencyCode: order.currency,
+    displayFinancialStatus: order.financialStatus.toUpperCase(),
+    displayFulfillmentStatus: (order.fulfillmentStatus ?? "unfulfilled").toUpperCase(),
+    totalPriceSet: money(order.totalPrice, order.currency),
+    subtotalPriceSet: money(order.subtotalPrice, order.currency),
+    customer: {
+      id: gid("Customer", order.customer.id),
+      email: order.customer.email,
+      firstName: order.customer.firstName,
+      lastName: order.customer.lastName,
+      phone: order.customer.phone,
+      displayName: `${order.customer.firstName} ${order.customer.lastName}`,
+    },
+    shippingAddress: {
+      ...order.shippingAddress,
+      countryCodeV2: order.shippingAddress.countryCode,
+      address2: null,
+    },
+    lineItems: connection(
+      order.lineItems.map((item) => ({
+        id: gid("LineItem", item.id),
+        name: item.variantTitle ? `${item.title} - ${item.variantTitle}` : item.title,
+        title: item.title,
+        variantTitle: item.variantTitle || null,
+        quantity: item.quantity,
+        sku: item.sku,
+        originalUnitPriceSet: money(item.price, order.currency),
+        variant: {
+          id: gid("ProductVariant", item.variantId),
+          sku: item.sku,
+          title: item.variantTitle || "Default Title",
+        },
+        product: { id: gid("Product", item.productId) },
+      })),
+    ),
+  };
+}
+
+function variantNode(product: SimProduct, variant: SimVariant) {
+  return {
+    id: gid("ProductVariant", variant.id),
+    title: variant.title,
+    price: variant.price,
+    sku: variant.sku,
+    barcode: variant.barcode,
+    inventoryQuantity: variant.inventoryQuantity,
+    availableForSale: product.status === "ACTIVE" && variant.inventoryQuantity > 0,
+    selectedOptions: variant.selectedOptions,
+  };
+}
+
+export function productNode(product: SimProduct) {
+  const firstImage = product.media[0];
+  return {
+    __typename: "Product",
+    id: gid("Product", product.id),
+    legacyResourceId: String(product.id),
+    title: product.title,
+    handle: product.handle,
+    status: product.status,
+    descriptionHtml: product.descriptionHtml,
+    description: product.descriptionHtml.replace(/<[^>]+>/g, ""),
+    vendor: product.vendor,
+    productType: product.productType,
+    createdAt: product.createdAt,
+    updatedAt: product.updatedAt,
+    totalInventory: product.variants.reduce((sum, v) => sum + v.inventoryQuantity, 0),
+    featuredImage: firstImage ? { url: firstImage.originalSource, altText: firstImage.alt } : null,
+    options: product.options.map((option, index) => ({ id: gid("ProductOption", product.id * 10 + index), ...option })),
+    variants: connection(product.variants.map((variant) => variantNode(product, variant))),
+    media: connection(
+      product.media.map((media) => ({
+        id: gid("MediaImage", media.id),
+        alt: media.alt,
+        mediaContentType: media.mediaContentType,
+        status: "READY",
+        preview: { image: { url: media.originalSource } },
+      })),
+    ),
+  };
+}
+
+function findProduct(shop: ShopState, id: unknown) {
+  return shop.products.find((product) => product.id === legacyId(id, "Product"));
+}
+
+function orderSearch(query: unknown) {
+  const name = /name:\s*["']?#?([\w-]+)/.exec(String(query ?? ""));
+  return name ? (order: SimOrder) => order.name.replace(/^#/, "") === name[1] : () => true;
+}
+
+function tagList(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : String(value ?? "").split(",");
+  return list.map((tag) => String(tag).trim()).filter(Boolean);
+}
+
+type Resolver = (shop: ShopState, field: RootField, variables: Record<string, unknown>) => unknown;
+
+const resolvers: Record<string, Resolver> = {
+  __typename: () => "QueryRoot",
+  shop: (shop) => ({
+    id: gid("Shop", 1),
+    name: "Tienda Demo",
+    myshopifyDomain: shop.domain,
+    currencyCode: "COP",
+    ianaTimezone: "America/Bogota",
+  }),
+  orders: (shop, field, variables) => {
+    const first = Number(argument(field, "first", variables) ?? 50);
+    const reverse = argument(field, "reverse", variables) === true;
+    const matches = shop.orders.filter(orderSearch(argument(field, "query", variables)));
+    const sorted = [...matches].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.number - b.number);
+    if (reverse) sorted.reverse();
+    return connection(sorted.slice(0, first).map(orderNode), sorted.length > first);
+  },
+  order: (shop, field, variables) => {
+    const id = legacyId(argument(field, "id", variables), "Order");
+    const order = shop.orders.find((candidate) => candidate.id === id);
+    return order ? orderNode(order) : null;
+  },
+  tagsAdd: (shop, field, variables) => {
+    const rawId = argument(field, "id", variables);
+    const tags = tagList(argument(field, "tags", variables));
+    const order = shop.orders.find((candidate) => gid("Order", candidate.id) === rawId);
+    if (!order) return { node: null, userErrors: [{ field: ["id"], message: "Resource not found" }] };
+    for (const tag of tags) if (!order.tags.includes(tag)) order.tags.push(tag);
+    order.updatedAt = new Date().toISOString();
+    return { node: { __typename: "Order", id: gid("Order", order.id) }, userErrors: [] };
+  },
+  products: (shop, field, variables) => {
+    const first = Number(argument(field, "first", variables) ?? 50);
+    return connection(shop.products.slice(0, first).map(productNode), shop.products.length > first);
+  },
+  product: (shop, field, variables) => {
+    const product = findProduct(shop, argument(field, "id", variables));
+    return product ? productNode(product) : null;
+  },
+  productUpdate: (shop, field, variables) => {
+    const input = (argument(field, "product", variables) ?? argument(field, "input", variables)) as
+      { id?: string; title?: string; descriptionHtml?: string } | undefined;
+    const product = input?.id ? findProduct(shop, input.id) : undefined;
+    if (!product)
+      return { product: null, userErrors: [{ field: ["product", "id"], message: "Product does not exist" }] };
+    if (typeof input?.title === "string") {
+      if (!input.title.trim())
+        return { product: null, userErrors: [{ field: ["product", "title"], message: "Title can't be blank" }] };
+      product.title = input.title;
+    }
+    if (typeof input?.descriptionHtml === "string") product.descriptionHtml = input.descriptionHtml;
+    product.updatedAt = new Date().toISOString();
+    return { product: productNode(product), userErrors: [] };
+  },
+  productCreateMedia: (shop, field, variables) => {
+    const product = findProduct(shop, argument(field, "productId", variables));
+    const media = (argument(field, "media", variables) ?? []) as {
+      originalSource?: string;
+      alt?: string;
+      mediaContentType?: string;
+    }[];
+    if (!product) return { media: [], mediaUserErrors: [{ field: ["productId"], message: "Product does not exist" }] };
+    const invalid = media.findIndex((item) => !/^https?:\/\//.test(item.originalSource ?? ""));
+    if (invalid >= 0) {
+      return {
+        media: [],
+        mediaUserErrors: [
+          { field: ["media", String(invalid), "originalSource"], message: "Image URL is invalid", code: "INVALID" },
+        ],
+      };
+    }
+    const created = media.map((item) => ({
+      id: newId(),
+      alt: item.alt ?? "",
+      originalSource: item.originalSource!,
+      mediaContentType: item.mediaContentType ?? "IMAGE",
+    }));
+    product.media.push(...created);
+    return {
+      media: created.map((item) => ({
+        id: gid("MediaImage", item.id),
+        alt: item.alt,
+        mediaContentType: item.mediaContentType,
+        status: "UPLOADED",
+      })),
+      mediaUserErrors: [],
+      product: { id: gid("Product", product.id) },
+    };
+  },
+  productVariantsBulkUpdate: (shop, field, variables) => {
+    const product = findProduct(shop, argument(field, "productId", variables));
+    const updates = (argument(field, "variants", variables) ?? []) as {
+      id?: string;
+      barcode?: string;
+      price?: string;
+      sku?: string;
+    }[];
+    if (!product)
+      return {
+        product: null,
+        productVariants: [],
+        userErrors: [{ field: ["productId"], message: "Product does not exist" }],
+      };
+    const userErrors: { field: string[]; message: string }[] = [];
+    updates.forEach((update, index) => {
+      const variant = product.variants.find((candidate) => gid("ProductVariant", candidate.id) === update.id);
+      if (!variant)
+        return userErrors.push({ field: ["variants", String(index), "id"], message: "Product variant does not exist" });
+      if (update.barcode !== undefined) variant.barcode = update.barcode;
+      if (update.price !== undefined) variant.price = String(update.price);
+      if (update.sku !== undefined) variant.sku = update.sku;
+    });
+    if (userErrors.length) return { product: null, productVariants: [], userErrors };
+    product.updatedAt = new Date().toISOString();
+    return {
+      product: { id: gid("Product", product.id) },
+      productVariants: product.variants.map((variant) => variantNode(product, variant)),
+      userErrors: [],
+    };
+  },
+  webhookSubscriptions: (shop) =>
+    connection(
+      shop.webhookSubscriptions.map((subscription) => ({
+        id: gid("WebhookSubscription", subscription.id),
+        topic: subscription.topic,
+        endpoint: { __typename: "WebhookHttpEndpoint", callbackUrl: subscription.callbackUrl },
+      })),
+    ),
+  webhookSubscriptionCreate: (shop, field, variables) => {
+    const topic = String(argument(field, "topic", variables) ?? "");
+    const input = (argument(field, "webhookSubscription", variables) ?? {}) as { callbackUrl?: string; uri?: string };
+    const subscription = { id: newId(), topic, callbackUrl: input.callbackUrl ?? input.uri ?? "" };
+    shop.webhookSubscriptions.push(subscription);
+    return { webhookSubscription: { id: gid("WebhookSubscription", subscription.id), topic }, userErrors: [] };
+  },
+};
+
+/** Rough query cost, as the platform reports it: 1 per object plus the size of each connection asked for. */
+export function estimateCost(fields: RootField[], variables: Record<string, unknown>, isMutation: boolean) {
+  return fields.reduce((sum, field) => {
+    const first = Number(argument(field, "first", variables) ?? 0);
+    return sum + (isMutation ? 10 : 1 + Math.ceil(first / 10) * 2);
+  }, 0);
+}
+
+/** Executes an operation against one shop's state: `{ data }` or `{ data: null, errors }` like the platform. */
+export function execute(shop: ShopState, query: string, variables: Record<string, unknown>) {
+  const fields = rootFields(query);
+  const data: Record<string, unknown> = {};
+  const errors: { message: string; path?: string[]; extensions: { code: string } }[] = [];
+  if (!fields.length) errors.push({ message: "Parse error: no field selected", extensions: { code: "parseError" } });
+  const isMutation = /^\s*(?:#[^\n]*\n\s*)*mutation\b/.test(query);
+  for (const field of fields) {
+    const resolve = resolvers[field.name];
+    if (!resolve) {
+      errors.push({
+        message: `Field '${field.name}' doesn't exist on type '${isMutation ? "Mutation" : "QueryRoot"}'`,
+        path: [isMutation ? "mutation" : "query", field.alias],
+        extensions: { code: "undefinedField" },
+      });
+      continue;
+    }
+    try {
+      data[field.alias] = resolve(shop, field, variables);
+    } catch (error) {
+      if (!(error instanceof GraphqlFieldError)) throw error;
+      data[field.alias] = null;
+      errors.push({ message: error.message, path: [field.alias], extensions: { code: error.code } });
+    }
+  }
+  return {
+    data: errors.length && !Object.keys(data).length ? null : data,
+    errors,
+    cost: estimateCost(fields, variables, isMutation),
+  };
+}

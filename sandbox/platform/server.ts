@@ -1,0 +1,481 @@
+import { randomBytes } from "node:crypto";
+import AdmZip from "adm-zip";
+import { HttpError, Router, corsHeaders, listen, noEvents, type EventSink, type SimRequest } from "../lib/http";
+import { mintSessionToken, verifySessionToken } from "../lib/jwt";
+import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
+import { estimateCost, execute, orderNode, productNode, rootFields } from "./graphql";
+import { DEMO_SHOP, newId } from "./seed";
+import { createDraftOrder, createOrder, newShopState, type ShopState, type SimTheme } from "./state";
+import {
+  checkoutPayload,
+  deliver,
+  draftOrderPayload,
+  orderPayload,
+  shopTopicPayload,
+  WEBHOOK_PATHS,
+  type Delivery,
+} from "./webhooks";
+
+export interface PlatformOptions {
+  apiKey: string;
+  secret: string;
+  /** Where the app is served: webhooks are posted there and the admin page frames it. */
+  appUrl: string;
+  scopes?: string;
+  port?: number;
+  events?: EventSink;
+}
+
+const MAX_AVAILABLE = 2000;
+const RESTORE_RATE = 100;
+
+/**
+ * The platform simulator: token exchange, the GraphQL admin API (by root field), REST themes, a webhook
+ * sender, the admin stand-in, and its state over HTTP under /sim. Requests arrive either with the shop in
+ * X-Shop-Domain (the app's PLATFORM_ORIGIN_OVERRIDE) or on a `<shop>` Host header.
+ */
+export function createPlatformSimulator(options: PlatformOptions) {
+  const scopes =
+    options.scopes ?? "read_products,write_products,read_orders,write_orders,read_customers,read_themes,write_themes";
+  const events = options.events ?? noEvents;
+  const emit = (message: string) => events({ system: "platform", message, at: new Date().toISOString() });
+  const shops = new Map<string, ShopState>();
+  const deliveries: Delivery[] = [];
+  const graphqlLog: {
+    shop: string;
+    operationName: string | null;
+    rootFields: string[];
+    throttled: boolean;
+    at: string;
+  }[] = [];
+  let appUrl = options.appUrl;
+  let throttle = { remaining: 0, status: 200 as 200 | 429 };
+  // The leaky bucket, when switched on: points per shop, refilled at restoreRate per second.
+  let bucket: { maximumAvailable: number; restoreRate: number } | null = null;
+  const buckets = new Map<string, { points: number; at: number }>();
+  const pointsAvailable = (domain: string) => {
+    if (!bucket) return MAX_AVAILABLE;
+    const state = buckets.get(domain) ?? { points: bucket.maximumAvailable, at: Date.now() };
+    state.points = Math.min(
+      bucket.maximumAvailable,
+      state.points + ((Date.now() - state.at) / 1000) * bucket.restoreRate,
+    );
+    state.at = Date.now();
+    buckets.set(domain, state);
+    return state.points;
+  };
+  const spendPoints = (domain: string, cost: number) => {
+    if (!bucket) return MAX_AVAILABLE - cost;
+    const state = buckets.get(domain)!;
+    state.points -= cost;
+    return state.points;
+  };
+  let baseUrl = "";
+
+  const shopState = (domain: string) => {
+    let state = shops.get(domain);
+    if (!state) {
+      state = newShopState(domain, scopes);
+      shops.set(domain, state);
+    }
+    return state;
+  };
+
+  const shopOf = (request: SimRequest) => {
+    const domain = (request.header("X-Shop-Domain") ?? request.header("host") ?? "").split(":")[0].toLowerCase();
+    if (!/\.myshopify\.com$/.test(domain)) throw new HttpError(400, "Missing X-Shop-Domain header");
+    return shopState(domain);
+  };
+
+  const authorized = (request: SimRequest) => {
+    const shop = shopOf(request);
+    const token = request.header("X-Shopify-Access-Token") ?? request.header("X-Platform-Access-Token");
+    if (!token || !shop.accessTokens.has(token)) {
+      throw new HttpError(401, "[API] Invalid API key or access token (unrecognized login or wrong password)");
+    }
+    return shop;
+  };
+
+  const send = async (shop: string, topic: string, payload: unknown, copies = 1, eventId?: string) => {
+    const sent: Delivery[] = [];
+    let shared = eventId;
+    for (let copy = 0; copy < copies; copy++) {
+      const delivery = await deliver({ appUrl, secret: options.secret, shop, topic, payload, eventId: shared });
+      shared = delivery.eventId;
+      deliveries.push(delivery);
+      sent.push(delivery);
+      emit(
+        `webhook ${topic} → ${delivery.status ?? delivery.error} in ${delivery.ms} ms (event ${delivery.eventId.slice(0, 8)}${copy ? ", duplicate" : ""})`,
+      );
+    }
+    return sent;
+  };
+
+  const bodyOf = (request: SimRequest) => (request.body.length ? request.json<Record<string, unknown>>() : {});
+  const shopFromBody = (body: Record<string, unknown>, request: SimRequest) =>
+    String(body.shop ?? request.url.searchParams.get("shop") ?? DEMO_SHOP);
+
+  const router = new Router()
+    // The token exchange of the embedded auth (shopify-api's tokenExchange posts exactly this JSON).
+    .on("POST", "/admin/oauth/access_token", (request) => {
+      const shop = shopOf(request);
+      const body = request.json<Record<string, string>>();
+      if (body.client_id !== options.apiKey || body.client_secret !== options.secret) {
+        return { status: 401, body: { error: "invalid_client", error_description: "Client credentials are invalid" } };
+      }
+      const claims = verifySessionToken(body.subject_token ?? "", options.secret);
+      if (!claims || claims.dest !== `https://${shop.domain}` || claims.aud !== options.apiKey) {
+        return { status: 400, body: { error: "invalid_subject_token", error_description: "Session token is invalid" } };
+      }
+      const accessToken = `shpat_sim_${randomBytes(16).toString("hex")}`;
+      shop.accessTokens.add(accessToken);
+      emit(
+        `token exchange for ${shop.domain}: ${body.requested_token_type?.endsWith("online-access-token") ? "online" : "offline"} token issued`,
+      );
+      if (body.requested_token_type?.endsWith("online-access-token")) {
+        return {
+          body: {
+            access_token: accessToken,
+            scope: shop.scope,
+            expires_in: 86_399,
+            associated_user_scope: shop.scope,
+            associated_user: {
+              id: Number(claims.sub) || 1,
+              first_name: "Dueña",
+              last_name: "Demo",
+              email: "dueno@tienda-demo.example",
+              account_owner: true,
+              locale: "es",
+              collaborator: false,
+              email_verified: true,
+            },
+          },
+        };
+      }
+      return { body: { access_token: accessToken, scope: shop.scope } };
+    })
+    .on("POST", "/admin/api/:version/graphql.json", (request) => {
+      const shop = authorized(request);
+      const {
+        query = "",
+        variables = {},
+        operationName = null,
+      } = request.json<{ query?: string; variables?: Record<string, unknown>; operationName?: string | null }>();
+      const isMutation = /^\s*(?:#[^\n]*\n\s*)*mutation\b/.test(query);
+      const cost = estimateCost(rootFields(query), variables ?? {}, isMutation);
+      const limit = bucket ?? { maximumAvailable: MAX_AVAILABLE, restoreRate: RESTORE_RATE };
+      const available = pointsAvailable(shop.domain);
+      // A throttled request changes nothing: it is refused before it runs, as on the platform.
+      const forced = throttle.remaining > 0;
+      const overBudget = bucket !== null && cost > available;
+      graphqlLog.push({
+        shop: shop.domain,
+        operationName,
+        rootFields: rootFields(query).map((field) => field.name),
+        throttled: forced || overBudget,
+        at: new Date().toISOString(),
+      });
+      if (forced || overBudget) {
+        if (forced) throttle.remaining--;
+        emit(
+          `GraphQL ${operationName ?? "anonymous"} answered THROTTLED${forced ? ` (${throttle.remaining} more to go)` : " (bucket empty)"}`,
+        );
+        return {
+          status: forced ? throttle.status : 200,
+          headers: forced && throttle.status === 429 ? { "Retry-After": "1" } : ({} as Record<string, string>),
+          body: {
+            errors: [
+              {
+                message: "Throttled",
+                extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+              },
+            ],
+            extensions: {
+              cost: {
+                requestedQueryCost: cost,
+                actualQueryCost: null,
+                throttleStatus: {
+                  maximumAvailable: limit.maximumAvailable,
+                  currentlyAvailable: forced ? 0 : Math.floor(available),
+                  restoreRate: limit.restoreRate,
+                },
+              },
+            },
+          },
+        };
+      }
+      const result = execute(shop, query, variables ?? {});
+      const left = spendPoints(shop.domain, result.cost);
+      if (operationName === "OrderTagsAdd" || /tagsAdd/.test(query))
+        emit(`tagsAdd ${JSON.stringify(variables?.tags ?? [])} on ${String(variables?.id ?? "")}`);
+      return {
+        body: {
+          ...(result.errors.length ? { errors: result.errors } : {}),
+          data: result.data,
+          extensions: {
+            cost: {
+              requestedQueryCost: result.cost,
+              actualQueryCost: result.cost,
+              throttleStatus: {
+                maximumAvailable: limit.maximumAvailable,
+                currentlyAvailable: Math.floor(left),
+                restoreRate: limit.restoreRate,
+              },
+            },
+          },
+        },
+      };
+    })
+    .on("POST", "/admin/api/:version/themes.json", async (request) => {
+      const shop = authorized(request);
+      const { theme } = request.json<{ theme?: { name?: string; src?: string; role?: string } }>();
+      if (!theme?.name?.trim()) return { status: 422, body: { errors: { name: ["can't be blank"] } } };
+      if (theme.role && !["unpublished", "main", "development"].includes(theme.role)) {
+        return { status: 422, body: { errors: { role: ["is not included in the list"] } } };
+      }
+      const files = await downloadTheme(theme.src);
+      if ("error" in files) {
+        emit(`theme "${theme.name}" refused: ${files.error}`);
+        return { status: 422, body: { errors: { src: [files.error] } } };
+      }
+      const now = offsetTimestamp(new Date());
+      const created: SimTheme = {
+        id: newId(),
+        name: theme.name,
+        role: "unpublished",
+        src: theme.src ?? null,
+        createdAt: now,
+        updatedAt: now,
+        files: files.names,
+      };
+      shop.themes.push(created);
+      emit(`theme "${created.name}" installed unpublished (${files.names.length} files)`);
+      return { status: 201, body: { theme: restTheme(created) } };
+    })
+    .on("GET", "/admin/api/:version/themes.json", (request) => ({
+      body: { themes: authorized(request).themes.map(restTheme) },
+    }))
+    .on("GET", "/admin/api/:version/themes/:id.json", (request) => {
+      const theme = authorized(request).themes.find(
+        (candidate) => String(candidate.id) === request.params.id.replace(/\.json$/, ""),
+      );
+      if (!theme) throw new HttpError(404, "Not Found");
+      return { body: { theme: restTheme(theme) } };
+    })
+
+    // The admin's part: the page that frames the app, the App Bridge stand-in, fresh session tokens.
+    .on("GET", "/admin", (request) => {
+      const shop = request.url.searchParams.get("shop") ?? DEMO_SHOP;
+      const locale = request.url.searchParams.get("locale") === "en" ? "en" : "es";
+      const idToken = mintSessionToken({ shop, apiKey: options.apiKey, secret: options.secret });
+      const frameUrl = embeddedAppUrl({ appUrl, shop, locale, idToken });
+      return {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+        body: adminPage({ frameUrl, shop, locale, platformUrl: baseUrl }),
+      };
+    })
+    .on("GET", "/admin/app-bridge.js", () => ({
+      headers: {
+        "Content-Type": "text/javascript; charset=utf-8",
+        "Access-Control-Allow-Origin": "*",
+        "Cache-Control": "no-store",
+      },
+      body: APP_BRIDGE_STAND_IN,
+    }))
+    .on("GET", "/admin/session-token", (request) => {
+      const shop = request.url.searchParams.get("shop") ?? "";
+      if (!/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop))
+        return { status: 400, headers: corsHeaders(), body: { error: "shop is required" } };
+      return {
+        headers: corsHeaders(),
+        body: { token: mintSessionToken({ shop, apiKey: options.apiKey, secret: options.secret }) },
+      };
+    })
+
+    // Simulator controls and state.
+    .on("POST", "/sim/orders", async (request) => {
+      const body = bodyOf(request);
+      const shop = shopState(shopFromBody(body, request));
+      const order = createOrder(shop, { note: typeof body.note === "string" ? body.note : undefined });
+      emit(
+        `order ${order.name} created ($${Number(order.totalPrice).toLocaleString("es-CO")} COP, ${order.customer.firstName} ${order.customer.lastName})`,
+      );
+      const copies = 1 + Math.max(0, Number(body.duplicates ?? 0));
+      const sent = body.webhook === false ? [] : await send(shop.domain, "orders/create", orderPayload(order), copies);
+      return { status: 201, body: { order: orderNode(order), deliveries: sent } };
+    })
+    .on("POST", "/sim/draft_orders", async (request) => {
+      const body = bodyOf(request);
+      const shop = shopState(shopFromBody(body, request));
+      const draft = createDraftOrder(shop);
+      emit(`draft order ${draft.name} created`);
+      const copies = 1 + Math.max(0, Number(body.duplicates ?? 0));
+      const sent = await send(shop.domain, "draft_orders/create", draftOrderPayload(draft), copies);
+      return { status: 201, body: { draftOrder: draftOrderPayload(draft), deliveries: sent } };
+    })
+    .on("POST", "/sim/webhooks", async (request) => {
+      const body = bodyOf(request);
+      const topic = String(body.topic ?? "");
+      if (!WEBHOOK_PATHS[topic])
+        throw new HttpError(400, `topic must be one of ${Object.keys(WEBHOOK_PATHS).join(", ")}`);
+      const shop = shopState(shopFromBody(body, request));
+      let payload = body.payload;
+      if (payload === undefined) {
+        if (topic === "orders/create") payload = orderPayload(createOrder(shop));
+        else if (topic === "draft_orders/create") payload = draftOrderPayload(createDraftOrder(shop));
+        else if (topic === "checkouts/create") payload = checkoutPayload(createDraftOrder(shop));
+        else {
+          const order = shop.orders[0];
+          payload = shopTopicPayload(topic, shop.domain, shop.scope, order?.customer, order ? [order.id] : []);
+        }
+      }
+      const copies = 1 + Math.max(0, Number(body.duplicates ?? 0));
+      const sent = await send(
+        shop.domain,
+        topic,
+        payload,
+        copies,
+        typeof body.eventId === "string" ? body.eventId : undefined,
+      );
+      if (topic === "app/uninstalled") shop.accessTokens.clear();
+      return { body: { deliveries: sent, payload } };
+    })
+    .on("GET", "/sim/webhooks", () => ({ body: { deliveries } }))
+    .on("GET", "/sim/graphql", () => ({ body: { requests: graphqlLog } }))
+    .on("GET", "/sim/orders", (request) => {
+      const shop = shopState(request.url.searchParams.get("shop") ?? DEMO_SHOP);
+      const orders = [...shop.orders].reverse().map((order) => ({
+        id: `gid://shopify/Order/${order.id}`,
+        name: order.name,
+        createdAt: order.createdAt,
+        totalPrice: order.totalPrice,
+        currency: order.currency,
+        tags: order.tags,
+      }));
+      return { headers: corsHeaders(), body: { orders } };
+    })
+    .on("GET", "/sim/orders/:name", (request) => {
+      const shop = shopState(request.url.searchParams.get("shop") ?? DEMO_SHOP);
+      const wanted = request.params.name.replace(/^#/, "");
+      const order = shop.orders.find((candidate) => candidate.name === `#${wanted}` || String(candidate.id) === wanted);
+      if (!order) throw new HttpError(404, "Order not found");
+      return { body: { order: orderNode(order) } };
+    })
+    .on("GET", "/sim/products", (request) => ({
+      body: { products: shopState(request.url.searchParams.get("shop") ?? DEMO_SHOP).products.map(productNode) },
+    }))
+    .on("GET", "/sim/themes", (request) => ({
+      body: { themes: shopState(request.url.searchParams.get("shop") ?? DEMO_SHOP).themes.map(restTheme) },
+    }))
+    .on("GET", "/sim/state", () => ({
+      body: {
+        appUrl,
+        throttle,
+        bucket,
+        shops: [...shops.values()].map((shop) => ({
+          domain: shop.domain,
+          installed: shop.accessTokens.size > 0,
+          orders: shop.orders.length,
+          products: shop.products.length,
+          themes: shop.themes.length,
+          webhookSubscriptions: shop.webhookSubscriptions,
+        })),
+        webhooksDelivered: deliveries.length,
+      },
+    }))
+    .on("POST", "/sim/throttle", (request) => {
+      const body = bodyOf(request);
+      throttle = {
+        remaining: Math.max(0, Number(body.requests ?? 0)),
+        status: Number(body.status) === 429 ? 429 : 200,
+      };
+      if (body.bucket !== undefined) {
+        const wanted = body.bucket as { maximumAvailable?: number; restoreRate?: number } | null;
+        bucket = wanted
+          ? { maximumAvailable: Number(wanted.maximumAvailable ?? 1000), restoreRate: Number(wanted.restoreRate ?? 50) }
+          : null;
+        buckets.clear();
+      }
+      emit(
+        `throttling the next ${throttle.remaining} GraphQL requests (HTTP ${throttle.status})${bucket ? `; bucket ${bucket.maximumAvailable} points, ${bucket.restoreRate}/s` : ""}`,
+      );
+      return { body: { throttle, bucket } };
+    })
+    .on("POST", "/sim/config", (request) => {
+      const body = bodyOf(request);
+      if (typeof body.appUrl === "string") appUrl = body.appUrl.replace(/\/+$/, "");
+      return { body: { appUrl } };
+    })
+    .on("POST", "/sim/reset", () => {
+      shops.clear();
+      deliveries.length = 0;
+      graphqlLog.length = 0;
+      throttle = { remaining: 0, status: 200 };
+      bucket = null;
+      buckets.clear();
+      return { body: { reset: true } };
+    });
+
+  return {
+    router,
+    shops,
+    deliveries,
+    shopState,
+    setAppUrl(url: string) {
+      appUrl = url;
+    },
+    async listen(port = options.port ?? 0) {
+      const listening = await listen(router, port);
+      baseUrl = listening.url;
+      return listening;
+    },
+  };
+}
+
+function restTheme(theme: SimTheme) {
+  return {
+    id: theme.id,
+    name: theme.name,
+    role: theme.role,
+    created_at: theme.createdAt,
+    updated_at: theme.updatedAt,
+    theme_store_id: null,
+    previewable: true,
+    processing: false,
+    admin_graphql_api_id: `gid://shopify/OnlineStoreTheme/${theme.id}`,
+  };
+}
+
+/** "2026-11-22T01:44:00-05:00": the platform's REST timestamps carry the shop's offset (Bogotá). */
+function offsetTimestamp(date: Date) {
+  const local = new Date(date.getTime() - 5 * 3_600_000);
+  return `${local.toISOString().slice(0, 19)}-05:00`;
+}
+
+/** As the platform does: fetch the archive from `src`, and accept it only if it holds layout/theme.liquid. */
+async function downloadTheme(src: string | undefined): Promise<{ names: string[] } | { error: string }> {
+  if (!src || !/^https?:\/\//.test(src)) return { error: "is not a valid URL" };
+  let bytes: Buffer;
+  try {
+    const response = await fetch(src, { signal: AbortSignal.timeout(30_000) });
+    if (!response.ok) return { error: `could not be downloaded (HTTP ${response.status})` };
+    bytes = Buffer.from(await response.arrayBuffer());
+  } catch (error) {
+    return { error: `could not be downloaded (${error instanceof Error ? error.message : String(error)})` };
+  }
+  let names: string[];
+  try {
+    names = new AdmZip(bytes)
+      .getEntries()
+      .filter((entry) => !entry.isDirectory)
+      .map((entry) => entry.entryName);
+  } catch {
+    return { error: "is not a zip archive" };
+  }
+  // The theme's folders at the root, or inside one top-level folder (as repository archives wrap them).
+  const root = names.some((name) => name === "layout/theme.liquid")
+    ? ""
+    : (names.find((name) => /^[^/]+\/layout\/theme\.liquid$/.test(name))?.split("/")[0] ?? null);
+  if (root === null) return { error: "is not a theme: layout/theme.liquid is missing" };
+  return { names: names.map((name) => (root ? name.slice(root.length + 1) : name)) };
+}

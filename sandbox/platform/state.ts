@@ -1,0 +1,101 @@
+import { demoBuyer, demoLineItems, newId, seedProducts, totalOf } from "./seed";
+import type { SimDraftOrder, SimOrder, SimProduct } from "./seed";
+
+export interface SimTheme {
+  id: number;
+  name: string;
+  role: "main" | "unpublished";
+  src: string | null;
+  createdAt: string;
+  updatedAt: string;
+  files: string[];
+}
+
+/** Everything the simulated platform knows about one shop. */
+export interface ShopState {
+  domain: string;
+  /** Offline access tokens handed out by the token exchange (a reinstall adds one). */
+  accessTokens: Set<string>;
+  scope: string;
+  products: SimProduct[];
+  orders: SimOrder[];
+  draftOrders: SimDraftOrder[];
+  themes: SimTheme[];
+  webhookSubscriptions: { id: number; topic: string; callbackUrl: string }[];
+  nextOrderNumber: number;
+}
+
+export function newShopState(domain: string, scope: string): ShopState {
+  const products = seedProducts();
+  const shop: ShopState = {
+    domain,
+    accessTokens: new Set(),
+    scope,
+    products,
+    orders: [],
+    draftOrders: [],
+    themes: [
+      {
+        id: newId(),
+        name: "Dawn",
+        role: "main",
+        src: null,
+        createdAt: "2026-09-01T10:00:00-05:00",
+        updatedAt: "2026-09-01T10:00:00-05:00",
+        files: ["layout/theme.liquid"],
+      },
+    ],
+    webhookSubscriptions: [],
+    nextOrderNumber: 1001,
+  };
+  // A few orders from the past days, so the orders list has something before the first test order.
+  for (let day = 5; day >= 1; day--) createOrder(shop, { createdAt: new Date(Date.now() - day * 86_400_000) });
+  return shop;
+}
+
+export function createOrder(shop: ShopState, options: { createdAt?: Date; note?: string } = {}): SimOrder {
+  const number = shop.nextOrderNumber++;
+  const { customer, address } = demoBuyer(number);
+  const lineItems = demoLineItems(shop.products, number);
+  const createdAt = (options.createdAt ?? new Date()).toISOString();
+  const total = totalOf(lineItems);
+  const order: SimOrder = {
+    id: newId(),
+    number,
+    name: `#${number}`,
+    createdAt,
+    updatedAt: createdAt,
+    currency: "COP",
+    totalPrice: total,
+    subtotalPrice: total,
+    financialStatus: "pending",
+    fulfillmentStatus: null,
+    email: customer.email,
+    note: options.note ?? "Pago contra entrega",
+    tags: [],
+    customer,
+    shippingAddress: address,
+    lineItems,
+  };
+  shop.orders.push(order);
+  return order;
+}
+
+export function createDraftOrder(shop: ShopState): SimDraftOrder {
+  const n = shop.draftOrders.length + 1;
+  const { customer, address } = demoBuyer(500 + n);
+  const lineItems = demoLineItems(shop.products, 500 + n);
+  const draft: SimDraftOrder = {
+    id: newId(),
+    name: `#D${n}`,
+    createdAt: new Date().toISOString(),
+    currency: "COP",
+    totalPrice: totalOf(lineItems),
+    email: customer.email,
+    customer,
+    shippingAddress: address,
+    lineItems,
+  };
+  shop.draftOrders.push(draft);
+  return draft;
+}

@@ -1,0 +1,324 @@
+/**
+ * The whole product on one machine: the four simulators in this process and the app (its production build,
+ * with its in-process worker) as a child process pointed at them. Used by `npm run sandbox`, the end-to-end
+ * tests and the benchmark.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createAutomationSimulator } from "./automation/server";
+import { noEvents, sleep, type EventSink, type Listening } from "./lib/http";
+import { mintSessionToken } from "./lib/jwt";
+import { adminHost } from "./platform/admin";
+import { createPlatformSimulator } from "./platform/server";
+import { createRepoHostSimulator } from "./repo-host/server";
+import { createSupplierSimulator } from "./supplier/server";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Sandbox-only credentials: they guard nothing but loopback simulators. */
+export const SANDBOX = {
+  apiKey: "sandbox-client-id",
+  secret: "sandbox-app-secret-do-not-use-in-production",
+  encryptionKey: "5a4e1f0c3b2d6e7f8091a2b3c4d5e6f75a4e1f0c3b2d6e7f8091a2b3c4d5e6f7",
+  supplierOrigin: "http://127.0.0.1:4031",
+} as const;
+
+export interface StackPorts {
+  app: number;
+  platform: number;
+  automation: number;
+  supplier: number;
+  repoHost: number;
+}
+
+export interface StackOptions {
+  /** 0 (the default) picks free ports. */
+  ports?: Partial<StackPorts>;
+  /** Absolute path of the SQLite file; created and migrated when missing. */
+  databaseFile: string;
+  /** A migrated database to copy instead of migrating (the tests' template). */
+  templateDatabase?: string;
+  logLevel?: string;
+  events?: EventSink;
+  onAppLog?: (line: string) => void;
+  extraEnv?: Record<string, string>;
+  /** Runs the delivery worker as its own process (`npm run worker`, WORKER_INLINE=false) instead of in the app. */
+  separateWorker?: boolean;
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const PRISMA_ENV = { PRISMA_SCHEMA_ENGINE_BINARY: "/nonexistent" };
+
+/** `npm run build` when no build exists yet (the sandbox passes force to always rebuild). */
+export function buildApp(force = false) {
+  if (!force && existsSync(path.join(ROOT, "build/server/index.js"))) return;
+  try {
+    execFileSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], {
+      cwd: ROOT,
+      stdio: "pipe",
+    });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`npm run build failed:\n${stderr?.toString() ?? ""}${stdout?.toString().slice(-2000) ?? ""}`);
+  }
+}
+
+/** Prisma client generation and migrations, as `npm run setup` does them, for the given SQLite file. */
+export function prepareDatabase(databaseFile: string, options: { generate?: boolean; template?: string } = {}) {
+  mkdirSync(path.dirname(databaseFile), { recursive: true });
+  const prisma = path.join(ROOT, "node_modules/prisma/build/index.js");
+  const env = { ...process.env, ...PRISMA_ENV, DATABASE_URL: `file:${databaseFile}` };
+  if (options.generate) execFileSync(process.execPath, [prisma, "generate"], { cwd: ROOT, env, stdio: "pipe" });
+  if (options.template) {
+    rmSync(databaseFile, { force: true });
+    copyFileSync(options.template, databaseFile);
+    return;
+  }
+  execFileSync(process.execPath, [prisma, "migrate", "deploy"], { cwd: ROOT, env, stdio: "pipe" });
+}
+
+export async function startStack(options: StackOptions) {
+  const events = options.events ?? noEvents;
+  const ports: StackPorts = {
+    app: options.ports?.app || (await freePort()),
+    platform: options.ports?.platform ?? 0,
+    automation: options.ports?.automation ?? 0,
+    supplier: options.ports?.supplier ?? 0,
+    repoHost: options.ports?.repoHost ?? 0,
+  };
+  const appUrl = `http://127.0.0.1:${ports.app}`;
+  if (!existsSync(options.databaseFile) || options.templateDatabase) {
+    prepareDatabase(options.databaseFile, { template: options.templateDatabase });
+  }
+
+  const platform = createPlatformSimulator({ apiKey: SANDBOX.apiKey, secret: SANDBOX.secret, appUrl, events });
+  const automation = createAutomationSimulator({ events });
+  const supplier = createSupplierSimulator({ origin: SANDBOX.supplierOrigin, events });
+  const repoHost = createRepoHostSimulator({ events });
+  const listening: Listening[] = [];
+  const platformServer = await platform.listen(ports.platform);
+  listening.push(platformServer);
+  const automationServer = await automation.listen(ports.automation);
+  listening.push(automationServer);
+  const supplierServer = await supplier.listen(ports.supplier);
+  listening.push(supplierServer);
+  const repoHostServer = await repoHost.listen(ports.repoHost);
+  listening.push(repoHostServer);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "development",
+    PORT: String(ports.app),
+    PLATFORM_API_KEY: SANDBOX.apiKey,
+    PLATFORM_API_SECRET: SANDBOX.secret,
+    PLATFORM_APP_URL: appUrl,
+    DATABASE_URL: `file:${options.databaseFile}`,
+    ENCRYPTION_KEY: SANDBOX.encryptionKey,
+    AUTOMATION_API_URL: automationServer.url,
+    SUPPLIER_API_URL: supplierServer.url,
+    SUPPLIER_ORIGIN: SANDBOX.supplierOrigin,
+    SUPPLIER_IMAGE_BASE_URL: `${supplierServer.url}/images`,
+    GITHUB_API_URL: repoHostServer.url,
+    PLATFORM_ORIGIN_OVERRIDE: platformServer.url,
+    APP_BRIDGE_URL: `${platformServer.url}/admin/app-bridge.js`,
+    // The repository host and theme archives are on loopback here; the app refuses that flag in production.
+    ALLOW_LOOPBACK_FETCH: "true",
+    LOG_LEVEL: options.logLevel ?? "info",
+    ...options.extraEnv,
+  };
+  // Whatever the parent had for these must not leak into the app.
+  delete env.SHOPIFY_API_KEY;
+  delete env.SHOPIFY_API_SECRET;
+  delete env.SHOPIFY_APP_URL;
+  delete env.VITEST;
+  delete env.VITEST_POOL_ID;
+  delete env.VITEST_WORKER_ID;
+
+  if (options.separateWorker) env.WORKER_INLINE = "false";
+  const app: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "sandbox/app-server.ts")], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const worker: ChildProcess | null = options.separateWorker
+    ? spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/worker.ts")], {
+        cwd: ROOT,
+        env: { ...env, NODE_OPTIONS: "" },
+        stdio: ["ignore", "inherit", "inherit"],
+      })
+    : null;
+  const output: string[] = [];
+  const onLine = (line: string) => {
+    output.push(line);
+    if (output.length > 200) output.shift();
+    options.onAppLog?.(line);
+  };
+  for (const stream of [app.stdout, app.stderr]) {
+    let rest = "";
+    stream?.on("data", (chunk: Buffer) => {
+      const lines = (rest + chunk.toString("utf8")).split("\n");
+      rest = lines.pop() ?? "";
+      lines.filter(Boolean).forEach(onLine);
+    });
+  }
+  const exited = new Promise<number | null>((resolve) => app.once("exit", (code) => resolve(code)));
+  // However this process ends, the app must not outlive it (an orphan would keep the port and stale settings).
+  const killApp = () => {
+    app.kill("SIGKILL");
+    worker?.kill("SIGKILL");
+  };
+  process.once("exit", killApp);
+
+  const stop = async () => {
+    if (worker && worker.exitCode === null && worker.signalCode === null) {
+      const done = new Promise((resolve) => worker.once("exit", resolve));
+      worker.kill("SIGTERM");
+      await done;
+    }
+    if (app.exitCode === null && app.signalCode === null) {
+      app.kill("SIGTERM");
+      const killer = setTimeout(() => app.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    process.removeListener("exit", killApp);
+    await Promise.all(listening.map((server) => server.close()));
+  };
+
+  try {
+    await waitForHealth(appUrl, exited);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- app output ---\n${output.join("\n")}`);
+  }
+
+  return {
+    appUrl,
+    platformUrl: platformServer.url,
+    automationUrl: automationServer.url,
+    supplierUrl: supplierServer.url,
+    repoHostUrl: repoHostServer.url,
+    databaseFile: options.databaseFile,
+    /** The app's environment (sandbox values only). */
+    env,
+    app,
+    worker,
+    platform,
+    automation,
+    supplier,
+    repoHost,
+    appOutput: output,
+    sessionToken: (shop: string) => mintSessionToken({ shop, apiKey: SANDBOX.apiKey, secret: SANDBOX.secret }),
+    stop,
+  };
+}
+
+/** The library turns bots away (410), and Node's fetch looks like one: requests "from the admin" say they are a browser. */
+export const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+async function waitForHealth(appUrl: string, exited: Promise<number | null>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let done = false;
+  let exitCode: number | null = null;
+  void exited.then((code) => {
+    done = true;
+    exitCode = code;
+  });
+  while (Date.now() < deadline) {
+    if (done) throw new Error(`The app exited with code ${exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${appUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(150);
+  }
+  throw new Error(`The app did not answer ${appUrl}/healthz within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Installs the app on a shop through the real auth path: the admin opens the embedded app with a session
+ * token, and the app's library exchanges it for an offline access token at the (simulated) platform.
+ */
+export async function installShop(stack: Stack, shop: string) {
+  const url = new URL("/app", stack.appUrl);
+  url.searchParams.set("embedded", "1");
+  url.searchParams.set("shop", shop);
+  url.searchParams.set("host", adminHost(shop));
+  url.searchParams.set("id_token", stack.sessionToken(shop));
+  const response = await fetch(url, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
+  if (response.status !== 200) {
+    throw new Error(
+      `Opening the embedded app answered HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`,
+    );
+  }
+}
+
+/** A call to an admin endpoint as the embedded admin makes it (a fresh session token as bearer). */
+export async function adminFetch(stack: Stack, shop: string, pathname: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Authorization", `Bearer ${stack.sessionToken(shop)}`);
+  headers.set("User-Agent", BROWSER_USER_AGENT);
+  return fetch(new URL(pathname, stack.appUrl), { ...init, headers });
+}
+
+export interface ConfigureResult {
+  step: string;
+  status: number;
+  body: unknown;
+}
+
+/** Configures the shop through the app's own endpoints: automation key and flows, then the supplier. */
+export async function configureShop(
+  stack: Stack,
+  shop: string,
+  values = {
+    apiKey: "sandbox-automation-key",
+    newOrderFlowId: "f_101",
+    abandonedCartFlowId: "f_202",
+    storeName: "Tienda Demo",
+    country: "CO",
+    supplierToken: "sandbox-supplier-token",
+  },
+): Promise<ConfigureResult[]> {
+  const results: ConfigureResult[] = [];
+  const post = async (step: string, pathname: string, fields: Record<string, string>) => {
+    const response = await adminFetch(stack, shop, pathname, { method: "POST", body: new URLSearchParams(fields) });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON (a 404 page from a build without the endpoint).
+    }
+    results.push({ step, status: response.status, body });
+  };
+  await post("automation", "/api/integrations/automation/save", {
+    apiKey: values.apiKey,
+    newOrderFlowId: values.newOrderFlowId,
+    abandonedCartFlowId: values.abandonedCartFlowId,
+  });
+  await post("supplier", "/api/integrations/supplier/save", {
+    store_name: values.storeName,
+    country: values.country,
+    supplier_token: values.supplierToken,
+  });
+  return results;
+}

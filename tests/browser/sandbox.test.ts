@@ -1,0 +1,220 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import type { Browser, Frame, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_REPO } from "../../sandbox/repo-host/server";
+import { BROWSER_USER_AGENT, startStack, type Stack } from "../../sandbox/stack";
+import { launchBrowser, screenshot } from "./harness/browser";
+
+const SHOP = "tienda-paginas.myshopify.com";
+const POLL = { timeout: 20_000, interval: 250 };
+
+interface SimProduct {
+  id: string;
+  title: string;
+  media: { nodes: unknown[] };
+}
+
+/**
+ * The pages against the whole product: the sandbox's simulators, the app's real endpoints, and the sandbox's admin
+ * page framing the app as the platform's admin does. One merchant's first session, in order: settings, a linked
+ * product, its deletion, the theme, a failed delivery retried, then the home page. What the merchant sees is
+ * asserted in the frame; what reached the outside systems is asserted on the simulators.
+ */
+describe("admin pages in the sandbox", () => {
+  let stack: Stack;
+  let browser: Browser;
+  let page: Page;
+  let app: Frame;
+
+  beforeAll(async () => {
+    stack = await startStack({
+      databaseFile: path.resolve(`tmp/browser/sandbox-${randomUUID()}.sqlite`),
+      logLevel: "warn",
+    });
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  async function openAdmin(locale: "es" | "en") {
+    await page?.close();
+    page = await browser.newPage({ userAgent: BROWSER_USER_AGENT, viewport: { width: 1440, height: 1000 } });
+    await page.goto(`${stack.platformUrl}/admin?shop=${SHOP}&locale=${locale}`);
+    app = (await (await page.waitForSelector("#app-frame")).contentFrame())!;
+    await app.waitForFunction(() => "shopify" in window, undefined, { timeout: 30_000 });
+  }
+
+  // The app's navigation menu, as the stand-in renders it.
+  const go = (name: string) => app.getByRole("link", { name, exact: true }).first().click();
+  const lastToast = () => app.getByTestId("toast").last().textContent();
+  const sim = async <T>(url: string, init?: RequestInit) => (await (await fetch(url, init)).json()) as T;
+
+  it("completes the settings with the live flow list", async () => {
+    await openAdmin("es");
+    await go("Configuración");
+    await app.getByLabel("Clave de API").fill("sandbox-automation-key");
+    await app.getByRole("button", { name: "Probar conexión: Plataforma de automatización" }).click();
+    await expect.poll(() => app.getByText("Conectado: 3 flujos encontrados").isVisible(), POLL).toBe(true);
+    await app.getByLabel("Flujo para pedidos nuevos").selectOption({ label: "Confirmar pedido contra entrega" });
+    await app.getByLabel("Flujo para carritos abandonados").selectOption({ label: "Carrito abandonado" });
+    await app.getByRole("button", { name: "Guardar automatización" }).click();
+    await expect.poll(lastToast, POLL).toBe("Automatización guardada");
+
+    await app.getByLabel("Nombre de la tienda").fill("Tienda Demo");
+    await app.getByLabel("País").selectOption("CO");
+    await app.getByLabel("Token de integración").fill("sandbox-supplier-token");
+    await app.getByRole("button", { name: "Guardar y probar conexión" }).click();
+    await expect.poll(lastToast, POLL).toBe("Marketplace del proveedor conectado");
+    expect(await app.getByText("Token guardado: ••••", { exact: false }).isVisible()).toBe(true);
+    // The token went to the automation platform's field for Colombia; the page never shows it.
+    const { botFields } = await sim<{ botFields: { fieldId: string; value: string }[] }>(
+      `${stack.automationUrl}/sim/bot-fields`,
+    );
+    expect(botFields.at(-1)).toMatchObject({ fieldId: "640597", value: "sandbox-supplier-token" });
+    expect(await app.content()).not.toContain("sandbox-supplier-token");
+    expect(await app.content()).not.toContain("sandbox-automation-key");
+    await screenshot(page, "sandbox-settings-es");
+  });
+
+  it("links a supplier product with variant mapping and images; the store product changes", async () => {
+    await openAdmin("es");
+    await go("Catálogo del proveedor");
+    await app.getByLabel("Buscar productos del proveedor").fill("camiseta deportiva");
+    const linkButton = app
+      .getByRole("button", { name: /^Vincular a un producto de la tienda: Camiseta deportiva/ })
+      .first();
+    await linkButton.waitFor({ timeout: 20_000 });
+    const supplierName = (await linkButton.getAttribute("aria-label"))!.replace(
+      "Vincular a un producto de la tienda: ",
+      "",
+    );
+    await screenshot(page, "sandbox-catalogue-es");
+    await linkButton.click();
+
+    const dialog = app.getByRole("dialog");
+    await dialog.getByLabel("Buscar productos de la tienda").fill("Camiseta deportiva");
+    await dialog.getByRole("radio", { name: "Camiseta deportiva", exact: true }).check({ force: true });
+    const selects = dialog.getByRole("combobox", { name: /^Variante de la tienda/ });
+    await selects.first().waitFor({ timeout: 20_000 });
+    // The simulators' SKUs differ: the variations are mapped by hand, in order.
+    const count = await selects.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index++) await selects.nth(index).selectOption({ index: index + 1 });
+    await dialog.getByText("Usar el nombre del proveedor como título del producto").click();
+    await dialog.getByText("Agregar imágenes del proveedor").click();
+    const chosenImages = await dialog.getByRole("checkbox", { name: /^Imagen \d+ de/, checked: true }).count();
+    expect(chosenImages).toBeGreaterThan(0);
+    expect(chosenImages).toBeLessThanOrEqual(5);
+    await screenshot(page, "sandbox-link-dialog-es");
+    await dialog.getByRole("button", { name: "Vincular producto" }).click();
+    await expect.poll(lastToast, POLL).toBe("Producto vinculado");
+
+    const { products } = await sim<{ products: SimProduct[] }>(`${stack.platformUrl}/sim/products?shop=${SHOP}`);
+    const changed = products.find((product) => product.title === supplierName);
+    expect(changed).toBeDefined();
+    expect(changed!.media.nodes.length).toBeGreaterThanOrEqual(chosenImages);
+    expect(await app.getByText("Vinculado", { exact: true }).first().isVisible()).toBe(true);
+  });
+
+  it("deletes the association after confirmation", async () => {
+    await openAdmin("es");
+    await go("Productos vinculados");
+    const deleteButton = app.getByRole("button", { name: /^Eliminar vínculo: / }).first();
+    await deleteButton.waitFor({ timeout: 20_000 });
+    await screenshot(page, "sandbox-products-es");
+    await deleteButton.click();
+    await app.getByRole("dialog").getByRole("button", { name: "Eliminar vínculo" }).click();
+    await expect.poll(lastToast, POLL).toBe("Vínculo eliminado");
+    await expect.poll(() => app.getByText("Aún no hay productos vinculados").isVisible(), POLL).toBe(true);
+  });
+
+  it("installs the theme from the private repository", async () => {
+    await openAdmin("es");
+    await go("Tema");
+    await app.getByLabel("Propietario del repositorio").fill(SANDBOX_REPO.owner);
+    await app.getByLabel("Repositorio", { exact: true }).fill(SANDBOX_REPO.repo);
+    await app.getByLabel("Rama").fill(SANDBOX_REPO.branch);
+    await app.getByLabel("Token de acceso").fill(SANDBOX_REPO.token);
+    await app.getByLabel("Nombre del tema").fill("Tema COD sandbox");
+    await app.getByRole("button", { name: "Instalar tema" }).click();
+    await expect.poll(lastToast, { ...POLL, timeout: 60_000 }).toBe("Tema instalado");
+    expect(await app.getByText("Tema COD sandbox se instaló como tema sin publicar.").isVisible()).toBe(true);
+
+    const { themes } = await sim<{ themes: { id: number; name: string; role: string }[] }>(
+      `${stack.platformUrl}/sim/themes?shop=${SHOP}`,
+    );
+    const installed = themes.find((theme) => theme.name === "Tema COD sandbox");
+    expect(installed?.role).toBe("unpublished");
+    expect(await app.getByRole("link", { name: "Abrir en Temas" }).first().getAttribute("href")).toBe(
+      `shopify://admin/themes/${installed!.id}`,
+    );
+    await screenshot(page, "sandbox-theme-es");
+  });
+
+  it("retries a delivery the automation platform refused, and the order gets its tags", async () => {
+    await sim(`${stack.automationUrl}/sim/mode`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ trigger: { kind: "error", status: 422 } }),
+    });
+    const { order } = await sim<{ order: { name: string } }>(`${stack.platformUrl}/sim/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ shop: SHOP }),
+    });
+    await openAdmin("es");
+    await go("Envíos");
+    await app.getByLabel("Estado").selectOption("dead");
+    const retry = app.getByRole("button", { name: `Reintentar: ${order.name}` });
+    await expect
+      .poll(async () => {
+        await app.getByRole("button", { name: "Actualizar" }).click();
+        return retry.isVisible();
+      }, POLL)
+      .toBe(true);
+    await screenshot(page, "sandbox-deliveries-dead-es");
+
+    await sim(`${stack.automationUrl}/sim/mode`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ trigger: { kind: "ok" } }),
+    });
+    await retry.click();
+    await expect.poll(lastToast, POLL).toBe("Envío en cola de nuevo");
+    // Delivered this time; the automation platform's callback tags the order.
+    await expect
+      .poll(
+        async () => {
+          const { orders } = await sim<{ orders: { name: string; tags: string[] }[] }>(
+            `${stack.platformUrl}/sim/orders?shop=${SHOP}`,
+          );
+          return orders.find((candidate) => candidate.name === order.name)?.tags ?? [];
+        },
+        { ...POLL, timeout: 30_000 },
+      )
+      .toContain("automation-processed");
+    await app.getByLabel("Estado").selectOption("delivered");
+    await expect
+      .poll(async () => {
+        await app.getByRole("button", { name: "Actualizar" }).click();
+        return app.getByRole("table").getByText(order.name).isVisible();
+      }, POLL)
+      .toBe(true);
+  });
+
+  it("shows the home page in Spanish with the shop's real state", async () => {
+    await openAdmin("es");
+    await expect.poll(() => app.getByRole("heading", { name: "Configuración inicial" }).isVisible(), POLL).toBe(true);
+    // Automation, flows, supplier and theme are done; the only link was deleted.
+    await expect.poll(() => app.getByText("4 de 5 pasos completados").isVisible(), POLL).toBe(true);
+    const orders = app.getByRole("table");
+    await orders.waitFor();
+    expect(await orders.getByText("automation-processed").first().isVisible()).toBe(true);
+    expect(await orders.textContent()).toMatch(/\d{1,3}(\.\d{3})+\sCOP/);
+    expect(await app.locator("html").getAttribute("lang")).toBe("es");
+    await screenshot(page, "sandbox-home-es");
+  });
+});

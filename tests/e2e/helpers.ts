@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { sleep } from "../../sandbox/lib/http";
+import { startStack, type Stack } from "../../sandbox/stack";
+import { E2E_DIR, E2E_TEMPLATE } from "./setup/global";
+
+export type { Stack };
+
+/** A stack of its own for one test file: a copy of the migrated template, free ports, quiet logs. */
+export async function startE2eStack(options: { logLevel?: string; extraEnv?: Record<string, string> } = {}) {
+  return startStack({
+    databaseFile: path.join(E2E_DIR, `${randomUUID()}.sqlite`),
+    templateDatabase: E2E_TEMPLATE,
+    logLevel: options.logLevel ?? "warn",
+    extraEnv: options.extraEnv,
+  });
+}
+
+/** Reads the app's database directly: what the app holds is the assertion, not what it says it holds. */
+export async function query<T = Record<string, unknown>>(stack: Stack, sql: string, args: (string | number)[] = []) {
+  const client = createClient({ url: `file:${stack.databaseFile}` });
+  try {
+    return (await client.execute({ sql, args })).rows as unknown as T[];
+  } finally {
+    client.close();
+  }
+}
+
+/** Every table of the app with a `shop` column, and how many rows each holds for the shop. */
+export async function shopRowCounts(stack: Stack, shop: string) {
+  const tables = await query<{ name: string }>(
+    stack,
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'",
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const columns = await query<{ name: string }>(stack, `PRAGMA table_info("${name}")`);
+    if (!columns.some((column) => column.name === "shop")) continue;
+    const [row] = await query<{ n: number }>(stack, `SELECT COUNT(*) AS n FROM "${name}" WHERE shop = ?`, [shop]);
+    counts[name] = Number(row.n);
+  }
+  return counts;
+}
+
+/** Polls until the check returns a value (not undefined/false), or fails with what it last saw. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+  what = "condition",
+) {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value as T;
+      last = value;
+    } catch (error) {
+      last = error;
+    }
+    await sleep(200);
+  }
+  throw new Error(
+    `Timed out after ${timeoutMs} ms waiting for ${what}; last: ${last instanceof Error ? last.message : JSON.stringify(last)}`,
+  );
+}
+
+export async function getJson<T = Record<string, unknown>>(url: string) {
+  const response = await fetch(url);
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export async function postJson<T = Record<string, unknown>>(url: string, body: unknown = {}) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/**
+ * Gives the shop an automation API key. Through the app's settings endpoint when the build has it; otherwise
+ * (before that endpoint exists) through the app's own configuration service, writing the sealed key into the
+ * app's database exactly as the endpoint would.
+ */
+export async function ensureAutomationKey(stack: Stack, shop: string, apiKey = "sandbox-automation-key") {
+  const { adminFetch } = await import("../../sandbox/stack");
+  const response = await adminFetch(stack, shop, "/api/integrations/automation/save", {
+    method: "POST",
+    body: new URLSearchParams({ apiKey, newOrderFlowId: "f_101", abandonedCartFlowId: "f_202" }),
+  });
+  if (response.status !== 404) {
+    if (response.status !== 200)
+      throw new Error(`automation settings: HTTP ${response.status} ${await response.text()}`);
+    return;
+  }
+  for (const name of [
+    "DATABASE_URL",
+    "ENCRYPTION_KEY",
+    "PLATFORM_API_KEY",
+    "PLATFORM_API_SECRET",
+    "PLATFORM_APP_URL",
+    "AUTOMATION_API_URL",
+    "SUPPLIER_API_URL",
+    "SUPPLIER_ORIGIN",
+    "SUPPLIER_IMAGE_BASE_URL",
+  ]) {
+    process.env[name] = stack.env[name];
+  }
+  process.env.LOG_LEVEL = "silent";
+  const { saveShopSettings } = await import("~/services/shops/configuration.server");
+  await saveShopSettings(shop, { automationApiKey: apiKey, newOrderFlowId: "f_101", abandonedCartFlowId: "f_202" });
+}

@@ -1,0 +1,105 @@
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { parseEnv, EnvError } from "~/env.server";
+import {
+  allowOverrideAdminToFrame,
+  installPlatformOriginOverride,
+  redirectShopRequests,
+} from "~/services/platform/origin-override.server";
+import prisma from "~/db.server";
+import { shopDomain } from "../helpers/factories";
+import { adminRequest } from "../helpers/requests";
+import { TEST_ENV } from "../helpers/test-env";
+import { server } from "../mocks/server";
+
+const STAND_IN = "http://127.0.0.1:4010";
+
+describe("PLATFORM_ORIGIN_OVERRIDE", () => {
+  it("sends a shop request to the stand-in origin with the same path, query, method, body and the shop header", async () => {
+    let seen: { url: string; method: string; shop: string | null; token: string | null; body: unknown } | undefined;
+    server.use(
+      http.post(`${STAND_IN}/admin/api/2025-10/graphql.json`, async ({ request }) => {
+        seen = {
+          url: request.url,
+          method: request.method,
+          shop: request.headers.get("X-Shop-Domain"),
+          token: request.headers.get("X-Shopify-Access-Token"),
+          body: await request.json(),
+        };
+        return HttpResponse.json({ data: { ok: true } });
+      }),
+    );
+    const redirected = redirectShopRequests(fetch, STAND_IN);
+    const response = await redirected("https://tienda-demo.myshopify.com/admin/api/2025-10/graphql.json?debug=1", {
+      method: "POST",
+      headers: { "X-Shopify-Access-Token": "shpat_x", "Content-Type": "application/json" },
+      body: JSON.stringify({ query: "{ shop { name } }" }),
+    });
+    expect(await response.json()).toEqual({ data: { ok: true } });
+    expect(seen).toEqual({
+      url: `${STAND_IN}/admin/api/2025-10/graphql.json?debug=1`,
+      method: "POST",
+      shop: "tienda-demo.myshopify.com",
+      token: "shpat_x",
+      body: { query: "{ shop { name } }" },
+    });
+  });
+
+  it("leaves requests to other hosts alone", async () => {
+    let hit = false;
+    server.use(http.get("https://automation.test/api/accounts/flows", () => ((hit = true), HttpResponse.json([]))));
+    const redirected = redirectShopRequests(fetch, STAND_IN);
+    await redirected("https://automation.test/api/accounts/flows");
+    expect(hit).toBe(true);
+  });
+
+  it("sends the library's token exchange to the stand-in, so a shop installs through the real auth path", async () => {
+    const shop = shopDomain("override-install");
+    let exchange: Record<string, unknown> | undefined;
+    server.use(
+      http.post(`${STAND_IN}/admin/oauth/access_token`, async ({ request }) => {
+        expect(request.headers.get("X-Shop-Domain")).toBe(shop);
+        exchange = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ access_token: "shpat_from_stand_in", scope: TEST_ENV.SCOPES });
+      }),
+    );
+    process.env.PLATFORM_ORIGIN_OVERRIDE = STAND_IN;
+    const { resetEnvForTests } = await import("~/env.server");
+    resetEnvForTests();
+    const { authenticateAdminApi } = await import("~/services/platform/admin-auth.server");
+
+    const { shop: authenticated } = await authenticateAdminApi(await adminRequest("/api/settings", shop));
+
+    expect(authenticated).toBe(shop);
+    expect(exchange).toMatchObject({
+      client_id: TEST_ENV.PLATFORM_API_KEY,
+      grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
+      requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
+    });
+    const stored = await prisma.session.findUnique({ where: { id: `offline_${shop}` } });
+    expect(stored?.accessToken).toBe("shpat_from_stand_in");
+  });
+
+  it("lets the stand-in admin frame the app", async () => {
+    installPlatformOriginOverride(STAND_IN);
+    const headers = new Headers({ "Content-Security-Policy": "frame-ancestors https://a.myshopify.com;" });
+    allowOverrideAdminToFrame(headers);
+    expect(headers.get("Content-Security-Policy")).toBe(`frame-ancestors ${STAND_IN} https://a.myshopify.com;`);
+  });
+
+  it("refuses to start with the override when NODE_ENV is production", () => {
+    expect(() => parseEnv({ ...TEST_ENV, NODE_ENV: "production", PLATFORM_ORIGIN_OVERRIDE: STAND_IN })).toThrow(
+      EnvError,
+    );
+    try {
+      parseEnv({ ...TEST_ENV, NODE_ENV: "production", PLATFORM_ORIGIN_OVERRIDE: STAND_IN });
+    } catch (error) {
+      expect((error as EnvError).problems).toEqual([
+        "PLATFORM_ORIGIN_OVERRIDE: must not be set when NODE_ENV is production (it is for the sandbox and tests)",
+      ]);
+    }
+    expect(parseEnv({ ...TEST_ENV, NODE_ENV: "development", PLATFORM_ORIGIN_OVERRIDE: STAND_IN })).toMatchObject({
+      PLATFORM_ORIGIN_OVERRIDE: STAND_IN,
+    });
+  });
+});
