@@ -67,7 +67,8 @@ describe("the admin stand-in, in a browser", () => {
     const { page, app } = await openAdmin();
     const nav = app.getByTestId("nav-menu");
     await nav.waitFor({ state: "visible" });
-    expect(await nav.getByText("Home").isVisible()).toBe(true);
+    // The admin stand-in's default language is Spanish, and the menu speaks it.
+    expect(await nav.getByText("Inicio", { exact: true }).isVisible()).toBe(true);
     await page.close();
   });
 
