@@ -217,4 +217,25 @@ describe("admin pages in the sandbox", () => {
     expect(await app.locator("html").getAttribute("lang")).toBe("es");
     await screenshot(page, "sandbox-home-es");
   });
+
+  it("opens every page in English, with nothing thrown", async () => {
+    await openAdmin("en");
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const tour = [
+      ["Settings", "Settings"],
+      ["Supplier catalogue", "Supplier catalogue"],
+      ["Linked products", "Linked products"],
+      ["Deliveries", "Deliveries"],
+      ["Theme", "Install the theme"],
+      ["Home", "Order automation"],
+    ] as const;
+    for (const [link, heading] of tour) {
+      await go(link);
+      await app.getByRole("heading", { name: heading, exact: true }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => app.locator("[aria-busy=true]").count(), POLL).toBe(0);
+      await screenshot(page, `sandbox-${link.toLowerCase().replace(/ /g, "-")}-en`);
+    }
+    expect(errors).toEqual([]);
+  });
 });
