@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
-/** Browser tests: the production build in a real Chromium (tests/browser/README in the file headers). */
+/** Browser tests: the production build driven in Debian's Chromium (docs/decisions/052). */
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
