@@ -157,11 +157,21 @@ function deployedProduct(product: CatalogueProduct, cdn: string) {
   };
 }
 
-// A 1x1 PNG: the simulator serves every image path, whatever its extension says.
-const PIXEL = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
+/**
+ * A placeholder picture for any image path, whatever its extension says: a colour of its own and the
+ * product number and picture index from the path, so a merchant can tell the pictures apart in the admin.
+ */
+function placeholderImage(imagePath: string) {
+  const hue = [...imagePath].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 360, 7);
+  const [, product = "", picture = ""] = /products\/(\d+)\/([^/.]+)/.exec(imagePath) ?? [];
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">` +
+      `<rect width="400" height="400" fill="hsl(${hue} 55% 82%)"/>` +
+      `<circle cx="200" cy="170" r="80" fill="hsl(${hue} 45% 60%)"/>` +
+      `<text x="200" y="320" font-family="sans-serif" font-size="34" text-anchor="middle" fill="hsl(${hue} 40% 25%)">` +
+      `${product} · ${picture}</text></svg>`,
+  );
+}
 
 /**
  * The supplier marketplace simulator: POST /integrations/products/index with the integration key, honouring
@@ -236,9 +246,9 @@ export function createSupplierSimulator(
         },
       };
     })
-    .on("GET", "/images/:path*", () => ({
-      headers: { "Content-Type": "image/png", "Cache-Control": "max-age=3600" },
-      body: PIXEL,
+    .on("GET", "/images/:path*", (request) => ({
+      headers: { "Content-Type": "image/svg+xml", "Cache-Control": "max-age=3600" },
+      body: placeholderImage(request.params.path ?? ""),
     }))
     .on("GET", "/sim/requests", () => ({ body: { requests } }))
     .on("GET", "/sim/catalogue", () => ({ body: { count: catalogue.length, products: catalogue } }))

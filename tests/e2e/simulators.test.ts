@@ -472,7 +472,8 @@ describe("the simulators keep the real systems' contracts", () => {
         .flatMap((p: { gallery: { url: string | null; urlS3: string }[] }) => p.gallery)
         .find((g: { url: string | null }) => g.url === null);
       const image = await fetch(`${supplier}/images/${pathOnly.urlS3}`);
-      expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/png"]);
+      expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/svg+xml"]);
+      expect(await image.text()).toContain(pathOnly.urlS3.split("/")[2]);
     });
 
     it("answers the spec's shape when switched to it", async () => {
