@@ -320,7 +320,9 @@ async function tagDeadOrder(delivery: Delivery, config: Resolved, reason: string
   try {
     const session = await getOfflineSession(delivery.shop);
     if (!session) problem = "the app has no offline session for the shop";
-    else await addOrderTags(session, delivery.orderId, [AUTOMATION_ERROR_TAG], config.graphql);
+    else if (!(await addOrderTags(session, delivery.orderId, [AUTOMATION_ERROR_TAG], config.graphql))) {
+      problem = "the order no longer exists on the platform";
+    }
   } catch (error) {
     problem = error instanceof Error ? error.message : String(error);
   }
