@@ -123,6 +123,9 @@ export async function retryDelivery(shop: string, id: string, now = new Date()) 
       lastError: null,
       leaseOwner: null,
       leaseExpiresAt: null,
+      // A replay may deliver it after all; a new death owes the tag afresh.
+      errorTagDueAt: null,
+      errorTagTries: 0,
     },
   });
   wakeWorker();
