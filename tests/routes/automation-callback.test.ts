@@ -287,6 +287,87 @@ describe("tagging the order", () => {
   });
 });
 
+describe("orders this app delivered", () => {
+  it("tags the stored order directly, without searching the platform", async () => {
+    const { shop, apiKey } = await installedShop();
+    const delivery = await createDelivery(shop, { order: orderRest, status: "delivered" });
+    const calls = mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
+    const response = await callback({ apiKey, orderName: "#1001", status: "completed" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      success: true,
+      message: "Tags added to order #1001: automation-completed",
+      orderId: ORDER.id,
+      tags: ["automation-completed"],
+    });
+    expect(calls.map(({ operationName, variables }) => ({ operationName, variables }))).toEqual([
+      { operationName: "OrderTagsAdd", variables: { id: ORDER.id, tags: ["automation-completed"] } },
+    ]);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(JSON.parse(row.tagsApplied)).toEqual(["automation-completed"]);
+  });
+
+  it("finds the stored order from a bare order number (1001 is #1001)", async () => {
+    const { shop, apiKey } = await installedShop();
+    await createDelivery(shop, { order: orderRest, status: "delivered" });
+    const calls = mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
+    expect((await callback({ apiKey, orderName: "1001" })).status).toBe(200);
+    expect(calls.map((call) => call.operationName)).toEqual(["OrderTagsAdd"]);
+  });
+
+  it("does not use another shop's stored order of the same name", async () => {
+    const { shop, apiKey } = await installedShop();
+    const other = await installedShop();
+    await createDelivery(other.shop, { order: orderRest, orderId: "gid://shopify/Order/999", status: "delivered" });
+    const calls = platformWithOrder(shop);
+    expect((await callback({ apiKey, orderName: "#1001" })).status).toBe(200);
+    expect(calls.map(({ operationName, variables }) => ({ operationName, id: variables.id }))).toEqual([
+      { operationName: "OrderByName", id: undefined },
+      { operationName: "OrderTagsAdd", id: ORDER.id },
+    ]);
+  });
+
+  it("searches by orderId as before when the callback names no order", async () => {
+    const { shop, apiKey } = await installedShop();
+    await createDelivery(shop, { order: orderRest, status: "delivered" });
+    const calls = mockPlatform(shop, {
+      OrderById: () => ({ order: { ...ORDER, tags: [] } }),
+      OrderTagsAdd: tagsAdded(),
+    });
+    expect((await callback({ apiKey, orderId: ORDER.id })).status).toBe(200);
+    expect(calls.map((call) => call.operationName)).toEqual(["OrderById", "OrderTagsAdd"]);
+  });
+
+  it("answers 404 when the stored order no longer exists on the platform", async () => {
+    const { shop, apiKey } = await installedShop();
+    await createDelivery(shop, { order: orderRest, status: "delivered" });
+    mockPlatform(shop, {
+      OrderTagsAdd: () => ({ tagsAdd: { node: null, userErrors: [{ field: ["id"], message: "Resource not found" }] } }),
+    });
+    await expectFailure(await callback({ apiKey, orderName: "#1001" }), 404, `Order #1001 was not found in ${shop}`);
+  });
+
+  it("answers 404 when tagsAdd returns no order and no user error", async () => {
+    const { shop, apiKey } = await installedShop();
+    await createDelivery(shop, { order: orderRest, status: "delivered" });
+    mockPlatform(shop, { OrderTagsAdd: () => ({ tagsAdd: { node: null, userErrors: [] } }) });
+    await expectFailure(await callback({ apiKey, orderName: "#1001" }), 404, `Order #1001 was not found in ${shop}`);
+  });
+
+  it("answers 502 when the platform refuses the tags for another reason", async () => {
+    const { shop, apiKey } = await installedShop();
+    await createDelivery(shop, { order: orderRest, status: "delivered" });
+    mockPlatform(shop, {
+      OrderTagsAdd: () => ({ tagsAdd: { node: null, userErrors: [{ field: ["tags"], message: "Tags are invalid" }] } }),
+    });
+    await expectFailure(
+      await callback({ apiKey, orderName: "#1001" }),
+      502,
+      "The platform refused the tags: Tags are invalid",
+    );
+  });
+});
+
 describe("malformed callbacks", () => {
   it("answers 400 for a body that is not JSON", async () => {
     await expectFailure(await callback("{not json"), 400, "The body must be JSON");

@@ -3,11 +3,11 @@ import { env } from "../../env.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { legacyId } from "../deliveries/payloads.server";
-import { recordCallback } from "../deliveries/queries.server";
+import { findStoredOrder, recordCallback } from "../deliveries/queries.server";
 import { gidField } from "../platform/gid";
 import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
 import { findSettingsByApiKey } from "../shops/configuration.server";
-import { addOrderTags, findOrder } from "./order-tags.server";
+import { addOrderTags, findOrder, platformOrderName } from "./order-tags.server";
 
 /** The spec's status map (States: order tags). */
 export const STATUS_TAGS: Record<string, string> = {
@@ -55,7 +55,8 @@ export function chooseTags(input: { tag?: string; tags?: string | string[]; stat
 
 /**
  * POST /api/automation/callback: the spec's checks in its order (docs/decisions/012-callback-statuses.md),
- * then the order found by name (or id) and tagged. Every refusal is an AppError with the spec's text.
+ * then the order tagged: by the id its webhook stored, else found by name or id on the platform. Every refusal is
+ * an AppError with the spec's text.
  */
 export async function handleAutomationCallback(
   input: Record<string, unknown>,
@@ -99,16 +100,20 @@ export async function handleAutomationCallback(
   if (invalidTag) throw new AppError(400, "tags: each tag must be at most 40 characters");
   if (tags.length > MAX_TAGS) throw new AppError(400, `tags: at most ${MAX_TAGS} tags`);
 
-  const order = await findOrder(session, fields, options.graphql);
-  if (!order) {
-    throw new AppError(404, `Order ${fields.orderName ?? fields.orderId} was not found in ${shop}`, "order_not_found");
-  }
-  await addOrderTags(session, order.id, tags, options.graphql);
+  // The orders/create webhook stored the order's id: a callback for an order this app delivered (nearly all of
+  // them) goes straight to tagsAdd, one platform call instead of two. Others are searched as before.
+  const stored = fields.orderName ? await findStoredOrder(shop, platformOrderName(fields.orderName)) : null;
+  const order = stored ?? (await findOrder(session, fields, options.graphql));
+  const notFound = () =>
+    new AppError(404, `Order ${fields.orderName ?? fields.orderId} was not found in ${shop}`, "order_not_found");
+  if (!order) throw notFound();
+  // The order may have been deleted since its webhook (or since the search): the platform's answer is the same 404.
+  if (!(await addOrderTags(session, order.id, tags, options.graphql))) throw notFound();
   const deliveryId = await recordCallback(
     shop,
     { resourceId: legacyId(order.id), orderName: order.name },
     { status: fields.status ?? null, tags },
   );
-  log.info({ orderId: order.id, tags, deliveryId }, "callback tags added");
+  log.info({ orderId: order.id, tags, deliveryId, lookup: stored ? "stored" : "search" }, "callback tags added");
   return { message: `Tags added to order ${order.name}: ${tags.join(", ")}`, orderId: order.id, tags };
 }

@@ -69,24 +69,29 @@ export async function findOrder(
   });
 }
 
-/** Adds tags to an order (never removes any); tagsAdd is idempotent, so a repeat is harmless. */
+interface TagsAddAnswer {
+  tagsAdd: { node: { id: string } | null; userErrors: { field: string[] | null; message: string }[] } | null;
+}
+
+/**
+ * Adds tags to an order (never removes any); tagsAdd is idempotent, so a repeat is harmless. False when the
+ * platform answers that the order does not exist (no node, and any user error points at the id): an order
+ * deleted since its webhook, or an id from elsewhere. Any other refusal is a 502.
+ */
 export async function addOrderTags(
   session: PlatformSession,
   orderId: string,
   tags: string[],
   options: GraphqlOptions = {},
-): Promise<void> {
-  await withAccessDenied(async () => {
-    const data = await platformGraphql<{ tagsAdd: { userErrors: { field: string[] | null; message: string }[] } }>(
-      session,
-      ORDER_TAGS_ADD,
-      { id: orderId, tags },
-      options,
-    );
+): Promise<boolean> {
+  return withAccessDenied(async () => {
+    const data = await platformGraphql<TagsAddAnswer>(session, ORDER_TAGS_ADD, { id: orderId, tags }, options);
     const problems = data.tagsAdd?.userErrors ?? [];
+    if (!data.tagsAdd?.node && problems.every((problem) => problem.field?.[0] === "id")) return false;
     if (problems.length) {
       throw new AppError(502, `The platform refused the tags: ${problems.map((p) => p.message).join("; ")}`);
     }
+    return true;
   });
 }
 
@@ -94,7 +99,7 @@ export async function addOrderTags(
  * The order name as the platform stores it. A bare number is the default format (`1001` is `#1001`); a shop
  * may choose its own prefix or suffix (`CO-1001`), and the payload sent such a name as it is, so it comes back so.
  */
-function platformOrderName(name: string) {
+export function platformOrderName(name: string) {
   return /^\d+$/.test(name) ? `#${name}` : name;
 }
 

@@ -123,10 +123,26 @@ export async function retryDelivery(shop: string, id: string, now = new Date()) 
       lastError: null,
       leaseOwner: null,
       leaseExpiresAt: null,
+      // A replay may deliver it after all; a new death owes the tag afresh.
+      errorTagDueAt: null,
+      errorTagTries: 0,
     },
   });
   wakeWorker();
   return summarizeDelivery(await findOwned(shop, id));
+}
+
+/**
+ * The order named `orderName` as its orders/create webhook stored it (the newest, if it came twice), or null
+ * when this shop has no such delivery. Served by the (shop, orderName) index.
+ */
+export async function findStoredOrder(shop: string, orderName: string): Promise<{ id: string; name: string } | null> {
+  const delivery = await prisma.delivery.findFirst({
+    where: { shop, topic: "orders/create", orderName, orderId: { not: null } },
+    orderBy: { createdAt: "desc" },
+    select: { orderId: true },
+  });
+  return delivery?.orderId ? { id: delivery.orderId, name: orderName } : null;
 }
 
 /** The callback's outcome, on the delivery of the order it names (the newest, if the order came twice). */

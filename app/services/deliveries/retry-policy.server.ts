@@ -35,3 +35,16 @@ export function nextRetryDelay(
   if (retryAfterMs == null) return scheduled;
   return Math.max(scheduled, Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
 }
+
+/**
+ * A dead order whose automation-error tag could not be added (the platform down or throttling at that moment)
+ * is tagged again after these waits; after the last the delivery keeps only the reason.
+ */
+export const ERROR_TAG_RETRY_DELAYS_MS = [
+  60_000, // 1 min
+  10 * 60_000, // 10 min
+  3_600_000, // 1 h
+  6 * 3_600_000, // 6 h
+];
+
+export const MAX_ERROR_TAG_TRIES = ERROR_TAG_RETRY_DELAYS_MS.length + 1;

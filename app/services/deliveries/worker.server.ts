@@ -10,7 +10,7 @@ import { getShopSettings, type ShopSettings } from "../shops/configuration.serve
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { purgeExpiredPayloads } from "./retention.server";
 import { addAppliedTags, cancelCheckouts, claimDeliveries, settleLeased } from "./outbox.server";
-import { MAX_ATTEMPTS, nextRetryDelay } from "./retry-policy.server";
+import { ERROR_TAG_RETRY_DELAYS_MS, MAX_ATTEMPTS, nextRetryDelay } from "./retry-policy.server";
 import { AUTOMATION_ERROR_TAG, type DeliveryTopic } from "./status.server";
 
 export interface WorkerOptions {
@@ -61,7 +61,8 @@ function resolve(options: WorkerOptions): Resolved {
  * Claims the deliveries that are due (queued or retrying with nextAttemptAt passed, or delivering with
  * an expired lease) and sends them. The claim is one conditional UPDATE that only takes rows still due,
  * marked with a token unique to this pass, so two workers (or processes sharing one PostgreSQL later)
- * never both own a delivery. Returns how many deliveries this pass handled.
+ * never both own a delivery. Then the error tags dead deliveries still owe their orders. Returns how many
+ * deliveries this pass handled.
  */
 export async function runDeliveryPass(options: WorkerOptions = {}): Promise<number> {
   const config = resolve(options);
@@ -74,7 +75,7 @@ export async function runDeliveryPass(options: WorkerOptions = {}): Promise<numb
     return pending;
   };
   await Promise.all(claimed.map((delivery) => deliver(delivery, config, settingsOf)));
-  return claimed.length;
+  return claimed.length + (await retryOwedErrorTags(config));
 }
 
 async function claimDue(config: Resolved): Promise<Delivery[]> {
@@ -316,23 +317,101 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
 /** The spec's error tag on the order, so the merchant sees in the admin which orders the flow missed. */
 async function tagDeadOrder(delivery: Delivery, config: Resolved, reason: string, log: Logger) {
   if (delivery.topic !== "orders/create" || !delivery.orderId) return;
-  let problem: string | null = null;
-  try {
-    const session = await getOfflineSession(delivery.shop);
-    if (!session) problem = "the app has no offline session for the shop";
-    else await addOrderTags(session, delivery.orderId, [AUTOMATION_ERROR_TAG], config.graphql);
-  } catch (error) {
-    problem = error instanceof Error ? error.message : String(error);
-  }
-  if (problem) {
-    log.error({ problem }, "could not tag the dead delivery's order");
-    await prisma.delivery.update({
-      where: { id: delivery.id },
-      data: { lastError: `${reason} (the ${AUTOMATION_ERROR_TAG} tag could not be added: ${problem})` },
-    });
+  const problem = await addErrorTag(delivery, config);
+  if (!problem) {
+    await addAppliedTags(delivery.id, [AUTOMATION_ERROR_TAG]);
     return;
   }
+  await recordTagProblem(delivery, config, reason, problem, 1, log);
+}
+
+interface TagProblem {
+  message: string;
+  /** False when trying again cannot help: the order is gone. */
+  retryable: boolean;
+}
+
+async function addErrorTag(delivery: Delivery, config: Resolved): Promise<TagProblem | null> {
+  try {
+    const session = await getOfflineSession(delivery.shop);
+    if (!session) return { message: "the app has no offline session for the shop", retryable: true };
+    if (await addOrderTags(session, delivery.orderId!, [AUTOMATION_ERROR_TAG], config.graphql)) return null;
+    return { message: "the order no longer exists on the platform", retryable: false };
+  } catch (error) {
+    return { message: error instanceof Error ? error.message : String(error), retryable: true };
+  }
+}
+
+const TAG_PROBLEM_MARK = ` (the ${AUTOMATION_ERROR_TAG} tag could not be added: `;
+
+/** The delivery's own reason, without the note of a tag problem written after it. */
+function deathReason(lastError: string | null) {
+  const mark = lastError?.lastIndexOf(TAG_PROBLEM_MARK) ?? -1;
+  return mark < 0 ? (lastError ?? "") : lastError!.slice(0, mark);
+}
+
+/**
+ * Owes the tag after a failed try: the worker tries again on ERROR_TAG_RETRY_DELAYS_MS, so a platform outage at
+ * the moment of death does not leave the merchant without the one sign in the admin that the flow missed the order.
+ */
+async function recordTagProblem(
+  delivery: Delivery,
+  config: Resolved,
+  reason: string,
+  problem: TagProblem,
+  tries: number,
+  log: Logger,
+) {
+  const delay = problem.retryable ? ERROR_TAG_RETRY_DELAYS_MS[tries - 1] : undefined;
+  const errorTagDueAt = delay === undefined ? null : new Date(config.now().getTime() + delay);
+  const next = errorTagDueAt ? "will retry" : problem.retryable ? `gave up after ${tries} tries` : "not retried";
+  log.error({ problem: problem.message, tries, errorTagDueAt }, "could not tag the dead delivery's order");
+  await prisma.delivery.updateMany({
+    where: { id: delivery.id, status: "dead" },
+    data: {
+      lastError: `${reason}${TAG_PROBLEM_MARK}${problem.message}; ${next})`,
+      errorTagDueAt,
+      errorTagTries: tries,
+    },
+  });
+}
+
+/**
+ * Tries again the error tags owed by dead deliveries whose time has come. Each is claimed by moving its due time
+ * past the lease, only if no other worker moved it first, so two workers never tag the same order at once.
+ */
+async function retryOwedErrorTags(config: Resolved): Promise<number> {
+  const now = config.now();
+  const owed = await prisma.delivery.findMany({
+    where: { errorTagDueAt: { lte: now }, status: "dead" },
+    orderBy: { errorTagDueAt: "asc" },
+    take: config.batchSize,
+  });
+  const claimed: Delivery[] = [];
+  for (const delivery of owed) {
+    const { count } = await prisma.delivery.updateMany({
+      where: { id: delivery.id, status: "dead", errorTagDueAt: delivery.errorTagDueAt },
+      data: { errorTagDueAt: new Date(now.getTime() + config.leaseMs) },
+    });
+    if (count === 1) claimed.push(delivery);
+  }
+  await Promise.all(claimed.map((delivery) => retryErrorTag(delivery, config)));
+  return claimed.length;
+}
+
+async function retryErrorTag(delivery: Delivery, config: Resolved) {
+  const log = logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: delivery.id });
+  const tries = delivery.errorTagTries + 1;
+  const reason = deathReason(delivery.lastError);
+  const problem = await addErrorTag(delivery, config);
+  if (problem) return recordTagProblem(delivery, config, reason, problem, tries, log);
+  await prisma.delivery.updateMany({
+    where: { id: delivery.id, status: "dead" },
+    data: { lastError: reason, errorTagDueAt: null, errorTagTries: tries },
+  });
+  // The order carries the tag now, whatever became of the delivery meanwhile: the record says so.
   await addAppliedTags(delivery.id, [AUTOMATION_ERROR_TAG]);
+  log.info({ tries }, "dead delivery's order tagged on a later try");
 }
 
 /** Waits `ms`, or less when woken. */

@@ -1,7 +1,13 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "~/services/deliveries/retry-policy.server";
+import { retryDelivery } from "~/services/deliveries/queries.server";
+import {
+  ERROR_TAG_RETRY_DELAYS_MS,
+  MAX_ATTEMPTS,
+  MAX_ERROR_TAG_TRIES,
+  RETRY_DELAYS_MS,
+} from "~/services/deliveries/retry-policy.server";
 import { DeliveryWorker, runDeliveryPass, type WorkerOptions } from "~/services/deliveries/worker.server";
 import { createAutomatedShop, createConfiguration, createDelivery, shopDomain } from "../../helpers/factories";
 import { TEST_ENV } from "../../helpers/test-env";
@@ -349,6 +355,128 @@ describe("dead deliveries", () => {
     const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(row.status).toBe("dead");
     expect(row.lastError).toContain("the automation-error tag could not be added: the app has no offline session");
+  });
+});
+
+describe("the error tag a dead delivery still owes", () => {
+  const platformDown = () =>
+    HttpResponse.json({ errors: [{ message: "Internal error. Looks like something went wrong" }] });
+
+  /** A platform whose tagsAdd fails while `down.value` is true; the calls are recorded. */
+  function flakyPlatform(shop: string, down: { value: boolean }) {
+    return mockPlatform(shop, {
+      OrderTagsAdd: (variables, call) => (down.value ? platformDown() : tagsAdded()(variables, call)),
+    });
+  }
+
+  async function deadOrder(shop: string) {
+    const delivery = await queuedOrder(shop);
+    server.use(triggerHandler([], [answer(400)]));
+    await pass(T0);
+    return delivery;
+  }
+
+  const row = (id: string) => prisma.delivery.findUniqueOrThrow({ where: { id } });
+
+  it("records the tag as owed, due a minute later, when the platform fails at the moment of death", async () => {
+    const shop = await createAutomatedShop();
+    flakyPlatform(shop, { value: true });
+    const delivery = await deadOrder(shop);
+    expect(await row(delivery.id)).toMatchObject({
+      status: "dead",
+      errorTagDueAt: at(ERROR_TAG_RETRY_DELAYS_MS[0]),
+      errorTagTries: 1,
+      tagsApplied: "[]",
+    });
+    expect((await row(delivery.id)).lastError).toContain("the automation-error tag could not be added");
+  });
+
+  it("adds the owed tag once it is due, clears the debt and keeps only the delivery's reason", async () => {
+    const shop = await createAutomatedShop();
+    const down = { value: true };
+    const graphql = flakyPlatform(shop, down);
+    const delivery = await deadOrder(shop);
+    const reason = (await row(delivery.id)).lastError!.split(" (the automation-error tag")[0];
+    down.value = false;
+
+    expect(await pass(at(ERROR_TAG_RETRY_DELAYS_MS[0] - 1))).toBe(0);
+    expect(graphql).toHaveLength(1);
+    expect(await pass(at(ERROR_TAG_RETRY_DELAYS_MS[0]))).toBe(1);
+
+    expect(graphql.map(({ operationName, variables }) => ({ operationName, variables }))).toEqual([
+      { operationName: "OrderTagsAdd", variables: { id: "gid://shopify/Order/5550001", tags: ["automation-error"] } },
+      { operationName: "OrderTagsAdd", variables: { id: "gid://shopify/Order/5550001", tags: ["automation-error"] } },
+    ]);
+    expect(await row(delivery.id)).toMatchObject({
+      status: "dead",
+      errorTagDueAt: null,
+      errorTagTries: 2,
+      lastError: reason,
+      tagsApplied: JSON.stringify(["automation-error"]),
+    });
+    expect(reason).toContain("HTTP 400");
+    expect(await pass(at(100 * 3_600_000))).toBe(0);
+  });
+
+  it("tries again after 1 min, 10 min, 1 h and 6 h, then gives up with the reason", async () => {
+    const shop = await createAutomatedShop();
+    const graphql = flakyPlatform(shop, { value: true });
+    const delivery = await deadOrder(shop);
+
+    const waits: number[] = [];
+    let due = (await row(delivery.id)).errorTagDueAt;
+    let previous = T0;
+    while (due) {
+      waits.push(due.getTime() - previous.getTime());
+      expect(await pass(due)).toBe(1);
+      previous = due;
+      due = (await row(delivery.id)).errorTagDueAt;
+    }
+
+    expect(waits).toEqual([60_000, 600_000, 3_600_000, 21_600_000]);
+    expect(graphql).toHaveLength(MAX_ERROR_TAG_TRIES);
+    const final = await row(delivery.id);
+    expect(final).toMatchObject({ status: "dead", errorTagTries: MAX_ERROR_TAG_TRIES, tagsApplied: "[]" });
+    expect(final.lastError).toMatch(/HTTP 400.*could not be added: .*Internal error.*; gave up after 5 tries\)$/);
+    expect(await pass(at(100 * 3_600_000))).toBe(0);
+  });
+
+  it("does not owe the tag when the platform says the order no longer exists", async () => {
+    const shop = await createAutomatedShop();
+    const graphql = mockPlatform(shop, {
+      OrderTagsAdd: () => ({ tagsAdd: { node: null, userErrors: [{ field: ["id"], message: "Resource not found" }] } }),
+    });
+    const delivery = await deadOrder(shop);
+    const dead = await row(delivery.id);
+    expect(dead).toMatchObject({ errorTagDueAt: null, tagsApplied: "[]" });
+    expect(dead.lastError).toContain("the order no longer exists on the platform; not retried");
+    expect(await pass(at(100 * 3_600_000))).toBe(0);
+    expect(graphql).toHaveLength(1);
+  });
+
+  it("lets only one of two workers retry an owed tag that is due for both", async () => {
+    const shop = await createAutomatedShop();
+    const down = { value: true };
+    const graphql = flakyPlatform(shop, down);
+    const delivery = await deadOrder(shop);
+    down.value = false;
+    const due = at(ERROR_TAG_RETRY_DELAYS_MS[0]);
+    const handled = await Promise.all([pass(due), pass(due, { workerId: "worker-b" })]);
+    expect(handled.sort()).toEqual([0, 1]);
+    expect(graphql).toHaveLength(2);
+    expect((await row(delivery.id)).tagsApplied).toBe(JSON.stringify(["automation-error"]));
+  });
+
+  it("forgets the owed tag when the merchant replays the delivery", async () => {
+    const shop = await createAutomatedShop();
+    const graphql = flakyPlatform(shop, { value: true });
+    const delivery = await deadOrder(shop);
+    await retryDelivery(shop, delivery.id, at(1));
+    expect(await row(delivery.id)).toMatchObject({ status: "queued", errorTagDueAt: null, errorTagTries: 0 });
+    server.use(triggerHandler([]));
+    await pass(at(2));
+    expect(await pass(at(100 * 3_600_000))).toBe(0);
+    expect(graphql).toHaveLength(1);
   });
 });
 
