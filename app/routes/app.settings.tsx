@@ -199,24 +199,7 @@ function AutomationSettings({
             />
           </FormLayout.Group>
         </FormLayout>
-        <InlineStack align="end" gap="200">
-          <Button
-            onClick={testConnection}
-            loading={action.pending === "test"}
-            disabled={action.pending === "save"}
-            accessibilityLabel={`${t("settings.automation.test")}: ${t("settings.automation.title")}`}
-          >
-            {t("settings.automation.test")}
-          </Button>
-          <Button
-            variant="primary"
-            onClick={save}
-            loading={action.pending === "save"}
-            disabled={action.pending === "test"}
-          >
-            {t("settings.automation.save")}
-          </Button>
-        </InlineStack>
+        <FormButtons section="automation" pending={action.pending} onTest={testConnection} onSave={save} />
       </BlockStack>
     </Card>
   );
@@ -326,27 +309,53 @@ function SupplierSettings({
             disabled={!automationReady}
           />
         </FormLayout>
-        <InlineStack align="end" gap="200">
-          {hasToken && (
-            <Button
-              onClick={testConnection}
-              loading={action.pending === "test"}
-              disabled={action.pending === "save"}
-              accessibilityLabel={`${t("settings.supplier.test")}: ${t("settings.supplier.title")}`}
-            >
-              {t("settings.supplier.test")}
-            </Button>
-          )}
-          <Button
-            variant="primary"
-            onClick={save}
-            loading={action.pending === "save"}
-            disabled={!automationReady || action.pending === "test"}
-          >
-            {t("settings.supplier.save")}
-          </Button>
-        </InlineStack>
+        <FormButtons
+          section="supplier"
+          pending={action.pending}
+          onTest={hasToken ? testConnection : undefined}
+          onSave={save}
+          saveDisabled={!automationReady}
+        />
       </BlockStack>
     </Card>
+  );
+}
+
+/** Test (when there is something to test) and save; one running disables the other. */
+function FormButtons({
+  section,
+  pending,
+  onTest,
+  onSave,
+  saveDisabled = false,
+}: {
+  section: "automation" | "supplier";
+  pending: "test" | "save" | undefined;
+  onTest?: () => void;
+  onSave: () => void;
+  saveDisabled?: boolean;
+}) {
+  const { t } = useI18n();
+  return (
+    <InlineStack align="end" gap="200">
+      {onTest && (
+        <Button
+          onClick={onTest}
+          loading={pending === "test"}
+          disabled={pending === "save"}
+          accessibilityLabel={`${t(`settings.${section}.test`)}: ${t(`settings.${section}.title`)}`}
+        >
+          {t(`settings.${section}.test`)}
+        </Button>
+      )}
+      <Button
+        variant="primary"
+        onClick={onSave}
+        loading={pending === "save"}
+        disabled={saveDisabled || pending === "test"}
+      >
+        {t(`settings.${section}.save`)}
+      </Button>
+    </InlineStack>
   );
 }
