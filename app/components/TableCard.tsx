@@ -1,4 +1,4 @@
-import { BlockStack, Card, Text } from "@shopify/polaris";
+import { BlockStack, Box, Card, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 
 /**
@@ -18,17 +18,17 @@ export function TableCard({
   return (
     <Card padding="0">
       <BlockStack>
-        <div style={{ padding: "16px" }}>
+        <Box padding="400">
           <Text as="h2" variant="headingMd">
             {heading}
           </Text>
-        </div>
+        </Box>
         {emptyText !== undefined ? (
-          <div style={{ padding: "0 16px 16px" }}>
+          <Box padding="400" paddingBlockStart="0">
             <Text as="p" tone="subdued">
               {emptyText}
             </Text>
-          </div>
+          </Box>
         ) : (
           children
         )}
