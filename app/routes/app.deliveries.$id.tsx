@@ -117,65 +117,49 @@ export default function Delivery() {
               </Layout.Section>
               <Layout.Section variant="oneThird">
                 <BlockStack gap="400">
-                  <Card>
-                    <BlockStack gap="200">
-                      <Text as="h2" variant="headingMd">
-                        {t("delivery.callback")}
+                  <SideCard heading={t("delivery.callback")}>
+                    {delivery.callback ? (
+                      <BlockStack gap="200">
+                        <Fact label={t("delivery.callback.receivedAt")}>{dateTime(delivery.callback.receivedAt)}</Fact>
+                        <Fact label={t("delivery.callback.status")}>
+                          {labelled(t, "delivery.callbackStatus", delivery.callback.status)}
+                        </Fact>
+                      </BlockStack>
+                    ) : (
+                      <Text as="p" tone="subdued">
+                        {t("delivery.noCallback")}
                       </Text>
-                      {delivery.callback ? (
-                        <BlockStack gap="200">
-                          <Text as="p">
-                            {t("delivery.callback.receivedAt")}: {dateTime(delivery.callback.receivedAt)}
-                          </Text>
-                          <Text as="p">
-                            {t("delivery.callback.status")}:{" "}
-                            {labelled(t, "delivery.callbackStatus", delivery.callback.status)}
-                          </Text>
-                        </BlockStack>
-                      ) : (
-                        <Text as="p" tone="subdued">
-                          {t("delivery.noCallback")}
+                    )}
+                    {tags.length > 0 && (
+                      <InlineStack gap="100">
+                        <Text as="span" tone="subdued">
+                          {t("deliveries.tags")}:
                         </Text>
-                      )}
-                      {tags.length > 0 && (
-                        <InlineStack gap="100">
-                          <Text as="span" tone="subdued">
-                            {t("deliveries.tags")}:
-                          </Text>
-                          {tags.map((tag) => (
-                            <Badge key={tag} tone={tag === "automation-error" ? "critical" : "success"}>
-                              {tag}
-                            </Badge>
-                          ))}
-                        </InlineStack>
-                      )}
-                    </BlockStack>
-                  </Card>
-                  <Card>
-                    <BlockStack gap="200">
-                      <Text as="h2" variant="headingMd">
-                        {t("delivery.payload")}
+                        {tags.map((tag) => (
+                          <Badge key={tag} tone={tag === "automation-error" ? "critical" : "success"}>
+                            {tag}
+                          </Badge>
+                        ))}
+                      </InlineStack>
+                    )}
+                  </SideCard>
+                  <SideCard heading={t("delivery.payload")}>
+                    {delivery.payloadSummary ? (
+                      <BlockStack gap="100">
+                        <Fact label={t("delivery.payload.total")}>
+                          {money(delivery.payloadSummary.totalPrice, delivery.payloadSummary.currency)}
+                        </Fact>
+                        <Fact label={t("delivery.payload.items")}>{delivery.payloadSummary.lineItemCount}</Fact>
+                        <Fact label={t("delivery.payload.customer")}>
+                          {delivery.payloadSummary.customerFirstName ?? "—"}
+                        </Fact>
+                      </BlockStack>
+                    ) : (
+                      <Text as="p" tone="subdued">
+                        {t("delivery.noPayload")}
                       </Text>
-                      {delivery.payloadSummary ? (
-                        <BlockStack gap="100">
-                          <Text as="p">
-                            {t("delivery.payload.total")}:{" "}
-                            {money(delivery.payloadSummary.totalPrice, delivery.payloadSummary.currency)}
-                          </Text>
-                          <Text as="p">
-                            {t("delivery.payload.items")}: {delivery.payloadSummary.lineItemCount}
-                          </Text>
-                          <Text as="p">
-                            {t("delivery.payload.customer")}: {delivery.payloadSummary.customerFirstName ?? "—"}
-                          </Text>
-                        </BlockStack>
-                      ) : (
-                        <Text as="p" tone="subdued">
-                          {t("delivery.noPayload")}
-                        </Text>
-                      )}
-                    </BlockStack>
-                  </Card>
+                    )}
+                  </SideCard>
                 </BlockStack>
               </Layout.Section>
             </>
@@ -183,5 +167,27 @@ export default function Delivery() {
         </ApiContent>
       </Layout>
     </Page>
+  );
+}
+
+function SideCard({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingMd">
+          {heading}
+        </Text>
+        {children}
+      </BlockStack>
+    </Card>
+  );
+}
+
+/** One labelled value of a side card, on its own line. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text as="p">
+      {label}: {children}
+    </Text>
   );
 }
