@@ -4,6 +4,7 @@
  * at build time, so no server code reaches the browser bundle, and there is one declaration to keep right.
  */
 import type { PlatformProduct, PlatformVariant } from "~/services/platform/catalogue.server";
+import type { RecentOrder } from "~/services/platform/recent-orders.server";
 import type { publicSettings } from "~/services/shops/configuration.server";
 import type { Theme } from "~/services/theme/platform-themes.server";
 import type { ThemeInstallSummary } from "~/services/theme/install.server";
@@ -78,17 +79,7 @@ export interface UpstreamError {
   message: string;
 }
 
-export interface Order {
-  id: string;
-  name: string;
-  createdAt: string;
-  financialStatus: string | null;
-  fulfillmentStatus: string | null;
-  totalPrice: string;
-  currency: string;
-  customer: { firstName: string | null; lastName: string | null } | null;
-  tags: string[];
-}
+export type Order = RecentOrder;
 
 export interface ProductAssociation {
   id: string;
