@@ -3,6 +3,7 @@
  * Where a server module already declares a shape, it is imported as a type only: type imports are erased
  * at build time, so no server code reaches the browser bundle, and there is one declaration to keep right.
  */
+import type { AssociationRecord } from "~/services/catalogue/associations.server";
 import type { PlatformProduct, PlatformVariant } from "~/services/platform/catalogue.server";
 import type { RecentOrder } from "~/services/platform/recent-orders.server";
 import type { publicSettings } from "~/services/shops/configuration.server";
@@ -81,19 +82,7 @@ export interface UpstreamError {
 
 export type Order = RecentOrder;
 
-export interface ProductAssociation {
-  id: string;
-  supplierProductId: string;
-  platformProductId: string;
-  supplierProductName: string;
-  platformProductTitle: string;
-  importType: string;
-  saveSupplierName: boolean;
-  saveSupplierDescription: boolean;
-  useSuggestedBarcode: boolean;
-  saveSupplierImages: boolean;
-  lastSyncedAt: string | null;
-}
+export type ProductAssociation = AssociationRecord;
 
 export type ThemeInstall = ThemeInstallSummary;
 
