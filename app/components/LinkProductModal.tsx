@@ -1,5 +1,4 @@
 import {
-  Banner,
   BlockStack,
   Checkbox,
   ChoiceList,
@@ -13,7 +12,8 @@ import {
   Thumbnail,
 } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
-import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
+import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
 import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
@@ -37,7 +37,6 @@ export function LinkProductModal({
   onLinked: (association: ProductAssociation) => void;
 }) {
   const { t } = useI18n();
-  const message = useErrorMessage();
   const images = useMemo(() => galleryUrls(product), [product]);
 
   const storeProducts = useApi(
@@ -66,8 +65,7 @@ export function LinkProductModal({
   const [saveImages, setSaveImages] = useState(false);
   const [chosenImages, setChosenImages] = useState<string[]>(() => images.slice(0, MAX_IMAGES));
   const [errors, setErrors] = useState<{ product?: string; images?: string }>({});
-  const [failure, setFailure] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const saving = useAction();
 
   const matches = (storeProducts.data ?? []).filter((candidate) =>
     candidate.title.toLowerCase().includes(search.trim().toLowerCase()),
@@ -89,9 +87,7 @@ export function LinkProductModal({
       setErrors({ product: t("link.productRequired") });
       return;
     }
-    setSaving(true);
-    setFailure(undefined);
-    try {
+    await saving.run(async () => {
       // The chosen images travel as the gallery: the server copies the gallery's first five.
       const data = saveImages
         ? { ...product, gallery: product.gallery.filter((image) => chosenImages.includes(image.url ?? "")) }
@@ -108,11 +104,7 @@ export function LinkProductModal({
         saveSupplierImages: saveImages && chosenImages.length > 0,
       });
       onLinked(body.association);
-    } catch (error) {
-      setFailure(message(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const variantOptions = [
@@ -129,16 +121,12 @@ export function LinkProductModal({
       size="large"
       title={t("link.title", { name: product.name })}
       onClose={onClose}
-      primaryAction={{ content: t("link.confirm"), onAction: confirm, loading: saving }}
+      primaryAction={{ content: t("link.confirm"), onAction: confirm, loading: saving.busy }}
       secondaryActions={[{ content: t("common.cancel"), onAction: onClose }]}
     >
       <Modal.Section>
         <BlockStack gap="300">
-          {failure && (
-            <Banner tone="critical" onDismiss={() => setFailure(undefined)}>
-              <p>{failure}</p>
-            </Banner>
-          )}
+          <ApiErrorBanner message={saving.failure} onDismiss={() => saving.setFailure(undefined)} />
           <Text as="h3" variant="headingSm">
             {t("link.step.product")}
           </Text>

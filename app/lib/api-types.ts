@@ -1,15 +1,18 @@
-/** The JSON shapes of docs/api.md that the admin pages read. Keep in step with that page. */
+/**
+ * The JSON shapes of docs/api.md that the admin pages read. Keep in step with that page.
+ * Where a server module already declares a shape, it is imported as a type only: type imports are erased
+ * at build time, so no server code reaches the browser bundle, and there is one declaration to keep right.
+ */
+import type { AssociationRecord } from "~/services/catalogue/associations.server";
+import type { PlatformProduct, PlatformVariant } from "~/services/platform/catalogue.server";
+import type { RecentOrder } from "~/services/platform/recent-orders.server";
+import type { publicSettings } from "~/services/shops/configuration.server";
+import type { Theme } from "~/services/theme/platform-themes.server";
+import type { ThemeInstallSummary } from "~/services/theme/install.server";
 
-export interface PublicConfiguration {
-  shop: string;
-  automationApiKey: string | null;
-  newOrderFlowId: string | null;
-  abandonedCartFlowId: string | null;
-  supplierStoreName: string | null;
-  supplierCountry: string | null;
-  supplierToken: string | null;
-  updatedAt: string;
-}
+export type { PlatformProduct, PlatformVariant, Theme };
+
+export type PublicConfiguration = ReturnType<typeof publicSettings>;
 
 export interface AutomationFlow {
   id: string;
@@ -77,67 +80,11 @@ export interface UpstreamError {
   message: string;
 }
 
-export interface PlatformProduct {
-  id: string;
-  title: string;
-  handle: string;
-  status: string;
-  featuredImage: { url: string; altText: string | null } | null;
-  variants: { id: string; title: string; price: string }[];
-}
+export type Order = RecentOrder;
 
-export interface PlatformVariant {
-  id: string;
-  title: string;
-  price: string;
-  sku: string | null;
-  barcode: string | null;
-  inventoryQuantity: number | null;
-  availableForSale: boolean;
-  selectedOptions: { name: string; value: string }[];
-}
+export type ProductAssociation = AssociationRecord;
 
-export interface Order {
-  id: string;
-  name: string;
-  createdAt: string;
-  financialStatus: string | null;
-  fulfillmentStatus: string | null;
-  totalPrice: string;
-  currency: string;
-  customer: { firstName: string | null; lastName: string | null } | null;
-  tags: string[];
-}
-
-export interface ProductAssociation {
-  id: string;
-  supplierProductId: string;
-  platformProductId: string;
-  supplierProductName: string;
-  platformProductTitle: string;
-  importType: string;
-  saveSupplierName: boolean;
-  saveSupplierDescription: boolean;
-  useSuggestedBarcode: boolean;
-  saveSupplierImages: boolean;
-  lastSyncedAt: string | null;
-}
-
-export interface Theme {
-  id: number;
-  name: string;
-  role: string;
-  created_at: string;
-}
-
-export interface ThemeInstall {
-  id: string;
-  themeId: number;
-  name: string;
-  role: string;
-  source: "public" | "repository";
-  createdAt: string;
-}
+export type ThemeInstall = ThemeInstallSummary;
 
 /** The supported supplier countries (spec: "Supported countries and their field ids"). */
 export const SUPPLIER_COUNTRIES = ["CO", "EC", "CL", "GT", "MX", "PA", "PE", "PY"] as const;

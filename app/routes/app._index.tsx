@@ -13,8 +13,10 @@ import {
   ProgressBar,
   Text,
 } from "@shopify/polaris";
+import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { LoadingCard } from "~/components/LoadingCard";
+import { TableCard } from "~/components/TableCard";
 import { useApi } from "~/components/use-api";
 import { useI18n } from "~/i18n/context";
 import { setupSteps, type SetupState } from "~/lib/setup-steps";
@@ -153,56 +155,47 @@ function DeliveryHealth() {
 function RecentOrders() {
   const { t, money, dateTime } = useI18n();
   const orders = useApi(() => apiGet<{ orders: Order[] }>("/api/orders/poll"), "orders");
-  if (orders.loading) return <LoadingCard lines={6} />;
-  if (!orders.data) return <ApiErrorBanner error={orders.error} onRetry={orders.reload} />;
-  const list = orders.data.orders;
   return (
-    <Card padding="0">
-      <Box padding="400">
-        <Text as="h2" variant="headingMd">
-          {t("home.orders.title")}
-        </Text>
-      </Box>
-      {list.length === 0 ? (
-        <Box padding="400" paddingBlockStart="0">
-          <Text as="p" tone="subdued">
-            {t("home.orders.empty")}
-          </Text>
-        </Box>
-      ) : (
-        <DataTable
-          columnContentTypes={["text", "text", "text", "numeric", "text"]}
-          headings={[
-            t("home.orders.order"),
-            t("home.orders.date"),
-            t("home.orders.customer"),
-            t("home.orders.total"),
-            t("home.orders.tags"),
-          ]}
-          rows={list.map((order) => [
-            <Link key="name" url={`shopify://admin/orders/${order.id.split("/").pop()}`} target="_top">
-              {order.name}
-            </Link>,
-            dateTime(order.createdAt),
-            [order.customer?.firstName, order.customer?.lastName].filter(Boolean).join(" ") || "—",
-            money(order.totalPrice, order.currency),
-            order.tags.length ? (
-              <InlineStack key="tags" gap="100">
-                {order.tags.map((tag) => (
-                  <Badge key={tag} tone={tagTone(tag)}>
-                    {tag}
-                  </Badge>
-                ))}
-              </InlineStack>
-            ) : (
-              <Text key="tags" as="span" tone="subdued">
-                {t("home.orders.noTags")}
-              </Text>
-            ),
-          ])}
-        />
+    <ApiContent state={orders} loadingLines={6}>
+      {({ orders: list }) => (
+        <TableCard
+          heading={t("home.orders.title")}
+          emptyText={list.length === 0 ? t("home.orders.empty") : undefined}
+        >
+          <DataTable
+            columnContentTypes={["text", "text", "text", "numeric", "text"]}
+            headings={[
+              t("home.orders.order"),
+              t("home.orders.date"),
+              t("home.orders.customer"),
+              t("home.orders.total"),
+              t("home.orders.tags"),
+            ]}
+            rows={list.map((order) => [
+              <Link key="name" url={`shopify://admin/orders/${order.id.split("/").pop()}`} target="_top">
+                {order.name}
+              </Link>,
+              dateTime(order.createdAt),
+              [order.customer?.firstName, order.customer?.lastName].filter(Boolean).join(" ") || "—",
+              money(order.totalPrice, order.currency),
+              order.tags.length ? (
+                <InlineStack key="tags" gap="100">
+                  {order.tags.map((tag) => (
+                    <Badge key={tag} tone={tagTone(tag)}>
+                      {tag}
+                    </Badge>
+                  ))}
+                </InlineStack>
+              ) : (
+                <Text key="tags" as="span" tone="subdued">
+                  {t("home.orders.noTags")}
+                </Text>
+              ),
+            ])}
+          />
+        </TableCard>
       )}
-    </Card>
+    </ApiContent>
   );
 }
 

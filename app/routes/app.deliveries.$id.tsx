@@ -1,10 +1,12 @@
 import { useParams } from "@remix-run/react";
 import { Badge, BlockStack, Card, DataTable, InlineStack, Layout, Page, Text } from "@shopify/polaris";
-import { useState, type ReactNode } from "react";
-import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
+import type { ReactNode } from "react";
+import { ApiContent } from "~/components/ApiContent";
+import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
-import { LoadingCard } from "~/components/LoadingCard";
+import { TableCard } from "~/components/TableCard";
 import { showToast } from "~/components/toast";
+import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
 import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
@@ -13,30 +15,22 @@ import { labelled, RETRYABLE_STATUSES, topicLabel } from "~/lib/deliveries";
 
 export default function Delivery() {
   const { t, dateTime, money } = useI18n();
-  const message = useErrorMessage();
   const id = useParams().id ?? "";
   const detail = useApi(
     () => apiGet<{ delivery: DeliveryDetail }>(`/api/deliveries/${encodeURIComponent(id)}`).then((b) => b.delivery),
     `delivery:${id}`,
   );
-  const [retrying, setRetrying] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const retrying = useAction();
   const delivery = detail.data;
   // The tags on the order because of this delivery: the callback's and the error tag of a dead delivery.
   const tags = [...new Set([...(delivery?.tagsApplied ?? []), ...(delivery?.callback?.tags ?? [])])];
 
-  async function retry() {
-    setRetrying(true);
-    setFailure(undefined);
-    try {
+  function retry() {
+    return retrying.run(async () => {
       await apiPost(`/api/deliveries/${encodeURIComponent(id)}/retry`);
       showToast(t("deliveries.retried"));
       detail.reload();
-    } catch (error) {
-      setFailure(message(error));
-    } finally {
-      setRetrying(false);
-    }
+    });
   }
 
   const rows: [string, ReactNode][] = delivery
@@ -59,101 +53,77 @@ export default function Delivery() {
       backAction={{ content: t("delivery.back"), url: "/app/deliveries" }}
       primaryAction={
         delivery && RETRYABLE_STATUSES.includes(delivery.status)
-          ? { content: t("deliveries.retry"), onAction: retry, loading: retrying }
+          ? { content: t("deliveries.retry"), onAction: retry, loading: retrying.busy }
           : undefined
       }
     >
       <Layout>
-        {failure && (
+        {retrying.failure && (
           <Layout.Section>
-            <ApiErrorBanner message={failure} onDismiss={() => setFailure(undefined)} />
+            <ApiErrorBanner message={retrying.failure} onDismiss={() => retrying.setFailure(undefined)} />
           </Layout.Section>
         )}
-        {detail.loading && !delivery ? (
-          <Layout.Section>
-            <LoadingCard lines={8} />
-          </Layout.Section>
-        ) : detail.error ? (
-          <Layout.Section>
-            <ApiErrorBanner error={detail.error} onRetry={detail.reload} />
-          </Layout.Section>
-        ) : delivery ? (
-          <>
-            <Layout.Section>
-              <BlockStack gap="400">
-                <Card>
-                  <BlockStack gap="300">
-                    <Text as="h2" variant="headingMd">
-                      {t("delivery.summary")}
-                    </Text>
-                    <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 24px", margin: 0 }}>
-                      {rows.map(([label, value]) => (
-                        <div key={label} style={{ display: "contents" }}>
-                          <dt>
-                            <Text as="span" tone="subdued">
-                              {label}
-                            </Text>
-                          </dt>
-                          <dd style={{ margin: 0, overflowWrap: "anywhere" }}>
-                            <Text as="span">{value}</Text>
-                          </dd>
-                        </div>
-                      ))}
-                    </dl>
-                  </BlockStack>
-                </Card>
-                <Card padding="0">
-                  <BlockStack>
-                    <div style={{ padding: "16px" }}>
+        <ApiContent state={detail} loadingLines={8} wrap={(node) => <Layout.Section>{node}</Layout.Section>}>
+          {(delivery) => (
+            <>
+              <Layout.Section>
+                <BlockStack gap="400">
+                  <Card>
+                    <BlockStack gap="300">
                       <Text as="h2" variant="headingMd">
-                        {t("delivery.attemptLog")}
+                        {t("delivery.summary")}
                       </Text>
-                    </div>
-                    {delivery.attemptLog.length === 0 ? (
-                      <div style={{ padding: "0 16px 16px" }}>
-                        <Text as="p" tone="subdued">
-                          {t("delivery.noAttempts")}
-                        </Text>
-                      </div>
-                    ) : (
-                      <DataTable
-                        columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
-                        headings={[
-                          t("delivery.attempt.at"),
-                          t("delivery.attempt.outcome"),
-                          t("delivery.attempt.http"),
-                          t("delivery.attempt.duration"),
-                          t("delivery.attempt.error"),
-                        ]}
-                        rows={delivery.attemptLog.map((attempt) => [
-                          dateTime(attempt.at),
-                          labelled(t, "delivery.outcome", attempt.outcome),
-                          attempt.httpStatus ?? "—",
-                          `${attempt.durationMs} ms`,
-                          attempt.error ?? "",
-                        ])}
-                      />
-                    )}
-                  </BlockStack>
-                </Card>
-              </BlockStack>
-            </Layout.Section>
-            <Layout.Section variant="oneThird">
-              <BlockStack gap="400">
-                <Card>
-                  <BlockStack gap="200">
-                    <Text as="h2" variant="headingMd">
-                      {t("delivery.callback")}
-                    </Text>
+                      <dl
+                        style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 24px", margin: 0 }}
+                      >
+                        {rows.map(([label, value]) => (
+                          <div key={label} style={{ display: "contents" }}>
+                            <dt>
+                              <Text as="span" tone="subdued">
+                                {label}
+                              </Text>
+                            </dt>
+                            <dd style={{ margin: 0, overflowWrap: "anywhere" }}>
+                              <Text as="span">{value}</Text>
+                            </dd>
+                          </div>
+                        ))}
+                      </dl>
+                    </BlockStack>
+                  </Card>
+                  <TableCard
+                    heading={t("delivery.attemptLog")}
+                    emptyText={delivery.attemptLog.length === 0 ? t("delivery.noAttempts") : undefined}
+                  >
+                    <DataTable
+                      columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
+                      headings={[
+                        t("delivery.attempt.at"),
+                        t("delivery.attempt.outcome"),
+                        t("delivery.attempt.http"),
+                        t("delivery.attempt.duration"),
+                        t("delivery.attempt.error"),
+                      ]}
+                      rows={delivery.attemptLog.map((attempt) => [
+                        dateTime(attempt.at),
+                        labelled(t, "delivery.outcome", attempt.outcome),
+                        attempt.httpStatus ?? "—",
+                        `${attempt.durationMs} ms`,
+                        attempt.error ?? "",
+                      ])}
+                    />
+                  </TableCard>
+                </BlockStack>
+              </Layout.Section>
+              <Layout.Section variant="oneThird">
+                <BlockStack gap="400">
+                  <SideCard heading={t("delivery.callback")}>
                     {delivery.callback ? (
                       <BlockStack gap="200">
-                        <Text as="p">
-                          {t("delivery.callback.receivedAt")}: {dateTime(delivery.callback.receivedAt)}
-                        </Text>
-                        <Text as="p">
-                          {t("delivery.callback.status")}:{" "}
+                        <Fact label={t("delivery.callback.receivedAt")}>{dateTime(delivery.callback.receivedAt)}</Fact>
+                        <Fact label={t("delivery.callback.status")}>
                           {labelled(t, "delivery.callbackStatus", delivery.callback.status)}
-                        </Text>
+                        </Fact>
                       </BlockStack>
                     ) : (
                       <Text as="p" tone="subdued">
@@ -172,38 +142,52 @@ export default function Delivery() {
                         ))}
                       </InlineStack>
                     )}
-                  </BlockStack>
-                </Card>
-                <Card>
-                  <BlockStack gap="200">
-                    <Text as="h2" variant="headingMd">
-                      {t("delivery.payload")}
-                    </Text>
+                  </SideCard>
+                  <SideCard heading={t("delivery.payload")}>
                     {delivery.payloadSummary ? (
                       <BlockStack gap="100">
-                        <Text as="p">
-                          {t("delivery.payload.total")}:{" "}
+                        <Fact label={t("delivery.payload.total")}>
                           {money(delivery.payloadSummary.totalPrice, delivery.payloadSummary.currency)}
-                        </Text>
-                        <Text as="p">
-                          {t("delivery.payload.items")}: {delivery.payloadSummary.lineItemCount}
-                        </Text>
-                        <Text as="p">
-                          {t("delivery.payload.customer")}: {delivery.payloadSummary.customerFirstName ?? "—"}
-                        </Text>
+                        </Fact>
+                        <Fact label={t("delivery.payload.items")}>{delivery.payloadSummary.lineItemCount}</Fact>
+                        <Fact label={t("delivery.payload.customer")}>
+                          {delivery.payloadSummary.customerFirstName ?? "—"}
+                        </Fact>
                       </BlockStack>
                     ) : (
                       <Text as="p" tone="subdued">
                         {t("delivery.noPayload")}
                       </Text>
                     )}
-                  </BlockStack>
-                </Card>
-              </BlockStack>
-            </Layout.Section>
-          </>
-        ) : null}
+                  </SideCard>
+                </BlockStack>
+              </Layout.Section>
+            </>
+          )}
+        </ApiContent>
       </Layout>
     </Page>
+  );
+}
+
+function SideCard({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingMd">
+          {heading}
+        </Text>
+        {children}
+      </BlockStack>
+    </Card>
+  );
+}
+
+/** One labelled value of a side card, on its own line. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text as="p">
+      {label}: {children}
+    </Text>
   );
 }

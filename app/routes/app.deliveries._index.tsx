@@ -1,22 +1,12 @@
 import { useSearchParams } from "@remix-run/react";
-import {
-  BlockStack,
-  Button,
-  Card,
-  IndexTable,
-  InlineStack,
-  Layout,
-  Page,
-  Pagination,
-  Select,
-  Text,
-} from "@shopify/polaris";
-import { useState } from "react";
-import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
+import { BlockStack, Button, Card, IndexTable, InlineStack, Layout, Page, Select, Text } from "@shopify/polaris";
+import { ApiContent } from "~/components/ApiContent";
+import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { EmptyCard } from "~/components/EmptyCard";
-import { LoadingCard } from "~/components/LoadingCard";
+import { PageNavigation } from "~/components/PageNavigation";
 import { showToast } from "~/components/toast";
+import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
 import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
@@ -27,7 +17,6 @@ const PAGE_SIZE = 25;
 
 export default function Deliveries() {
   const { t, dateTime } = useI18n();
-  const message = useErrorMessage();
   // The filter lives in the URL so the home page can link straight to the failed ones.
   const [params, setParams] = useSearchParams();
   const status = DELIVERY_STATUSES.find((value) => value === params.get("status"));
@@ -41,8 +30,7 @@ export default function Deliveries() {
       }),
     `deliveries:${status ?? ""}:${page}`,
   );
-  const [retrying, setRetrying] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const retrying = useAction<string>();
 
   function show(status: DeliveryStatus | undefined, page: number) {
     const search = new URLSearchParams(params);
@@ -53,22 +41,13 @@ export default function Deliveries() {
     setParams(search);
   }
 
-  async function retry(delivery: DeliverySummary) {
-    setRetrying(delivery.id);
-    setFailure(undefined);
-    try {
+  function retry(delivery: DeliverySummary) {
+    return retrying.run(async () => {
       await apiPost(`/api/deliveries/${encodeURIComponent(delivery.id)}/retry`);
       showToast(t("deliveries.retried"));
       list.reload();
-    } catch (error) {
-      setFailure(message(error));
-    } finally {
-      setRetrying(undefined);
-    }
+    }, delivery.id);
   }
-
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
     <Page
@@ -96,95 +75,93 @@ export default function Deliveries() {
                 }
               />
             </Card>
-            <ApiErrorBanner message={failure} onDismiss={() => setFailure(undefined)} />
-            {list.loading && !list.data ? (
-              <LoadingCard lines={8} />
-            ) : list.error ? (
-              <ApiErrorBanner error={list.error} onRetry={list.reload} />
-            ) : list.data && list.data.deliveries.length === 0 ? (
-              <EmptyCard heading={t("deliveries.empty")}>
-                <Text as="p" tone="subdued">
-                  {t("deliveries.emptyHelp")}
-                </Text>
-              </EmptyCard>
-            ) : list.data ? (
-              <>
-                <Card padding="0">
-                  <IndexTable
-                    resourceName={{ singular: t("deliveries.order"), plural: t("nav.deliveries") }}
-                    itemCount={list.data.deliveries.length}
-                    selectable={false}
-                    loading={list.loading}
-                    headings={[
-                      { title: t("deliveries.order") },
-                      { title: t("deliveries.topic") },
-                      { title: t("deliveries.status") },
-                      { title: t("deliveries.attempts"), alignment: "end" },
-                      { title: t("deliveries.created") },
-                      { title: t("deliveries.lastError") },
-                      { title: t("products.actions"), hidden: true },
-                    ]}
-                  >
-                    {list.data.deliveries.map((delivery, index) => (
-                      <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
-                        <IndexTable.Cell>
-                          <Text as="span" fontWeight="semibold">
-                            {delivery.orderName ?? delivery.orderId ?? delivery.eventId}
-                          </Text>
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>{topicLabel(t, delivery.topic)}</IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <DeliveryStatusBadge status={delivery.status} />
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <Text as="span" alignment="end" numeric>
-                            {delivery.attempts}
-                          </Text>
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>{dateTime(delivery.createdAt)}</IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <Text as="span" tone="subdued" truncate>
-                            {delivery.lastError ?? ""}
-                          </Text>
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <InlineStack gap="200" wrap={false}>
-                            <Button
-                              variant="plain"
-                              url={`/app/deliveries/${encodeURIComponent(delivery.id)}`}
-                              accessibilityLabel={`${t("deliveries.view")}: ${delivery.orderName ?? delivery.id}`}
-                            >
-                              {t("deliveries.view")}
-                            </Button>
-                            {RETRYABLE_STATUSES.includes(delivery.status) && (
+            <ApiErrorBanner message={retrying.failure} onDismiss={() => retrying.setFailure(undefined)} />
+            <ApiContent
+              state={list}
+              loadingLines={8}
+              isEmpty={(data) => data.deliveries.length === 0}
+              empty={
+                <EmptyCard heading={t("deliveries.empty")}>
+                  <Text as="p" tone="subdued">
+                    {t("deliveries.emptyHelp")}
+                  </Text>
+                </EmptyCard>
+              }
+            >
+              {(data) => (
+                <>
+                  <Card padding="0">
+                    <IndexTable
+                      resourceName={{ singular: t("deliveries.order"), plural: t("nav.deliveries") }}
+                      itemCount={data.deliveries.length}
+                      selectable={false}
+                      loading={list.loading}
+                      headings={[
+                        { title: t("deliveries.order") },
+                        { title: t("deliveries.topic") },
+                        { title: t("deliveries.status") },
+                        { title: t("deliveries.attempts"), alignment: "end" },
+                        { title: t("deliveries.created") },
+                        { title: t("deliveries.lastError") },
+                        { title: t("products.actions"), hidden: true },
+                      ]}
+                    >
+                      {data.deliveries.map((delivery, index) => (
+                        <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
+                          <IndexTable.Cell>
+                            <Text as="span" fontWeight="semibold">
+                              {delivery.orderName ?? delivery.orderId ?? delivery.eventId}
+                            </Text>
+                          </IndexTable.Cell>
+                          <IndexTable.Cell>{topicLabel(t, delivery.topic)}</IndexTable.Cell>
+                          <IndexTable.Cell>
+                            <DeliveryStatusBadge status={delivery.status} />
+                          </IndexTable.Cell>
+                          <IndexTable.Cell>
+                            <Text as="span" alignment="end" numeric>
+                              {delivery.attempts}
+                            </Text>
+                          </IndexTable.Cell>
+                          <IndexTable.Cell>{dateTime(delivery.createdAt)}</IndexTable.Cell>
+                          <IndexTable.Cell>
+                            <Text as="span" tone="subdued" truncate>
+                              {delivery.lastError ?? ""}
+                            </Text>
+                          </IndexTable.Cell>
+                          <IndexTable.Cell>
+                            <InlineStack gap="200" wrap={false}>
                               <Button
-                                size="slim"
-                                loading={retrying === delivery.id}
-                                onClick={() => retry(delivery)}
-                                accessibilityLabel={`${t("deliveries.retry")}: ${delivery.orderName ?? delivery.id}`}
+                                variant="plain"
+                                url={`/app/deliveries/${encodeURIComponent(delivery.id)}`}
+                                accessibilityLabel={`${t("deliveries.view")}: ${delivery.orderName ?? delivery.id}`}
                               >
-                                {t("deliveries.retry")}
+                                {t("deliveries.view")}
                               </Button>
-                            )}
-                          </InlineStack>
-                        </IndexTable.Cell>
-                      </IndexTable.Row>
-                    ))}
-                  </IndexTable>
-                </Card>
-                {pages > 1 && (
-                  <InlineStack align="center">
-                    <Pagination
-                      hasPrevious={page > 1}
-                      onPrevious={() => show(status, page - 1)}
-                      hasNext={page < pages}
-                      onNext={() => show(status, page + 1)}
-                      label={t("common.pageOf", { page, pages })}
-                    />
-                  </InlineStack>
-                )}
-              </>
-            ) : null}
+                              {RETRYABLE_STATUSES.includes(delivery.status) && (
+                                <Button
+                                  size="slim"
+                                  loading={retrying.pending === delivery.id}
+                                  onClick={() => retry(delivery)}
+                                  accessibilityLabel={`${t("deliveries.retry")}: ${delivery.orderName ?? delivery.id}`}
+                                >
+                                  {t("deliveries.retry")}
+                                </Button>
+                              )}
+                            </InlineStack>
+                          </IndexTable.Cell>
+                        </IndexTable.Row>
+                      ))}
+                    </IndexTable>
+                  </Card>
+                  <PageNavigation
+                    page={page}
+                    total={data.total}
+                    pageSize={PAGE_SIZE}
+                    onPage={(next) => show(status, next)}
+                  />
+                </>
+              )}
+            </ApiContent>
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -1,21 +1,11 @@
-import {
-  Badge,
-  BlockStack,
-  Button,
-  Card,
-  IndexTable,
-  InlineStack,
-  Layout,
-  Modal,
-  Page,
-  Pagination,
-  Text,
-} from "@shopify/polaris";
+import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Layout, Modal, Page, Text } from "@shopify/polaris";
 import { useState } from "react";
-import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
+import { ApiContent } from "~/components/ApiContent";
+import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { EmptyCard } from "~/components/EmptyCard";
-import { LoadingCard } from "~/components/LoadingCard";
+import { PageNavigation } from "~/components/PageNavigation";
 import { showToast } from "~/components/toast";
+import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
@@ -33,7 +23,6 @@ const OPTIONS: [keyof ProductAssociation, MessageKey][] = [
 
 export default function LinkedProducts() {
   const { t, dateTime } = useI18n();
-  const message = useErrorMessage();
   const [page, setPage] = useState(1);
   const list = useApi(
     () =>
@@ -44,118 +33,101 @@ export default function LinkedProducts() {
     `associations:${page}`,
   );
   const [deleting, setDeleting] = useState<ProductAssociation>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const deletion = useAction();
 
   async function confirmDelete() {
     if (!deleting) return;
-    setBusy(true);
-    setFailure(undefined);
-    try {
+    await deletion.run(async () => {
       await apiPost("/api/products/association/delete", { associationId: deleting.id });
       setDeleting(undefined);
       showToast(t("products.deleted"));
       // The last row of a later page: step back so the merchant does not land on an empty page.
       if (list.data?.associations.length === 1 && page > 1) setPage(page - 1);
       else list.reload();
-    } catch (error) {
-      setFailure(message(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
-
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
     <Page title={t("nav.products")} backAction={{ content: t("nav.home"), url: "/app" }}>
       <Layout>
         <Layout.Section>
-          {list.loading && !list.data ? (
-            <LoadingCard lines={6} />
-          ) : list.error ? (
-            <ApiErrorBanner error={list.error} onRetry={list.reload} />
-          ) : list.data && list.data.associations.length === 0 ? (
-            <EmptyCard heading={t("products.empty")}>
-              <Text as="p" tone="subdued">
-                {t("products.emptyHelp")}
-              </Text>
-              <Button url="/app/catalogue" variant="primary">
-                {t("products.openCatalogue")}
-              </Button>
-            </EmptyCard>
-          ) : list.data ? (
-            <BlockStack gap="400">
-              <Card padding="0">
-                <IndexTable
-                  resourceName={{ singular: t("products.storeProduct"), plural: t("nav.products") }}
-                  itemCount={list.data.associations.length}
-                  selectable={false}
-                  loading={list.loading}
-                  headings={[
-                    { title: t("products.supplierProduct") },
-                    { title: t("products.storeProduct") },
-                    { title: t("products.options") },
-                    { title: t("products.lastSync") },
-                    { title: t("products.actions"), hidden: true },
-                  ]}
-                >
-                  {list.data.associations.map((association, index) => (
-                    <IndexTable.Row id={association.id} key={association.id} position={index}>
-                      <IndexTable.Cell>
-                        <BlockStack gap="050">
-                          <Text as="span" fontWeight="semibold">
-                            {association.supplierProductName}
-                          </Text>
-                          <Text as="span" tone="subdued" variant="bodySm">
-                            #{association.supplierProductId}
-                          </Text>
-                        </BlockStack>
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>{association.platformProductTitle}</IndexTable.Cell>
-                      <IndexTable.Cell>
-                        <InlineStack gap="100">
-                          {OPTIONS.filter(([field]) => association[field]).map(([field, label]) => (
-                            <Badge key={field}>{t(label)}</Badge>
-                          ))}
-                          {!OPTIONS.some(([field]) => association[field]) && (
-                            <Text as="span" tone="subdued">
-                              {t("common.none")}
+          <ApiContent
+            state={list}
+            loadingLines={6}
+            isEmpty={(data) => data.associations.length === 0}
+            empty={
+              <EmptyCard heading={t("products.empty")}>
+                <Text as="p" tone="subdued">
+                  {t("products.emptyHelp")}
+                </Text>
+                <Button url="/app/catalogue" variant="primary">
+                  {t("products.openCatalogue")}
+                </Button>
+              </EmptyCard>
+            }
+          >
+            {(data) => (
+              <BlockStack gap="400">
+                <Card padding="0">
+                  <IndexTable
+                    resourceName={{ singular: t("products.storeProduct"), plural: t("nav.products") }}
+                    itemCount={data.associations.length}
+                    selectable={false}
+                    loading={list.loading}
+                    headings={[
+                      { title: t("products.supplierProduct") },
+                      { title: t("products.storeProduct") },
+                      { title: t("products.options") },
+                      { title: t("products.lastSync") },
+                      { title: t("products.actions"), hidden: true },
+                    ]}
+                  >
+                    {data.associations.map((association, index) => (
+                      <IndexTable.Row id={association.id} key={association.id} position={index}>
+                        <IndexTable.Cell>
+                          <BlockStack gap="050">
+                            <Text as="span" fontWeight="semibold">
+                              {association.supplierProductName}
                             </Text>
-                          )}
-                        </InlineStack>
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>
-                        {association.lastSyncedAt ? dateTime(association.lastSyncedAt) : t("common.never")}
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>
-                        <Button
-                          tone="critical"
-                          variant="plain"
-                          onClick={() => setDeleting(association)}
-                          accessibilityLabel={`${t("products.delete")}: ${association.supplierProductName}`}
-                        >
-                          {t("products.delete")}
-                        </Button>
-                      </IndexTable.Cell>
-                    </IndexTable.Row>
-                  ))}
-                </IndexTable>
-              </Card>
-              {pages > 1 && (
-                <InlineStack align="center">
-                  <Pagination
-                    hasPrevious={page > 1}
-                    onPrevious={() => setPage(page - 1)}
-                    hasNext={page < pages}
-                    onNext={() => setPage(page + 1)}
-                    label={t("common.pageOf", { page, pages })}
-                  />
-                </InlineStack>
-              )}
-            </BlockStack>
-          ) : null}
+                            <Text as="span" tone="subdued" variant="bodySm">
+                              #{association.supplierProductId}
+                            </Text>
+                          </BlockStack>
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>{association.platformProductTitle}</IndexTable.Cell>
+                        <IndexTable.Cell>
+                          <InlineStack gap="100">
+                            {OPTIONS.filter(([field]) => association[field]).map(([field, label]) => (
+                              <Badge key={field}>{t(label)}</Badge>
+                            ))}
+                            {!OPTIONS.some(([field]) => association[field]) && (
+                              <Text as="span" tone="subdued">
+                                {t("common.none")}
+                              </Text>
+                            )}
+                          </InlineStack>
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>
+                          {association.lastSyncedAt ? dateTime(association.lastSyncedAt) : t("common.never")}
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>
+                          <Button
+                            tone="critical"
+                            variant="plain"
+                            onClick={() => setDeleting(association)}
+                            accessibilityLabel={`${t("products.delete")}: ${association.supplierProductName}`}
+                          >
+                            {t("products.delete")}
+                          </Button>
+                        </IndexTable.Cell>
+                      </IndexTable.Row>
+                    ))}
+                  </IndexTable>
+                </Card>
+                <PageNavigation page={page} total={data.total} pageSize={PAGE_SIZE} onPage={setPage} />
+              </BlockStack>
+            )}
+          </ApiContent>
         </Layout.Section>
       </Layout>
       {deleting && (
@@ -163,12 +135,17 @@ export default function LinkedProducts() {
           open
           title={t("products.deleteTitle", { name: deleting.supplierProductName })}
           onClose={() => setDeleting(undefined)}
-          primaryAction={{ content: t("products.delete"), destructive: true, onAction: confirmDelete, loading: busy }}
+          primaryAction={{
+            content: t("products.delete"),
+            destructive: true,
+            onAction: confirmDelete,
+            loading: deletion.pending !== undefined,
+          }}
           secondaryActions={[{ content: t("common.cancel"), onAction: () => setDeleting(undefined) }]}
         >
           <Modal.Section>
             <BlockStack gap="200">
-              <ApiErrorBanner message={failure} />
+              <ApiErrorBanner message={deletion.failure} />
               <Text as="p">{t("products.deleteBody")}</Text>
             </BlockStack>
           </Modal.Section>

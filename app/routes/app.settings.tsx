@@ -12,9 +12,12 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useState } from "react";
-import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
+import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { FormFeedback } from "~/components/FormFeedback";
 import { LoadingCard } from "~/components/LoadingCard";
+import { SecretField } from "~/components/SecretField";
 import { showToast } from "~/components/toast";
+import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
 import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
@@ -82,14 +85,12 @@ function AutomationSettings({
   onSaved: (configuration: PublicConfiguration) => void;
 }) {
   const { t } = useI18n();
-  const message = useErrorMessage();
   const hasKey = Boolean(configuration?.automationApiKey);
   const [apiKey, setApiKey] = useState("");
   const [newOrderFlowId, setNewOrderFlowId] = useState(configuration?.newOrderFlowId ?? "");
   const [abandonedCartFlowId, setAbandonedCartFlowId] = useState(configuration?.abandonedCartFlowId ?? "");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState<"test" | "save">();
+  const action = useAction<"test" | "save">();
   const [testResult, setTestResult] = useState<string>();
 
   // The flows come from the live list of the account whose key is stored.
@@ -101,14 +102,13 @@ function AutomationSettings({
 
   async function testConnection() {
     setErrors({});
-    setFailure(undefined);
+    action.setFailure(undefined);
     setTestResult(undefined);
     if (!hasKey && !apiKey.trim()) {
       setErrors({ apiKey: t("settings.automation.apiKeyRequired") });
       return;
     }
-    setBusy("test");
-    try {
+    await action.run(async () => {
       // A new key is checked by saving it (the server lists the flows with it first and refuses a bad key).
       if (apiKey.trim()) {
         const saved = await apiPost<{ configuration: PublicConfiguration }>("/api/integrations/automation/save", {
@@ -122,11 +122,7 @@ function AutomationSettings({
       const { flows: list } = await apiGet<{ flows: AutomationFlow[] }>("/api/automation/flows");
       setTestResult(t("settings.automation.testOk", { count: list.length }));
       if (!apiKey.trim()) flows.reload();
-    } catch (error) {
-      setFailure(message(error));
-    } finally {
-      setBusy(undefined);
-    }
+    }, "test");
   }
 
   async function save() {
@@ -135,10 +131,9 @@ function AutomationSettings({
     if (hasKey && !newOrderFlowId) problems.newOrderFlowId = t("settings.automation.flowRequired");
     if (hasKey && !abandonedCartFlowId) problems.abandonedCartFlowId = t("settings.automation.flowRequired");
     setErrors(problems);
-    setFailure(undefined);
+    action.setFailure(undefined);
     if (Object.keys(problems).length > 0) return;
-    setBusy("save");
-    try {
+    await action.run(async () => {
       const saved = await apiPost<{ configuration: PublicConfiguration }>("/api/integrations/automation/save", {
         apiKey: apiKey.trim() || undefined,
         newOrderFlowId: newOrderFlowId || undefined,
@@ -147,11 +142,7 @@ function AutomationSettings({
       setApiKey("");
       onSaved(saved.configuration);
       showToast(t("settings.automation.saved"));
-    } catch (error) {
-      setFailure(message(error));
-    } finally {
-      setBusy(undefined);
-    }
+    }, "save");
   }
 
   const flowOptions = [
@@ -163,29 +154,19 @@ function AutomationSettings({
   return (
     <Card>
       <BlockStack gap="400">
-        {failure && (
-          <Banner tone="critical" onDismiss={() => setFailure(undefined)}>
-            <p>{failure}</p>
-          </Banner>
-        )}
-        {testResult && (
-          <Banner tone="success" onDismiss={() => setTestResult(undefined)}>
-            <p>{testResult}</p>
-          </Banner>
-        )}
+        <FormFeedback
+          failure={action.failure}
+          success={testResult}
+          onDismissFailure={() => action.setFailure(undefined)}
+          onDismissSuccess={() => setTestResult(undefined)}
+        />
         <FormLayout>
-          <TextField
+          <SecretField
             label={t("settings.automation.apiKey")}
-            type="password"
-            autoComplete="off"
             value={apiKey}
             onChange={setApiKey}
-            placeholder={configuration?.automationApiKey ?? undefined}
-            helpText={
-              configuration?.automationApiKey
-                ? t("settings.automation.apiKeySaved", { masked: configuration.automationApiKey })
-                : undefined
-            }
+            masked={configuration?.automationApiKey}
+            savedHelp={(masked) => t("settings.automation.apiKeySaved", { masked })}
             error={errors.apiKey}
           />
           {hasKey && flows.error ? <ApiErrorBanner error={flows.error} onRetry={flows.reload} /> : null}
@@ -218,19 +199,7 @@ function AutomationSettings({
             />
           </FormLayout.Group>
         </FormLayout>
-        <InlineStack align="end" gap="200">
-          <Button
-            onClick={testConnection}
-            loading={busy === "test"}
-            disabled={busy === "save"}
-            accessibilityLabel={`${t("settings.automation.test")}: ${t("settings.automation.title")}`}
-          >
-            {t("settings.automation.test")}
-          </Button>
-          <Button variant="primary" onClick={save} loading={busy === "save"} disabled={busy === "test"}>
-            {t("settings.automation.save")}
-          </Button>
-        </InlineStack>
+        <FormButtons section="automation" pending={action.pending} onTest={testConnection} onSave={save} />
       </BlockStack>
     </Card>
   );
@@ -249,14 +218,12 @@ function SupplierSettings({
   onSaved: (configuration: SupplierConfiguration) => void;
 }) {
   const { t, number } = useI18n();
-  const message = useErrorMessage();
   const [storeName, setStoreName] = useState(configuration?.supplierStoreName ?? "");
   const [country, setCountry] = useState(configuration?.supplierCountry ?? "");
   const [token, setToken] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string>();
+  const action = useAction<"test" | "save">();
   const [testResult, setTestResult] = useState<string>();
-  const [busy, setBusy] = useState<"test" | "save">();
   const automationReady = Boolean(configuration?.automationApiKey);
   const hasToken = Boolean(configuration?.supplierToken);
 
@@ -266,11 +233,10 @@ function SupplierSettings({
     if (!country) problems.country = t("settings.supplier.countryRequired");
     if (!hasToken && !token.trim()) problems.token = t("settings.supplier.tokenRequired");
     setErrors(problems);
-    setFailure(undefined);
+    action.setFailure(undefined);
     setTestResult(undefined);
     if (Object.keys(problems).length > 0) return;
-    setBusy("save");
-    try {
+    await action.run(async () => {
       const saved = await apiPost<{ configuration: SupplierConfiguration }>("/api/integrations/supplier/save", {
         store_name: storeName.trim(),
         country,
@@ -279,32 +245,24 @@ function SupplierSettings({
       setToken("");
       onSaved(saved.configuration);
       showToast(t("settings.supplier.saved"));
-    } catch (error) {
-      setFailure(message(error));
-    } finally {
-      setBusy(undefined);
-    }
+    }, "save");
   }
 
   async function testConnection() {
-    setFailure(undefined);
     setTestResult(undefined);
-    setBusy("test");
-    try {
+    await action.run(async () => {
       // The catalogue answers empty with `upstreamError` when the marketplace refuses or fails.
       const page = await apiGet<{ total: number; upstreamError: UpstreamError | null }>("/api/supplier/products", {
         pageSize: 1,
       });
       if (page.upstreamError) {
-        setFailure(t("settings.supplier.testFailed", { message: t(`catalogue.upstream.${page.upstreamError.code}`) }));
+        action.setFailure(
+          t("settings.supplier.testFailed", { message: t(`catalogue.upstream.${page.upstreamError.code}`) }),
+        );
       } else {
         setTestResult(t("settings.supplier.testOk", { count: number(page.total) }));
       }
-    } catch (error) {
-      setFailure(message(error));
-    } finally {
-      setBusy(undefined);
-    }
+    }, "test");
   }
 
   return (
@@ -315,16 +273,12 @@ function SupplierSettings({
             <p>{t("settings.supplier.needsAutomation")}</p>
           </Banner>
         )}
-        {failure && (
-          <Banner tone="critical" onDismiss={() => setFailure(undefined)}>
-            <p>{failure}</p>
-          </Banner>
-        )}
-        {testResult && (
-          <Banner tone="success" onDismiss={() => setTestResult(undefined)}>
-            <p>{testResult}</p>
-          </Banner>
-        )}
+        <FormFeedback
+          failure={action.failure}
+          success={testResult}
+          onDismissFailure={() => action.setFailure(undefined)}
+          onDismissSuccess={() => setTestResult(undefined)}
+        />
         <FormLayout>
           <TextField
             label={t("settings.supplier.storeName")}
@@ -345,43 +299,63 @@ function SupplierSettings({
             error={errors.country}
             disabled={!automationReady}
           />
-          <TextField
+          <SecretField
             label={t("settings.supplier.token")}
-            type="password"
-            autoComplete="off"
             value={token}
             onChange={setToken}
-            placeholder={configuration?.supplierToken ?? undefined}
-            helpText={
-              configuration?.supplierToken
-                ? t("settings.supplier.tokenSaved", { masked: configuration.supplierToken })
-                : undefined
-            }
+            masked={configuration?.supplierToken}
+            savedHelp={(masked) => t("settings.supplier.tokenSaved", { masked })}
             error={errors.token}
             disabled={!automationReady}
           />
         </FormLayout>
-        <InlineStack align="end" gap="200">
-          {hasToken && (
-            <Button
-              onClick={testConnection}
-              loading={busy === "test"}
-              disabled={busy === "save"}
-              accessibilityLabel={`${t("settings.supplier.test")}: ${t("settings.supplier.title")}`}
-            >
-              {t("settings.supplier.test")}
-            </Button>
-          )}
-          <Button
-            variant="primary"
-            onClick={save}
-            loading={busy === "save"}
-            disabled={!automationReady || busy === "test"}
-          >
-            {t("settings.supplier.save")}
-          </Button>
-        </InlineStack>
+        <FormButtons
+          section="supplier"
+          pending={action.pending}
+          onTest={hasToken ? testConnection : undefined}
+          onSave={save}
+          saveDisabled={!automationReady}
+        />
       </BlockStack>
     </Card>
+  );
+}
+
+/** Test (when there is something to test) and save; one running disables the other. */
+function FormButtons({
+  section,
+  pending,
+  onTest,
+  onSave,
+  saveDisabled = false,
+}: {
+  section: "automation" | "supplier";
+  pending: "test" | "save" | undefined;
+  onTest?: () => void;
+  onSave: () => void;
+  saveDisabled?: boolean;
+}) {
+  const { t } = useI18n();
+  return (
+    <InlineStack align="end" gap="200">
+      {onTest && (
+        <Button
+          onClick={onTest}
+          loading={pending === "test"}
+          disabled={pending === "save"}
+          accessibilityLabel={`${t(`settings.${section}.test`)}: ${t(`settings.${section}.title`)}`}
+        >
+          {t(`settings.${section}.test`)}
+        </Button>
+      )}
+      <Button
+        variant="primary"
+        onClick={onSave}
+        loading={pending === "save"}
+        disabled={saveDisabled || pending === "test"}
+      >
+        {t(`settings.${section}.save`)}
+      </Button>
+    </InlineStack>
   );
 }

@@ -15,9 +15,11 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useState } from "react";
-import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
-import { LoadingCard } from "~/components/LoadingCard";
+import { ApiContent } from "~/components/ApiContent";
+import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { TableCard } from "~/components/TableCard";
 import { showToast } from "~/components/toast";
+import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
 import { useI18n } from "~/i18n/context";
 import { hasMessage } from "~/i18n";
@@ -32,7 +34,6 @@ const themeAdminUrl = (id: number) => `shopify://admin/themes/${id}`;
 
 export default function ThemePage() {
   const { t, dateTime } = useI18n();
-  const message = useErrorMessage();
   const [kind, setKind] = useState<ThemeSource["kind"]>("repository");
   const [url, setUrl] = useState("");
   const [owner, setOwner] = useState("");
@@ -41,8 +42,7 @@ export default function ThemePage() {
   const [token, setToken] = useState("");
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<ThemeSourceErrors>({});
-  const [installing, setInstalling] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const installation = useAction();
   const [installed, setInstalled] = useState<Theme>();
   const history = useApi(
     () => apiGet<{ installs: ThemeInstall[] }>("/api/theme/installs").then((body) => body.installs),
@@ -60,11 +60,10 @@ export default function ThemePage() {
     const source: ThemeSource = kind === "public" ? { kind, url } : { kind, owner, repo, branch, token };
     const problems = validateThemeSource(source);
     setErrors(problems);
-    setFailure(undefined);
+    installation.setFailure(undefined);
     setInstalled(undefined);
     if (Object.keys(problems).length > 0) return;
-    setInstalling(true);
-    try {
+    await installation.run(async () => {
       const body = await apiPost<{ theme: Theme }>("/api/theme/install", {
         themeUrl: themeUrl(source),
         themeName: name.trim() || DEFAULT_THEME_NAME,
@@ -74,11 +73,7 @@ export default function ThemePage() {
       setInstalled(body.theme);
       showToast(t("theme.installed"));
       history.reload();
-    } catch (error) {
-      setFailure(message(error));
-    } finally {
-      setInstalling(false);
-    }
+    });
   }
 
   const roleLabel = (role: string) => {
@@ -91,7 +86,7 @@ export default function ThemePage() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            {failure && <ApiErrorBanner message={failure} onDismiss={() => setFailure(undefined)} />}
+            <ApiErrorBanner message={installation.failure} onDismiss={() => installation.setFailure(undefined)} />
             {installed && (
               <Banner
                 tone="success"
@@ -176,7 +171,7 @@ export default function ThemePage() {
                   />
                 </FormLayout>
                 <InlineStack align="end" blockAlign="center" gap="300">
-                  {installing && (
+                  {installation.busy && (
                     <InlineStack gap="200" blockAlign="center">
                       <Spinner size="small" accessibilityLabel={t("theme.installing")} />
                       <Text as="span" tone="subdued">
@@ -184,7 +179,7 @@ export default function ThemePage() {
                       </Text>
                     </InlineStack>
                   )}
-                  <Button variant="primary" onClick={install} loading={installing}>
+                  <Button variant="primary" onClick={install} loading={installation.busy}>
                     {t("theme.install")}
                   </Button>
                 </InlineStack>
@@ -193,60 +188,46 @@ export default function ThemePage() {
           </BlockStack>
         </Layout.Section>
         <Layout.Section>
-          {history.loading && !history.data ? (
-            <LoadingCard lines={3} />
-          ) : history.error ? (
-            <ApiErrorBanner error={history.error} onRetry={history.reload} />
-          ) : (
-            <Card padding="0">
-              <BlockStack>
-                <div style={{ padding: "16px" }}>
-                  <Text as="h2" variant="headingMd">
-                    {t("theme.history")}
-                  </Text>
-                </div>
-                {history.data && history.data.length > 0 ? (
-                  <IndexTable
-                    resourceName={{ singular: t("nav.theme"), plural: t("theme.history") }}
-                    itemCount={history.data.length}
-                    selectable={false}
-                    headings={[
-                      { title: t("theme.themeName") },
-                      { title: t("theme.source") },
-                      { title: t("theme.installedAt") },
-                      { title: t("products.actions"), hidden: true },
-                    ]}
-                  >
-                    {history.data.map((entry, index) => (
-                      <IndexTable.Row id={entry.id} key={entry.id} position={index}>
-                        <IndexTable.Cell>
-                          <InlineStack gap="200">
-                            <Text as="span" fontWeight="semibold">
-                              {entry.name}
-                            </Text>
-                            <Badge>{roleLabel(entry.role)}</Badge>
-                          </InlineStack>
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>{t(`theme.source.${entry.source}`)}</IndexTable.Cell>
-                        <IndexTable.Cell>{dateTime(entry.createdAt)}</IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <Button variant="plain" url={themeAdminUrl(entry.themeId)} target="_top">
-                            {t("theme.open")}
-                          </Button>
-                        </IndexTable.Cell>
-                      </IndexTable.Row>
-                    ))}
-                  </IndexTable>
-                ) : (
-                  <div style={{ padding: "0 16px 16px" }}>
-                    <Text as="p" tone="subdued">
-                      {t("theme.historyEmpty")}
-                    </Text>
-                  </div>
-                )}
-              </BlockStack>
-            </Card>
-          )}
+          <ApiContent state={history} loadingLines={3}>
+            {(installs) => (
+              <TableCard
+                heading={t("theme.history")}
+                emptyText={installs.length === 0 ? t("theme.historyEmpty") : undefined}
+              >
+                <IndexTable
+                  resourceName={{ singular: t("nav.theme"), plural: t("theme.history") }}
+                  itemCount={installs.length}
+                  selectable={false}
+                  headings={[
+                    { title: t("theme.themeName") },
+                    { title: t("theme.source") },
+                    { title: t("theme.installedAt") },
+                    { title: t("products.actions"), hidden: true },
+                  ]}
+                >
+                  {installs.map((entry, index) => (
+                    <IndexTable.Row id={entry.id} key={entry.id} position={index}>
+                      <IndexTable.Cell>
+                        <InlineStack gap="200">
+                          <Text as="span" fontWeight="semibold">
+                            {entry.name}
+                          </Text>
+                          <Badge>{roleLabel(entry.role)}</Badge>
+                        </InlineStack>
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>{t(`theme.source.${entry.source}`)}</IndexTable.Cell>
+                      <IndexTable.Cell>{dateTime(entry.createdAt)}</IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <Button variant="plain" url={themeAdminUrl(entry.themeId)} target="_top">
+                          {t("theme.open")}
+                        </Button>
+                      </IndexTable.Cell>
+                    </IndexTable.Row>
+                  ))}
+                </IndexTable>
+              </TableCard>
+            )}
+          </ApiContent>
         </Layout.Section>
       </Layout>
     </Page>

@@ -7,6 +7,7 @@ import { configuredShop } from "./harness/seed";
 function linked(api: FakeApi, supplierProductName: string, platformProductTitle: string, n: number) {
   api.associations.push({
     id: `assoc_${n}`,
+    shop: api.configuration.shop,
     supplierProductId: String(2061980 + n),
     platformProductId: `gid://shopify/Product/80${n}`,
     supplierProductName,
@@ -16,7 +17,10 @@ function linked(api: FakeApi, supplierProductName: string, platformProductTitle:
     saveSupplierDescription: false,
     useSuggestedBarcode: n === 1,
     saveSupplierImages: true,
+    variantAssociations: [],
+    imagesAdded: n === 1 ? 3 : 0,
     lastSyncedAt: "2026-11-20T15:30:00.000Z",
+    createdAt: "2026-11-20T15:30:00.000Z",
   });
 }
 

@@ -237,6 +237,7 @@ export class FakeApi {
     if (!storeProduct) return fail(404, "Store product not found");
     const association: ProductAssociation = {
       id: `assoc_${this.associations.length + 1}_${supplierProductId}`,
+      shop: this.configuration.shop,
       supplierProductId,
       platformProductId: storeProduct.id,
       supplierProductName: data.name,
@@ -246,7 +247,12 @@ export class FakeApi {
       saveSupplierDescription: form.get("saveSupplierDescription") === "true",
       useSuggestedBarcode: form.get("useSuggestedBarcode") === "true",
       saveSupplierImages: form.get("saveSupplierImages") === "true",
+      variantAssociations: JSON.parse(
+        form.get("variantAssociations") ?? "[]",
+      ) as ProductAssociation["variantAssociations"],
+      imagesAdded: 0,
       lastSyncedAt: now(),
+      createdAt: now(),
     };
     this.associations.unshift(association);
     return json(200, { success: true, message: "Product linked", association });

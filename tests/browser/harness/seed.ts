@@ -130,8 +130,36 @@ function order(number: string, hours: number, total: string, firstName: string, 
     fulfillmentStatus: "UNFULFILLED",
     totalPrice: total,
     currency: "COP",
-    customer: { firstName, lastName: "Gómez" },
+    lineItems: [
+      {
+        id: `gid://shopify/LineItem/77${number}`,
+        name: "Camiseta deportiva - Mediana",
+        quantity: 1,
+        variant: "Mediana",
+        variantId: "gid://shopify/ProductVariant/9102",
+        sku: "CAM-DEP-M",
+        productId: "gid://shopify/Product/801",
+      },
+    ],
+    shippingAddress: {
+      firstName,
+      lastName: "Gómez",
+      address1: "Calle 10 # 43-12",
+      city: "Medellín",
+      province: "Antioquia",
+      country: "Colombia",
+      zip: null,
+      phone: "+573001234567",
+    },
+    customer: {
+      id: `gid://shopify/Customer/88${number}`,
+      email: null,
+      firstName,
+      lastName: "Gómez",
+      phone: "+573001234567",
+    },
     tags,
+    note: "",
   };
 }
 
