@@ -94,7 +94,7 @@ describe("supplier catalogue", () => {
 
     await page.getByRole("button", { name: "Next" }).click();
     await expect.poll(() => page.getByText("Page 2 of 2").isVisible()).toBe(true);
-    expect(api.callsTo("GET", "/api/supplier/products").at(-1)?.query.get("startData")).toBe("24");
+    await expect.poll(() => api.callsTo("GET", "/api/supplier/products").at(-1)?.query.get("startData")).toBe("24");
     expect(await page.getByRole("heading", { name: "Vaso 22" }).isVisible()).toBe(true);
 
     await page.getByLabel("Show").selectOption("private");
@@ -103,7 +103,9 @@ describe("supplier catalogue", () => {
       .toBe("true");
 
     await page.getByLabel("Search supplier products").fill("reloj");
-    // Only the match is left once the search answered (the debounce and the request take a moment).
+    // The search goes out after a debounce: wait for that request, not for a list that may already look right.
+    await expect.poll(() => api.callsTo("GET", "/api/supplier/products").at(-1)?.query.get("keywords")).toBe("reloj");
+    // Only the match is left once the search answered.
     await expect
       .poll(async () => [
         await page.getByRole("heading", { name: "Reloj inteligente" }).isVisible(),
@@ -111,7 +113,6 @@ describe("supplier catalogue", () => {
       ])
       .toEqual([true, 0]);
     expect(await page.getByText("Filters do not apply while searching.").isVisible()).toBe(true);
-    expect(api.callsTo("GET", "/api/supplier/products").at(-1)?.query.get("keywords")).toBe("reloj");
 
     await page.getByLabel("Search supplier products").fill("nada parecido");
     await expect.poll(() => page.getByText("No products found").isVisible()).toBe(true);
