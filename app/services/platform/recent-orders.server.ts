@@ -1,3 +1,4 @@
+import type { Address } from "../deliveries/payloads.server";
 import { platformGraphql, type PlatformSession } from "./graphql.server";
 
 export const RECENT_ORDERS_LIMIT = 10;
@@ -78,16 +79,8 @@ interface OrderNode {
       product: { id: string } | null;
     }[];
   };
-  shippingAddress: {
-    firstName: string | null;
-    lastName: string | null;
-    address1: string | null;
-    city: string | null;
-    province: string | null;
-    country: string | null;
-    zip: string | null;
-    phone: string | null;
-  } | null;
+  // The query selects exactly the spec's address fields.
+  shippingAddress: Address | null;
   customer: {
     id: string;
     firstName: string | null;
@@ -139,7 +132,6 @@ export async function listRecentOrders(session: PlatformSession): Promise<Recent
 }
 
 function mapOrder(order: OrderNode): RecentOrder {
-  const address = order.shippingAddress;
   return {
     id: order.id,
     name: order.name,
@@ -157,18 +149,7 @@ function mapOrder(order: OrderNode): RecentOrder {
       sku: item.sku,
       productId: item.product?.id ?? null,
     })),
-    shippingAddress: address
-      ? {
-          firstName: address.firstName,
-          lastName: address.lastName,
-          address1: address.address1,
-          city: address.city,
-          province: address.province,
-          country: address.country,
-          zip: address.zip,
-          phone: address.phone,
-        }
-      : null,
+    shippingAddress: order.shippingAddress,
     customer: order.customer
       ? {
           id: order.customer.id,
