@@ -1,4 +1,5 @@
 import "@shopify/shopify-app-remix/adapters/node";
+import { shopifyApi } from "@shopify/shopify-api";
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
@@ -31,11 +32,33 @@ const shopify = shopifyApp({
   useOnlineTokens: false,
   future: {
     unstable_newEmbeddedAuthStrategy: true,
+    // Offline tokens expire (60 min on the platform) and come with a refresh token; `unauthenticated.admin`
+    // refreshes them and stores the rotated pair (docs/decisions/060).
+    expiringOfflineAccessTokens: true,
   },
   // The library's own log lines go through the one logger (and its redaction).
   logger: {
     level: config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "trace" ? LogSeverity.Debug : LogSeverity.Warning,
     log: (severity, message) => libraryLog[LIBRARY_LEVELS[severity]](message),
+  },
+  ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
+});
+
+/**
+ * The same app as the lower-level platform library sees it, for what the Remix package does not expose:
+ * the exchange of a non-expiring offline token for an expiring one, the offline session id.
+ */
+export const platformApi = shopifyApi({
+  apiKey: config.PLATFORM_API_KEY,
+  apiSecretKey: config.PLATFORM_API_SECRET,
+  apiVersion: API_VERSION,
+  scopes: config.SCOPES,
+  hostName: new URL(config.PLATFORM_APP_URL).host,
+  hostScheme: new URL(config.PLATFORM_APP_URL).protocol === "http:" ? "http" : "https",
+  isEmbeddedApp: true,
+  logger: {
+    level: LogSeverity.Warning,
+    log: async (severity, message) => libraryLog[LIBRARY_LEVELS[severity]](message),
   },
   ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
 });

@@ -1,5 +1,6 @@
 import { newId, type SimOrder, type SimProduct, type SimVariant } from "./seed";
-import type { ShopState } from "./state";
+import type { ShopState, SimTheme } from "./state";
+import { createProcessingTheme } from "./themes";
 
 /**
  * The part of the GraphQL admin API (2025-10) the app uses, answered by root field. Selections are not
@@ -240,10 +241,68 @@ function tagList(value: unknown): string[] {
   return list.map((tag) => String(tag).trim()).filter(Boolean);
 }
 
-type Resolver = (shop: ShopState, field: RootField, variables: Record<string, unknown>) => unknown;
+/** What a resolver may need beyond the shop: how the platform behaves, and where its events go. */
+export interface ExecuteContext {
+  themeProcessingMs: number;
+  emit: (message: string) => void;
+}
+
+type Resolver = (
+  shop: ShopState,
+  field: RootField,
+  variables: Record<string, unknown>,
+  context: ExecuteContext,
+) => unknown;
+
+function themeNode(theme: SimTheme) {
+  return {
+    __typename: "OnlineStoreTheme",
+    id: gid("OnlineStoreTheme", theme.id),
+    name: theme.name,
+    role: theme.role.toUpperCase(),
+    processing: theme.processing,
+    processingFailed: theme.processingFailed,
+    prefix: `/t/${theme.id}`,
+    themeStoreId: null,
+    createdAt: new Date(theme.createdAt).toISOString().replace(".000Z", "Z"),
+    updatedAt: new Date(theme.updatedAt).toISOString().replace(".000Z", "Z"),
+  };
+}
 
 const resolvers: Record<string, Resolver> = {
   __typename: () => "QueryRoot",
+  theme: (shop, field, variables) => {
+    const id = argument(field, "id", variables);
+    const theme = shop.themes.find((candidate) => gid("OnlineStoreTheme", candidate.id) === id);
+    return theme ? themeNode(theme) : null;
+  },
+  themeCreate: (shop, field, variables, context) => {
+    const source = String(argument(field, "source", variables) ?? "");
+    const name = String(argument(field, "name", variables) ?? "").trim();
+    const role = String(argument(field, "role", variables) ?? "UNPUBLISHED");
+    if (!/^https?:\/\//.test(source)) {
+      return {
+        theme: null,
+        userErrors: [{ field: ["source"], message: "Source is not a valid URL", code: "INVALID" }],
+      };
+    }
+    if (role !== "UNPUBLISHED") {
+      return {
+        theme: null,
+        userErrors: [{ field: ["role"], message: "Only unpublished themes can be created here", code: "INVALID" }],
+      };
+    }
+    const theme = createProcessingTheme(
+      shop,
+      { name: name || "Untitled", source },
+      {
+        processingMs: context.themeProcessingMs,
+        emit: context.emit,
+      },
+    );
+    context.emit(`themeCreate "${theme.name}": processing`);
+    return { theme: themeNode(theme), userErrors: [] };
+  },
   shop: (shop) => ({
     id: gid("Shop", 1),
     name: "Tienda Demo",
@@ -388,7 +447,12 @@ export function estimateCost(fields: RootField[], variables: Record<string, unkn
 }
 
 /** Executes an operation against one shop's state: `{ data }` or `{ data: null, errors }` like the platform. */
-export function execute(shop: ShopState, query: string, variables: Record<string, unknown>) {
+export function execute(
+  shop: ShopState,
+  query: string,
+  variables: Record<string, unknown>,
+  context: ExecuteContext = { themeProcessingMs: 0, emit: () => undefined },
+) {
   const fields = rootFields(query);
   const data: Record<string, unknown> = {};
   const errors: { message: string; path?: string[]; extensions: { code: string } }[] = [];
@@ -405,7 +469,7 @@ export function execute(shop: ShopState, query: string, variables: Record<string
       continue;
     }
     try {
-      data[field.alias] = resolve(shop, field, variables);
+      data[field.alias] = resolve(shop, field, variables, context);
     } catch (error) {
       if (!(error instanceof GraphqlFieldError)) throw error;
       data[field.alias] = null;

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import AdmZip from "adm-zip";
 import { HttpError, Router, corsHeaders, listen, noEvents, type EventSink, type SimRequest } from "../lib/http";
 import { mintSessionToken, verifySessionToken } from "../lib/jwt";
 import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
 import { estimateCost, execute, orderNode, productNode, rootFields } from "./graphql";
-import { DEMO_SHOP, newId } from "./seed";
+import { DEMO_SHOP } from "./seed";
 import { createDraftOrder, createOrder, newShopState, type ShopState, type SimTheme } from "./state";
 import {
   checkoutPayload,
@@ -24,7 +23,16 @@ export interface PlatformOptions {
   scopes?: string;
   port?: number;
   events?: EventSink;
+  /** How long an expiring offline access token lives (the platform: 3600 s; tests use a few seconds). */
+  offlineTokenLifetimeS?: number;
+  /** Accept offline tokens that never expire (the platform stops on 2027-01-01; default: refuse them). */
+  acceptNonExpiringTokens?: boolean;
+  /** How long the platform takes to process a theme after themeCreate. */
+  themeProcessingMs?: number;
 }
+
+const REFRESH_TOKEN_LIFETIME_S = 90 * 86_400;
+const UNAUTHORIZED = "[API] Invalid API key or access token (unrecognized login or wrong password)";
 
 const MAX_AVAILABLE = 2000;
 const RESTORE_RATE = 100;
@@ -87,11 +95,40 @@ export function createPlatformSimulator(options: PlatformOptions) {
     return shopState(domain);
   };
 
+  let offlineTokenLifetimeS = options.offlineTokenLifetimeS ?? 3600;
+  let acceptNonExpiring = options.acceptNonExpiringTokens ?? false;
+  const tokenLog: { shop: string; grant: string; outcome: string; at: string }[] = [];
+  const logToken = (shop: string, grant: string, outcome: string) => {
+    tokenLog.push({ shop, grant, outcome, at: new Date().toISOString() });
+    emit(`token ${grant} for ${shop}: ${outcome}`);
+  };
+
+  /** An expiring offline pair, as the platform's token endpoint answers it. */
+  const issueExpiring = (shop: ShopState) => {
+    const accessToken = `shpat_sim_${randomBytes(16).toString("hex")}`;
+    const refreshToken = `shprt_sim_${randomBytes(16).toString("hex")}`;
+    shop.accessTokens.add(accessToken);
+    shop.tokenExpiry.set(accessToken, Date.now() + offlineTokenLifetimeS * 1000);
+    shop.refresh.current = refreshToken;
+    shop.refresh.expiresAt = Date.now() + REFRESH_TOKEN_LIFETIME_S * 1000;
+    return {
+      access_token: accessToken,
+      scope: shop.scope,
+      expires_in: offlineTokenLifetimeS,
+      refresh_token: refreshToken,
+      refresh_token_expires_in: REFRESH_TOKEN_LIFETIME_S,
+    };
+  };
+
+  /** The platform's 401 for a missing, unknown, revoked or expired token, and for one that never expires. */
   const authorized = (request: SimRequest) => {
     const shop = shopOf(request);
     const token = request.header("X-Shopify-Access-Token") ?? request.header("X-Platform-Access-Token");
-    if (!token || !shop.accessTokens.has(token)) {
-      throw new HttpError(401, "[API] Invalid API key or access token (unrecognized login or wrong password)");
+    if (!token || !shop.accessTokens.has(token)) throw new HttpError(401, UNAUTHORIZED);
+    const expiresAt = shop.tokenExpiry.get(token);
+    if (expiresAt === undefined ? !acceptNonExpiring : expiresAt <= Date.now()) {
+      emit(`${expiresAt === undefined ? "non-expiring" : "expired"} access token refused for ${shop.domain}`);
+      throw new HttpError(401, UNAUTHORIZED);
     }
     return shop;
   };
@@ -115,24 +152,72 @@ export function createPlatformSimulator(options: PlatformOptions) {
   const shopFromBody = (body: Record<string, unknown>, request: SimRequest) =>
     String(body.shop ?? request.url.searchParams.get("shop") ?? DEMO_SHOP);
 
+  // A GraphQL-only app: every REST admin endpoint is refused (docs/decisions/063).
+  const restRefused = (request: SimRequest) => {
+    authorized(request);
+    emit(`REST ${request.method} ${request.url.pathname} refused: the app is GraphQL-only`);
+    return {
+      status: 403,
+      body: { errors: "This app can only use the GraphQL Admin API; the REST Admin API is not available to it" },
+    };
+  };
+
   const router = new Router()
-    // The token exchange of the embedded auth (shopify-api's tokenExchange posts exactly this JSON).
+    // The token endpoint: the embedded auth's token exchange (shopify-api's tokenExchange posts exactly this
+    // JSON), the refresh of an expiring offline token, and the exchange of a non-expiring offline token.
     .on("POST", "/admin/oauth/access_token", (request) => {
       const shop = shopOf(request);
       const body = request.json<Record<string, string>>();
       if (body.client_id !== options.apiKey || body.client_secret !== options.secret) {
         return { status: 401, body: { error: "invalid_client", error_description: "Client credentials are invalid" } };
       }
+      if (body.grant_type === "refresh_token") {
+        const used = body.refresh_token ?? "";
+        const { current, previous, expiresAt } = shop.refresh;
+        if (!used || expiresAt <= Date.now() || (used !== current && used !== previous)) {
+          logToken(shop.domain, "refresh", "refused (invalid_grant)");
+          return { status: 400, body: { error: "invalid_grant", error_description: "Refresh token is invalid" } };
+        }
+        // Using the replacement retires the one before it; using the previous one again replaces the replacement.
+        if (used === current) shop.refresh.previous = current;
+        const pair = issueExpiring(shop);
+        logToken(
+          shop.domain,
+          "refresh",
+          `pair rotated (${used === current ? "current" : "previous"} refresh token used)`,
+        );
+        return { body: pair };
+      }
+      if (body.subject_token_type?.endsWith("offline-access-token")) {
+        const old = body.subject_token ?? "";
+        if (body.expiring !== "1" || !shop.accessTokens.has(old) || shop.tokenExpiry.has(old)) {
+          logToken(shop.domain, "migration", "refused (invalid_subject_token)");
+          return {
+            status: 400,
+            body: { error: "invalid_subject_token", error_description: "Subject token is invalid" },
+          };
+        }
+        // The non-expiring token is invalidated once it has been exchanged.
+        shop.accessTokens.delete(old);
+        shop.refresh.previous = null;
+        logToken(shop.domain, "migration", "non-expiring token exchanged for an expiring pair");
+        return { body: issueExpiring(shop) };
+      }
       const claims = verifySessionToken(body.subject_token ?? "", options.secret);
       if (!claims || claims.dest !== `https://${shop.domain}` || claims.aud !== options.apiKey) {
         return { status: 400, body: { error: "invalid_subject_token", error_description: "Session token is invalid" } };
       }
+      const online = body.requested_token_type?.endsWith("online-access-token");
+      if (!online && body.expiring === "1") {
+        shop.refresh.previous = null;
+        logToken(shop.domain, "exchange", "expiring offline pair issued");
+        return { body: issueExpiring(shop) };
+      }
       const accessToken = `shpat_sim_${randomBytes(16).toString("hex")}`;
       shop.accessTokens.add(accessToken);
-      emit(
-        `token exchange for ${shop.domain}: ${body.requested_token_type?.endsWith("online-access-token") ? "online" : "offline"} token issued`,
-      );
-      if (body.requested_token_type?.endsWith("online-access-token")) {
+      logToken(shop.domain, "exchange", `${online ? "online" : "non-expiring offline"} token issued`);
+      if (online) {
+        shop.tokenExpiry.set(accessToken, Date.now() + 86_399_000);
         return {
           body: {
             access_token: accessToken,
@@ -159,8 +244,10 @@ export function createPlatformSimulator(options: PlatformOptions) {
       const {
         query = "",
         variables = {},
-        operationName = null,
+        operationName: sentName = null,
       } = request.json<{ query?: string; variables?: Record<string, unknown>; operationName?: string | null }>();
+      // The platform library's client sends no operationName: the document names the operation.
+      const operationName = sentName ?? /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? null;
       const isMutation = /^\s*(?:#[^\n]*\n\s*)*mutation\b/.test(query);
       const cost = estimateCost(rootFields(query), variables ?? {}, isMutation);
       const limit = bucket ?? { maximumAvailable: MAX_AVAILABLE, restoreRate: RESTORE_RATE };
@@ -204,7 +291,10 @@ export function createPlatformSimulator(options: PlatformOptions) {
           },
         };
       }
-      const result = execute(shop, query, variables ?? {});
+      const result = execute(shop, query, variables ?? {}, {
+        themeProcessingMs: options.themeProcessingMs ?? 1500,
+        emit,
+      });
       const left = spendPoints(shop.domain, result.cost);
       if (operationName === "OrderTagsAdd" || /tagsAdd/.test(query))
         emit(`tagsAdd ${JSON.stringify(variables?.tags ?? [])} on ${String(variables?.id ?? "")}`);
@@ -226,42 +316,10 @@ export function createPlatformSimulator(options: PlatformOptions) {
         },
       };
     })
-    .on("POST", "/admin/api/:version/themes.json", async (request) => {
-      const shop = authorized(request);
-      const { theme } = request.json<{ theme?: { name?: string; src?: string; role?: string } }>();
-      if (!theme?.name?.trim()) return { status: 422, body: { errors: { name: ["can't be blank"] } } };
-      if (theme.role && !["unpublished", "main", "development"].includes(theme.role)) {
-        return { status: 422, body: { errors: { role: ["is not included in the list"] } } };
-      }
-      const files = await downloadTheme(theme.src);
-      if ("error" in files) {
-        emit(`theme "${theme.name}" refused: ${files.error}`);
-        return { status: 422, body: { errors: { src: [files.error] } } };
-      }
-      const now = offsetTimestamp(new Date());
-      const created: SimTheme = {
-        id: newId(),
-        name: theme.name,
-        role: "unpublished",
-        src: theme.src ?? null,
-        createdAt: now,
-        updatedAt: now,
-        files: files.names,
-      };
-      shop.themes.push(created);
-      emit(`theme "${created.name}" installed unpublished (${files.names.length} files)`);
-      return { status: 201, body: { theme: restTheme(created) } };
-    })
-    .on("GET", "/admin/api/:version/themes.json", (request) => ({
-      body: { themes: authorized(request).themes.map(restTheme) },
-    }))
-    .on("GET", "/admin/api/:version/themes/:id.json", (request) => {
-      const theme = authorized(request).themes.find(
-        (candidate) => String(candidate.id) === request.params.id.replace(/\.json$/, ""),
-      );
-      if (!theme) throw new HttpError(404, "Not Found");
-      return { body: { theme: restTheme(theme) } };
-    })
+    .on("GET", "/admin/api/:version/:resource*", restRefused)
+    .on("POST", "/admin/api/:version/:resource*", restRefused)
+    .on("PUT", "/admin/api/:version/:resource*", restRefused)
+    .on("DELETE", "/admin/api/:version/:resource*", restRefused)
 
     // The admin's part: the page that frames the app, the App Bridge stand-in, fresh session tokens.
     .on("GET", "/admin", (request) => {
@@ -337,11 +395,28 @@ export function createPlatformSimulator(options: PlatformOptions) {
         copies,
         typeof body.eventId === "string" ? body.eventId : undefined,
       );
-      if (topic === "app/uninstalled") shop.accessTokens.clear();
+      if (topic === "app/uninstalled") {
+        shop.accessTokens.clear();
+        shop.refresh = { current: null, previous: null, expiresAt: 0 };
+      }
       return { body: { deliveries: sent, payload } };
     })
     .on("GET", "/sim/webhooks", () => ({ body: { deliveries } }))
     .on("GET", "/sim/graphql", () => ({ body: { requests: graphqlLog } }))
+    .on("GET", "/sim/tokens", () => ({ body: { events: tokenLog } }))
+    .on("POST", "/sim/tokens", (request) => {
+      const body = bodyOf(request);
+      if (body.offlineTokenLifetimeS !== undefined)
+        offlineTokenLifetimeS = Math.max(1, Number(body.offlineTokenLifetimeS));
+      if (body.acceptNonExpiringTokens !== undefined) acceptNonExpiring = body.acceptNonExpiringTokens === true;
+      if (body.revoke) {
+        const shop = shopState(shopFromBody(body, request));
+        shop.accessTokens.clear();
+        shop.refresh = { current: null, previous: null, expiresAt: 0 };
+        logToken(shop.domain, "revoke", "every token of the shop revoked");
+      }
+      return { body: { offlineTokenLifetimeS, acceptNonExpiringTokens: acceptNonExpiring } };
+    })
     .on("GET", "/sim/orders", (request) => {
       const shop = shopState(request.url.searchParams.get("shop") ?? DEMO_SHOP);
       const orders = [...shop.orders].reverse().map((order) => ({
@@ -410,6 +485,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
       shops.clear();
       deliveries.length = 0;
       graphqlLog.length = 0;
+      tokenLog.length = 0;
       throttle = { remaining: 0, status: 200 };
       bucket = null;
       buckets.clear();
@@ -441,41 +517,7 @@ function restTheme(theme: SimTheme) {
     updated_at: theme.updatedAt,
     theme_store_id: null,
     previewable: true,
-    processing: false,
+    processing: theme.processing,
     admin_graphql_api_id: `gid://shopify/OnlineStoreTheme/${theme.id}`,
   };
-}
-
-/** "2026-11-22T01:44:00-05:00": the platform's REST timestamps carry the shop's offset (Bogotá). */
-function offsetTimestamp(date: Date) {
-  const local = new Date(date.getTime() - 5 * 3_600_000);
-  return `${local.toISOString().slice(0, 19)}-05:00`;
-}
-
-/** As the platform does: fetch the archive from `src`, and accept it only if it holds layout/theme.liquid. */
-async function downloadTheme(src: string | undefined): Promise<{ names: string[] } | { error: string }> {
-  if (!src || !/^https?:\/\//.test(src)) return { error: "is not a valid URL" };
-  let bytes: Buffer;
-  try {
-    const response = await fetch(src, { signal: AbortSignal.timeout(30_000) });
-    if (!response.ok) return { error: `could not be downloaded (HTTP ${response.status})` };
-    bytes = Buffer.from(await response.arrayBuffer());
-  } catch (error) {
-    return { error: `could not be downloaded (${error instanceof Error ? error.message : String(error)})` };
-  }
-  let names: string[];
-  try {
-    names = new AdmZip(bytes)
-      .getEntries()
-      .filter((entry) => !entry.isDirectory)
-      .map((entry) => entry.entryName);
-  } catch {
-    return { error: "is not a zip archive" };
-  }
-  // The theme's folders at the root, or inside one top-level folder (as repository archives wrap them).
-  const root = names.some((name) => name === "layout/theme.liquid")
-    ? ""
-    : (names.find((name) => /^[^/]+\/layout\/theme\.liquid$/.test(name))?.split("/")[0] ?? null);
-  if (root === null) return { error: "is not a theme: layout/theme.liquid is missing" };
-  return { names: names.map((name) => (root ? name.slice(root.length + 1) : name)) };
 }

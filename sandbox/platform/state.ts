@@ -5,6 +5,9 @@ export interface SimTheme {
   id: number;
   name: string;
   role: "main" | "unpublished";
+  /** themeCreate answers at once; the platform then downloads and checks the archive. */
+  processing: boolean;
+  processingFailed: boolean;
   src: string | null;
   createdAt: string;
   updatedAt: string;
@@ -16,6 +19,13 @@ export interface ShopState {
   domain: string;
   /** Offline access tokens handed out by the token exchange (a reinstall adds one). */
   accessTokens: Set<string>;
+  /** When each expiring access token expires (ms since epoch); a token missing here never expires. */
+  tokenExpiry: Map<string, number>;
+  /**
+   * The refresh token chain: `current` is the newest issued; `previous` (the one used to get it) stays usable
+   * until `current` is used, as on the platform. Using `previous` again replaces `current`.
+   */
+  refresh: { current: string | null; previous: string | null; expiresAt: number };
   scope: string;
   products: SimProduct[];
   orders: SimOrder[];
@@ -30,6 +40,8 @@ export function newShopState(domain: string, scope: string): ShopState {
   const shop: ShopState = {
     domain,
     accessTokens: new Set(),
+    tokenExpiry: new Map(),
+    refresh: { current: null, previous: null, expiresAt: 0 },
     scope,
     products,
     orders: [],
@@ -39,6 +51,8 @@ export function newShopState(domain: string, scope: string): ShopState {
         id: newId(),
         name: "Dawn",
         role: "main",
+        processing: false,
+        processingFailed: false,
         src: null,
         createdAt: "2026-09-01T10:00:00-05:00",
         updatedAt: "2026-09-01T10:00:00-05:00",

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
+import { Session } from "@shopify/shopify-api";
 import prisma from "~/db.server";
 import { saveShopSettings, type SettingsPatch } from "~/services/shops/configuration.server";
 import { storeTemporaryThemeFile } from "~/services/theme/temporary-files.server";
@@ -12,18 +13,34 @@ export function shopDomain(name = `shop-${next()}`) {
   return `${name}.myshopify.com`;
 }
 
-/** An installed shop: its offline session, as the platform library stores it after token exchange. */
-export async function createSession(shop: string, overrides: Partial<{ scope: string; accessToken: string }> = {}) {
-  return prisma.session.create({
-    data: {
-      id: `offline_${shop}`,
-      shop,
-      state: "",
-      isOnline: false,
-      scope: overrides.scope ?? TEST_ENV.SCOPES,
-      accessToken: overrides.accessToken ?? `shpat_test_${shop}`,
-    },
+/**
+ * An installed shop: its offline session, as the platform library stores it after token exchange (an expiring
+ * token valid for an hour and its refresh token; `expiring: false` gives a token from before expiring tokens).
+ */
+export async function createSession(
+  shop: string,
+  overrides: Partial<{ scope: string; accessToken: string; refreshToken: string; expires: Date; expiring: boolean }> = {},
+) {
+  const expiring = overrides.expiring ?? true;
+  const session = new Session({
+    id: `offline_${shop}`,
+    shop,
+    state: "",
+    isOnline: false,
+    scope: overrides.scope ?? TEST_ENV.SCOPES,
+    accessToken: overrides.accessToken ?? `shpat_test_${shop}`,
+    ...(expiring
+      ? {
+          expires: overrides.expires ?? new Date(Date.now() + 3_600_000),
+          refreshToken: overrides.refreshToken ?? `shprt_test_${shop}`,
+          refreshTokenExpires: new Date(Date.now() + 90 * 86_400_000),
+        }
+      : {}),
   });
+  // Imported here, not at the top: a test may configure the platform library (env) before it first loads.
+  const { sessionStorage } = await import("~/shopify.server");
+  await sessionStorage.storeSession(session);
+  return session;
 }
 
 export async function createConfiguration(shop: string, input: SettingsPatch = {}) {

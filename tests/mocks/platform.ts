@@ -1,6 +1,5 @@
 import { http, HttpResponse } from "msw";
 import { graphqlUrl } from "~/services/platform/graphql.server";
-import { themesUrl } from "~/services/theme/platform-themes.server";
 import { server } from "./server";
 
 export interface PlatformCall {
@@ -27,7 +26,8 @@ export function mockPlatform(shop: string, resolvers: Record<string, OperationRe
         variables?: Record<string, unknown>;
         operationName?: string;
       };
-      const operationName = body.operationName ?? "anonymous";
+      // The library's client sends the document and variables only: the operation is named in the document.
+      const operationName = body.operationName ?? /\b(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] ?? "anonymous";
       const call: PlatformCall = {
         shop: new URL(request.url).hostname,
         operationName,
@@ -86,44 +86,52 @@ export function platformVariant(productNumber: string, index: number, overrides:
 export interface ThemeCreateRequest {
   url: string;
   headers: Record<string, string>;
-  body: { theme: { name: string; src: string; role: string } };
+  body: { query: string; variables: { source: string; name: string } };
 }
 
-/** The platform's REST theme creation, answering like the platform; `respond` may inspect the request. */
+/**
+ * The platform's `themeCreate` (GraphQL), answering like the platform; `respond` may inspect the request and
+ * answers the `data` or a whole Response. Other operations fall through to the test's other handlers.
+ */
 export function themesCreate(
   shop: string,
-  respond: (request: ThemeCreateRequest) => Promise<Response> | Response = ({ body }) => themeCreated(body.theme.name),
+  respond: (request: ThemeCreateRequest) => Promise<unknown> | unknown = ({ body }) =>
+    themeCreated(body.variables.name),
 ) {
   const requests: ThemeCreateRequest[] = [];
-  const handler = http.post(themesUrl(shop), async ({ request }) => {
+  const handler = http.post(graphqlUrl(shop), async ({ request }) => {
+    const body = (await request.clone().json()) as ThemeCreateRequest["body"];
+    if (!/mutation ThemeCreate\b/.test(body.query)) return undefined;
     const recorded: ThemeCreateRequest = {
       url: request.url,
       headers: Object.fromEntries(request.headers.entries()),
-      body: (await request.json()) as ThemeCreateRequest["body"],
+      body,
     };
     requests.push(recorded);
-    return respond(recorded);
+    const answer = await respond(recorded);
+    return answer instanceof Response ? answer : HttpResponse.json({ data: answer });
   });
   return { handler, requests };
 }
 
-export function themeCreated(name: string, id = 828155753) {
-  return HttpResponse.json(
-    {
-      theme: {
-        id,
-        name,
-        created_at: "2026-11-22T01:50:00-05:00",
-        updated_at: "2026-11-22T01:50:00-05:00",
-        role: "unpublished",
-        theme_store_id: null,
-        previewable: false,
-        processing: true,
-        admin_graphql_api_id: `gid://shopify/OnlineStoreTheme/${id}`,
-      },
-    },
-    { status: 201 },
-  );
+/** What `themeCreate` answers: the new unpublished theme (already processed unless `processing`). */
+export function themeCreated(name: string, id = 828155753, processing = false) {
+  return { themeCreate: { theme: onlineStoreTheme(name, id, { processing }), userErrors: [] } };
+}
+
+export function onlineStoreTheme(
+  name: string,
+  id = 828155753,
+  state: { processing?: boolean; processingFailed?: boolean } = {},
+) {
+  return {
+    id: `gid://shopify/OnlineStoreTheme/${id}`,
+    name,
+    role: "UNPUBLISHED",
+    processing: state.processing ?? false,
+    processingFailed: state.processingFailed ?? false,
+    createdAt: "2026-11-22T06:50:00Z",
+  };
 }
 
 /** The platform finds these orders by name (OrderByName). */

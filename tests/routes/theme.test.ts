@@ -76,17 +76,17 @@ const repoUrl = (path = "acme/storefront-theme/release/2.5", token = REPO_TOKEN)
 function platformThatDownloads() {
   const downloads: { status: number; zip: Buffer }[] = [];
   const platform = themesCreate(shop, async ({ body }) => {
-    const id = new URL(body.theme.src).pathname.split("/").pop() ?? "";
-    const response = await download({ request: new Request(body.theme.src), params: { id }, context: {} });
+    const id = new URL(body.variables.source).pathname.split("/").pop() ?? "";
+    const response = await download({ request: new Request(body.variables.source), params: { id }, context: {} });
     downloads.push({ status: response.status, zip: Buffer.from(await response.arrayBuffer()) });
-    return themeCreated(body.theme.name);
+    return themeCreated(body.variables.name);
   });
   server.use(platform.handler);
   return { ...platform, downloads };
 }
 
 describe("POST /api/theme/install: public archives", () => {
-  it("installs a public archive with the exact REST request and answers the spec's Theme", async () => {
+  it("installs a public archive through themeCreate (UNPUBLISHED) and answers the spec's Theme", async () => {
     servePublicZip(PUBLIC_ZIP, themeZip());
     const platform = themesCreate(shop);
     server.use(platform.handler);
@@ -97,14 +97,14 @@ describe("POST /api/theme/install: public archives", () => {
     expect(body).toEqual({
       success: true,
       message: 'Theme "Tienda Otoño" installed as an unpublished theme; publish it from Online Store > Themes',
-      theme: { id: 828155753, name: "Tienda Otoño", role: "unpublished", created_at: "2026-11-22T01:50:00-05:00" },
+      theme: { id: 828155753, name: "Tienda Otoño", role: "unpublished", created_at: "2026-11-22T06:50:00Z" },
     });
     expect(platform.requests).toHaveLength(1);
     const [request] = platform.requests;
-    expect(request.url).toBe(`https://${shop}/admin/api/2025-10/themes.json`);
+    expect(request.url).toBe(`https://${shop}/admin/api/2025-10/graphql.json`);
     expect(request.headers["x-shopify-access-token"]).toBe(ACCESS_TOKEN);
-    expect(request.headers["content-type"]).toBe("application/json");
-    expect(request.body).toEqual({ theme: { name: "Tienda Otoño", src: PUBLIC_ZIP, role: "unpublished" } });
+    expect(request.body.query).toContain("themeCreate(source: $source, name: $name, role: UNPUBLISHED)");
+    expect(request.body.variables).toEqual({ name: "Tienda Otoño", source: PUBLIC_ZIP });
     expect(await prisma.temporaryThemeFile.count()).toBe(0);
   });
 
@@ -113,7 +113,7 @@ describe("POST /api/theme/install: public archives", () => {
     const platform = themesCreate(shop);
     server.use(platform.handler);
     const { body } = await install({ themeUrl: PUBLIC_ZIP, themeName: "  " });
-    expect(platform.requests[0].body.theme.name).toBe("Automation Theme 2.5");
+    expect(platform.requests[0].body.variables.name).toBe("Automation Theme 2.5");
     expect(body.theme.name).toBe("Automation Theme 2.5");
   });
 
@@ -124,7 +124,7 @@ describe("POST /api/theme/install: public archives", () => {
     const { status } = await install({ themeUrl: PUBLIC_ZIP });
 
     expect(status).toBe(200);
-    const src = platform.requests[0].body.theme.src;
+    const src = platform.requests[0].body.variables.source;
     expect(src).toMatch(new RegExp(`^${TEST_ENV.PLATFORM_APP_URL}/api/theme/download/[A-Za-z0-9_-]{43}$`));
     expect(platform.downloads[0].status).toBe(200);
     expect(entryNames(platform.downloads[0].zip)).toEqual(themeNames);
@@ -151,7 +151,7 @@ describe("POST /api/theme/install: private repositories", () => {
       id: 828155753,
       name: "Private build",
       role: "unpublished",
-      created_at: "2026-11-22T01:50:00-05:00",
+      created_at: "2026-11-22T06:50:00Z",
     });
     expect(host.log.calls).toEqual([
       "GET /repos/acme/storefront-theme",
@@ -161,9 +161,9 @@ describe("POST /api/theme/install: private repositories", () => {
     ]);
     // The token is for the API host only; the archive host's redirect URL carries its own.
     expect(host.log.archiveAuthorization).toEqual([null]);
-    const { src, role } = platform.requests[0].body.theme;
-    expect(role).toBe("unpublished");
-    expect(src).toMatch(new RegExp(`^${TEST_ENV.PLATFORM_APP_URL}/api/theme/download/[A-Za-z0-9_-]{43}$`));
+    const { query, variables } = platform.requests[0].body;
+    expect(query).toContain("role: UNPUBLISHED");
+    expect(variables.source).toMatch(new RegExp(`^${TEST_ENV.PLATFORM_APP_URL}/api/theme/download/[A-Za-z0-9_-]{43}$`));
     expect(platform.downloads).toHaveLength(1);
     expect(platform.downloads[0].status).toBe(200);
     expect(entryNames(platform.downloads[0].zip)).toEqual(themeNames);
@@ -195,7 +195,7 @@ describe("POST /api/theme/install: private repositories", () => {
     expect(logs.text()).not.toContain(REPO_TOKEN);
     expect(logs.text()).not.toContain("ghp_wrong_token");
     for (const text of responses) expect(text).not.toContain(REPO_TOKEN);
-    expect(platform.requests[0].body.theme.src).not.toContain(REPO_TOKEN);
+    expect(platform.requests[0].body.variables.source).not.toContain(REPO_TOKEN);
     const stored = await prisma.themeInstall.findMany();
     expect(JSON.stringify(stored, (_key, value) => (typeof value === "bigint" ? String(value) : value))).not.toContain(
       REPO_TOKEN,
@@ -333,9 +333,7 @@ describe("POST /api/theme/install: refusals", () => {
     });
     const response = await installAction({ request, ...args });
     expect(response.status).toBe(200);
-    expect(platform.requests[0].body).toEqual({
-      theme: { name: "From a script", src: PUBLIC_ZIP, role: "unpublished" },
-    });
+    expect(platform.requests[0].body.variables).toEqual({ name: "From a script", source: PUBLIC_ZIP });
   });
 
   it("refuses a body that is neither form data nor JSON", async () => {
@@ -358,20 +356,29 @@ describe("POST /api/theme/install: refusals", () => {
   it("passes on the platform's refusal as a clear error and discards the temporary archive", async () => {
     repository();
     server.use(
-      themesCreate(shop, () =>
-        HttpResponse.json({ errors: { src: ["is not a valid theme archive"] } }, { status: 422 }),
-      ).handler,
+      themesCreate(shop, () => ({
+        themeCreate: { theme: null, userErrors: [{ field: ["source"], message: "is not a valid theme archive" }] },
+      })).handler,
     );
     const { status, body } = await install({ themeUrl: repoUrl() });
     expect(status).toBe(422);
-    expect(body).toEqual({ success: false, error: "The platform refused the theme: src is not a valid theme archive" });
+    expect(body).toEqual({
+      success: false,
+      error: "The platform refused the theme: source is not a valid theme archive",
+    });
     expect(await prisma.temporaryThemeFile.count()).toBe(0);
     expect(await prisma.themeInstall.count()).toBe(0);
   });
 
   it("explains a platform that refuses the access scope", async () => {
     servePublicZip(PUBLIC_ZIP, themeZip());
-    server.use(themesCreate(shop, () => HttpResponse.json({ errors: "Forbidden" }, { status: 403 })).handler);
+    server.use(
+      themesCreate(shop, () =>
+        HttpResponse.json({
+          errors: [{ message: "Access denied for themeCreate field.", extensions: { code: "ACCESS_DENIED" } }],
+        }),
+      ).handler,
+    );
     const { status, body } = await install({ themeUrl: PUBLIC_ZIP });
     expect(status).toBe(403);
     expect(body.error).toBe("The platform refused: the app needs the write_themes access scope for this shop");
@@ -402,7 +409,7 @@ describe("POST /api/theme/install with ALLOW_LOOPBACK_FETCH (the sandbox)", () =
     server.use(platform.handler);
     const { status } = await install({ themeUrl: `${local.origin}/theme.zip` });
     expect(status).toBe(200);
-    expect(platform.requests[0].body.theme.src).toBe(`${local.origin}/theme.zip`);
+    expect(platform.requests[0].body.variables.source).toBe(`${local.origin}/theme.zip`);
     expect(local.requests).toEqual(["/theme.zip"]);
   });
 

@@ -1,10 +1,11 @@
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { graphqlUrl, platformGraphql, PlatformApiError } from "~/services/platform/graphql.server";
 import throttled from "../fixtures/reference/platform-graphql-throttled.json";
+import { createSession } from "../helpers/factories";
 import { server } from "../mocks/server";
 
-const session = { shop: "graphql-shop.myshopify.com", accessToken: "shpat_secret" };
+const session = { shop: "graphql-shop.myshopify.com" };
 const QUERY = `#graphql
   query ShopName { shop { name } }`;
 
@@ -14,6 +15,10 @@ function recordingSleep() {
 }
 
 describe("platform GraphQL client", () => {
+  beforeEach(async () => {
+    await createSession(session.shop, { accessToken: "shpat_secret" });
+  });
+
   it("posts the operation to the 2025-10 endpoint with the shop's access token", async () => {
     let seen: { headers: Headers; body: unknown } | undefined;
     server.use(
@@ -26,7 +31,7 @@ describe("platform GraphQL client", () => {
     expect(data.shop.name).toBe("Tienda");
     expect(graphqlUrl(session.shop)).toBe("https://graphql-shop.myshopify.com/admin/api/2025-10/graphql.json");
     expect(seen?.headers.get("X-Shopify-Access-Token")).toBe("shpat_secret");
-    expect(seen?.body).toEqual({ query: QUERY, variables: { a: 1 }, operationName: "ShopName" });
+    expect(seen?.body).toEqual({ query: QUERY, variables: { a: 1 } });
   });
 
   it("waits as the throttle status says after a THROTTLED answer, then succeeds", async () => {

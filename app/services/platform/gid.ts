@@ -28,3 +28,10 @@ export function gidField(type: string) {
       return gid;
     });
 }
+
+/** The number at the end of a gid (`gid://shopify/OnlineStoreTheme/42` is 42). */
+export function numericId(gid: string): number {
+  const id = Number(/\/(\d+)$/.exec(gid)?.[1]);
+  if (!Number.isSafeInteger(id)) throw new Error(`Not a numeric global id: ${gid}`);
+  return id;
+}

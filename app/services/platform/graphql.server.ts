@@ -1,13 +1,16 @@
+import { GraphqlQueryError, HttpRequestError, HttpResponseError, HttpThrottlingError } from "@shopify/shopify-api";
 import { z } from "zod";
-import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { API_VERSION } from "../../shopify.server";
+import { loadOfflineSession, offlineAdmin } from "./offline-admin.server";
 
-/** What a call to the platform needs: the shop and its offline access token. */
+/**
+ * The shop a platform call acts for. The token is never carried around: each call gets the admin client
+ * through the library's offline path, which refreshes an expired token (./offline-admin.server.ts).
+ */
 export interface PlatformSession {
   shop: string;
-  accessToken: string;
 }
 
 export interface GraphqlOptions {
@@ -60,19 +63,10 @@ export class PlatformApiError extends AppError {
 
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The shop's offline session, or null when the app is not installed there. */
+/** The shop's offline session, or null when the app is not installed there (read through the session storage). */
 export async function getOfflineSession(shop: string): Promise<PlatformSession | null> {
-  const row = await prisma.session.findUnique({ where: { id: `offline_${shop}` } });
-  return row?.accessToken ? { shop: row.shop, accessToken: row.accessToken } : null;
-}
-
-/** The headers of every call to the platform's admin APIs (GraphQL and REST) with the shop's offline token. */
-export function platformHeaders(session: PlatformSession) {
-  return {
-    "Content-Type": "application/json",
-    Accept: "application/json",
-    "X-Shopify-Access-Token": session.accessToken,
-  };
+  const session = await loadOfflineSession(shop);
+  return session?.accessToken ? { shop: session.shop } : null;
 }
 
 export function graphqlUrl(shop: string) {
@@ -83,10 +77,15 @@ function operationName(query: string) {
   return /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "anonymous";
 }
 
+/** What one attempt came to: the data, or a reason to wait and try again, or a failure to report. */
+type Attempt<T> = { data: T } | { retryAfterMs: number; reason: string } | { error: PlatformApiError };
+
 /**
- * Runs one GraphQL admin operation for a shop. Throttling (HTTP 429, or 200 with THROTTLED) waits as
- * long as the cost/throttleStatus block says the bucket needs to refill, then tries again; network
- * errors and 5xx are retried with backoff. Any other error is a PlatformApiError with the platform's codes.
+ * Runs one GraphQL admin operation for a shop through the library's admin client (offline token, refreshed
+ * when it expires). The library retries only HTTP 429/503; the platform also throttles with HTTP 200 and
+ * a THROTTLED error. Both wait as long as the cost/throttleStatus block says the bucket needs to refill,
+ * then try again; network errors and 5xx are retried with backoff. Any other error is a PlatformApiError
+ * with the platform's codes.
  */
 export async function platformGraphql<T>(
   session: PlatformSession,
@@ -100,69 +99,72 @@ export async function platformGraphql<T>(
   const log = logger.child({ shop: session.shop, operation });
 
   for (let attempt = 1; ; attempt++) {
-    const last = attempt >= maxAttempts;
-    let response: Response;
-    try {
-      response = await fetch(graphqlUrl(session.shop), {
-        method: "POST",
-        headers: platformHeaders(session),
-        body: JSON.stringify({ query, variables, operationName: operation === "anonymous" ? undefined : operation }),
-        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      });
-    } catch (error) {
-      if (last) throw new PlatformApiError(502, "The platform did not answer; try again shortly");
-      log.warn(
-        { attempt, err: error instanceof Error ? error.message : String(error) },
-        "platform unreachable; retrying",
-      );
-      await sleep(backoff(attempt));
-      continue;
+    const admin = await offlineAdmin(session.shop);
+    const outcome = await attemptOnce<T>(attempt, () =>
+      admin.graphql(query, { variables, signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) }),
+    );
+    if ("data" in outcome) return outcome.data;
+    if ("error" in outcome) {
+      log.warn({ codes: outcome.error.codes }, outcome.error.message);
+      throw outcome.error;
     }
-
-    if (response.status === 401 || response.status === 403) {
-      throw new PlatformApiError(
-        502,
-        "The platform refused the shop's access token; the app may need to be reinstalled",
-        ["UNAUTHORIZED"],
-      );
+    if (attempt >= maxAttempts) {
+      throw outcome.reason === "throttled"
+        ? new PlatformApiError(429, "The platform is rate limiting this shop; try again shortly", ["THROTTLED"])
+        : new PlatformApiError(502, "The platform did not answer; try again shortly");
     }
-    if (response.status >= 500) {
-      if (last) throw new PlatformApiError(502, `The platform failed (HTTP ${response.status}); try again shortly`);
-      await sleep(backoff(attempt));
-      continue;
-    }
-
-    const body = await readBody(response);
-    const codes = (body?.errors ?? []).map((error) => error.extensions?.code ?? "").filter(Boolean);
-    if (response.status === 429 || codes.includes("THROTTLED")) {
-      if (last)
-        throw new PlatformApiError(429, "The platform is rate limiting this shop; try again shortly", ["THROTTLED"]);
-      const wait = throttleWait(response, body, attempt);
-      log.info({ attempt, waitMs: wait }, "throttled by the platform; waiting");
-      await sleep(wait);
-      continue;
-    }
-    if (!body || response.status >= 400) {
-      throw new PlatformApiError(502, `The platform answered HTTP ${response.status} without a usable body`);
-    }
-    if (body.errors?.length) {
-      if (codes.includes("ACCESS_DENIED")) {
-        throw new PlatformApiError(403, `The platform denied access: ${body.errors[0].message}`, codes);
-      }
-      log.warn({ errors: body.errors.map((e) => e.message) }, "platform GraphQL errors");
-      throw new PlatformApiError(502, `The platform reported an error: ${body.errors[0].message}`, codes);
-    }
-    return body.data as T;
+    log.info({ attempt, waitMs: outcome.retryAfterMs, reason: outcome.reason }, "platform call will be retried");
+    await sleep(outcome.retryAfterMs);
   }
 }
 
-async function readBody(response: Response): Promise<GraphqlBody | null> {
+async function attemptOnce<T>(attempt: number, call: () => Promise<Response>): Promise<Attempt<T>> {
   try {
-    const parsed = graphqlResponse.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
+    const body = (await (await call()).json()) as { data?: T };
+    return { data: body.data as T };
+  } catch (error) {
+    if (error instanceof GraphqlQueryError) return fromGraphqlErrors(error, attempt);
+    if (error instanceof HttpThrottlingError) {
+      const retryAfter = Number(error.response.retryAfter);
+      return {
+        retryAfterMs: retryAfter > 0 ? Math.min(MAX_WAIT_MS, retryAfter * 1000) : 1000 * attempt,
+        reason: "throttled",
+      };
+    }
+    if (error instanceof HttpResponseError) {
+      const status = error.response.code;
+      if (status === 401 || status === 403) {
+        return {
+          error: new PlatformApiError(
+            502,
+            "The platform refused the shop's access token; the app may need to be reinstalled",
+            ["UNAUTHORIZED"],
+          ),
+        };
+      }
+      if (status >= 500) return { retryAfterMs: backoff(attempt), reason: `HTTP ${status}` };
+      return { error: new PlatformApiError(502, `The platform answered HTTP ${status} without a usable body`) };
+    }
+    // No answer at all: refused connection, reset, timeout.
+    if (error instanceof HttpRequestError || (error instanceof Error && error.name === "TimeoutError")) {
+      return { retryAfterMs: backoff(attempt), reason: "unreachable" };
+    }
+    throw error;
   }
+}
+
+function fromGraphqlErrors<T>(error: GraphqlQueryError, attempt: number): Attempt<T> {
+  const raw = (error.body ?? {}) as { errors?: { graphQLErrors?: unknown }; extensions?: unknown };
+  const parsed = graphqlResponse.safeParse({ errors: raw.errors?.graphQLErrors, extensions: raw.extensions });
+  const body = parsed.success ? parsed.data : null;
+  const errors = body?.errors ?? [];
+  const codes = errors.map((e) => e.extensions?.code ?? "").filter(Boolean);
+  if (codes.includes("THROTTLED")) return { retryAfterMs: throttleWait(null, body, attempt), reason: "throttled" };
+  const message = errors[0]?.message ?? error.message;
+  if (codes.includes("ACCESS_DENIED")) {
+    return { error: new PlatformApiError(403, `The platform denied access: ${message}`, codes) };
+  }
+  return { error: new PlatformApiError(502, `The platform reported an error: ${message}`, codes) };
 }
 
 /** Exponential backoff with full jitter: up to 0.5 s, 1 s, 2 s, ... */
@@ -171,8 +173,8 @@ function backoff(attempt: number) {
 }
 
 /** How long until the bucket holds enough points for the query again (Retry-After wins when given). */
-export function throttleWait(response: Response, body: GraphqlBody | null, attempt: number): number {
-  const retryAfter = Number(response.headers.get("Retry-After"));
+export function throttleWait(response: Response | null, body: GraphqlBody | null, attempt: number): number {
+  const retryAfter = Number(response?.headers.get("Retry-After"));
   if (Number.isFinite(retryAfter) && retryAfter > 0) return Math.min(MAX_WAIT_MS, retryAfter * 1000);
   const cost = body?.extensions?.cost;
   const status = cost?.throttleStatus;

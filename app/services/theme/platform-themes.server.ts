@@ -1,8 +1,14 @@
-import { z } from "zod";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
-import { API_VERSION } from "../../shopify.server";
-import { platformHeaders, realSleep, type PlatformSession } from "../platform/graphql.server";
+import { numericId } from "../platform/gid";
+import {
+  PlatformApiError,
+  platformGraphql,
+  realSleep,
+  type GraphqlOptions,
+  type PlatformSession,
+} from "../platform/graphql.server";
+import type { ThemeCreateMutation, ThemeStatusQuery } from "../../types/admin.generated";
 
 /** The spec's Theme: what the install answers. */
 export interface Theme {
@@ -12,99 +18,110 @@ export interface Theme {
   created_at: string;
 }
 
-const themeResponse = z.object({
-  theme: z.object({ id: z.number().int(), name: z.string(), role: z.string(), created_at: z.string() }).passthrough(),
-});
+export const THEME_CREATE_MUTATION = `#graphql
+  mutation ThemeCreate($source: URL!, $name: String!) {
+    themeCreate(source: $source, name: $name, role: UNPUBLISHED) {
+      theme {
+        id
+        name
+        role
+        processing
+        processingFailed
+        createdAt
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }`;
 
-// `{ errors: "Not Found" }`, `{ errors: { src: ["is not a valid zip"] } }` or `{ errors: ["..."] }`.
-const errorResponse = z.object({
-  errors: z.union([z.string(), z.array(z.string()), z.record(z.union([z.string(), z.array(z.string())]))]),
-});
+export const THEME_STATUS_QUERY = `#graphql
+  query ThemeStatus($id: ID!) {
+    theme(id: $id) {
+      id
+      name
+      role
+      processing
+      processingFailed
+      createdAt
+    }
+  }`;
 
-const TIMEOUT_MS = 30_000;
-const MAX_ATTEMPTS = 3;
-
-export function themesUrl(shop: string) {
-  return `https://${shop}/admin/api/${API_VERSION}/themes.json`;
+export interface FollowOptions extends GraphqlOptions {
+  /** How long to follow the theme's processing before answering that it is still processing. */
+  followForMs?: number;
+  pollEveryMs?: number;
 }
 
+const FOLLOW_FOR_MS = 60_000;
+const POLL_EVERY_MS = 1_000;
+
+type ThemeNode = NonNullable<NonNullable<ThemeCreateMutation["themeCreate"]>["theme"]>;
+
 /**
- * Asks the platform to create an unpublished theme from a ZIP it downloads from `src` (REST: the
- * GraphQL API has no equivalent that takes a URL). Its refusals come back as an AppError whose
- * message says what the platform said.
+ * Asks the platform to create an unpublished theme from a ZIP it downloads from `source` (GraphQL
+ * `themeCreate`), then follows the theme while the platform processes it: a processing failure (the
+ * platform could not use the archive) is the merchant's answer, not a theme that silently never appears.
  */
 export async function createUnpublishedTheme(
   session: PlatformSession,
   input: { name: string; src: string },
-  options: { sleep?: (ms: number) => Promise<void> } = {},
+  options: FollowOptions = {},
 ): Promise<Theme> {
-  const sleep = options.sleep ?? realSleep;
-  const log = logger.child({ shop: session.shop, call: "themes.create" });
-
-  for (let attempt = 1; ; attempt++) {
-    let response: Response;
-    try {
-      response = await fetch(themesUrl(session.shop), {
-        method: "POST",
-        headers: platformHeaders(session),
-        body: JSON.stringify({ theme: { name: input.name, src: input.src, role: "unpublished" } }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (error) {
-      log.warn({ err: error instanceof Error ? error.message : String(error) }, "platform unreachable");
-      throw new AppError(
-        502,
-        "The platform did not answer the theme installation; try again shortly",
-        "platform_error",
-      );
-    }
-
-    // The REST bucket refills at 2 requests per second: one short wait is enough.
-    if (response.status === 429 && attempt < MAX_ATTEMPTS) {
-      const retryAfter = Number(response.headers.get("Retry-After"));
-      await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 10) * 1000 : 1000);
-      continue;
-    }
-
-    const body: unknown = await response.json().catch(() => null);
-    if (response.ok) {
-      const parsed = themeResponse.safeParse(body);
-      if (!parsed.success) {
-        throw new AppError(
-          502,
-          "The platform answered the theme installation in an unexpected shape",
-          "platform_error",
-        );
-      }
-      const { id, name, role, created_at } = parsed.data.theme;
-      return { id, name, role, created_at };
-    }
-
-    const detail = describeErrors(body);
-    log.warn({ status: response.status, detail }, "platform refused the theme");
-    if (response.status === 401) {
-      throw new AppError(502, "The platform refused the shop's access token; the app may need to be reinstalled");
-    }
-    if (response.status === 403) {
-      throw new AppError(403, "The platform refused: the app needs the write_themes access scope for this shop");
-    }
-    if (response.status === 429) {
-      throw new AppError(429, "The platform is rate limiting this shop; try again shortly");
-    }
-    if (response.status >= 500) {
-      throw new AppError(502, `The platform failed to install the theme (HTTP ${response.status}); try again shortly`);
-    }
-    throw new AppError(422, `The platform refused the theme: ${detail ?? `HTTP ${response.status}`}`, "theme_refused");
+  const log = logger.child({ shop: session.shop, call: "themeCreate" });
+  const data = await platformGraphql<ThemeCreateMutation>(
+    session,
+    THEME_CREATE_MUTATION,
+    { source: input.src, name: input.name },
+    options,
+  ).catch(explainScope);
+  const userErrors = data.themeCreate?.userErrors ?? [];
+  if (userErrors.length || !data.themeCreate?.theme) {
+    const detail = userErrors.map((e) => [e.field?.join("."), e.message].filter(Boolean).join(" ")).join("; ");
+    log.warn({ detail }, "platform refused the theme");
+    throw new AppError(422, `The platform refused the theme: ${detail || "no theme was created"}`, "theme_refused");
   }
+
+  let theme: ThemeNode = data.themeCreate.theme;
+  const sleep = options.sleep ?? realSleep;
+  const deadline = Date.now() + (options.followForMs ?? FOLLOW_FOR_MS);
+  while (theme.processing && !theme.processingFailed && Date.now() < deadline) {
+    await sleep(options.pollEveryMs ?? POLL_EVERY_MS);
+    const status = await platformGraphql<ThemeStatusQuery>(
+      session,
+      THEME_STATUS_QUERY,
+      { id: theme.id },
+      options,
+    ).catch(explainScope);
+    if (!status.theme) {
+      throw new AppError(502, "The platform lost the theme while processing it; try the installation again");
+    }
+    theme = status.theme;
+  }
+  if (theme.processing && !theme.processingFailed) {
+    // Not an error: the platform keeps processing and the merchant finds the theme in Online Store > Themes.
+    log.info({ themeId: theme.id }, "theme still processing when the installer stopped following it");
+  }
+  if (theme.processingFailed) {
+    log.warn({ themeId: theme.id }, "platform could not process the theme");
+    throw new AppError(
+      422,
+      "The platform could not process the theme archive (processing failed); check that it is a complete theme and try again",
+      "theme_processing_failed",
+    );
+  }
+  return {
+    id: numericId(theme.id),
+    name: theme.name,
+    role: theme.role.toLowerCase(),
+    created_at: theme.createdAt,
+  };
 }
 
-function describeErrors(body: unknown): string | null {
-  const parsed = errorResponse.safeParse(body);
-  if (!parsed.success) return null;
-  const { errors } = parsed.data;
-  if (typeof errors === "string") return errors;
-  if (Array.isArray(errors)) return errors.join("; ");
-  return Object.entries(errors)
-    .map(([field, messages]) => `${field} ${[messages].flat().join(", ")}`)
-    .join("; ");
+function explainScope(error: unknown): never {
+  if (error instanceof PlatformApiError && error.status === 403) {
+    throw new AppError(403, "The platform refused: the app needs the write_themes access scope for this shop");
+  }
+  throw error;
 }

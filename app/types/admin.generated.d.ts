@@ -1,0 +1,225 @@
+/* eslint-disable eslint-comments/disable-enable-pair */
+/* eslint-disable eslint-comments/no-unlimited-disable */
+/* eslint-disable */
+import type * as AdminTypes from "./admin.types.js";
+
+export type OrderByNameQueryVariables = AdminTypes.Exact<{
+  query: AdminTypes.Scalars["String"]["input"];
+}>;
+
+export type OrderByNameQuery = { orders: { nodes: Array<Pick<AdminTypes.Order, "id" | "name" | "tags">> } };
+
+export type OrderByIdQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type OrderByIdQuery = { order?: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "name" | "tags">> };
+
+export type OrderTagsAddMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+  tags: Array<AdminTypes.Scalars["String"]["input"]> | AdminTypes.Scalars["String"]["input"];
+}>;
+
+export type OrderTagsAddMutation = {
+  tagsAdd?: AdminTypes.Maybe<{
+    node?: AdminTypes.Maybe<
+      | Pick<AdminTypes.Customer, "id">
+      | Pick<AdminTypes.LineItem, "id">
+      | Pick<AdminTypes.MediaImage, "id">
+      | Pick<AdminTypes.Order, "id">
+      | Pick<AdminTypes.Product, "id">
+      | Pick<AdminTypes.ProductVariant, "id">
+    >;
+    userErrors: Array<Pick<AdminTypes.UserError, "field" | "message">>;
+  }>;
+};
+
+export type ProductUpdateMutationVariables = AdminTypes.Exact<{
+  product: AdminTypes.ProductUpdateInput;
+}>;
+
+export type ProductUpdateMutation = {
+  productUpdate?: AdminTypes.Maybe<{
+    product?: AdminTypes.Maybe<Pick<AdminTypes.Product, "id" | "title">>;
+    userErrors: Array<Pick<AdminTypes.UserError, "field" | "message">>;
+  }>;
+};
+
+export type ProductVariantsBarcodesMutationVariables = AdminTypes.Exact<{
+  productId: AdminTypes.Scalars["ID"]["input"];
+  variants: Array<AdminTypes.ProductVariantsBulkInput> | AdminTypes.ProductVariantsBulkInput;
+}>;
+
+export type ProductVariantsBarcodesMutation = {
+  productVariantsBulkUpdate?: AdminTypes.Maybe<{
+    productVariants?: AdminTypes.Maybe<Array<Pick<AdminTypes.ProductVariant, "id" | "barcode">>>;
+    userErrors: Array<Pick<AdminTypes.ProductVariantsBulkUpdateUserError, "field" | "message">>;
+  }>;
+};
+
+export type ProductCreateMediaMutationVariables = AdminTypes.Exact<{
+  productId: AdminTypes.Scalars["ID"]["input"];
+  media: Array<AdminTypes.CreateMediaInput> | AdminTypes.CreateMediaInput;
+}>;
+
+export type ProductCreateMediaMutation = {
+  productCreateMedia?: AdminTypes.Maybe<{
+    media?: AdminTypes.Maybe<Array<Pick<AdminTypes.MediaImage, "alt" | "mediaContentType" | "status">>>;
+    mediaUserErrors: Array<Pick<AdminTypes.MediaUserError, "field" | "message">>;
+  }>;
+};
+
+export type ProductsQueryVariables = AdminTypes.Exact<{
+  first: AdminTypes.Scalars["Int"]["input"];
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars["String"]["input"]>;
+  variantsFirst: AdminTypes.Scalars["Int"]["input"];
+}>;
+
+export type ProductsQuery = {
+  products: {
+    nodes: Array<
+      Pick<AdminTypes.Product, "id" | "title" | "handle" | "status"> & {
+        featuredImage?: AdminTypes.Maybe<Pick<AdminTypes.Image, "url" | "altText">>;
+        variants: { nodes: Array<Pick<AdminTypes.ProductVariant, "id" | "title" | "price">> };
+      }
+    >;
+    pageInfo: Pick<AdminTypes.PageInfo, "hasNextPage" | "endCursor">;
+  };
+};
+
+export type ProductVariantsQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+  first: AdminTypes.Scalars["Int"]["input"];
+}>;
+
+export type ProductVariantsQuery = {
+  product?: AdminTypes.Maybe<
+    Pick<AdminTypes.Product, "id" | "title"> & {
+      variants: {
+        nodes: Array<
+          Pick<
+            AdminTypes.ProductVariant,
+            "id" | "title" | "price" | "sku" | "barcode" | "inventoryQuantity" | "availableForSale"
+          > & { selectedOptions: Array<Pick<AdminTypes.SelectedOption, "name" | "value">> }
+        >;
+      };
+    }
+  >;
+};
+
+export type RecentOrdersQueryVariables = AdminTypes.Exact<{
+  first: AdminTypes.Scalars["Int"]["input"];
+  lineItemsFirst: AdminTypes.Scalars["Int"]["input"];
+}>;
+
+export type RecentOrdersQuery = {
+  orders: {
+    nodes: Array<
+      Pick<
+        AdminTypes.Order,
+        "id" | "name" | "createdAt" | "displayFinancialStatus" | "displayFulfillmentStatus" | "tags" | "note"
+      > & {
+        totalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, "amount" | "currencyCode"> };
+        lineItems: {
+          nodes: Array<
+            Pick<AdminTypes.LineItem, "id" | "name" | "quantity" | "sku"> & {
+              variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, "id" | "title">>;
+              product?: AdminTypes.Maybe<Pick<AdminTypes.Product, "id">>;
+            }
+          >;
+        };
+        shippingAddress?: AdminTypes.Maybe<
+          Pick<
+            AdminTypes.MailingAddress,
+            "firstName" | "lastName" | "address1" | "city" | "province" | "country" | "zip" | "phone"
+          >
+        >;
+        customer?: AdminTypes.Maybe<
+          Pick<AdminTypes.Customer, "id" | "firstName" | "lastName"> & {
+            defaultEmailAddress?: AdminTypes.Maybe<Pick<AdminTypes.CustomerEmailAddress, "emailAddress">>;
+            defaultPhoneNumber?: AdminTypes.Maybe<Pick<AdminTypes.CustomerPhoneNumber, "phoneNumber">>;
+          }
+        >;
+      }
+    >;
+  };
+};
+
+export type ThemeCreateMutationVariables = AdminTypes.Exact<{
+  source: AdminTypes.Scalars["URL"]["input"];
+  name: AdminTypes.Scalars["String"]["input"];
+}>;
+
+export type ThemeCreateMutation = {
+  themeCreate?: AdminTypes.Maybe<{
+    theme?: AdminTypes.Maybe<
+      Pick<AdminTypes.OnlineStoreTheme, "id" | "name" | "role" | "processing" | "processingFailed" | "createdAt">
+    >;
+    userErrors: Array<Pick<AdminTypes.ThemeCreateUserError, "field" | "message">>;
+  }>;
+};
+
+export type ThemeStatusQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type ThemeStatusQuery = {
+  theme?: AdminTypes.Maybe<
+    Pick<AdminTypes.OnlineStoreTheme, "id" | "name" | "role" | "processing" | "processingFailed" | "createdAt">
+  >;
+};
+
+interface GeneratedQueryTypes {
+  "#graphql\n  query OrderByName($query: String!) {\n    orders(first: 1, query: $query) {\n      nodes { id name tags }\n    }\n  }": {
+    return: OrderByNameQuery;
+    variables: OrderByNameQueryVariables;
+  };
+  "#graphql\n  query OrderById($id: ID!) {\n    order(id: $id) { id name tags }\n  }": {
+    return: OrderByIdQuery;
+    variables: OrderByIdQueryVariables;
+  };
+  "#graphql\n  query Products($first: Int!, $after: String, $variantsFirst: Int!) {\n    products(first: $first, after: $after, sortKey: UPDATED_AT, reverse: true) {\n      nodes {\n        id\n        title\n        handle\n        status\n        featuredImage {\n          url\n          altText\n        }\n        variants(first: $variantsFirst) {\n          nodes {\n            id\n            title\n            price\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }": {
+    return: ProductsQuery;
+    variables: ProductsQueryVariables;
+  };
+  "#graphql\n  query ProductVariants($id: ID!, $first: Int!) {\n    product(id: $id) {\n      id\n      title\n      variants(first: $first) {\n        nodes {\n          id\n          title\n          price\n          sku\n          barcode\n          inventoryQuantity\n          availableForSale\n          selectedOptions {\n            name\n            value\n          }\n        }\n      }\n    }\n  }": {
+    return: ProductVariantsQuery;
+    variables: ProductVariantsQueryVariables;
+  };
+  "#graphql\n  query RecentOrders($first: Int!, $lineItemsFirst: Int!) {\n    orders(first: $first, sortKey: CREATED_AT, reverse: true) {\n      nodes {\n        id\n        name\n        createdAt\n        displayFinancialStatus\n        displayFulfillmentStatus\n        totalPriceSet {\n          shopMoney {\n            amount\n            currencyCode\n          }\n        }\n        lineItems(first: $lineItemsFirst) {\n          nodes {\n            id\n            name\n            quantity\n            sku\n            variant {\n              id\n              title\n            }\n            product {\n              id\n            }\n          }\n        }\n        shippingAddress {\n          firstName\n          lastName\n          address1\n          city\n          province\n          country\n          zip\n          phone\n        }\n        customer {\n          id\n          firstName\n          lastName\n          defaultEmailAddress {\n            emailAddress\n          }\n          defaultPhoneNumber {\n            phoneNumber\n          }\n        }\n        tags\n        note\n      }\n    }\n  }": {
+    return: RecentOrdersQuery;
+    variables: RecentOrdersQueryVariables;
+  };
+  "#graphql\n  query ThemeStatus($id: ID!) {\n    theme(id: $id) {\n      id\n      name\n      role\n      processing\n      processingFailed\n      createdAt\n    }\n  }": {
+    return: ThemeStatusQuery;
+    variables: ThemeStatusQueryVariables;
+  };
+}
+
+interface GeneratedMutationTypes {
+  "#graphql\n  mutation OrderTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      node { id }\n      userErrors { field message }\n    }\n  }": {
+    return: OrderTagsAddMutation;
+    variables: OrderTagsAddMutationVariables;
+  };
+  "#graphql\n  mutation ProductUpdate($product: ProductUpdateInput!) {\n    productUpdate(product: $product) {\n      product {\n        id\n        title\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {
+    return: ProductUpdateMutation;
+    variables: ProductUpdateMutationVariables;
+  };
+  "#graphql\n  mutation ProductVariantsBarcodes($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkUpdate(productId: $productId, variants: $variants) {\n      productVariants {\n        id\n        barcode\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {
+    return: ProductVariantsBarcodesMutation;
+    variables: ProductVariantsBarcodesMutationVariables;
+  };
+  "#graphql\n  mutation ProductCreateMedia($productId: ID!, $media: [CreateMediaInput!]!) {\n    productCreateMedia(productId: $productId, media: $media) {\n      media {\n        alt\n        mediaContentType\n        status\n      }\n      mediaUserErrors {\n        field\n        message\n      }\n    }\n  }": {
+    return: ProductCreateMediaMutation;
+    variables: ProductCreateMediaMutationVariables;
+  };
+  "#graphql\n  mutation ThemeCreate($source: URL!, $name: String!) {\n    themeCreate(source: $source, name: $name, role: UNPUBLISHED) {\n      theme {\n        id\n        name\n        role\n        processing\n        processingFailed\n        createdAt\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {
+    return: ThemeCreateMutation;
+    variables: ThemeCreateMutationVariables;
+  };
+}
+declare module "@shopify/admin-api-client" {
+  type InputMaybe<T> = AdminTypes.InputMaybe<T>;
+  interface AdminQueries extends GeneratedQueryTypes {}
+  interface AdminMutations extends GeneratedMutationTypes {}
+}

@@ -1,0 +1,440 @@
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends " $fragmentName" | "__typename" ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string };
+  String: { input: string; output: string };
+  Boolean: { input: boolean; output: boolean };
+  Int: { input: number; output: number };
+  Float: { input: number; output: number };
+  CurrencyCode: { input: string; output: string };
+  DateTime: { input: string; output: string };
+  Decimal: { input: string; output: string };
+  Money: { input: string; output: string };
+  URL: { input: string; output: string };
+};
+
+export type CreateMediaInput = {
+  alt?: InputMaybe<Scalars["String"]["input"]>;
+  mediaContentType: MediaContentType;
+  originalSource: Scalars["String"]["input"];
+};
+
+export type Customer = Node & {
+  __typename?: "Customer";
+  defaultEmailAddress?: Maybe<CustomerEmailAddress>;
+  defaultPhoneNumber?: Maybe<CustomerPhoneNumber>;
+  firstName?: Maybe<Scalars["String"]["output"]>;
+  id: Scalars["ID"]["output"];
+  lastName?: Maybe<Scalars["String"]["output"]>;
+};
+
+export type CustomerEmailAddress = {
+  __typename?: "CustomerEmailAddress";
+  emailAddress: Scalars["String"]["output"];
+};
+
+export type CustomerPhoneNumber = {
+  __typename?: "CustomerPhoneNumber";
+  phoneNumber: Scalars["String"]["output"];
+};
+
+export type Image = {
+  __typename?: "Image";
+  altText?: Maybe<Scalars["String"]["output"]>;
+  id?: Maybe<Scalars["ID"]["output"]>;
+  url: Scalars["URL"]["output"];
+};
+
+export type LineItem = Node & {
+  __typename?: "LineItem";
+  id: Scalars["ID"]["output"];
+  name: Scalars["String"]["output"];
+  product?: Maybe<Product>;
+  quantity: Scalars["Int"]["output"];
+  sku?: Maybe<Scalars["String"]["output"]>;
+  variant?: Maybe<ProductVariant>;
+};
+
+export type LineItemConnection = {
+  __typename?: "LineItemConnection";
+  nodes: Array<LineItem>;
+  pageInfo: PageInfo;
+};
+
+export type MailingAddress = {
+  __typename?: "MailingAddress";
+  address1?: Maybe<Scalars["String"]["output"]>;
+  address2?: Maybe<Scalars["String"]["output"]>;
+  city?: Maybe<Scalars["String"]["output"]>;
+  country?: Maybe<Scalars["String"]["output"]>;
+  firstName?: Maybe<Scalars["String"]["output"]>;
+  lastName?: Maybe<Scalars["String"]["output"]>;
+  phone?: Maybe<Scalars["String"]["output"]>;
+  province?: Maybe<Scalars["String"]["output"]>;
+  zip?: Maybe<Scalars["String"]["output"]>;
+};
+
+export type Media = {
+  alt?: Maybe<Scalars["String"]["output"]>;
+  id: Scalars["ID"]["output"];
+  mediaContentType: MediaContentType;
+  status: MediaStatus;
+};
+
+export enum MediaContentType {
+  ExternalVideo = "EXTERNAL_VIDEO",
+  Image = "IMAGE",
+  Model_3D = "MODEL_3D",
+  Video = "VIDEO",
+}
+
+export type MediaImage = Media &
+  Node & {
+    __typename?: "MediaImage";
+    alt?: Maybe<Scalars["String"]["output"]>;
+    id: Scalars["ID"]["output"];
+    image?: Maybe<Image>;
+    mediaContentType: MediaContentType;
+    status: MediaStatus;
+  };
+
+export enum MediaStatus {
+  Failed = "FAILED",
+  Processing = "PROCESSING",
+  Ready = "READY",
+  Uploaded = "UPLOADED",
+}
+
+export type MediaUserError = {
+  __typename?: "MediaUserError";
+  field?: Maybe<Array<Scalars["String"]["output"]>>;
+  message: Scalars["String"]["output"];
+};
+
+export type MoneyBag = {
+  __typename?: "MoneyBag";
+  presentmentMoney: MoneyV2;
+  shopMoney: MoneyV2;
+};
+
+export type MoneyV2 = {
+  __typename?: "MoneyV2";
+  amount: Scalars["Decimal"]["output"];
+  currencyCode: Scalars["CurrencyCode"]["output"];
+};
+
+export type Mutation = {
+  __typename?: "Mutation";
+  productCreateMedia?: Maybe<ProductCreateMediaPayload>;
+  productUpdate?: Maybe<ProductUpdatePayload>;
+  productVariantsBulkUpdate?: Maybe<ProductVariantsBulkUpdatePayload>;
+  tagsAdd?: Maybe<TagsAddPayload>;
+  /** Creates a theme using an external URL or for files that were previously uploaded using the stagedUploadsCreate mutation. */
+  themeCreate?: Maybe<ThemeCreatePayload>;
+};
+
+export type MutationProductCreateMediaArgs = {
+  media: Array<CreateMediaInput>;
+  productId: Scalars["ID"]["input"];
+};
+
+export type MutationProductUpdateArgs = {
+  product?: InputMaybe<ProductUpdateInput>;
+};
+
+export type MutationProductVariantsBulkUpdateArgs = {
+  allowPartialUpdates?: InputMaybe<Scalars["Boolean"]["input"]>;
+  productId: Scalars["ID"]["input"];
+  variants: Array<ProductVariantsBulkInput>;
+};
+
+export type MutationTagsAddArgs = {
+  id: Scalars["ID"]["input"];
+  tags: Array<Scalars["String"]["input"]>;
+};
+
+export type MutationThemeCreateArgs = {
+  name?: InputMaybe<Scalars["String"]["input"]>;
+  role?: InputMaybe<ThemeRole>;
+  source: Scalars["URL"]["input"];
+};
+
+export type Node = {
+  id: Scalars["ID"]["output"];
+};
+
+export type OnlineStoreTheme = {
+  __typename?: "OnlineStoreTheme";
+  createdAt: Scalars["DateTime"]["output"];
+  id: Scalars["ID"]["output"];
+  name: Scalars["String"]["output"];
+  prefix: Scalars["String"]["output"];
+  processing: Scalars["Boolean"]["output"];
+  processingFailed: Scalars["Boolean"]["output"];
+  role: ThemeRole;
+  themeStoreId?: Maybe<Scalars["Int"]["output"]>;
+  updatedAt: Scalars["DateTime"]["output"];
+};
+
+export type Order = Node & {
+  __typename?: "Order";
+  createdAt: Scalars["DateTime"]["output"];
+  customer?: Maybe<Customer>;
+  displayFinancialStatus?: Maybe<OrderDisplayFinancialStatus>;
+  displayFulfillmentStatus: OrderDisplayFulfillmentStatus;
+  id: Scalars["ID"]["output"];
+  lineItems: LineItemConnection;
+  name: Scalars["String"]["output"];
+  note?: Maybe<Scalars["String"]["output"]>;
+  shippingAddress?: Maybe<MailingAddress>;
+  tags: Array<Scalars["String"]["output"]>;
+  totalPriceSet: MoneyBag;
+};
+
+export type OrderLineItemsArgs = {
+  after?: InputMaybe<Scalars["String"]["input"]>;
+  before?: InputMaybe<Scalars["String"]["input"]>;
+  first?: InputMaybe<Scalars["Int"]["input"]>;
+  last?: InputMaybe<Scalars["Int"]["input"]>;
+  reverse?: InputMaybe<Scalars["Boolean"]["input"]>;
+};
+
+export type OrderConnection = {
+  __typename?: "OrderConnection";
+  nodes: Array<Order>;
+  pageInfo: PageInfo;
+};
+
+export enum OrderDisplayFinancialStatus {
+  Authorized = "AUTHORIZED",
+  Expired = "EXPIRED",
+  Paid = "PAID",
+  PartiallyPaid = "PARTIALLY_PAID",
+  PartiallyRefunded = "PARTIALLY_REFUNDED",
+  Pending = "PENDING",
+  Refunded = "REFUNDED",
+  Voided = "VOIDED",
+}
+
+export enum OrderDisplayFulfillmentStatus {
+  Fulfilled = "FULFILLED",
+  InProgress = "IN_PROGRESS",
+  OnHold = "ON_HOLD",
+  Open = "OPEN",
+  PartiallyFulfilled = "PARTIALLY_FULFILLED",
+  PendingFulfillment = "PENDING_FULFILLMENT",
+  RequestDeclined = "REQUEST_DECLINED",
+  Restocked = "RESTOCKED",
+  Scheduled = "SCHEDULED",
+  Unfulfilled = "UNFULFILLED",
+}
+
+export enum OrderSortKeys {
+  CreatedAt = "CREATED_AT",
+  CustomerName = "CUSTOMER_NAME",
+  Destination = "DESTINATION",
+  FinancialStatus = "FINANCIAL_STATUS",
+  FulfillmentStatus = "FULFILLMENT_STATUS",
+  Id = "ID",
+  OrderNumber = "ORDER_NUMBER",
+  PoNumber = "PO_NUMBER",
+  ProcessedAt = "PROCESSED_AT",
+  Relevance = "RELEVANCE",
+  TotalItemsQuantity = "TOTAL_ITEMS_QUANTITY",
+  TotalPrice = "TOTAL_PRICE",
+  UpdatedAt = "UPDATED_AT",
+}
+
+export type PageInfo = {
+  __typename?: "PageInfo";
+  endCursor?: Maybe<Scalars["String"]["output"]>;
+  hasNextPage: Scalars["Boolean"]["output"];
+  hasPreviousPage: Scalars["Boolean"]["output"];
+  startCursor?: Maybe<Scalars["String"]["output"]>;
+};
+
+export type Product = Node & {
+  __typename?: "Product";
+  descriptionHtml: Scalars["String"]["output"];
+  featuredImage?: Maybe<Image>;
+  handle: Scalars["String"]["output"];
+  id: Scalars["ID"]["output"];
+  status: ProductStatus;
+  title: Scalars["String"]["output"];
+  variants: ProductVariantConnection;
+};
+
+export type ProductVariantsArgs = {
+  after?: InputMaybe<Scalars["String"]["input"]>;
+  before?: InputMaybe<Scalars["String"]["input"]>;
+  first?: InputMaybe<Scalars["Int"]["input"]>;
+  last?: InputMaybe<Scalars["Int"]["input"]>;
+  reverse?: InputMaybe<Scalars["Boolean"]["input"]>;
+};
+
+export type ProductConnection = {
+  __typename?: "ProductConnection";
+  nodes: Array<Product>;
+  pageInfo: PageInfo;
+};
+
+export type ProductCreateMediaPayload = {
+  __typename?: "ProductCreateMediaPayload";
+  media?: Maybe<Array<Media>>;
+  mediaUserErrors: Array<MediaUserError>;
+  product?: Maybe<Product>;
+};
+
+export enum ProductSortKeys {
+  CreatedAt = "CREATED_AT",
+  Id = "ID",
+  InventoryTotal = "INVENTORY_TOTAL",
+  ProductType = "PRODUCT_TYPE",
+  PublishedAt = "PUBLISHED_AT",
+  Relevance = "RELEVANCE",
+  Title = "TITLE",
+  UpdatedAt = "UPDATED_AT",
+  Vendor = "VENDOR",
+}
+
+export enum ProductStatus {
+  Active = "ACTIVE",
+  Archived = "ARCHIVED",
+  Draft = "DRAFT",
+}
+
+export type ProductUpdateInput = {
+  descriptionHtml?: InputMaybe<Scalars["String"]["input"]>;
+  handle?: InputMaybe<Scalars["String"]["input"]>;
+  id?: InputMaybe<Scalars["ID"]["input"]>;
+  title?: InputMaybe<Scalars["String"]["input"]>;
+};
+
+export type ProductUpdatePayload = {
+  __typename?: "ProductUpdatePayload";
+  product?: Maybe<Product>;
+  userErrors: Array<UserError>;
+};
+
+export type ProductVariant = Node & {
+  __typename?: "ProductVariant";
+  availableForSale: Scalars["Boolean"]["output"];
+  barcode?: Maybe<Scalars["String"]["output"]>;
+  id: Scalars["ID"]["output"];
+  inventoryQuantity?: Maybe<Scalars["Int"]["output"]>;
+  price: Scalars["Money"]["output"];
+  selectedOptions: Array<SelectedOption>;
+  sku?: Maybe<Scalars["String"]["output"]>;
+  title: Scalars["String"]["output"];
+};
+
+export type ProductVariantConnection = {
+  __typename?: "ProductVariantConnection";
+  nodes: Array<ProductVariant>;
+  pageInfo: PageInfo;
+};
+
+export type ProductVariantsBulkInput = {
+  barcode?: InputMaybe<Scalars["String"]["input"]>;
+  id?: InputMaybe<Scalars["ID"]["input"]>;
+};
+
+export type ProductVariantsBulkUpdatePayload = {
+  __typename?: "ProductVariantsBulkUpdatePayload";
+  product?: Maybe<Product>;
+  productVariants?: Maybe<Array<ProductVariant>>;
+  userErrors: Array<ProductVariantsBulkUpdateUserError>;
+};
+
+export type ProductVariantsBulkUpdateUserError = {
+  __typename?: "ProductVariantsBulkUpdateUserError";
+  field?: Maybe<Array<Scalars["String"]["output"]>>;
+  message: Scalars["String"]["output"];
+};
+
+export type QueryRoot = {
+  __typename?: "QueryRoot";
+  order?: Maybe<Order>;
+  orders: OrderConnection;
+  product?: Maybe<Product>;
+  products: ProductConnection;
+  /** Returns a particular theme for the shop. */
+  theme?: Maybe<OnlineStoreTheme>;
+};
+
+export type QueryRootOrderArgs = {
+  id: Scalars["ID"]["input"];
+};
+
+export type QueryRootOrdersArgs = {
+  after?: InputMaybe<Scalars["String"]["input"]>;
+  before?: InputMaybe<Scalars["String"]["input"]>;
+  first?: InputMaybe<Scalars["Int"]["input"]>;
+  last?: InputMaybe<Scalars["Int"]["input"]>;
+  query?: InputMaybe<Scalars["String"]["input"]>;
+  reverse?: InputMaybe<Scalars["Boolean"]["input"]>;
+  sortKey?: InputMaybe<OrderSortKeys>;
+};
+
+export type QueryRootProductArgs = {
+  id: Scalars["ID"]["input"];
+};
+
+export type QueryRootProductsArgs = {
+  after?: InputMaybe<Scalars["String"]["input"]>;
+  before?: InputMaybe<Scalars["String"]["input"]>;
+  first?: InputMaybe<Scalars["Int"]["input"]>;
+  last?: InputMaybe<Scalars["Int"]["input"]>;
+  query?: InputMaybe<Scalars["String"]["input"]>;
+  reverse?: InputMaybe<Scalars["Boolean"]["input"]>;
+  sortKey?: InputMaybe<ProductSortKeys>;
+};
+
+export type QueryRootThemeArgs = {
+  id: Scalars["ID"]["input"];
+};
+
+export type SelectedOption = {
+  __typename?: "SelectedOption";
+  name: Scalars["String"]["output"];
+  value: Scalars["String"]["output"];
+};
+
+export type TagsAddPayload = {
+  __typename?: "TagsAddPayload";
+  node?: Maybe<Node>;
+  userErrors: Array<UserError>;
+};
+
+export type ThemeCreatePayload = {
+  __typename?: "ThemeCreatePayload";
+  theme?: Maybe<OnlineStoreTheme>;
+  userErrors: Array<ThemeCreateUserError>;
+};
+
+export type ThemeCreateUserError = {
+  __typename?: "ThemeCreateUserError";
+  field?: Maybe<Array<Scalars["String"]["output"]>>;
+  message: Scalars["String"]["output"];
+};
+
+export enum ThemeRole {
+  Archived = "ARCHIVED",
+  Demo = "DEMO",
+  Development = "DEVELOPMENT",
+  Locked = "LOCKED",
+  Main = "MAIN",
+  Unpublished = "UNPUBLISHED",
+}
+
+export type UserError = {
+  __typename?: "UserError";
+  field?: Maybe<Array<Scalars["String"]["output"]>>;
+  message: Scalars["String"]["output"];
+};

@@ -1,0 +1,170 @@
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { graphqlUrl, platformGraphql } from "~/services/platform/graphql.server";
+import { loadOfflineSession } from "~/services/platform/offline-admin.server";
+import { createSession, shopDomain } from "../../helpers/factories";
+import { server } from "../../mocks/server";
+
+const QUERY = `#graphql
+  query ShopName { shop { name } }`;
+
+interface TokenRequest {
+  grant_type: string;
+  refresh_token?: string;
+  subject_token?: string;
+  subject_token_type?: string;
+  expiring?: string;
+}
+
+/**
+ * The platform's token rules for one shop: a refresh rotates the pair; the refresh token used stays usable
+ * until its replacement is used (then it is retired), and using it again replaces that replacement. Access
+ * tokens are accepted until the platform is told otherwise. `delayFirstRefresh` holds the first refresh
+ * answer back, so that a later refresh's answer arrives first (the order that loses a token without a lease).
+ */
+function platformTokens(shop: string, options: { refreshToken: string; accessToken: string; lifetimeS?: number }) {
+  let issued = 0;
+  let current = options.refreshToken;
+  let previous: string | null = null;
+  const accessTokens = new Set([options.accessToken]);
+  const refreshes: string[] = [];
+  const refused: string[] = [];
+  let delayNext = 0;
+  server.use(
+    http.post(`https://${shop}/admin/oauth/access_token`, async ({ request }) => {
+      const body = (await request.json()) as TokenRequest;
+      const answer = () => {
+        issued++;
+        const pair = { access: `shpat_new_${issued}`, refresh: `shprt_new_${issued}` };
+        accessTokens.add(pair.access);
+        return {
+          access_token: pair.access,
+          scope: "read_orders",
+          expires_in: options.lifetimeS ?? 1,
+          refresh_token: pair.refresh,
+          refresh_token_expires_in: 7_776_000,
+        };
+      };
+      if (body.grant_type === "refresh_token") {
+        const token = body.refresh_token ?? "";
+        refreshes.push(token);
+        let response;
+        if (token === current) {
+          response = answer();
+          previous = current;
+          current = response.refresh_token;
+        } else if (token === previous) {
+          response = answer();
+          current = response.refresh_token;
+        } else {
+          refused.push(token);
+          return HttpResponse.json({ error: "invalid_grant" }, { status: 400 });
+        }
+        const delay = delayNext;
+        delayNext = 0;
+        if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+        return HttpResponse.json(response);
+      }
+      if (body.subject_token_type?.endsWith("offline-access-token") && body.expiring === "1") {
+        if (!accessTokens.has(body.subject_token ?? ""))
+          return HttpResponse.json({ error: "invalid_subject_token" }, { status: 400 });
+        const response = answer();
+        previous = null;
+        current = response.refresh_token;
+        return HttpResponse.json(response);
+      }
+      return HttpResponse.json({ error: "unsupported_grant_type" }, { status: 400 });
+    }),
+    http.post(graphqlUrl(shop), ({ request }) =>
+      accessTokens.has(request.headers.get("X-Shopify-Access-Token") ?? "")
+        ? HttpResponse.json({ data: { shop: { name: "Tienda" } } })
+        : new HttpResponse(null, { status: 401 }),
+    ),
+  );
+  return {
+    refreshes,
+    refused,
+    current: () => current,
+    delayFirstRefresh(ms: number) {
+      delayNext = ms;
+    },
+  };
+}
+
+describe("offline admin client", () => {
+  it("refreshes an expired offline token and stores the rotated pair", async () => {
+    const shop = shopDomain();
+    await createSession(shop, {
+      accessToken: "shpat_old",
+      refreshToken: "shprt_old",
+      expires: new Date(Date.now() - 1000),
+    });
+    const platform = platformTokens(shop, { refreshToken: "shprt_old", accessToken: "shpat_old", lifetimeS: 3600 });
+
+    await platformGraphql({ shop }, QUERY);
+
+    expect(platform.refreshes).toEqual(["shprt_old"]);
+    const stored = await loadOfflineSession(shop);
+    expect(stored?.accessToken).toBe("shpat_new_1");
+    expect(stored?.refreshToken).toBe("shprt_new_1");
+    expect(stored!.expires!.getTime()).toBeGreaterThan(Date.now() + 3_500_000);
+  });
+
+  it("does not refresh a token that is far from expiring", async () => {
+    const shop = shopDomain();
+    await createSession(shop, { accessToken: "shpat_old", refreshToken: "shprt_old" });
+    const platform = platformTokens(shop, { refreshToken: "shprt_old", accessToken: "shpat_old" });
+    await platformGraphql({ shop }, QUERY);
+    expect(platform.refreshes).toEqual([]);
+  });
+
+  it("keeps a usable refresh token when many calls refresh the same shop at once", async () => {
+    const shop = shopDomain();
+    await createSession(shop, {
+      accessToken: "shpat_old",
+      refreshToken: "shprt_old",
+      expires: new Date(Date.now() - 1000),
+    });
+    // Tokens live one second, inside the library's refresh window: every call refreshes.
+    const platform = platformTokens(shop, { refreshToken: "shprt_old", accessToken: "shpat_old" });
+    // The first refresh answers last: without the lease its older pair would be stored over the newer one.
+    platform.delayFirstRefresh(300);
+
+    await Promise.all(Array.from({ length: 6 }, () => platformGraphql({ shop }, QUERY)));
+
+    const stored = await loadOfflineSession(shop);
+    expect(stored?.refreshToken).toBe(platform.current());
+    // The stored refresh token still works afterwards.
+    await platformGraphql({ shop }, QUERY);
+    expect(platform.refused).toEqual([]);
+    // Each refresh used the pair the one before it stored: strictly one after another.
+    expect(platform.refreshes).toEqual(["shprt_old", ...Array.from({ length: 6 }, (_, i) => `shprt_new_${i + 1}`)]);
+    expect(await prisma.platformTokenLease.count()).toBe(0);
+  });
+
+  it("exchanges a non-expiring offline token for an expiring one without the merchant", async () => {
+    const shop = shopDomain();
+    await createSession(shop, { accessToken: "shpat_forever", expiring: false });
+    const platform = platformTokens(shop, { refreshToken: "unused", accessToken: "shpat_forever", lifetimeS: 3600 });
+
+    await platformGraphql({ shop }, QUERY);
+
+    const stored = await loadOfflineSession(shop);
+    expect(stored?.accessToken).toBe("shpat_new_1");
+    expect(stored?.refreshToken).toBe(platform.current());
+    expect(stored?.expires).toBeInstanceOf(Date);
+  });
+
+  it("answers 502 with a stable code when the platform refuses the refresh token", async () => {
+    const shop = shopDomain();
+    await createSession(shop, {
+      accessToken: "shpat_old",
+      refreshToken: "shprt_revoked",
+      expires: new Date(Date.now() - 1000),
+    });
+    platformTokens(shop, { refreshToken: "shprt_other", accessToken: "shpat_old" });
+    await expect(platformGraphql({ shop }, QUERY)).rejects.toMatchObject({ status: 502, code: "token_refresh_failed" });
+    expect(await prisma.platformTokenLease.count()).toBe(0);
+  });
+});
