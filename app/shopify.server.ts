@@ -6,6 +6,7 @@ import prisma from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { installPlatformOriginOverride } from "./services/platform/origin-override.server";
+import { SealedSessionStorage } from "./services/platform/sealed-session-storage.server";
 
 export const API_VERSION = ApiVersion.October25;
 
@@ -27,7 +28,8 @@ const shopify = shopifyApp({
   scopes: config.SCOPES,
   appUrl: config.PLATFORM_APP_URL,
   authPathPrefix: "/auth",
-  sessionStorage: new PrismaSessionStorage(prisma),
+  // Tokens sealed at rest (docs/decisions/065).
+  sessionStorage: new SealedSessionStorage(new PrismaSessionStorage(prisma)),
   distribution: AppDistribution.AppStore,
   useOnlineTokens: false,
   future: {

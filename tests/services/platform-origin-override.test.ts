@@ -6,7 +6,6 @@ import {
   installPlatformOriginOverride,
   redirectShopRequests,
 } from "~/services/platform/origin-override.server";
-import prisma from "~/db.server";
 import { shopDomain } from "../helpers/factories";
 import { adminRequest } from "../helpers/requests";
 import { TEST_ENV } from "../helpers/test-env";
@@ -75,9 +74,10 @@ describe("PLATFORM_ORIGIN_OVERRIDE", () => {
       client_id: TEST_ENV.PLATFORM_API_KEY,
       grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
       requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
+      expiring: "1",
     });
-    const stored = await prisma.session.findUnique({ where: { id: `offline_${shop}` } });
-    expect(stored?.accessToken).toBe("shpat_from_stand_in");
+    const { loadOfflineSession } = await import("~/services/platform/offline-admin.server");
+    expect((await loadOfflineSession(shop))?.accessToken).toBe("shpat_from_stand_in");
   });
 
   it("lets the stand-in admin frame the app", async () => {
