@@ -12,7 +12,7 @@ import { createAutomationSimulator } from "./automation/server";
 import { noEvents, sleep, type EventSink, type Listening } from "./lib/http";
 import { mintSessionToken } from "./lib/jwt";
 import { adminHost } from "./platform/admin";
-import { createPlatformSimulator } from "./platform/server";
+import { createPlatformSimulator, type PlatformOptions } from "./platform/server";
 import { createRepoHostSimulator } from "./repo-host/server";
 import { createSupplierSimulator } from "./supplier/server";
 
@@ -45,6 +45,8 @@ export interface StackOptions {
   events?: EventSink;
   onAppLog?: (line: string) => void;
   extraEnv?: Record<string, string>;
+  /** Simulator behaviour: token lifetime, theme processing time (sandbox/platform/server.ts). */
+  platform?: Pick<PlatformOptions, "offlineTokenLifetimeS" | "acceptNonExpiringTokens" | "themeProcessingMs">;
   /** Runs the delivery worker as its own process (`npm run worker`, WORKER_INLINE=false) instead of in the app. */
   separateWorker?: boolean;
 }
@@ -106,7 +108,13 @@ export async function startStack(options: StackOptions) {
     prepareDatabase(options.databaseFile, { template: options.templateDatabase });
   }
 
-  const platform = createPlatformSimulator({ apiKey: SANDBOX.apiKey, secret: SANDBOX.secret, appUrl, events });
+  const platform = createPlatformSimulator({
+    apiKey: SANDBOX.apiKey,
+    secret: SANDBOX.secret,
+    appUrl,
+    events,
+    ...options.platform,
+  });
   const automation = createAutomationSimulator({ events });
   const supplier = createSupplierSimulator({ origin: SANDBOX.supplierOrigin, events });
   const repoHost = createRepoHostSimulator({ events });

@@ -244,6 +244,8 @@ function tagList(value: unknown): string[] {
 /** What a resolver may need beyond the shop: how the platform behaves, and where its events go. */
 export interface ExecuteContext {
   themeProcessingMs: number;
+  /** True when this theme's processing is to fail (a simulator control). */
+  failThemeProcessing?: () => boolean;
   emit: (message: string) => void;
 }
 
@@ -297,6 +299,7 @@ const resolvers: Record<string, Resolver> = {
       { name: name || "Untitled", source },
       {
         processingMs: context.themeProcessingMs,
+        fail: context.failThemeProcessing?.() ?? false,
         emit: context.emit,
       },
     );

@@ -96,6 +96,8 @@ export function createPlatformSimulator(options: PlatformOptions) {
   };
 
   let offlineTokenLifetimeS = options.offlineTokenLifetimeS ?? 3600;
+  // Themes whose processing fails although the archive looked right (the platform also checks Liquid and settings).
+  let failThemeProcessing = 0;
   let acceptNonExpiring = options.acceptNonExpiringTokens ?? false;
   const tokenLog: { shop: string; grant: string; outcome: string; at: string }[] = [];
   const logToken = (shop: string, grant: string, outcome: string) => {
@@ -127,7 +129,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
     if (!token || !shop.accessTokens.has(token)) throw new HttpError(401, UNAUTHORIZED);
     const expiresAt = shop.tokenExpiry.get(token);
     if (expiresAt === undefined ? !acceptNonExpiring : expiresAt <= Date.now()) {
-      emit(`${expiresAt === undefined ? "non-expiring" : "expired"} access token refused for ${shop.domain}`);
+      logToken(shop.domain, "api", `${expiresAt === undefined ? "non-expiring" : "expired"} access token refused`);
       throw new HttpError(401, UNAUTHORIZED);
     }
     return shop;
@@ -293,6 +295,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
       }
       const result = execute(shop, query, variables ?? {}, {
         themeProcessingMs: options.themeProcessingMs ?? 1500,
+        failThemeProcessing: () => failThemeProcessing > 0 && failThemeProcessing-- > 0,
         emit,
       });
       const left = spendPoints(shop.domain, result.cost);
@@ -404,6 +407,10 @@ export function createPlatformSimulator(options: PlatformOptions) {
     .on("GET", "/sim/webhooks", () => ({ body: { deliveries } }))
     .on("GET", "/sim/graphql", () => ({ body: { requests: graphqlLog } }))
     .on("GET", "/sim/tokens", () => ({ body: { events: tokenLog } }))
+    .on("POST", "/sim/themes/processing", (request) => {
+      failThemeProcessing = Math.max(0, Number(bodyOf(request).failNext ?? 0));
+      return { body: { failNext: failThemeProcessing } };
+    })
     .on("POST", "/sim/tokens", (request) => {
       const body = bodyOf(request);
       if (body.offlineTokenLifetimeS !== undefined)

@@ -9,7 +9,7 @@ import type { ShopState, SimTheme } from "./state";
 export function createProcessingTheme(
   shop: ShopState,
   input: { name: string; source: string },
-  options: { processingMs: number; emit: (message: string) => void },
+  options: { processingMs: number; fail?: boolean; emit: (message: string) => void },
 ): SimTheme {
   const now = offsetTimestamp(new Date());
   const theme: SimTheme = {
@@ -31,9 +31,9 @@ export function createProcessingTheme(
     ]);
     theme.processing = false;
     theme.updatedAt = offsetTimestamp(new Date());
-    if ("error" in files) {
+    if ("error" in files || options.fail) {
       theme.processingFailed = true;
-      options.emit(`theme "${theme.name}" processing failed: source ${files.error}`);
+      options.emit(`theme "${theme.name}" processing failed: ${"error" in files ? `source ${files.error}` : "forced"}`);
     } else {
       theme.files = files.names;
       options.emit(`theme "${theme.name}" processed, unpublished (${files.names.length} files)`);

@@ -2,18 +2,20 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createClient } from "@libsql/client";
 import { sleep } from "../../sandbox/lib/http";
-import { startStack, type Stack } from "../../sandbox/stack";
+import { startStack, type Stack, type StackOptions } from "../../sandbox/stack";
 import { E2E_DIR, E2E_TEMPLATE } from "./setup/global";
 
 export type { Stack };
 
 /** A stack of its own for one test file: a copy of the migrated template, free ports, quiet logs. */
-export async function startE2eStack(options: { logLevel?: string; extraEnv?: Record<string, string> } = {}) {
+export async function startE2eStack(
+  options: Pick<StackOptions, "logLevel" | "extraEnv" | "platform" | "onAppLog" | "separateWorker"> = {},
+) {
   return startStack({
+    ...options,
     databaseFile: path.join(E2E_DIR, `${randomUUID()}.sqlite`),
     templateDatabase: E2E_TEMPLATE,
     logLevel: options.logLevel ?? "warn",
-    extraEnv: options.extraEnv,
   });
 }
 

@@ -1,8 +1,9 @@
 import { createHmac } from "node:crypto";
+import { WebhookValidationErrorReason } from "@shopify/shopify-api";
 import { env } from "../../env.server";
-import { constantTimeEqual } from "../../lib/crypto.server";
 import { AppError, readLimitedBody } from "../../lib/http.server";
 import { logger, type Logger } from "../../logger.server";
+import { platformApi } from "../../shopify.server";
 
 /** Webhook bodies larger than this are refused before the signature is even computed. */
 export const MAX_WEBHOOK_BYTES = 5 * 1024 * 1024;
@@ -24,6 +25,17 @@ export interface Webhook {
  */
 export function platformHeader(request: Request, name: string): string | null {
   return request.headers.get(`X-Shopify-${name}`) ?? request.headers.get(`X-Platform-${name}`);
+}
+
+/** The request's headers with every X-Platform-<Name> also under X-Shopify-<Name> (unless that is already set). */
+export function withPlatformHeaderNames(headers: Headers): Headers {
+  const mapped = new Headers(headers);
+  for (const [name, value] of headers) {
+    if (!name.startsWith("x-platform-")) continue;
+    const shopifyName = `x-shopify-${name.slice("x-platform-".length)}`;
+    if (!mapped.has(shopifyName)) mapped.set(shopifyName, value);
+  }
+  return mapped;
 }
 
 export function signWebhookBody(body: string, secret = env().PLATFORM_API_SECRET): string {
@@ -51,10 +63,16 @@ export async function verifyWebhook(request: Request, expectedTopics: string[] =
     throw error;
   }
 
-  const signature = platformHeader(request, "Hmac-Sha256") ?? request.headers.get("X-Platform-Hmac-SHA256");
-  const expected = createHmac("sha256", env().PLATFORM_API_SECRET).update(raw).digest("base64");
-  if (!signature || !constantTimeEqual(signature, expected)) {
-    logger.warn({ path: new URL(request.url).pathname, signed: Boolean(signature) }, "webhook refused: bad HMAC");
+  // The platform library checks the signature, over the exact body, in constant time. It knows the X-Shopify-*
+  // names only: the spec's neutral X-Platform-* spellings are given to it under those.
+  const check = await platformApi.webhooks.validate({
+    rawBody: raw.toString("utf8"),
+    rawRequest: new Request(request.url, { method: "POST", headers: withPlatformHeaderNames(request.headers) }),
+  });
+  // Missing topic or id headers mean the signature was good (it is checked first): those are read below.
+  if (!check.valid && check.reason !== WebhookValidationErrorReason.MissingHeaders) {
+    const signed = Boolean(platformHeader(request, "Hmac-Sha256"));
+    logger.warn({ path: new URL(request.url).pathname, signed, reason: check.reason }, "webhook refused: bad HMAC");
     throw plain(401, "Unauthorized");
   }
 
