@@ -15,7 +15,12 @@ const appUrl = process.env.PLATFORM_APP_URL || process.env.SHOPIFY_APP_URL || "h
 const host = new URL(appUrl).hostname;
 const hmrConfig =
   host === "localhost" || host === "127.0.0.1"
-    ? { protocol: "ws", host, port: 64999, clientPort: 64999 }
+    ? {
+        protocol: "ws",
+        host,
+        port: Number(process.env.HMR_PORT) || 64999,
+        clientPort: Number(process.env.HMR_PORT) || 64999,
+      }
     : { protocol: "wss", host, port: parseInt(process.env.FRONTEND_PORT!) || 8002, clientPort: 443 };
 
 declare module "@remix-run/node" {

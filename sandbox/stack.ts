@@ -47,6 +47,11 @@ export interface StackOptions {
   extraEnv?: Record<string, string>;
   /** Simulator behaviour: token lifetime, theme processing time (sandbox/platform/server.ts). */
   platform?: Pick<PlatformOptions, "offlineTokenLifetimeS" | "acceptNonExpiringTokens" | "themeProcessingMs">;
+  /**
+   * "build" (the default) serves the production build; "dev" runs the Vite dev server as `shopify app dev` does
+   * (shopify.web.toml's dev command), with HMR on a free port.
+   */
+  appServer?: "build" | "dev";
   /** Runs the delivery worker as its own process (`npm run worker`, WORKER_INLINE=false) instead of in the app. */
   separateWorker?: boolean;
 }
@@ -158,11 +163,20 @@ export async function startStack(options: StackOptions) {
   delete env.VITEST_WORKER_ID;
 
   if (options.separateWorker) env.WORKER_INLINE = "false";
-  const app: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "sandbox/app-server.ts")], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  if (options.appServer === "dev") env.HMR_PORT = String(await freePort());
+  const appArgs =
+    options.appServer === "dev"
+      ? [
+          path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"),
+          "vite:dev",
+          "--host",
+          "127.0.0.1",
+          "--port",
+          String(ports.app),
+          "--strictPort",
+        ]
+      : ["--import", "tsx", path.join(ROOT, "sandbox/app-server.ts")];
+  const app: ChildProcess = spawn(process.execPath, appArgs, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const worker: ChildProcess | null = options.separateWorker
     ? spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/worker.ts")], {
         cwd: ROOT,

@@ -209,6 +209,29 @@ describe("supplier, catalogue and theme flows, end to end", () => {
     expect(refused.body.success).toBe(false);
   });
 
+  it("reports a theme the platform fails to process to the merchant, through themeCreate", async () => {
+    await postJson(`${stack.platformUrl}/sim/themes/processing`, { failNext: 1 });
+    const failed = await call(
+      "/api/theme/install",
+      form({ themeUrl: `${stack.repoHostUrl}/public/tema-cod.zip`, themeName: "Tema roto" }),
+    );
+    expect(failed.status).toBe(422);
+    expect(failed.body).toEqual({
+      success: false,
+      error:
+        "The platform could not process the theme archive (processing failed); check that it is a complete theme and try again",
+    });
+    const theme = stack.platform.shops.get(SHOP)!.themes.find((candidate) => candidate.name === "Tema roto")!;
+    expect(theme).toMatchObject({ processing: false, processingFailed: true });
+    // No REST call was made: every platform request of the install was GraphQL.
+    const { body } = await getJson<{ requests: { operationName: string | null }[] }>(
+      `${stack.platformUrl}/sim/graphql`,
+    );
+    expect(body.requests.map((request) => request.operationName)).toEqual(
+      expect.arrayContaining(["ThemeCreate", "ThemeStatus"]),
+    );
+  });
+
   it("refuses a private repository install with a token the repository host does not accept", async () => {
     const themeUrl = `repo-api://${SANDBOX_REPO.owner}/${SANDBOX_REPO.repo}/${SANDBOX_REPO.branch}?token=wrong-token`;
     const refused = await call("/api/theme/install", form({ themeUrl }));

@@ -123,12 +123,24 @@ describe("orders keep flowing while offline tokens expire every few seconds", ()
     RUN_MS + 90_000,
   );
 
-  it("refuses a revoked token with the platform's 401 and answers the merchant with a reinstall message", async () => {
+  it("refuses a revoked token with the platform's 401; the merchant's next visit exchanges a new pair", async () => {
+    const [revoked] = [...stack.platform.shops.get(SHOP)!.accessTokens];
     await postJson(`${stack.platformUrl}/sim/tokens`, { shop: SHOP, revoke: true });
+    const refused = await fetch(`${stack.platformUrl}/admin/api/2025-10/graphql.json`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shop-Domain": SHOP, "X-Shopify-Access-Token": revoked },
+      body: JSON.stringify({ query: "query Q { shop { name } }" }),
+    });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({
+      errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
+    });
+
+    // The admin page's session token gets a new expiring pair through the library's token exchange.
     const response = await adminFetch(stack, SHOP, "/api/orders/poll");
-    expect(response.status).toBe(502);
-    const body = (await response.json()) as { success: boolean; error: string };
-    expect(body.success).toBe(false);
-    expect(body.error).toMatch(/reinstall/);
+    expect(response.status).toBe(200);
+    const events = (await getJson<{ events: TokenEvent[] }>(`${stack.platformUrl}/sim/tokens`)).body.events;
+    const afterRevoke = events.slice(events.findIndex((event) => event.grant === "revoke") + 1);
+    expect(afterRevoke.map((event) => event.outcome)).toContain("expiring offline pair issued");
   });
 });

@@ -72,7 +72,18 @@ describe("the simulators keep the real systems' contracts", () => {
     await new Promise((resolve) => app.server.close(resolve));
   });
 
-  function postTokenExchange(subjectToken: string, secret = APP.secret) {
+  function postToken(body: Record<string, string>) {
+    return fetch(`${platform}/admin/oauth/access_token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shop-Domain": SHOP },
+      body: JSON.stringify({ client_id: APP.apiKey, client_secret: APP.secret, ...body }),
+    }).then(async (response) => ({
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+    }));
+  }
+
+  function postTokenExchange(subjectToken: string, secret = APP.secret, expiring = "1") {
     return fetch(`${platform}/admin/oauth/access_token`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Shop-Domain": SHOP },
@@ -83,7 +94,7 @@ describe("the simulators keep the real systems' contracts", () => {
         subject_token: subjectToken,
         subject_token_type: "urn:ietf:params:oauth:token-type:id_token",
         requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
-        expiring: "0",
+        expiring,
       }),
     }).then(async (response) => ({
       status: response.status,
@@ -92,8 +103,52 @@ describe("the simulators keep the real systems' contracts", () => {
   }
 
   describe("platform", () => {
-    it("exchanges a valid session token for an offline access token with the granted scopes", () => {
+    it("exchanges a valid session token for an expiring offline access token and a refresh token", async () => {
       expect(accessToken).toMatch(/^shpat_sim_[0-9a-f]{32}$/);
+      const { body } = await postTokenExchange(mintSessionToken({ shop: SHOP, ...APP }));
+      expect(body).toMatchObject({ expires_in: 3600, refresh_token_expires_in: 7_776_000 });
+      expect(body.refresh_token).toMatch(/^shprt_sim_[0-9a-f]{32}$/);
+    });
+
+    it("rotates the pair on refresh, keeps the previous refresh token until its replacement is used", async () => {
+      const { body: first } = await postTokenExchange(mintSessionToken({ shop: SHOP, ...APP }));
+      const refresh = (token: unknown) => postToken({ grant_type: "refresh_token", refresh_token: String(token) });
+      const second = await refresh(first.refresh_token);
+      expect(second.status).toBe(200);
+      expect(second.body.refresh_token).not.toBe(first.refresh_token);
+      // A lost answer: the previous refresh token still works, and its new answer replaces the lost one.
+      const retried = await refresh(first.refresh_token);
+      expect(retried.status).toBe(200);
+      expect((await refresh(second.body.refresh_token)).status).toBe(400);
+      // Using the replacement retires the token before it.
+      expect((await refresh(retried.body.refresh_token)).status).toBe(200);
+      expect((await refresh(first.refresh_token)).status).toBe(400);
+      expect((await graphql("query Q { shop { name } }", {}, String(retried.body.access_token))).status).toBe(200);
+    });
+
+    it("refuses a non-expiring offline token with the platform's 401, and exchanges it for an expiring pair", async () => {
+      const { body } = await postTokenExchange(mintSessionToken({ shop: SHOP, ...APP }), APP.secret, "0");
+      expect(body.refresh_token).toBeUndefined();
+      const old = String(body.access_token);
+      expect((await graphql("query Q { shop { name } }", {}, old)).status).toBe(401);
+      const migrated = await postToken({
+        grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
+        subject_token: old,
+        subject_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
+        requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
+        expiring: "1",
+      });
+      expect(migrated.status).toBe(200);
+      expect(migrated.body.refresh_token).toMatch(/^shprt_sim_/);
+      expect((await graphql("query Q { shop { name } }", {}, String(migrated.body.access_token))).status).toBe(200);
+    });
+
+    it("answers REST admin endpoints as for a GraphQL-only app", async () => {
+      const response = await fetch(`${platform}/admin/api/2025-10/themes.json`, {
+        headers: { "X-Shop-Domain": SHOP, "X-Shopify-Access-Token": accessToken },
+      });
+      expect(response.status).toBe(403);
+      expect((await response.json()).errors).toMatch(/GraphQL Admin API/);
     });
 
     it("refuses a token exchange with the wrong client secret or a forged session token", async () => {
@@ -270,22 +325,53 @@ describe("the simulators keep the real systems' contracts", () => {
       expect(body.errors[0]).toMatchObject({ extensions: { code: "undefinedField" } });
     });
 
-    it("installs a theme by downloading its src, and refuses an archive without layout/theme.liquid", async () => {
-      const install = (src: string) =>
-        fetch(`${platform}/admin/api/2025-10/themes.json`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "X-Shop-Domain": SHOP, "X-Shopify-Access-Token": accessToken },
-          body: JSON.stringify({ theme: { name: "Automation Theme 2.5", src, role: "unpublished" } }),
-        });
-      const good = await install(`${repoHost}/public/tema-cod.zip`);
-      expect(good.status).toBe(201);
-      const { theme } = await good.json();
-      expect(theme).toMatchObject({ name: "Automation Theme 2.5", role: "unpublished" });
-      expect(theme.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-05:00$/);
+    it("creates a theme with themeCreate and processes it asynchronously: processed, or failed", async () => {
+      const create = async (source: string) =>
+        (
+          await (
+            await graphql(
+              `
+                mutation ThemeCreate($source: URL!, $name: String!) {
+                  themeCreate(source: $source, name: $name, role: UNPUBLISHED) {
+                    theme {
+                      id
+                      name
+                      role
+                      processing
+                      processingFailed
+                    }
+                    userErrors {
+                      field
+                      message
+                    }
+                  }
+                }
+              `,
+              { source, name: "Automation Theme 2.5" },
+            )
+          ).json()
+        ).data.themeCreate.theme as { id: string; processing: boolean; role: string };
+      const status = async (id: string) =>
+        (
+          await (
+            await graphql("query ThemeStatus($id: ID!) { theme(id: $id) { processing processingFailed } }", { id })
+          ).json()
+        ).data.theme as { processing: boolean; processingFailed: boolean };
+      const settled = async (id: string) => {
+        for (let i = 0; i < 100; i++) {
+          const current = await status(id);
+          if (!current.processing) return current;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        throw new Error("the theme never finished processing");
+      };
 
-      const bad = await install(`${repoHost}/public/not-a-theme.zip`);
-      expect(bad.status).toBe(422);
-      expect((await bad.json()).errors.src[0]).toMatch(/layout\/theme\.liquid/);
+      const good = await create(`${repoHost}/public/tema-cod.zip`);
+      expect(good).toMatchObject({ role: "UNPUBLISHED", processing: true });
+      expect(await settled(good.id)).toEqual({ processing: false, processingFailed: false });
+
+      const bad = await create(`${repoHost}/public/not-a-theme.zip`);
+      expect(await settled(bad.id)).toEqual({ processing: false, processingFailed: true });
     });
 
     it("signs webhooks with the app secret and repeats the event id on deliberate duplicates", async () => {
