@@ -14,7 +14,7 @@ describe("install and uninstall, end to end", () => {
     await stack?.stop();
   });
 
-  it("installs a shop through the token exchange with the platform, storing the offline token it issued", async () => {
+  it("installs a shop through the token exchange with the platform, storing the offline token it issued sealed", async () => {
     await installShop(stack, SHOP);
     const [session] = await query<{ id: string; accessToken: string; isOnline: number; scope: string }>(
       stack,
@@ -23,7 +23,11 @@ describe("install and uninstall, end to end", () => {
     );
     expect(session.id).toBe(`offline_${SHOP}`);
     expect(Number(session.isOnline)).toBe(0);
-    expect(stack.platform.shops.get(SHOP)?.accessTokens.has(session.accessToken)).toBe(true);
+    // Sealed at rest (docs/decisions/065): the platform issued exactly one offline token, and the row holds no token.
+    const issued = [...(stack.platform.shops.get(SHOP)?.accessTokens ?? [])];
+    expect(issued).toHaveLength(1);
+    expect(session.accessToken).toMatch(/^v1\./);
+    expect(session.accessToken).not.toContain(issued[0]);
     expect(session.scope.split(",")).toContain("write_orders");
   });
 
