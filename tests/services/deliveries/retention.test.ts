@@ -46,7 +46,7 @@ describe("customers/redact", () => {
     await createDelivery(shop, { resourceId: "424242", checkoutToken: "chk-1", cartToken: "cart-1", customerId: null });
     const byCheckout = await createDelivery(shop, {
       topic: "checkouts/create",
-      order: checkoutRest,
+      order: { ...checkoutRest, id: 1001 },
       orderId: null,
       customerId: null,
       checkoutToken: "chk-1",
@@ -54,7 +54,7 @@ describe("customers/redact", () => {
     });
     const byCart = await createDelivery(shop, {
       topic: "checkouts/create",
-      order: checkoutRest,
+      order: { ...checkoutRest, id: 1002 },
       orderId: null,
       customerId: null,
       cartToken: "cart-1",
@@ -62,7 +62,7 @@ describe("customers/redact", () => {
     });
     const unrelated = await createDelivery(shop, {
       topic: "checkouts/create",
-      order: checkoutRest,
+      order: { ...checkoutRest, id: 1003 },
       orderId: null,
       customerId: null,
       checkoutToken: "chk-2",
