@@ -325,6 +325,28 @@ function toGid(type: string, id: unknown): string | null {
   return value.startsWith("gid://") ? value : `gid://shopify/${type}/${value}`;
 }
 
+/**
+ * Every email and phone a stored body holds for its buyer, in any of the shapes it arrives in (the order, its
+ * customer, the shipping and billing addresses, the customer's default address): what customers/redact matches.
+ */
+export function buyerContacts(payload: unknown): { emails: string[]; phones: string[] } {
+  const body = unwrap(payload);
+  const customer = obj(body.customer);
+  const places = [
+    body,
+    customer,
+    obj(body.shipping_address),
+    obj(body.shippingAddress),
+    obj(body.billing_address),
+    obj(body.billingAddress),
+    obj(customer.default_address),
+    obj(customer.defaultAddress),
+  ];
+  const pick = (keys: string[]) =>
+    places.flatMap((place) => keys.map((key) => str(place[key])).filter((value): value is string => value !== null));
+  return { emails: pick(["email", "contact_email", "contactEmail"]), phones: pick(["phone"]) };
+}
+
 /** The links a body carries back to its shop's storefront: the status page, the invoice, the recovery link. */
 const SHOP_LINKS = ["order_status_url", "orderStatusUrl", "invoice_url", "invoiceUrl", "abandoned_checkout_url"];
 
