@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiHandler, ok } from "../lib/http.server";
+import { BODY_LIMITS, apiHandler, ok } from "../lib/http.server";
 import { parseForm } from "../lib/input.server";
 import { saveAutomationSettings } from "../services/automation/settings.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
@@ -24,8 +24,11 @@ const form = z.object({
   abandonedCartFlowId: flowId,
 });
 
-export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  const { shop } = await authenticateAdminApi(request);
-  const fields = await parseForm(request, form);
-  return ok({ configuration: await saveAutomationSettings(shop, fields) });
-});
+export const action = apiHandler(
+  async ({ request }: ActionFunctionArgs) => {
+    const { shop } = await authenticateAdminApi(request);
+    const fields = await parseForm(request, form);
+    return ok({ configuration: await saveAutomationSettings(shop, fields) });
+  },
+  { maxBodyBytes: BODY_LIMITS.form },
+);
