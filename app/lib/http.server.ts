@@ -24,6 +24,44 @@ export function failure(status: number, error: string, extra: Record<string, unk
   return Response.json({ success: false, error, ...extra }, { status, headers });
 }
 
+/**
+ * Headers every response of the app carries (docs/decisions/074-cors-and-security-headers.md): no MIME sniffing, no
+ * full URL (with its query) in the Referer to other origins, and https only for a year once a browser has seen it.
+ */
+export const SECURITY_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+};
+
+export function setSecurityHeaders(headers: Headers) {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+}
+
+/** The response with the security headers; a copy when its headers cannot be changed (a fetched response). */
+export function withSecurityHeaders(response: Response): Response {
+  try {
+    setSecurityHeaders(response.headers);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    setSecurityHeaders(copy.headers);
+    return copy;
+  }
+}
+
+/** A route handler whose every response, returned or thrown, carries the security headers. */
+export function secured<Args extends unknown[]>(handler: (...args: Args) => Promise<Response>) {
+  return async (...args: Args): Promise<Response> => {
+    try {
+      return withSecurityHeaders(await handler(...args));
+    } catch (thrown) {
+      if (thrown instanceof Response) throw withSecurityHeaders(thrown);
+      throw thrown;
+    }
+  };
+}
+
 /** The one mapping from a thrown value to a failure response. */
 export function errorResponse(error: unknown, context: Record<string, unknown> = {}): Response {
   if (error instanceof AppError) return failure(error.status, error.message, error.extra);
@@ -75,10 +113,12 @@ export function apiHandler<Args extends { request: Request }>(
       if (Number(args.request.headers.get("Content-Length") ?? 0) > maxBodyBytes) {
         throw new AppError(413, tooLargeMessage(maxBodyBytes), "body_too_large");
       }
-      return await handler(args);
+      return withSecurityHeaders(await handler(args));
     } catch (error) {
-      if (error instanceof Response) return error;
-      return errorResponse(error, { method: args.request.method, path: new URL(args.request.url).pathname });
+      if (error instanceof Response) return withSecurityHeaders(error);
+      return withSecurityHeaders(
+        errorResponse(error, { method: args.request.method, path: new URL(args.request.url).pathname }),
+      );
     }
   };
 }

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { AppError, BODY_LIMITS, apiHandler, failure, ok, readLimitedBody, tooLargeMessage } from "../lib/http.server";
 import { parseJsonInput } from "../lib/json.server";
+import { isAllowedCallbackOrigin, withCallbackCors } from "../services/automation/callback-cors.server";
 import { callbackLimits } from "../services/automation/callback-limits.server";
 import { handleAutomationCallback } from "../services/automation/callback.server";
 
@@ -9,7 +10,7 @@ import { handleAutomationCallback } from "../services/automation/callback.server
 export const MAX_CALLBACK_BYTES = BODY_LIMITS.callback;
 
 // Public: guarded by the automation API key in the body (spec: Authentication).
-export const action = apiHandler(
+const handleAction = apiHandler(
   async ({ request }: ActionFunctionArgs) => {
     if (request.method !== "POST") throw new AppError(405, "Use POST");
     const body = await readJsonObject(request);
@@ -19,6 +20,17 @@ export const action = apiHandler(
   },
   { maxBodyBytes: MAX_CALLBACK_BYTES },
 );
+
+export const action = async (args: ActionFunctionArgs) => withCallbackCors(args.request, await handleAction(args));
+
+// Remix hands OPTIONS to the loader: the browser's preflight for a JSON POST from an allowed panel.
+const handleLoader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  if (request.method !== "OPTIONS") throw failure(405, "Use POST", {}, { Allow: "POST, OPTIONS" });
+  if (!isAllowedCallbackOrigin(request.headers.get("Origin"))) throw new AppError(403, "Invalid origin");
+  return new Response(null, { status: 204 });
+});
+
+export const loader = async (args: LoaderFunctionArgs) => withCallbackCors(args.request, await handleLoader(args));
 
 function enforceRateLimit(apiKey: unknown) {
   // A missing or malformed key is refused at once by the checks; only a key worth looking up spends a token.

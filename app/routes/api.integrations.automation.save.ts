@@ -18,6 +18,8 @@ const form = z.object({
     .string()
     .trim()
     .max(500, "must be at most 500 characters")
+    // The key travels in an HTTP header: anything but visible ASCII (invalid UTF-8 arrives as U+FFFD) cannot.
+    .regex(/^[\x21-\x7e]*$/, "must be visible ASCII characters without spaces")
     .optional()
     .transform((value) => value || undefined),
   newOrderFlowId: flowId,

@@ -17,7 +17,14 @@ const input = z.object({
     .string()
     .optional()
     .transform((value) => value?.trim() || undefined)
-    .pipe(z.string().max(2000, "is too long").optional()),
+    .pipe(
+      z
+        .string()
+        .max(2000, "is too long")
+        // Sent in HTTP headers and bot fields: anything but visible ASCII (invalid UTF-8 arrives as U+FFFD) cannot be.
+        .regex(/^[\x21-\x7e]*$/, "must be visible ASCII characters without spaces")
+        .optional(),
+    ),
 });
 
 export const action = apiHandler(
