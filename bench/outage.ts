@@ -10,7 +10,8 @@
  *   -> refusing (nothing listens) -> back (normal again), then up to `--drain` seconds for the retries.
  * The retry schedule (docs/decisions/010) waits 5 s, then 5 min: orders that failed twice arrive about 5 minutes
  * after their first attempt, so a full run takes about 7 minutes. Prints a table and the figures as JSON; it never
- * fails on its figures (it is a measurement, not a test).
+ * fails on its figures (it is a measurement, not a test). "Seconds to flow": from the recovery for an order sent
+ * during an outage, from its sending for the others, to the first trigger the platform accepted.
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { createServer as createTcpServer, connect, type Server, type Socket } from "node:net";
@@ -197,8 +198,10 @@ async function main() {
     const rows = PHASES.map((phase) => {
       const orders = acked.filter((order) => order.phase === phase);
       const arrived = orders.filter((order) => delivered.has(order.name));
+      // An order sent during an outage is measured from the recovery, the others from their sending.
+      const outage = phase !== "normal" && phase !== "back";
       const afterRecovery = arrived
-        .map((order) => (delivered.get(order.name)!.firstAt - Math.max(order.at, recoveredAt)) / 1000)
+        .map((order) => (delivered.get(order.name)!.firstAt - (outage ? recoveredAt : order.at)) / 1000)
         .sort((a, b) => a - b);
       return {
         phase,
@@ -207,8 +210,8 @@ async function main() {
         delivered: arrived.length,
         lost: orders.length - arrived.length,
         duplicates: arrived.filter((order) => delivered.get(order.name)!.count > 1).length,
-        secondsAfterRecoveryP50: afterRecovery.length ? afterRecovery[Math.floor(afterRecovery.length / 2)] : null,
-        secondsAfterRecoveryMax: afterRecovery.length ? afterRecovery[afterRecovery.length - 1] : null,
+        secondsToFlowP50: afterRecovery.length ? afterRecovery[Math.floor(afterRecovery.length / 2)] : null,
+        secondsToFlowMax: afterRecovery.length ? afterRecovery[afterRecovery.length - 1] : null,
       };
     });
     const attempts = stack.automation.triggers.length;
