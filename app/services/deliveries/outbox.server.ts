@@ -50,6 +50,9 @@ export async function insertDelivery(delivery: NewDelivery): Promise<string | nu
  * Runs after the insert: an uninstall that commits between the two still leaves nothing behind.
  */
 export async function discardUninstalledDelivery(shop: string, id: string) {
+  // A read first: the common case (installed) then takes no write lock and no second commit.
+  const installed = await prisma.$queryRaw<unknown[]>`SELECT 1 FROM "Session" WHERE "shop" = ${shop} LIMIT 1`;
+  if (installed.length) return false;
   const removed = await prisma.$executeRaw`
     DELETE FROM "Delivery"
     WHERE "id" = ${id} AND NOT EXISTS (SELECT 1 FROM "Session" WHERE "shop" = ${shop})`;
