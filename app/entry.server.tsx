@@ -9,6 +9,7 @@ import { allowOverrideAdminToFrame } from "./services/platform/origin-override.s
 import { startThemeFileCleanup } from "./services/theme/temporary-files.server";
 import { startInlineWorker } from "./services/deliveries/worker.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
+import { setSecurityHeaders, withSecurityHeaders } from "./lib/http.server";
 
 // Refuse to start on a bad configuration, with the list of what is wrong.
 env();
@@ -16,6 +17,11 @@ startThemeFileCleanup();
 startInlineWorker();
 
 export const streamTimeout = 5000;
+
+/** The pages' loader and action data carry the same security headers as everything else. */
+export function handleDataRequest(response: Response) {
+  return withSecurityHeaders(response);
+}
 
 export default async function handleRequest(
   request: Request,
@@ -25,6 +31,7 @@ export default async function handleRequest(
 ) {
   addDocumentResponseHeaders(request, responseHeaders);
   allowOverrideAdminToFrame(responseHeaders);
+  setSecurityHeaders(responseHeaders);
   const userAgent = request.headers.get("user-agent");
   const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
 

@@ -29,7 +29,13 @@ const TYPES: Record<string, string> = {
 
 function serveStatic(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
   if (incoming.method !== "GET" && incoming.method !== "HEAD") return false;
-  const pathname = decodeURIComponent(new URL(incoming.url ?? "/", "http://app").pathname);
+  // A malformed escape (`/%ff`) names no file here; Remix answers it like remix-serve does.
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(incoming.url ?? "/", "http://app").pathname);
+  } catch {
+    return false;
+  }
   const file = path.join(CLIENT_DIR, pathname);
   if (!file.startsWith(CLIENT_DIR + path.sep) || !existsSync(file) || !statSync(file).isFile()) return false;
   outgoing.writeHead(200, {
@@ -72,21 +78,38 @@ async function sendResponse(response: Response, outgoing: ServerResponse) {
   else outgoing.end();
 }
 
-export async function startAppServer(port: number, host = "127.0.0.1") {
-  const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
-  const handle = createRequestHandler(build, "production");
-  const server = createServer((incoming, outgoing) => {
-    if (serveStatic(incoming, outgoing)) return;
+/**
+ * The server's request listener. Nothing a client sends may throw out of it: an exception thrown in a node:http
+ * listener ends the process, so a request that cannot even be turned into a Request (a malformed Host) is a 400,
+ * and anything else that fails is a 500 for that request alone.
+ */
+export function appRequestListener(handle: (request: Request) => Promise<Response>) {
+  return (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const fail = (status: number, message: string) => {
+      if (!outgoing.headersSent) outgoing.writeHead(status, { "Content-Type": "text/plain" }).end(message);
+      else outgoing.destroy();
+    };
+    let request: Request;
     const controller = new AbortController();
+    try {
+      if (serveStatic(incoming, outgoing)) return;
+      request = toRequest(incoming, controller);
+    } catch {
+      return fail(400, "Bad Request");
+    }
     outgoing.on("close", () => controller.abort());
-    handle(toRequest(incoming, controller))
+    handle(request)
       .then((response) => sendResponse(response, outgoing))
       .catch((error) => {
         console.error("request failed", error);
-        if (!outgoing.headersSent) outgoing.writeHead(500).end("Internal error");
-        else outgoing.destroy();
+        fail(500, "Internal error");
       });
-  });
+  };
+}
+
+export async function startAppServer(port: number, host = "127.0.0.1") {
+  const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
+  const server = createServer(appRequestListener(createRequestHandler(build, "production")));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return server;

@@ -24,6 +24,44 @@ export function failure(status: number, error: string, extra: Record<string, unk
   return Response.json({ success: false, error, ...extra }, { status, headers });
 }
 
+/**
+ * Headers every response of the app carries (docs/decisions/074-cors-and-security-headers.md): no MIME sniffing, no
+ * full URL (with its query) in the Referer to other origins, and https only for a year once a browser has seen it.
+ */
+export const SECURITY_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+};
+
+export function setSecurityHeaders(headers: Headers) {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+}
+
+/** The response with the security headers; a copy when its headers cannot be changed (a fetched response). */
+export function withSecurityHeaders(response: Response): Response {
+  try {
+    setSecurityHeaders(response.headers);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    setSecurityHeaders(copy.headers);
+    return copy;
+  }
+}
+
+/** A route handler whose every response, returned or thrown, carries the security headers. */
+export function secured<Args extends unknown[]>(handler: (...args: Args) => Promise<Response>) {
+  return async (...args: Args): Promise<Response> => {
+    try {
+      return withSecurityHeaders(await handler(...args));
+    } catch (thrown) {
+      if (thrown instanceof Response) throw withSecurityHeaders(thrown);
+      throw thrown;
+    }
+  };
+}
+
 /** The one mapping from a thrown value to a failure response. */
 export function errorResponse(error: unknown, context: Record<string, unknown> = {}): Response {
   if (error instanceof AppError) return failure(error.status, error.message, error.extra);
@@ -31,14 +69,56 @@ export function errorResponse(error: unknown, context: Record<string, unknown> =
   return failure(500, "Internal error; it has been logged");
 }
 
-/** Wraps a loader or action so that every failure becomes `{ success: false, error }`. */
-export function apiHandler<Args extends { request: Request }>(handler: (args: Args) => Promise<Response>) {
+/**
+ * How large a request body each kind of endpoint takes (docs/decisions/073-request-body-limits.md). The one table:
+ * an endpoint names its row in `apiHandler`; everything it reads is held to it.
+ */
+export const BODY_LIMITS = {
+  /** Endpoints that take no body (reads, retry, poll): room for an empty form or `{}`. */
+  none: 1024,
+  /** A settings or action form: a few fields, a URL or a token of at most a few KB. */
+  form: 16 * 1024,
+  /** The supplier's product with its variations and description HTML, as the catalogue page posts it. */
+  productImport: 1024 * 1024,
+  /** The automation platform's callback: a few fields. */
+  callback: 16 * 1024,
+} as const;
+
+const bodyLimits = new WeakMap<Request, number>();
+
+/** The body limit `apiHandler` set for this request; a form's when none was set (a direct call in a script). */
+export function bodyLimitOf(request: Request): number {
+  return bodyLimits.get(request) ?? BODY_LIMITS.form;
+}
+
+export function tooLargeMessage(maxBytes: number) {
+  return maxBytes >= 1024 * 1024
+    ? `The body is larger than ${maxBytes / (1024 * 1024)} MB`
+    : `The body is larger than ${Math.ceil(maxBytes / 1024)} KB`;
+}
+
+/**
+ * Wraps a loader or action so that every failure becomes `{ success: false, error }`. A body declared larger than
+ * the endpoint's limit is a 413 before anything else runs (authentication included) and before a byte is read; a
+ * streamed one is cut off at the limit by `readLimitedBody`.
+ */
+export function apiHandler<Args extends { request: Request }>(
+  handler: (args: Args) => Promise<Response>,
+  options: { maxBodyBytes?: number } = {},
+) {
+  const maxBodyBytes = options.maxBodyBytes ?? BODY_LIMITS.none;
   return async (args: Args): Promise<Response> => {
     try {
-      return await handler(args);
+      bodyLimits.set(args.request, maxBodyBytes);
+      if (Number(args.request.headers.get("Content-Length") ?? 0) > maxBodyBytes) {
+        throw new AppError(413, tooLargeMessage(maxBodyBytes), "body_too_large");
+      }
+      return withSecurityHeaders(await handler(args));
     } catch (error) {
-      if (error instanceof Response) return error;
-      return errorResponse(error, { method: args.request.method, path: new URL(args.request.url).pathname });
+      if (error instanceof Response) return withSecurityHeaders(error);
+      return withSecurityHeaders(
+        errorResponse(error, { method: args.request.method, path: new URL(args.request.url).pathname }),
+      );
     }
   };
 }

@@ -1,19 +1,18 @@
 import { z } from "zod";
-import { AppError } from "./http.server";
+import { AppError, bodyLimitOf, readLimitedBody, tooLargeMessage } from "./http.server";
+import { parseJsonInput } from "./json.server";
 
 /**
  * The fields of a form body (url-encoded or multipart). A JSON object body is read the same way, so
- * scripts can post JSON; repeated form fields keep their last value. Files are not expected here.
+ * scripts can post JSON; repeated form fields keep their last value. Files are not expected here. The body is
+ * read up to the endpoint's limit (`apiHandler`), never further.
  */
 export async function readFields(request: Request): Promise<Record<string, string>> {
   const type = request.headers.get("Content-Type") ?? "";
+  const limit = bodyLimitOf(request);
+  const raw = await readLimitedBody(request, limit, tooLargeMessage(limit));
   if (type.includes("application/json")) {
-    let body: unknown;
-    try {
-      body = await request.json();
-    } catch {
-      throw new AppError(400, "The body is not valid JSON");
-    }
+    const body = parseJsonInput(new TextDecoder().decode(raw));
     if (!body || typeof body !== "object" || Array.isArray(body)) throw new AppError(400, "The body must be an object");
     return Object.fromEntries(
       Object.entries(body).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]),
@@ -21,7 +20,7 @@ export async function readFields(request: Request): Promise<Record<string, strin
   }
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Response(new Uint8Array(raw), { headers: { "Content-Type": type } }).formData();
   } catch {
     throw new AppError(400, "The body must be form data");
   }
@@ -108,9 +107,12 @@ export function jsonField<S extends z.ZodTypeAny>(schema: S) {
     .string({ invalid_type_error: "must be a JSON string" })
     .transform((text, ctx): unknown => {
       try {
-        return JSON.parse(text);
-      } catch {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "is not valid JSON" });
+        return parseJsonInput(text, "is not valid JSON");
+      } catch (error) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: error instanceof AppError ? error.message : String(error),
+        });
         return z.NEVER;
       }
     })

@@ -1,20 +1,38 @@
 import { createHash } from "node:crypto";
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { AppError, apiHandler, failure, ok, readLimitedBody } from "../lib/http.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { AppError, BODY_LIMITS, apiHandler, failure, ok, readLimitedBody, tooLargeMessage } from "../lib/http.server";
+import { parseJsonInput } from "../lib/json.server";
+import { isAllowedCallbackOrigin, withCallbackCors } from "../services/automation/callback-cors.server";
 import { callbackLimits } from "../services/automation/callback-limits.server";
 import { handleAutomationCallback } from "../services/automation/callback.server";
 
-/** A callback is a few fields; anything this large is not one. */
-export const MAX_CALLBACK_BYTES = 16 * 1024;
+// Public: guarded by the automation API key in the body (spec: Authentication). Only the two exports below may
+// touch server modules at the top level: Remix strips them from the browser build, nothing else.
+export const action = async (args: ActionFunctionArgs) =>
+  withCallbackCors(
+    args.request,
+    await apiHandler(
+      async ({ request }: ActionFunctionArgs) => {
+        if (request.method !== "POST") throw new AppError(405, "Use POST");
+        const body = await readJsonObject(request);
+        enforceRateLimit(body.apiKey ?? body.api_key ?? body.token);
+        const result = await handleAutomationCallback(body, { origin: request.headers.get("Origin") });
+        return ok({ ...result });
+      },
+      { maxBodyBytes: BODY_LIMITS.callback },
+    )(args),
+  );
 
-// Public: guarded by the automation API key in the body (spec: Authentication).
-export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  if (request.method !== "POST") throw new AppError(405, "Use POST");
-  const body = await readJsonObject(request);
-  enforceRateLimit(body.apiKey ?? body.api_key ?? body.token);
-  const result = await handleAutomationCallback(body, { origin: request.headers.get("Origin") });
-  return ok({ ...result });
-});
+// Remix hands OPTIONS to the loader: the browser's preflight for a JSON POST from an allowed panel.
+export const loader = async (args: LoaderFunctionArgs) =>
+  withCallbackCors(
+    args.request,
+    await apiHandler(async ({ request }: LoaderFunctionArgs) => {
+      if (request.method !== "OPTIONS") throw failure(405, "Use POST", {}, { Allow: "POST, OPTIONS" });
+      if (!isAllowedCallbackOrigin(request.headers.get("Origin"))) throw new AppError(403, "Invalid origin");
+      return new Response(null, { status: 204 });
+    })(args),
+  );
 
 function enforceRateLimit(apiKey: unknown) {
   // A missing or malformed key is refused at once by the checks; only a key worth looking up spends a token.
@@ -31,17 +49,8 @@ function enforceRateLimit(apiKey: unknown) {
 }
 
 async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const raw = await readLimitedBody(
-    request,
-    MAX_CALLBACK_BYTES,
-    `The body is larger than ${MAX_CALLBACK_BYTES / 1024} KB`,
-  );
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder().decode(raw));
-  } catch {
-    throw new AppError(400, "The body must be JSON");
-  }
+  const raw = await readLimitedBody(request, BODY_LIMITS.callback, tooLargeMessage(BODY_LIMITS.callback));
+  const body = parseJsonInput(new TextDecoder().decode(raw), "The body must be JSON");
   if (!body || typeof body !== "object" || Array.isArray(body))
     throw new AppError(400, "The body must be a JSON object");
   return body as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { SUPPLIER_COUNTRY_CODES } from "../lib/countries";
-import { apiHandler, ok } from "../lib/http.server";
+import { BODY_LIMITS, apiHandler, ok } from "../lib/http.server";
 import { parseForm } from "../lib/input.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 import { saveSupplierIntegration } from "../services/supplier/integration.server";
@@ -17,16 +17,26 @@ const input = z.object({
     .string()
     .optional()
     .transform((value) => value?.trim() || undefined)
-    .pipe(z.string().max(2000, "is too long").optional()),
+    .pipe(
+      z
+        .string()
+        .max(2000, "is too long")
+        // Sent in HTTP headers and bot fields: anything but visible ASCII (invalid UTF-8 arrives as U+FFFD) cannot be.
+        .regex(/^[\x21-\x7e]*$/, "must be visible ASCII characters without spaces")
+        .optional(),
+    ),
 });
 
-export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  const { shop } = await authenticateAdminApi(request);
-  const fields = await parseForm(request, input);
-  const configuration = await saveSupplierIntegration(shop, {
-    storeName: fields.store_name,
-    country: fields.country,
-    token: fields.supplier_token,
-  });
-  return ok({ configuration });
-});
+export const action = apiHandler(
+  async ({ request }: ActionFunctionArgs) => {
+    const { shop } = await authenticateAdminApi(request);
+    const fields = await parseForm(request, input);
+    const configuration = await saveSupplierIntegration(shop, {
+      storeName: fields.store_name,
+      country: fields.country,
+      token: fields.supplier_token,
+    });
+    return ok({ configuration });
+  },
+  { maxBodyBytes: BODY_LIMITS.form },
+);

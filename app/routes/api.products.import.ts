@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { AppError, apiHandler, ok } from "../lib/http.server";
+import { AppError, BODY_LIMITS, apiHandler, ok } from "../lib/http.server";
 import { formBoolean, jsonField, parseInput, readFields } from "../lib/input.server";
 import { importSupplierProduct } from "../services/catalogue/import.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
@@ -36,25 +36,28 @@ const input = z.object({
   saveSupplierImages: formBoolean(false),
 });
 
-export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  const { shop } = await authenticateAdminApi(request);
-  const fields = await readFields(request);
-  const importType = fields.importType?.trim().toLowerCase();
-  const wantsNew = ["new", "create"].includes(fields.platformProductId?.trim().toLowerCase() ?? "");
-  if ((importType && importType !== "link") || wantsNew) throw new AppError(400, NOT_SUPPORTED, "not_supported");
-  if (!fields.platformProductId?.trim()) throw new AppError(400, `platformProductId: is required. ${NOT_SUPPORTED}`);
+export const action = apiHandler(
+  async ({ request }: ActionFunctionArgs) => {
+    const { shop } = await authenticateAdminApi(request);
+    const fields = await readFields(request);
+    const importType = fields.importType?.trim().toLowerCase();
+    const wantsNew = ["new", "create"].includes(fields.platformProductId?.trim().toLowerCase() ?? "");
+    if ((importType && importType !== "link") || wantsNew) throw new AppError(400, NOT_SUPPORTED, "not_supported");
+    if (!fields.platformProductId?.trim()) throw new AppError(400, `platformProductId: is required. ${NOT_SUPPORTED}`);
 
-  const parsed = parseInput(input, fields);
-  const result = await importSupplierProduct(shop, await requirePlatformSession(shop), {
-    supplierProductId: parsed.supplierProductId,
-    supplierProduct: parsed.supplierProductData,
-    platformProductId: parsed.platformProductId,
-    supplierVariations: parsed.supplierVariations,
-    variantAssociations: parsed.variantAssociations ?? [],
-    saveSupplierName: parsed.saveSupplierName,
-    saveSupplierDescription: parsed.saveSupplierDescription,
-    useSuggestedBarcode: parsed.useSuggestedBarcode,
-    saveSupplierImages: parsed.saveSupplierImages,
-  });
-  return ok(result);
-});
+    const parsed = parseInput(input, fields);
+    const result = await importSupplierProduct(shop, await requirePlatformSession(shop), {
+      supplierProductId: parsed.supplierProductId,
+      supplierProduct: parsed.supplierProductData,
+      platformProductId: parsed.platformProductId,
+      supplierVariations: parsed.supplierVariations,
+      variantAssociations: parsed.variantAssociations ?? [],
+      saveSupplierName: parsed.saveSupplierName,
+      saveSupplierDescription: parsed.saveSupplierDescription,
+      useSuggestedBarcode: parsed.useSuggestedBarcode,
+      saveSupplierImages: parsed.saveSupplierImages,
+    });
+    return ok(result);
+  },
+  { maxBodyBytes: BODY_LIMITS.productImport },
+);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "../env.server";
-import { apiHandler, ok } from "../lib/http.server";
+import { BODY_LIMITS, apiHandler, ok } from "../lib/http.server";
 import { parseForm } from "../lib/input.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 import { DEFAULT_THEME_NAME, installTheme } from "../services/theme/install.server";
@@ -28,12 +28,15 @@ const form = z.object({
     .transform((name) => name || DEFAULT_THEME_NAME),
 });
 
-export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  const { shop } = await authenticateAdminApi(request);
-  const fields = await parseForm(request, form);
-  const { theme } = await installTheme({ shop, ...fields });
-  return ok({
-    message: `Theme "${theme.name}" installed as an unpublished theme; publish it from Online Store > Themes`,
-    theme,
-  });
-});
+export const action = apiHandler(
+  async ({ request }: ActionFunctionArgs) => {
+    const { shop } = await authenticateAdminApi(request);
+    const fields = await parseForm(request, form);
+    const { theme } = await installTheme({ shop, ...fields });
+    return ok({
+      message: `Theme "${theme.name}" installed as an unpublished theme; publish it from Online Store > Themes`,
+      theme,
+    });
+  },
+  { maxBodyBytes: BODY_LIMITS.form },
+);

@@ -52,7 +52,12 @@ export class Router {
       .map((route) => ({ route, found: route.method === incoming.method ? route.pattern.exec(url.pathname) : null }))
       .find(({ found }) => found);
     if (!match?.found) return send(outgoing, { status: 404, body: { errors: "Not Found" } });
-    const params = Object.fromEntries(match.route.keys.map((key, i) => [key, decodeURIComponent(match.found![i + 1])]));
+    let params: Record<string, string>;
+    try {
+      params = Object.fromEntries(match.route.keys.map((key, i) => [key, decodeURIComponent(match.found![i + 1])]));
+    } catch {
+      return send(outgoing, { status: 400, body: { errors: "Malformed percent escape in the path" } });
+    }
     const request: SimRequest = {
       method: incoming.method ?? "GET",
       url,

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Prisma } from "@prisma/client";
 import { Session } from "@shopify/shopify-api";
 import prisma from "~/db.server";
@@ -119,18 +121,27 @@ export async function createFullShop(shop = shopDomain()) {
   return shop;
 }
 
-/** How many records of each kind the app holds for a shop. */
-export async function countShopRecords(shop: string) {
-  return {
-    sessions: await prisma.session.count({ where: { shop } }),
-    configurations: await prisma.shopConfiguration.count({ where: { shop } }),
-    associations: await prisma.productAssociation.count({ where: { shop } }),
-    aiConfigurations: await prisma.aiConfiguration.count({ where: { shop } }),
-    privacyRequests: await prisma.privacyRequest.count({ where: { shop } }),
-    temporaryThemeFiles: await prisma.temporaryThemeFile.count({ where: { shop } }),
-    themeInstalls: await prisma.themeInstall.count({ where: { shop } }),
-    deliveries: await prisma.delivery.count({ where: { shop } }),
-  };
+/**
+ * Every model of prisma/schema.prisma with a `shop` field, read from the schema itself: a table added there is
+ * counted here without anyone remembering to list it (and the uninstall tests then fail until it is deleted too).
+ */
+export const SHOP_MODELS = [
+  ...readFileSync(path.resolve("prisma/schema.prisma"), "utf8").matchAll(/^model (\w+) \{([^}]*)\}/gm),
+]
+  .filter(([, , body]) => /^\s+shop\s+String\b/m.test(body))
+  .map(([, name]) => name);
+
+/** How many records of each model with a shop field the app holds for a shop. */
+export async function countShopRecords(shop: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const model of SHOP_MODELS) {
+    const [row] = await prisma.$queryRawUnsafe<{ n: number | bigint }[]>(
+      `SELECT COUNT(*) AS n FROM "${model}" WHERE "shop" = ?`,
+      shop,
+    );
+    counts[model] = Number(row.n);
+  }
+  return counts;
 }
 
 /** A stored order webhook waiting for the worker, as the receiver writes it. */

@@ -3,19 +3,23 @@ import { SignJWT } from "jose";
 import { TEST_ENV } from "./test-env";
 
 /** The session token the embedded admin sends (App Bridge), signed with the app secret. */
-export async function sessionToken(shop: string, options: { secret?: string; userId?: string } = {}) {
+export async function sessionToken(
+  shop: string,
+  options: { secret?: string; userId?: string; audience?: string; dest?: string; expiresIn?: number } = {},
+) {
   const now = Math.floor(Date.now() / 1000);
+  const expiresIn = options.expiresIn ?? 60;
   return new SignJWT({
     iss: `https://${shop}/admin`,
-    dest: `https://${shop}`,
-    aud: TEST_ENV.PLATFORM_API_KEY,
+    dest: options.dest ?? `https://${shop}`,
+    aud: options.audience ?? TEST_ENV.PLATFORM_API_KEY,
     sub: options.userId ?? "42",
     sid: randomUUID(),
   })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuedAt(now)
-    .setNotBefore(now - 5)
-    .setExpirationTime(now + 60)
+    .setIssuedAt(Math.min(now, now + expiresIn - 60))
+    .setNotBefore(Math.min(now, now + expiresIn - 60) - 5)
+    .setExpirationTime(now + expiresIn)
     .setJti(randomUUID())
     .sign(new TextEncoder().encode(options.secret ?? TEST_ENV.PLATFORM_API_SECRET));
 }

@@ -1,96 +1,12 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { authenticateAdminApi, NO_SESSION } from "~/services/platform/admin-auth.server";
 import { createSession, shopDomain } from "../helpers/factories";
 import { adminRequest, sessionToken } from "../helpers/requests";
+import { apiEndpoints, PUBLIC_API_ROUTES } from "../helpers/routes";
 import { TEST_ENV } from "../helpers/test-env";
 
-type Handler = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: AppLoadContext;
-}) => Promise<Response>;
-
-/**
- * Every admin-facing endpoint, with the method the admin uses. Each issue that adds an admin
- * endpoint adds it here, so none can ship without its session check.
- */
-export const ADMIN_ENDPOINTS: { path: string; method: "GET" | "POST"; load: () => Promise<Handler> }[] = [
-  {
-    path: "/api/integrations/supplier/save",
-    method: "POST",
-    load: async () => (await import("~/routes/api.integrations.supplier.save")).action,
-  },
-  {
-    path: "/api/supplier/products",
-    method: "GET",
-    load: async () => (await import("~/routes/api.supplier.products")).loader,
-  },
-  {
-    path: "/api/platform/products",
-    method: "GET",
-    load: async () => (await import("~/routes/api.platform.products")).loader,
-  },
-  {
-    path: "/api/platform/product/variants",
-    method: "GET",
-    load: async () => (await import("~/routes/api.platform.product.variants")).loader,
-  },
-  { path: "/api/orders/poll", method: "GET", load: async () => (await import("~/routes/api.orders.poll")).loader },
-  { path: "/api/orders/poll", method: "POST", load: async () => (await import("~/routes/api.orders.poll")).action },
-  {
-    path: "/api/products/import",
-    method: "POST",
-    load: async () => (await import("~/routes/api.products.import")).action,
-  },
-  {
-    path: "/api/products/associations",
-    method: "GET",
-    load: async () => (await import("~/routes/api.products.associations")).loader,
-  },
-  {
-    path: "/api/products/association/delete",
-    method: "POST",
-    load: async () => (await import("~/routes/api.products.association.delete")).action,
-  },
-  {
-    path: "/api/theme/install",
-    method: "POST",
-    load: async () => (await import("~/routes/api.theme.install")).action as Handler,
-  },
-  {
-    path: "/api/theme/installs",
-    method: "GET",
-    load: async () => (await import("~/routes/api.theme.installs")).loader as Handler,
-  },
-  { path: "/api/settings", method: "GET", load: async () => (await import("~/routes/api.settings")).loader },
-  {
-    path: "/api/integrations/automation/save",
-    method: "POST",
-    load: async () => (await import("~/routes/api.integrations.automation.save")).action,
-  },
-  {
-    path: "/api/automation/flows",
-    method: "GET",
-    load: async () => (await import("~/routes/api.automation.flows")).loader,
-  },
-  { path: "/api/deliveries", method: "GET", load: async () => (await import("~/routes/api.deliveries._index")).loader },
-  {
-    path: "/api/deliveries/stats",
-    method: "GET",
-    load: async () => (await import("~/routes/api.deliveries.stats")).loader,
-  },
-  {
-    path: "/api/deliveries/abc",
-    method: "GET",
-    load: async () => (await import("~/routes/api.deliveries.$id")).loader,
-  },
-  {
-    path: "/api/deliveries/abc/retry",
-    method: "POST",
-    load: async () => (await import("~/routes/api.deliveries.$id.retry")).action,
-  },
-];
+// Derived from app/routes/api.*: an endpoint added there is checked here without anyone remembering to list it.
+const ADMIN_ENDPOINTS = (await apiEndpoints()).filter((endpoint) => !(endpoint.file in PUBLIC_API_ROUTES));
 
 async function thrownOrReturned(promise: Promise<unknown>): Promise<Response> {
   try {
@@ -132,18 +48,39 @@ describe("admin API authentication", () => {
     expect(context.session.id).toBe(`offline_${shop}`);
   });
 
+  it("finds every admin endpoint the app serves", () => {
+    expect(ADMIN_ENDPOINTS.length).toBeGreaterThanOrEqual(18);
+    expect(ADMIN_ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toContain(
+      "POST /api/deliveries/abc/retry",
+    );
+  });
+
+  const refused: [string, (shop: string) => Promise<string | null>][] = [
+    ["without a session token", async () => null],
+    ["with an expired session token", (shop) => sessionToken(shop, { expiresIn: -120 })],
+    ["with a token for another app (audience)", (shop) => sessionToken(shop, { audience: "another-app-client-id" })],
+    ["with a token whose dest is another host", (shop) => sessionToken(shop, { dest: "https://attacker.example" })],
+    ["with a token signed with another secret", (shop) => sessionToken(shop, { secret: "not-the-app-secret" })],
+  ];
   for (const endpoint of ADMIN_ENDPOINTS) {
-    it(`${endpoint.method} ${endpoint.path} answers 401 without a session`, async () => {
-      const handler = await endpoint.load();
-      const response = await thrownOrReturned(
-        handler({
-          request: new Request(`${TEST_ENV.PLATFORM_APP_URL}${endpoint.path}`, { method: endpoint.method }),
-          params: {},
-          context: {},
-        }),
-      );
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ success: false, error: NO_SESSION });
-    });
+    for (const [name, token] of refused) {
+      it(`${endpoint.method} ${endpoint.path} answers 401 ${name}`, async () => {
+        const shop = shopDomain();
+        await createSession(shop);
+        const bearer = await token(shop);
+        const response = await thrownOrReturned(
+          endpoint.handler({
+            request: new Request(`${TEST_ENV.PLATFORM_APP_URL}${endpoint.path}`, {
+              method: endpoint.method,
+              headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
+            }),
+            params: endpoint.params,
+            context: {},
+          }),
+        );
+        expect(response.status).toBe(401);
+        expect(await response.json()).toEqual({ success: false, error: NO_SESSION });
+      });
+    }
   }
 });

@@ -433,7 +433,7 @@ describe("GET /api/theme/download/:id", () => {
       context: {},
     });
 
-  it("serves the ZIP bytes with exactly the spec's headers", async () => {
+  it("serves the ZIP bytes with exactly the spec's headers and the security headers", async () => {
     const zip = themeZip();
     const { id } = await storeTemporaryThemeFile(shop, zip);
     const response = await get(id);
@@ -444,6 +444,10 @@ describe("GET /api/theme/download/:id", () => {
       "content-length": String(zip.length),
       "cache-control": "no-cache, no-store, must-revalidate",
       "access-control-allow-origin": "*",
+      // docs/decisions/074: on every response of the app.
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "strict-transport-security": "max-age=31536000; includeSubDomains",
     });
     expect(Buffer.from(await response.arrayBuffer()).equals(zip)).toBe(true);
   });

@@ -3,7 +3,7 @@ import prisma from "~/db.server";
 import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as scopesUpdate } from "~/routes/webhooks.app.scopes_update";
 import { action as compliance } from "~/routes/webhooks.compliance";
-import { countShopRecords, createFullShop, createSession, shopDomain } from "../helpers/factories";
+import { countShopRecords, createFullShop, createSession, SHOP_MODELS, shopDomain } from "../helpers/factories";
 import { webhookRequest } from "../helpers/requests";
 
 const receivers = [
@@ -59,7 +59,7 @@ describe("webhook signatures", () => {
       signature: (await import("../helpers/requests")).hmac(body, "another-secret"),
     });
     expect((await uninstalled({ request })).status).toBe(401);
-    expect((await countShopRecords(shop)).configurations).toBe(1);
+    expect((await countShopRecords(shop)).ShopConfiguration).toBe(1);
   });
 
   it("accepts the spec's neutral header names (X-Platform-Hmac-SHA256)", async () => {
@@ -72,7 +72,24 @@ describe("webhook signatures", () => {
       ),
     });
     expect(response.status).toBe(200);
-    expect((await countShopRecords(shop)).configurations).toBe(0);
+    expect((await countShopRecords(shop)).ShopConfiguration).toBe(0);
+  });
+});
+
+/** Every model with a shop field holds nothing of the shop any more. */
+function expectNothingLeft(counts: Record<string, number>) {
+  expect(Object.keys(counts)).toEqual(SHOP_MODELS);
+  expect(counts).toEqual(Object.fromEntries(SHOP_MODELS.map((model) => [model, 0])));
+}
+
+describe("the tables a shop's data lives in", () => {
+  it("are every model of the schema with a shop field, and the full shop fills each of them", async () => {
+    expect(SHOP_MODELS.length).toBeGreaterThanOrEqual(8);
+    expect(SHOP_MODELS).toEqual(expect.arrayContaining(["Session", "ShopConfiguration", "Delivery", "ThemeInstall"]));
+    const counts = await countShopRecords(await createFullShop());
+    for (const model of SHOP_MODELS)
+      expect({ model, count: counts[model] }).toEqual({ model, count: expect.any(Number) });
+    expect(Object.entries(counts).filter(([, count]) => count === 0)).toEqual([]);
   });
 });
 
@@ -85,7 +102,7 @@ describe("app/uninstalled", () => {
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("OK");
-    expect(Object.values(await countShopRecords(shop))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expectNothingLeft(await countShopRecords(shop));
     expect(await countShopRecords(other)).toEqual(otherBefore);
   });
 
@@ -95,7 +112,7 @@ describe("app/uninstalled", () => {
       uninstalled({ request: webhookRequest("/webhooks/app/uninstalled", {}, { shop, topic: "app/uninstalled" }) });
     expect((await deliver()).status).toBe(200);
     expect((await deliver()).status).toBe(200);
-    expect(Object.values(await countShopRecords(shop))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expectNothingLeft(await countShopRecords(shop));
   });
 });
 
@@ -133,8 +150,8 @@ describe("privacy webhooks", () => {
       ),
     });
     expect(response.status).toBe(200);
-    expect(Object.values(await countShopRecords(shop))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
-    expect((await countShopRecords(other)).configurations).toBe(1);
+    expectNothingLeft(await countShopRecords(shop));
+    expect((await countShopRecords(other)).ShopConfiguration).toBe(1);
   });
 
   it("customers/data_request records what was asked and what is held", async () => {

@@ -16,24 +16,47 @@ export interface NewDelivery {
   topic: string;
   eventId: string;
   keys: EventKeys;
-  payload: string;
+  payload: string | null;
   nextAttemptAt: Date;
   receivedAt: Date;
+  /** Queued unless the receiver already knows it cannot be sent. */
+  status?: "queued" | "skipped";
+  lastError?: string;
 }
 
-/** Inserts a queued delivery; null when (shop, eventId) is already there (a redelivered event). */
+/**
+ * Inserts a queued delivery; null when (shop, eventId) is already there (a redelivered event) or (topic,
+ * resourceId) is (the same order under another event id or shop header: docs/decisions/070-one-trigger-per-order.md).
+ */
 export async function insertDelivery(delivery: NewDelivery): Promise<string | null> {
   const id = randomUUID();
   const { shop, topic, eventId, keys, payload, nextAttemptAt, receivedAt } = delivery;
+  const status = delivery.status ?? "queued";
+  const lastError = delivery.lastError ?? null;
   const inserted = await prisma.$executeRaw`
     INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "resourceId", "orderId", "orderName", "customerId",
-      "checkoutToken", "cartToken", "status", "attempts", "nextAttemptAt", "payload", "attemptLog", "tagsApplied",
-      "createdAt", "updatedAt")
+      "checkoutToken", "cartToken", "status", "lastError", "attempts", "nextAttemptAt", "payload", "attemptLog",
+      "tagsApplied", "createdAt", "updatedAt")
     VALUES (${id}, ${shop}, ${topic}, ${eventId}, ${keys.resourceId}, ${keys.orderId}, ${keys.orderName},
-      ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, 'queued', 0, ${nextAttemptAt}, ${payload},
-      '[]', '[]', ${receivedAt}, ${receivedAt})
-    ON CONFLICT ("shop", "eventId") DO NOTHING`;
+      ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, ${status}, ${lastError}, 0, ${nextAttemptAt},
+      ${payload}, '[]', '[]', ${receivedAt}, ${receivedAt})
+    ON CONFLICT DO NOTHING`;
   return inserted === 1 ? id : null;
+}
+
+/**
+ * Removes a just-inserted delivery when its shop has no session any more (uninstalled, or redacted): after
+ * app/uninstalled or shop/redact nothing about the shop's buyers is kept (docs/decisions/072). True when removed.
+ * Runs after the insert: an uninstall that commits between the two still leaves nothing behind.
+ */
+export async function discardUninstalledDelivery(shop: string, id: string) {
+  // A read first: the common case (installed) then takes no write lock and no second commit.
+  const installed = await prisma.$queryRaw<unknown[]>`SELECT 1 FROM "Session" WHERE "shop" = ${shop} LIMIT 1`;
+  if (installed.length) return false;
+  const removed = await prisma.$executeRaw`
+    DELETE FROM "Delivery"
+    WHERE "id" = ${id} AND NOT EXISTS (SELECT 1 FROM "Session" WHERE "shop" = ${shop})`;
+  return removed === 1;
 }
 
 /**

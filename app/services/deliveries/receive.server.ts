@@ -1,15 +1,27 @@
 import { env } from "../../env.server";
 import type { Webhook } from "../platform/webhooks.server";
-import { insertDelivery } from "./outbox.server";
-import { extractEventKeys } from "./payloads.server";
+import { discardUninstalledDelivery, insertDelivery } from "./outbox.server";
+import { bodyShopDomain, extractEventKeys } from "./payloads.server";
 import type { DeliveryTopic } from "./status.server";
 import { wakeWorker } from "./worker.server";
 
-export type RecordOutcome = { recorded: true; deliveryId: string } | { recorded: false; duplicateOf: string };
+export type RecordOutcome =
+  | { recorded: true; deliveryId: string }
+  /** The same event, or the same order under another event id or shop header, is already there. */
+  | { recorded: false; reason: "duplicate"; eventId: string; resourceId: string | null }
+  /** The body's own links name another shop than the header (docs/decisions/070-one-trigger-per-order.md). */
+  | { recorded: false; reason: "other_shop"; bodyShop: string }
+  /** The shop has uninstalled the app (or was redacted): nothing about its buyers is kept. */
+  | { recorded: false; reason: "not_installed" }
+  /** A body naming no order, draft order or checkout: kept as a skipped record without a payload, never sent. */
+  | { recorded: true; deliveryId: string; invalid: true };
+
+export const NO_RESOURCE_ID = "The webhook body names no order id; nothing was sent";
 
 /**
- * The dedupe key of a webhook (docs/decisions/013-dedupe-key.md): the event id is the same on every
- * redelivery of one event; the webhook id is the next best; topic and resource id when neither came.
+ * The dedupe key of a webhook event (docs/decisions/013-dedupe-key.md): the event id is the same on every
+ * redelivery of one event; the webhook id is the next best; topic and resource id when neither came. The order
+ * itself is deduplicated apart from this, on (topic, resource id) across shops (decision 070).
  */
 export function dedupeKey(webhook: Pick<Webhook, "topic" | "eventId" | "webhookId">, resourceId: string | null) {
   if (webhook.eventId) return `event:${webhook.eventId}`;
@@ -20,23 +32,47 @@ export function dedupeKey(webhook: Pick<Webhook, "topic" | "eventId" | "webhookI
 /**
  * Stores a verified order, draft order or checkout webhook as a queued delivery, then wakes the worker.
  * Nothing else happens before the receiver answers: no outbound call, no configuration lookup (the worker
- * routes, builds and sends), one INSERT that turns a redelivered event into a no-op.
+ * routes, builds and sends), one INSERT that turns a redelivered event or a repeated order into a no-op.
  */
 export async function recordWebhookEvent(webhook: Webhook, receivedAt = new Date()): Promise<RecordOutcome> {
   const topic = webhook.topic as DeliveryTopic;
+  const bodyShop = bodyShopDomain(webhook.payload);
+  if (bodyShop && bodyShop !== webhook.shop) return { recorded: false, reason: "other_shop", bodyShop };
+
   const keys = extractEventKeys(topic, webhook.payload);
   const eventId = dedupeKey(webhook, keys.resourceId);
+  const invalid = !keys.resourceId;
   const delayMs = topic === "checkouts/create" ? env().CHECKOUT_ABANDON_DELAY_MINUTES * 60_000 : 0;
   const deliveryId = await insertDelivery({
     shop: webhook.shop,
     topic,
     eventId,
     keys,
-    payload: JSON.stringify(webhook.payload),
+    // A body without an id cannot be sent or answered to; what it holds is not kept either.
+    payload: invalid ? null : JSON.stringify(webhook.payload),
     nextAttemptAt: new Date(receivedAt.getTime() + delayMs),
     receivedAt,
+    ...(invalid ? { status: "skipped", lastError: NO_RESOURCE_ID } : {}),
   });
-  if (!deliveryId) return { recorded: false, duplicateOf: eventId };
+  if (!deliveryId) return { recorded: false, reason: "duplicate", eventId, resourceId: keys.resourceId };
+  // Checked after the insert, so an uninstall that commits in between cannot leave the row behind.
+  if (await discardUninstalledDelivery(webhook.shop, deliveryId)) return { recorded: false, reason: "not_installed" };
+  if (invalid) return { recorded: true, deliveryId, invalid: true };
   wakeWorker();
   return { recorded: true, deliveryId };
+}
+
+/** The receivers' one log line for an outcome. */
+export function logRecordOutcome(webhook: Webhook, outcome: RecordOutcome) {
+  if (outcome.recorded && "invalid" in outcome) {
+    webhook.log.warn({ deliveryId: outcome.deliveryId }, "webhook without an order id recorded as skipped");
+  } else if (outcome.recorded) {
+    webhook.log.debug({ deliveryId: outcome.deliveryId }, "event queued");
+  } else if (outcome.reason === "duplicate") {
+    webhook.log.info({ eventId: outcome.eventId, resourceId: outcome.resourceId }, "duplicate event ignored");
+  } else if (outcome.reason === "other_shop") {
+    webhook.log.warn({ bodyShop: outcome.bodyShop }, "webhook refused: its body belongs to another shop");
+  } else {
+    webhook.log.info("webhook for a shop without the app installed ignored");
+  }
 }

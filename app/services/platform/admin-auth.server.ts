@@ -1,3 +1,4 @@
+import { InvalidShopError } from "@shopify/shopify-api";
 import { authenticate } from "../../shopify.server";
 import { AppError, failure } from "../../lib/http.server";
 
@@ -19,6 +20,8 @@ export async function authenticateAdminApi(request: Request) {
       if (retry) headers.set("X-Shopify-Retry-Invalid-Session-Request", retry);
       throw failure(401, NO_SESSION, {}, headers);
     }
+    // A validly signed token whose `dest` is not a shop domain names no shop this app can serve.
+    if (thrown instanceof InvalidShopError) throw new AppError(401, NO_SESSION, "no_session");
     throw thrown;
   }
   if (!context.session?.shop) throw new AppError(401, NO_SESSION, "no_session");

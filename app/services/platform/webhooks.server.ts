@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { WebhookValidationErrorReason } from "@shopify/shopify-api";
 import { env } from "../../env.server";
 import { AppError, readLimitedBody } from "../../lib/http.server";
+import { parseJsonInput } from "../../lib/json.server";
 import { logger, type Logger } from "../../logger.server";
 import { platformApi } from "../../shopify.server";
 
@@ -86,9 +87,9 @@ export async function verifyWebhook(request: Request, expectedTopics: string[] =
 
   let payload: unknown;
   try {
-    payload = raw.length ? JSON.parse(raw.toString("utf8")) : {};
-  } catch {
-    throw plain(400, "Body is not JSON");
+    payload = raw.length ? parseJsonInput(raw.toString("utf8"), "Body is not JSON") : {};
+  } catch (error) {
+    throw plain(400, error instanceof AppError ? error.message : "Body is not JSON");
   }
 
   const eventId = platformHeader(request, "Event-Id");

@@ -11,7 +11,7 @@ const customerPayload = z.object({
       email: z.string().nullish(),
       phone: z.string().nullish(),
     })
-    .default({}),
+    .nullish(),
   orders_requested: z.array(z.union([z.number(), z.string()])).optional(),
   orders_to_redact: z.array(z.union([z.number(), z.string()])).optional(),
   data_request: z.object({ id: z.union([z.number(), z.string()]) }).optional(),
@@ -24,12 +24,15 @@ export type CustomerRef = {
   orderIds: string[];
 };
 
+/** The customer a privacy request names; a body that is not such a request (`[]`, `null`) names nobody. */
 export function parseCustomerPayload(payload: unknown): CustomerRef {
-  const parsed = customerPayload.parse(payload);
+  const result = customerPayload.safeParse(payload);
+  if (!result.success) return { id: null, email: null, phone: null, orderIds: [] };
+  const parsed = result.data;
   return {
-    id: parsed.customer.id == null ? null : String(parsed.customer.id),
-    email: parsed.customer.email ?? null,
-    phone: parsed.customer.phone ?? null,
+    id: parsed.customer?.id == null ? null : String(parsed.customer.id),
+    email: parsed.customer?.email ?? null,
+    phone: parsed.customer?.phone ?? null,
     orderIds: (parsed.orders_requested ?? parsed.orders_to_redact ?? []).map(String),
   };
 }

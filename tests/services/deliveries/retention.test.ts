@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { action as compliance } from "~/routes/webhooks.compliance";
 import { purgeExpiredPayloads } from "~/services/deliveries/retention.server";
-import { createDelivery, shopDomain } from "../../helpers/factories";
+import { createDelivery, restOrder, shopDomain } from "../../helpers/factories";
 import { webhookRequest } from "../../helpers/requests";
 import checkoutRest from "../../fixtures/webhooks/checkout-rest.json";
 import orderRest from "../../fixtures/webhooks/order-rest.json";
@@ -15,7 +15,11 @@ describe("customers/redact", () => {
     const shop = shopDomain();
     const theirs = await createDelivery(shop, { order: orderRest, customerId: "7001", status: "delivered" });
     const byOrder = await createDelivery(shop, { customerId: null, resourceId: "424242", status: "dead" });
-    const someoneElse = await createDelivery(shop, { customerId: "8888", status: "delivered" });
+    const someoneElse = await createDelivery(shop, {
+      customerId: "8888",
+      status: "delivered",
+      order: restOrder({ email: "luis@example.test", customer: { id: 8888, email: "luis@example.test" } }),
+    });
     const otherShop = await createDelivery(shopDomain(), { customerId: "7001", status: "delivered" });
 
     const response = await compliance({
@@ -46,7 +50,7 @@ describe("customers/redact", () => {
     await createDelivery(shop, { resourceId: "424242", checkoutToken: "chk-1", cartToken: "cart-1", customerId: null });
     const byCheckout = await createDelivery(shop, {
       topic: "checkouts/create",
-      order: checkoutRest,
+      order: { ...checkoutRest, id: 1001 },
       orderId: null,
       customerId: null,
       checkoutToken: "chk-1",
@@ -54,7 +58,7 @@ describe("customers/redact", () => {
     });
     const byCart = await createDelivery(shop, {
       topic: "checkouts/create",
-      order: checkoutRest,
+      order: { ...checkoutRest, id: 1002 },
       orderId: null,
       customerId: null,
       cartToken: "cart-1",
@@ -62,7 +66,7 @@ describe("customers/redact", () => {
     });
     const unrelated = await createDelivery(shop, {
       topic: "checkouts/create",
-      order: checkoutRest,
+      order: { ...checkoutRest, id: 1003 },
       orderId: null,
       customerId: null,
       checkoutToken: "chk-2",

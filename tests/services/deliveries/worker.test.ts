@@ -2,12 +2,7 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { retryDelivery } from "~/services/deliveries/queries.server";
-import {
-  ERROR_TAG_RETRY_DELAYS_MS,
-  MAX_ATTEMPTS,
-  MAX_ERROR_TAG_TRIES,
-  RETRY_DELAYS_MS,
-} from "~/services/deliveries/retry-policy.server";
+import { MAX_ATTEMPTS, MAX_ERROR_TAG_TRIES } from "~/services/deliveries/retry-policy.server";
 import { DeliveryWorker, runDeliveryPass, type WorkerOptions } from "~/services/deliveries/worker.server";
 import { createAutomatedShop, createConfiguration, createDelivery, shopDomain } from "../../helpers/factories";
 import { TEST_ENV } from "../../helpers/test-env";
@@ -22,6 +17,15 @@ import { server } from "../../mocks/server";
 
 const T0 = new Date("2026-11-22T10:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
+
+// The documented schedules (docs/decisions/010-retry-schedule.md) as literal values, not the product's own tables:
+// a test that read those would pass whatever they said.
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const FIRST_RETRY = 5 * SECOND;
+const SECOND_RETRY = 5 * MINUTE;
+const FIRST_ERROR_TAG_RETRY = MINUTE;
 
 /** A worker pass at a fixed moment; jitter pinned to its middle so delays equal the schedule. */
 function pass(now: Date, options: WorkerOptions = {}) {
@@ -140,6 +144,36 @@ describe("skipping", () => {
 });
 
 describe("retries", () => {
+  it("tries a failing trigger again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then gives up", async () => {
+    const shop = await createAutomatedShop();
+    const delivery = await queuedOrder(shop);
+    const calls: TriggerCall[] = [];
+    server.use(
+      triggerHandler(
+        calls,
+        Array.from({ length: 8 }, () => answer(503)),
+      ),
+    );
+    mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
+    const waits: number[] = [];
+    let now = T0;
+    for (let attempt = 1; attempt <= 7; attempt++) {
+      await pass(now);
+      const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+      expect(row).toMatchObject({ status: "retrying", attempts: attempt });
+      waits.push(row.nextAttemptAt.getTime() - now.getTime());
+      expect(await pass(new Date(row.nextAttemptAt.getTime() - 1))).toBe(0);
+      now = row.nextAttemptAt;
+    }
+    expect(waits).toEqual([5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR]);
+    await pass(now);
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "dead",
+      attempts: 8,
+    });
+    expect(calls).toHaveLength(8);
+  });
+
   it("retries a 503 after the schedule's first delay, then delivers", async () => {
     const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
@@ -150,10 +184,10 @@ describe("retries", () => {
     const retrying = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(retrying).toMatchObject({ status: "retrying", attempts: 1 });
     expect(retrying.lastError).toContain("HTTP 503");
-    expect(retrying.nextAttemptAt).toEqual(at(RETRY_DELAYS_MS[0]));
+    expect(retrying.nextAttemptAt).toEqual(at(FIRST_RETRY));
 
-    expect(await pass(at(RETRY_DELAYS_MS[0] - 1))).toBe(0);
-    await pass(at(RETRY_DELAYS_MS[0]));
+    expect(await pass(at(FIRST_RETRY - 1))).toBe(0);
+    await pass(at(FIRST_RETRY));
     const delivered = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(delivered).toMatchObject({ status: "delivered", attempts: 2, lastError: null });
     expect(JSON.parse(delivered.attemptLog).map((entry: { outcome: string }) => entry.outcome)).toEqual([
@@ -180,7 +214,7 @@ describe("retries", () => {
     await pass(T0);
     const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(row.status).toBe("retrying");
-    expect(row.nextAttemptAt).toEqual(at(RETRY_DELAYS_MS[0]));
+    expect(row.nextAttemptAt).toEqual(at(FIRST_RETRY));
   });
 
   it("never stores or logs the API key when the platform echoes it in its error", async () => {
@@ -270,21 +304,22 @@ describe("retries", () => {
     expect((await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).lastError).toContain(
       "Network error",
     );
-    await pass(at(RETRY_DELAYS_MS[0]));
+    await pass(at(FIRST_RETRY));
     const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(row).toMatchObject({ status: "retrying", attempts: 2 });
-    expect(row.nextAttemptAt).toEqual(at(RETRY_DELAYS_MS[0] + RETRY_DELAYS_MS[1]));
+    expect(row.nextAttemptAt).toEqual(at(FIRST_RETRY + SECOND_RETRY));
   });
 
   it("spreads retries with jitter of at most 20 %", async () => {
     const shop = await createAutomatedShop();
-    const [early, late] = [await queuedOrder(shop), await queuedOrder(shop)];
+    const early = await queuedOrder(shop);
+    const late = await createDelivery(shop, { order: { ...orderRest, id: 5550002 }, nextAttemptAt: T0, createdAt: T0 });
     server.use(triggerHandler([], [answer(500)]));
     await pass(T0, { batchSize: 1, random: () => 0 });
     await pass(T0, { batchSize: 1, random: () => 1 });
     const rows = await prisma.delivery.findMany({ where: { id: { in: [early.id, late.id] } } });
     const delays = rows.map((row) => row.nextAttemptAt.getTime() - T0.getTime()).sort((a, b) => a - b);
-    expect(delays).toEqual([RETRY_DELAYS_MS[0] * 0.8, RETRY_DELAYS_MS[0] * 1.2]);
+    expect(delays).toEqual([4 * SECOND, 6 * SECOND]);
   });
 });
 
@@ -384,7 +419,7 @@ describe("the error tag a dead delivery still owes", () => {
     const delivery = await deadOrder(shop);
     expect(await row(delivery.id)).toMatchObject({
       status: "dead",
-      errorTagDueAt: at(ERROR_TAG_RETRY_DELAYS_MS[0]),
+      errorTagDueAt: at(FIRST_ERROR_TAG_RETRY),
       errorTagTries: 1,
       tagsApplied: "[]",
     });
@@ -399,9 +434,9 @@ describe("the error tag a dead delivery still owes", () => {
     const reason = (await row(delivery.id)).lastError!.split(" (the automation-error tag")[0];
     down.value = false;
 
-    expect(await pass(at(ERROR_TAG_RETRY_DELAYS_MS[0] - 1))).toBe(0);
+    expect(await pass(at(FIRST_ERROR_TAG_RETRY - 1))).toBe(0);
     expect(graphql).toHaveLength(1);
-    expect(await pass(at(ERROR_TAG_RETRY_DELAYS_MS[0]))).toBe(1);
+    expect(await pass(at(FIRST_ERROR_TAG_RETRY))).toBe(1);
 
     expect(graphql.map(({ operationName, variables }) => ({ operationName, variables }))).toEqual([
       { operationName: "OrderTagsAdd", variables: { id: "gid://shopify/Order/5550001", tags: ["automation-error"] } },
@@ -460,7 +495,7 @@ describe("the error tag a dead delivery still owes", () => {
     const graphql = flakyPlatform(shop, down);
     const delivery = await deadOrder(shop);
     down.value = false;
-    const due = at(ERROR_TAG_RETRY_DELAYS_MS[0]);
+    const due = at(FIRST_ERROR_TAG_RETRY);
     const handled = await Promise.all([pass(due), pass(due, { workerId: "worker-b" })]);
     expect(handled.sort()).toEqual([0, 1]);
     expect(graphql).toHaveLength(2);
@@ -633,7 +668,7 @@ describe("unexpected failures", () => {
       lastError: "Internal error while preparing the delivery",
       leaseOwner: null,
     });
-    expect(row.nextAttemptAt).toEqual(at(RETRY_DELAYS_MS[0]));
+    expect(row.nextAttemptAt).toEqual(at(FIRST_RETRY));
   });
 });
 

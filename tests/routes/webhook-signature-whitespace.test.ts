@@ -1,0 +1,77 @@
+import { createServer, type Server } from "node:http";
+import { connect, type AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { action as ordersCreate } from "~/routes/webhooks.orders.create";
+import { appRequestListener } from "../../sandbox/app-server";
+import { createAutomatedShop } from "../helpers/factories";
+import { hmac, webhookRequest } from "../helpers/requests";
+import orderRest from "../fixtures/webhooks/order-rest.json";
+
+let server: Server | undefined;
+afterEach(async () => {
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise((resolve) => server!.close(resolve));
+  server = undefined;
+});
+
+/** Posts a signed order over a real socket with the signature header written exactly as given. */
+async function postRaw(shop: string, signatureLine: string) {
+  const seen: (string | null)[] = [];
+  server = createServer(
+    appRequestListener(async (request) => {
+      seen.push(request.headers.get("X-Shopify-Hmac-Sha256"));
+      return ordersCreate({ request });
+    }),
+  );
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const body = JSON.stringify(orderRest);
+  const head = [
+    "POST /webhooks/orders/create HTTP/1.1",
+    "Host: 127.0.0.1",
+    "Content-Type: application/json",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "X-Shopify-Topic: orders/create",
+    `X-Shopify-Shop-Domain: ${shop}`,
+    "X-Shopify-Event-Id: evt-ws",
+    signatureLine,
+    "Connection: close",
+  ].join("\r\n");
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.end(`${head}\r\n\r\n${body}`));
+    let text = "";
+    socket.on("data", (chunk) => (text += chunk.toString()));
+    socket.on("end", () => resolve(text));
+    socket.on("error", reject);
+  });
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]), seen, signature: hmac(body) };
+}
+
+describe("webhook signatures and whitespace (docs/decisions/075)", () => {
+  it("gets the signature without the trailing space HTTP strips from every field value", async () => {
+    const shop = await createAutomatedShop();
+    const signature = hmac(JSON.stringify(orderRest));
+    const { status, seen } = await postRaw(shop, `X-Shopify-Hmac-Sha256: ${signature} \t `);
+    expect(seen).toEqual([signature]);
+    expect(status).toBe(200);
+  });
+
+  it.each([
+    ["a space inside it", (signature: string) => `${signature.slice(0, 10)} ${signature.slice(10)}`],
+    ["a character appended", (signature: string) => `${signature}A`],
+    ["an encoded space appended", (signature: string) => `${signature}%20`],
+    ["its hex form", (signature: string) => Buffer.from(signature, "base64").toString("hex")],
+  ])("refuses a signature with %s", async (_name, change) => {
+    const shop = await createAutomatedShop();
+    const body = orderRest;
+    const request = webhookRequest("/webhooks/orders/create", body, {
+      shop,
+      topic: "orders/create",
+      signature: change(hmac(JSON.stringify(body))),
+    });
+    expect((await ordersCreate({ request })).status).toBe(401);
+    expect(await prisma.delivery.count()).toBe(0);
+  });
+});

@@ -1,0 +1,58 @@
+import { createServer, type Server } from "node:http";
+import { connect, type AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { appRequestListener } from "../../sandbox/app-server";
+
+let server: Server | undefined;
+
+afterEach(async () => {
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise((resolve) => server!.close(resolve));
+  server = undefined;
+});
+
+async function start(handle: (request: Request) => Promise<Response>) {
+  server = createServer(appRequestListener(handle));
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** A request written by hand on a socket, so malformed paths and headers reach the server as a client sent them. */
+function rawRequest(port: number, head: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.end(`${head}\r\nConnection: close\r\n\r\n`));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+
+describe("the server the sandbox, the end-to-end tests and the bench run the app on", () => {
+  it("survives malformed percent escapes in the path and keeps answering", async () => {
+    const seen: string[] = [];
+    const port = await start(async (request) => {
+      seen.push(new URL(request.url).pathname);
+      return new Response("from the app", { status: 404 });
+    });
+    for (const path of ["/%ff", "/%", "/assets/%E0%A4%A", "/%c0%af"]) {
+      expect(statusOf(await rawRequest(port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1`))).toBe(404);
+    }
+    expect(seen).toEqual(["/%ff", "/%", "/assets/%E0%A4%A", "/%c0%af"]);
+    expect(statusOf(await rawRequest(port, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1"))).toBe(404);
+  });
+
+  it("answers 400 to a request whose Host makes no URL, without calling the app", async () => {
+    let called = 0;
+    const port = await start(async () => {
+      called++;
+      return new Response("ok");
+    });
+    expect(statusOf(await rawRequest(port, "GET / HTTP/1.1\r\nHost: [::1"))).toBe(400);
+    expect(statusOf(await rawRequest(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1"))).toBe(200);
+    expect(called).toBe(1);
+  });
+});
