@@ -25,7 +25,8 @@ INSERT INTO "ErrorTagTask" ("id", "deliveryId", "shop", "orderId", "status", "du
   "createdAt", "updatedAt")
 SELECT lower(hex(randomblob(16))), "id", "shop", "orderId", CASE WHEN "errorTagDueAt" IS NULL THEN 'given_up' ELSE 'owed' END,
   "errorTagDueAt", "errorTagTries",
-  substr("lastError", instr("lastError", ' (the automation-error tag could not be added: ') + 47), "updatedAt", "updatedAt"
+  replace(replace(substr("lastError", instr("lastError", ' (the automation-error tag could not be added: ') + 47),
+    '; will retry)', ''), '; not retried)', ''), "updatedAt", "updatedAt"
 FROM "Delivery"
 WHERE "status" = 'dead' AND "orderId" IS NOT NULL AND "errorTagTries" > 0
   AND instr("lastError", ' (the automation-error tag could not be added: ') > 0;
