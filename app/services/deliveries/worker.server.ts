@@ -251,6 +251,7 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
 /** Waits `ms`, or less when woken. */
 function idleSleep(ms: number, wake: AbortSignal, keepProcessAlive: boolean) {
   return new Promise<void>((done) => {
+    if (wake.aborted) return done();
     const timer = setTimeout(finish, ms);
     if (!keepProcessAlive) timer.unref();
     wake.addEventListener("abort", finish, { once: true });
@@ -342,6 +343,8 @@ export class DeliveryWorker {
       }
       // Every slot taken: more may be due, and a finished delivery wakes the loop. Fewer due than slots: idle.
       if (!this.running || (claimedAll && this.busy < this.config.concurrency)) continue;
+      // Woken while claiming (a slot came free, a webhook arrived): no sleep at all.
+      if (this.wakeController.signal.aborted) continue;
       await this.config.sleep(this.config.pollIntervalMs, this.wakeController.signal);
     }
   }

@@ -699,4 +699,41 @@ describe("the worker loop", () => {
     idle?.();
     expect(sleeps[0]).toBe(3_600_000);
   });
+
+  it("refills a freed slot at once: one hanging trigger does not hold back 20 other orders", async () => {
+    const slowShop = await createAutomatedShop();
+    const shop = await createAutomatedShop();
+    // The hanging order is the oldest, so it is claimed first and holds its slot the whole time.
+    await createDelivery(slowShop, { nextAttemptAt: new Date(Date.now() - 60_000) });
+    for (let i = 0; i < 20; i++) await createDelivery(shop, { nextAttemptAt: new Date(Date.now() - 30_000 + i) });
+    let release!: () => void;
+    const hang = new Promise<void>((resolve) => (release = resolve));
+    const sent: number[] = [];
+    server.use(
+      http.post(`${TEST_ENV.AUTOMATION_API_URL}/api/flows/:flowId/trigger`, async ({ request }) => {
+        if (request.headers.get("X-ACCESS-TOKEN") === `key-${slowShop}`) {
+          // Hangs 10 s unless released when the test is done.
+          await Promise.race([hang, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        } else sent.push(Date.now());
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const worker = new DeliveryWorker({ workerId: "slots", concurrency: 4, pollIntervalMs: 5_000 });
+    const started = Date.now();
+    worker.start();
+    try {
+      await vi.waitFor(() => expect(sent).toHaveLength(20), { timeout: 8_000, interval: 20 });
+      // Generous for a loaded 2-core machine; the old batch loop took the full 10 s.
+      expect(Math.max(...sent) - started).toBeLessThan(5_000);
+      expect(await prisma.delivery.count({ where: { shop, status: "delivered" } })).toBe(20);
+      expect(await prisma.delivery.findFirstOrThrow({ where: { shop: slowShop } })).toMatchObject({
+        status: "delivering",
+      });
+      expect(worker.busy).toBe(1);
+    } finally {
+      release();
+      await worker.stop();
+    }
+    expect(await prisma.delivery.count({ where: { status: "delivered" } })).toBe(21);
+  });
 });
