@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { Prisma, type Delivery } from "@prisma/client";
+import { Prisma, type Delivery, type PrismaClient } from "@prisma/client";
 import prisma from "../../db.server";
-import { databaseEngine } from "./engine.server";
+import { databaseEngine, type DatabaseEngine } from "./engine.server";
 import { MAX_ATTEMPTS } from "./retry-policy.server";
 
 /**
@@ -17,6 +17,13 @@ import { MAX_ATTEMPTS } from "./retry-policy.server";
 
 export const ABANDONED_REASON = `The worker stopped during each of ${MAX_ATTEMPTS} attempts`;
 
+/** The database the queue works on: the app's client, or another (the PostgreSQL tests). */
+export interface QueueDb {
+  db?: PrismaClient;
+  /** The SQL dialect of `db`; from DATABASE_URL by default. */
+  engine?: DatabaseEngine;
+}
+
 export interface Claim {
   /** The lease token: the rows this claim won carry it in leaseOwner. */
   token: string;
@@ -26,15 +33,18 @@ export interface Claim {
 }
 
 /** Takes up to `limit` due deliveries (expired leases first, then by due time) for `owner`, leased until now + leaseMs. */
-export async function claimDue(options: { owner: string; now: Date; limit: number; leaseMs: number }): Promise<Claim> {
-  const { owner, now, limit, leaseMs } = options;
+export async function claimDue(
+  options: { owner: string; now: Date; limit: number; leaseMs: number } & QueueDb,
+): Promise<Claim> {
+  const { owner, now, limit, leaseMs, db = prisma } = options;
   const token = `${owner}:${randomUUID()}`;
-  const buried = await buryAbandoned(now, limit);
+  const buried = await buryAbandoned(db, now, limit);
   if (limit <= 0) return { token, deliveries: [], buried };
   const leaseExpiresAt = new Date(now.getTime() + leaseMs);
-  if (databaseEngine() === "postgresql") await claimSkipLocked(token, now, leaseExpiresAt, limit);
-  else await claimConditional(token, now, leaseExpiresAt, limit);
-  const deliveries = await prisma.delivery.findMany({
+  if ((options.engine ?? databaseEngine()) === "postgresql")
+    await claimSkipLocked(db, token, now, leaseExpiresAt, limit);
+  else await claimConditional(db, token, now, leaseExpiresAt, limit);
+  const deliveries = await db.delivery.findMany({
     where: { leaseOwner: token },
     orderBy: { nextAttemptAt: "asc" },
   });
@@ -50,14 +60,14 @@ const SET_CLAIMED = (token: string, now: Date, leaseExpiresAt: Date) => Prisma.s
  * the table keeps finished deliveries for weeks, an OR of both would scan it), then one conditional UPDATE that
  * skips any row another worker claimed in between.
  */
-async function claimConditional(token: string, now: Date, leaseExpiresAt: Date, limit: number) {
-  const expired = await prisma.delivery.findMany({
+async function claimConditional(db: PrismaClient, token: string, now: Date, leaseExpiresAt: Date, limit: number) {
+  const expired = await db.delivery.findMany({
     where: { status: "delivering", leaseExpiresAt: { lt: now } },
     orderBy: { leaseExpiresAt: "asc" },
     take: limit,
     select: { id: true },
   });
-  const waiting = await prisma.delivery.findMany({
+  const waiting = await db.delivery.findMany({
     where: { status: { in: ["queued", "retrying"] }, nextAttemptAt: { lte: now } },
     orderBy: { nextAttemptAt: "asc" },
     take: limit - expired.length,
@@ -65,7 +75,7 @@ async function claimConditional(token: string, now: Date, leaseExpiresAt: Date, 
   });
   const ids = [...expired, ...waiting].map((row) => row.id);
   if (!ids.length) return 0;
-  return prisma.$executeRaw`
+  return db.$executeRaw`
     UPDATE "Delivery" ${SET_CLAIMED(token, now, leaseExpiresAt)}
     WHERE "id" IN (${Prisma.join(ids)})
       AND (("status" IN ('queued', 'retrying') AND "nextAttemptAt" <= ${now})
@@ -76,14 +86,14 @@ async function claimConditional(token: string, now: Date, leaseExpiresAt: Date, 
  * PostgreSQL: each sub-select locks the rows it returns and passes over rows another transaction holds, so
  * workers claiming at the same moment split the due rows between them without waiting.
  */
-async function claimSkipLocked(token: string, now: Date, leaseExpiresAt: Date, limit: number) {
-  const expired = await prisma.$executeRaw`
+async function claimSkipLocked(db: PrismaClient, token: string, now: Date, leaseExpiresAt: Date, limit: number) {
+  const expired = await db.$executeRaw`
     UPDATE "Delivery" ${SET_CLAIMED(token, now, leaseExpiresAt)}
     WHERE "id" IN (
       SELECT "id" FROM "Delivery" WHERE "status" = 'delivering' AND "leaseExpiresAt" < ${now}
       ORDER BY "leaseExpiresAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)`;
   if (expired >= limit) return expired;
-  const waiting = await prisma.$executeRaw`
+  const waiting = await db.$executeRaw`
     UPDATE "Delivery" ${SET_CLAIMED(token, now, leaseExpiresAt)}
     WHERE "id" IN (
       SELECT "id" FROM "Delivery" WHERE "status" IN ('queued', 'retrying') AND "nextAttemptAt" <= ${now}
@@ -95,14 +105,14 @@ async function claimSkipLocked(token: string, now: Date, leaseExpiresAt: Date, l
  * A delivery whose worker vanished on its last allowed attempt (a payload that crashes the process every time,
  * say) is dead rather than retried forever. Conditional on the expired lease it was read with.
  */
-async function buryAbandoned(now: Date, limit: number): Promise<Delivery[]> {
-  const rows = await prisma.delivery.findMany({
+async function buryAbandoned(db: PrismaClient, now: Date, limit: number): Promise<Delivery[]> {
+  const rows = await db.delivery.findMany({
     where: { status: "delivering", leaseExpiresAt: { lt: now }, attempts: { gte: MAX_ATTEMPTS } },
     take: Math.max(limit, 1),
   });
   const buried: Delivery[] = [];
   for (const row of rows) {
-    const { count } = await prisma.delivery.updateMany({
+    const { count } = await db.delivery.updateMany({
       where: { id: row.id, status: "delivering", leaseExpiresAt: row.leaseExpiresAt },
       data: { status: "dead", lastError: ABANDONED_REASON, leaseOwner: null, leaseExpiresAt: null, updatedAt: now },
     });
@@ -112,9 +122,9 @@ async function buryAbandoned(now: Date, limit: number): Promise<Delivery[]> {
 }
 
 /** Extends the leases of the given claims while their calls run; a worker that died stops renewing. */
-export async function renewLeases(tokens: string[], leaseExpiresAt: Date) {
+export async function renewLeases(tokens: string[], leaseExpiresAt: Date, db: PrismaClient = prisma) {
   if (!tokens.length) return 0;
-  return prisma.$executeRaw`
+  return db.$executeRaw`
     UPDATE "Delivery" SET "leaseExpiresAt" = ${leaseExpiresAt}
     WHERE "leaseOwner" IN (${Prisma.join(tokens)}) AND "status" = 'delivering'`;
 }

@@ -1,3 +1,4 @@
+import type { PrismaClient } from "@prisma/client";
 import pg from "pg";
 import prisma from "../../db.server";
 import { env } from "../../env.server";
@@ -19,10 +20,15 @@ const listeners = new Set<() => void>();
 export function wakeWorkers() {
   for (const listener of listeners) listener();
   if (databaseEngine() === "postgresql") {
-    prisma.$executeRaw`SELECT pg_notify(${WAKE_CHANNEL}, '')`.catch((error: unknown) =>
+    notifyWorkers().catch((error: unknown) =>
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, "wake-up notify failed"),
     );
   }
+}
+
+/** PostgreSQL: tells every LISTENing worker process that something is due. */
+export function notifyWorkers(db: PrismaClient = prisma) {
+  return db.$executeRaw`SELECT pg_notify(${WAKE_CHANNEL}, '')`;
 }
 
 /** Subscribes `wake` to this process's wake-ups and, on PostgreSQL, to every process's. Returns the unsubscribe. */
@@ -36,7 +42,7 @@ export function onWake(wake: () => void): () => Promise<void> {
 }
 
 /** One dedicated connection LISTENing on the channel; reconnects after a failure (polling covers the gap). */
-function listenForNotifications(wake: () => void, url = env().DATABASE_URL) {
+export function listenForNotifications(wake: () => void, url = env().DATABASE_URL) {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;

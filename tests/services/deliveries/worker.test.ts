@@ -60,6 +60,7 @@ describe("delivering an order", () => {
     expect(calls[0].flowId).toBe("f_101");
     expect(calls[0].headers.get("X-ACCESS-TOKEN")).toBe(`key-${shop}`);
     expect(calls[0].headers.get("Content-Type")).toBe("application/json");
+    expect(calls[0].headers.get("Idempotency-Key")).toBe(delivery.id);
     expect(calls[0].body).toMatchObject({
       orderId: "gid://shopify/Order/5550001",
       orderName: "#1001",
@@ -162,6 +163,8 @@ describe("retries", () => {
       "delivered",
     ]);
     expect(calls).toHaveLength(2);
+    // Every attempt of one delivery carries the same key, so a receiver can drop a repeat.
+    expect(calls.map((call) => call.headers.get("Idempotency-Key"))).toEqual([delivery.id, delivery.id]);
   });
 
   it("honours Retry-After on a 429", async () => {
@@ -517,6 +520,7 @@ describe("leases", () => {
     expect(await pass(at(59_999))).toBe(0);
     expect(await pass(at(60_001))).toBe(1);
     expect(calls).toHaveLength(1);
+    expect(calls[0].headers.get("Idempotency-Key")).toBe(delivery.id);
     expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
       status: "delivered",
       attempts: 2,
