@@ -43,13 +43,20 @@ export async function cancelCheckouts(
   reason: string,
   now: Date,
 ) {
-  const [column, value] =
-    "checkoutToken" in token ? ["checkoutToken", token.checkoutToken] : ["cartToken", token.cartToken];
+  // Two whole statements rather than a column fragment: a Prisma.sql fragment of the SQLite client is not one
+  // for the PostgreSQL client.
+  if ("checkoutToken" in token) {
+    return prisma.$executeRaw`
+      UPDATE "Delivery"
+      SET "status" = 'skipped', "lastError" = ${reason}, "payload" = NULL, "updatedAt" = ${now}
+      WHERE "shop" = ${shop} AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')
+        AND "checkoutToken" = ${token.checkoutToken}`;
+  }
   return prisma.$executeRaw`
     UPDATE "Delivery"
     SET "status" = 'skipped', "lastError" = ${reason}, "payload" = NULL, "updatedAt" = ${now}
     WHERE "shop" = ${shop} AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')
-      AND ${Prisma.raw(`"${column}"`)} = ${value}`;
+      AND "cartToken" = ${token.cartToken}`;
 }
 
 /**

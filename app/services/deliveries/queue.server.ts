@@ -51,10 +51,6 @@ export async function claimDue(
   return { token, deliveries, buried };
 }
 
-const SET_CLAIMED = (token: string, now: Date, leaseExpiresAt: Date) => Prisma.sql`
-  SET "status" = 'delivering', "leaseOwner" = ${token}, "leaseExpiresAt" = ${leaseExpiresAt},
-    "attempts" = "attempts" + 1, "updatedAt" = ${now}`;
-
 /**
  * SQLite: read the candidates through their own indexes ((status, leaseExpiresAt) and (status, nextAttemptAt):
  * the table keeps finished deliveries for weeks, an OR of both would scan it), then one conditional UPDATE that
@@ -75,8 +71,10 @@ async function claimConditional(db: PrismaClient, token: string, now: Date, leas
   });
   const ids = [...expired, ...waiting].map((row) => row.id);
   if (!ids.length) return 0;
+  // Prisma.join is the SQLite client's own helper, and this statement only runs on that client.
   return db.$executeRaw`
-    UPDATE "Delivery" ${SET_CLAIMED(token, now, leaseExpiresAt)}
+    UPDATE "Delivery" SET "status" = 'delivering', "leaseOwner" = ${token}, "leaseExpiresAt" = ${leaseExpiresAt},
+      "attempts" = "attempts" + 1, "updatedAt" = ${now}
     WHERE "id" IN (${Prisma.join(ids)})
       AND (("status" IN ('queued', 'retrying') AND "nextAttemptAt" <= ${now})
         OR ("status" = 'delivering' AND "leaseExpiresAt" < ${now}))`;
@@ -88,13 +86,15 @@ async function claimConditional(db: PrismaClient, token: string, now: Date, leas
  */
 async function claimSkipLocked(db: PrismaClient, token: string, now: Date, leaseExpiresAt: Date, limit: number) {
   const expired = await db.$executeRaw`
-    UPDATE "Delivery" ${SET_CLAIMED(token, now, leaseExpiresAt)}
+    UPDATE "Delivery" SET "status" = 'delivering', "leaseOwner" = ${token}, "leaseExpiresAt" = ${leaseExpiresAt},
+      "attempts" = "attempts" + 1, "updatedAt" = ${now}
     WHERE "id" IN (
       SELECT "id" FROM "Delivery" WHERE "status" = 'delivering' AND "leaseExpiresAt" < ${now}
       ORDER BY "leaseExpiresAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)`;
   if (expired >= limit) return expired;
   const waiting = await db.$executeRaw`
-    UPDATE "Delivery" ${SET_CLAIMED(token, now, leaseExpiresAt)}
+    UPDATE "Delivery" SET "status" = 'delivering', "leaseOwner" = ${token}, "leaseExpiresAt" = ${leaseExpiresAt},
+      "attempts" = "attempts" + 1, "updatedAt" = ${now}
     WHERE "id" IN (
       SELECT "id" FROM "Delivery" WHERE "status" IN ('queued', 'retrying') AND "nextAttemptAt" <= ${now}
       ORDER BY "nextAttemptAt" LIMIT ${limit - expired} FOR UPDATE SKIP LOCKED)`;
@@ -123,52 +123,69 @@ async function buryAbandoned(db: PrismaClient, now: Date, limit: number): Promis
 
 /** Extends the leases of the given claims while their calls run; a worker that died stops renewing. */
 export async function renewLeases(tokens: string[], leaseExpiresAt: Date, db: PrismaClient = prisma) {
-  if (!tokens.length) return 0;
-  return db.$executeRaw`
-    UPDATE "Delivery" SET "leaseExpiresAt" = ${leaseExpiresAt}
-    WHERE "leaseOwner" IN (${Prisma.join(tokens)}) AND "status" = 'delivering'`;
+  let renewed = 0;
+  // One statement per claim (a handful in flight): no engine-specific array parameter.
+  for (const token of tokens) {
+    renewed += await db.$executeRaw`
+      UPDATE "Delivery" SET "leaseExpiresAt" = ${leaseExpiresAt}
+      WHERE "leaseOwner" = ${token} AND "status" = 'delivering'`;
+  }
+  return renewed;
 }
 
-type LeasedColumn = "status" | "lastError" | "nextAttemptAt" | "deliveredAt" | "flowId" | "attemptLog";
-export type LeasedPatch = Partial<Pick<Delivery, LeasedColumn>> & { attemptsDelta?: number };
-
-/**
- * Writes a claimed delivery's outcome and releases its lease, only while the row still carries this claim (a
- * claim whose lease ran out must not overwrite the one that took over). False when it did not.
+/*
+ * The outcome writes release the lease, and only while the row still carries this claim (a claim whose lease ran
+ * out must not overwrite the one that took over): each returns false when it did not. Every statement is written
+ * whole, without nested Prisma.sql fragments: a fragment made by one generated client is not recognised by another
+ * (the PostgreSQL client is generated apart from the SQLite one) and would be sent as a parameter.
  */
-async function settle(delivery: Pick<Delivery, "id" | "leaseOwner">, patch: LeasedPatch, now: Date) {
-  const { attemptsDelta, ...columns } = patch;
-  const assignments = Object.entries(columns).map(
-    // Column names come from the LeasedColumn type above, never from input.
-    ([column, value]) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${value}`,
-  );
-  if (attemptsDelta) assignments.push(Prisma.sql`"attempts" = "attempts" + ${attemptsDelta}`);
-  const updated = await prisma.$executeRaw`
-    UPDATE "Delivery"
-    SET ${Prisma.join([...assignments, Prisma.sql`"leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}`])}
-    WHERE "id" = ${delivery.id} AND "status" = 'delivering' AND "leaseOwner" = ${delivery.leaseOwner}`;
-  return updated === 1;
-}
 
 type Leased = Pick<Delivery, "id" | "leaseOwner">;
 
 /** The platform took it. */
-export function completeDelivery(delivery: Leased, outcome: Pick<Delivery, "flowId" | "attemptLog">, now: Date) {
-  return settle(delivery, { ...outcome, status: "delivered", deliveredAt: now, lastError: null }, now);
+export async function completeDelivery(
+  delivery: Leased,
+  outcome: Pick<Delivery, "flowId" | "attemptLog">,
+  now: Date,
+  db: PrismaClient = prisma,
+) {
+  const updated = await db.$executeRaw`
+    UPDATE "Delivery"
+    SET "status" = 'delivered', "flowId" = ${outcome.flowId}, "attemptLog" = ${outcome.attemptLog},
+      "deliveredAt" = ${now}, "lastError" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
+    WHERE "id" = ${delivery.id} AND "status" = 'delivering' AND "leaseOwner" = ${delivery.leaseOwner}`;
+  return updated === 1;
 }
 
 /** Tried again at `nextAttemptAt`, or dead when that is null. */
-export function failDelivery(
+export async function failDelivery(
   delivery: Leased,
   outcome: Pick<Delivery, "flowId" | "attemptLog" | "lastError"> & { nextAttemptAt: Date | null },
   now: Date,
+  db: PrismaClient = prisma,
 ) {
-  const { nextAttemptAt, ...rest } = outcome;
-  if (nextAttemptAt) return settle(delivery, { ...rest, status: "retrying", nextAttemptAt }, now);
-  return settle(delivery, { ...rest, status: "dead" }, now);
+  const { flowId, attemptLog, lastError, nextAttemptAt } = outcome;
+  const updated = nextAttemptAt
+    ? await db.$executeRaw`
+        UPDATE "Delivery"
+        SET "status" = 'retrying', "nextAttemptAt" = ${nextAttemptAt}, "flowId" = ${flowId},
+          "attemptLog" = ${attemptLog}, "lastError" = ${lastError}, "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
+          "updatedAt" = ${now}
+        WHERE "id" = ${delivery.id} AND "status" = 'delivering' AND "leaseOwner" = ${delivery.leaseOwner}`
+    : await db.$executeRaw`
+        UPDATE "Delivery"
+        SET "status" = 'dead', "flowId" = ${flowId}, "attemptLog" = ${attemptLog}, "lastError" = ${lastError},
+          "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
+        WHERE "id" = ${delivery.id} AND "status" = 'delivering' AND "leaseOwner" = ${delivery.leaseOwner}`;
+  return updated === 1;
 }
 
 /** Not sent, with the reason. A skip is no attempt at the platform: the claim's count is taken back. */
-export function skipDelivery(delivery: Leased, reason: string, now: Date) {
-  return settle(delivery, { status: "skipped", lastError: reason, attemptsDelta: -1 }, now);
+export async function skipDelivery(delivery: Leased, reason: string, now: Date, db: PrismaClient = prisma) {
+  const updated = await db.$executeRaw`
+    UPDATE "Delivery"
+    SET "status" = 'skipped', "lastError" = ${reason}, "attempts" = "attempts" - 1, "leaseOwner" = NULL,
+      "leaseExpiresAt" = NULL, "updatedAt" = ${now}
+    WHERE "id" = ${delivery.id} AND "status" = 'delivering' AND "leaseOwner" = ${delivery.leaseOwner}`;
+  return updated === 1;
 }
