@@ -98,7 +98,8 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.privacyRequest.create({ data: { shop, topic: "customers/data_request", summary: "{}" } });
   await createTemporaryThemeFile(shop);
   await createThemeInstall(shop);
-  await createDelivery(shop);
+  const dead = await createDelivery(shop, { status: "dead", orderId: "gid://shopify/Order/1" });
+  await prisma.errorTagTask.create({ data: { deliveryId: dead.id, shop, orderId: "gid://shopify/Order/1" } });
   return shop;
 }
 
@@ -113,6 +114,7 @@ export async function countShopRecords(shop: string) {
     temporaryThemeFiles: await prisma.temporaryThemeFile.count({ where: { shop } }),
     themeInstalls: await prisma.themeInstall.count({ where: { shop } }),
     deliveries: await prisma.delivery.count({ where: { shop } }),
+    errorTagTasks: await prisma.errorTagTask.count({ where: { shop } }),
   };
 }
 

@@ -85,7 +85,7 @@ describe("app/uninstalled", () => {
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("OK");
-    expect(Object.values(await countShopRecords(shop))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await countShopRecords(shop))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(await countShopRecords(other)).toEqual(otherBefore);
   });
 
@@ -95,7 +95,7 @@ describe("app/uninstalled", () => {
       uninstalled({ request: webhookRequest("/webhooks/app/uninstalled", {}, { shop, topic: "app/uninstalled" }) });
     expect((await deliver()).status).toBe(200);
     expect((await deliver()).status).toBe(200);
-    expect(Object.values(await countShopRecords(shop))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await countShopRecords(shop))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 });
 
@@ -133,7 +133,7 @@ describe("privacy webhooks", () => {
       ),
     });
     expect(response.status).toBe(200);
-    expect(Object.values(await countShopRecords(shop))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await countShopRecords(shop))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect((await countShopRecords(other)).configurations).toBe(1);
   });
 
