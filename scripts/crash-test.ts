@@ -6,7 +6,7 @@
  * prints, per order: acknowledged, triggered, duplicates (as the automation platform ran them honouring the
  * Idempotency-Key, and as a receiver that ignores the key would have run them), lost, and kills.
  *
- *   npm run crash-test -- --count 3000 --rate 150 --kill-every 2 --drain 120 [--no-build]
+ *   npm run crash-test -- --count 3000 --rate 150 --concurrency 32 --kill-every 2 --drain 120 [--no-build]
  *
  * Exits 1 when an acknowledged order was lost or triggered twice despite the key.
  */
@@ -28,6 +28,8 @@ const arg = (name: string, fallback: number) => {
 const options = {
   count: arg("count", 3000),
   rate: arg("rate", 150),
+  /** Senders at most in flight, as the platform bounds its own deliveries. */
+  concurrency: arg("concurrency", 32),
   killEverySeconds: arg("kill-every", 2),
   drainSeconds: arg("drain", 120),
   build: !argv.includes("--no-build"),
@@ -58,6 +60,8 @@ process.once("exit", () => children.forEach((child) => child.kill("SIGKILL")));
 
 /** The app again, on the same port, database and settings, as the process manager of a real deployment would. */
 function spawnApp() {
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "sandbox/app-server.ts")], {
     cwd: ROOT,
     env: stack.env,
@@ -69,18 +73,24 @@ function spawnApp() {
       const lines = (rest + chunk.toString("utf8")).split("\n");
       rest = lines.pop() ?? "";
       lines.filter(Boolean).forEach((line) => {
-        if (process.env.CRASH_TEST_DEBUG) console.log(`[app] ${line.slice(0, 300)}`);
+        // Printed once the server listens and its background services are started.
+        if (line.includes("app listening on")) markReady();
+        if (process.env.CRASH_TEST_DEBUG || !line.startsWith("{")) console.log(`[app] ${line.slice(0, 300)}`);
         noteLine(line);
       });
     });
   }
   children.add(child);
-  child.once("exit", () => children.delete(child));
-  return child;
+  child.once("exit", (code, signal) => {
+    children.delete(child);
+    if (signal !== "SIGKILL" && signal !== "SIGTERM") console.log(`the app exited by itself (code ${code}, ${signal})`);
+  });
+  return { child, ready };
 }
 
 async function waitForHealth() {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(50)) {
+  // Generous: on a loaded machine a cold start of the app has taken over a minute.
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await sleep(50)) {
     try {
       const response = await fetch(`${stack.appUrl}/healthz`, { signal: AbortSignal.timeout(1_000) });
       if (response.ok) return;
@@ -90,7 +100,7 @@ async function waitForHealth() {
       if (process.env.CRASH_TEST_DEBUG) console.log(`[health] ${String((error as Error).cause ?? error)}`);
     }
   }
-  throw new Error("the restarted app did not become healthy within 60 s");
+  throw new Error("the restarted app did not become healthy within 180 s");
 }
 
 await installShop(stack, DEMO_SHOP);
@@ -154,21 +164,25 @@ const killer = (async () => {
     app.kill("SIGKILL");
     kills++;
     const restarting = performance.now();
-    app = spawnApp();
+    const restarted = spawnApp();
+    app = restarted.child;
+    await Promise.race([restarted.ready, sleep(180_000)]);
     await waitForHealth();
     restarts.push(performance.now() - restarting);
   }
 })();
 
 console.log(
-  `sending ${options.count} signed webhooks at ${options.rate}/s, SIGKILL of the app every ~${options.killEverySeconds} s...`,
+  `sending ${options.count} signed webhooks at up to ${options.rate}/s (${options.concurrency} senders), SIGKILL of the app every ~${options.killEverySeconds} s...`,
 );
 const started = performance.now();
-const inflight: Promise<void>[] = [];
+const inflight = new Set<Promise<void>>();
 for (let index = 0; index < orders.length; index++) {
   const wait = started + (index * 1000) / options.rate - performance.now();
   if (wait > 1) await sleep(wait);
-  inflight.push(deliverWebhook(orders[index]));
+  while (inflight.size >= options.concurrency) await Promise.race(inflight);
+  const sending = deliverWebhook(orders[index]).finally(() => inflight.delete(sending));
+  inflight.add(sending);
 }
 await Promise.all(inflight);
 sending = false;
