@@ -4,17 +4,20 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { startServices, stopServices } from "./bootstrap.server";
 import { env } from "./env.server";
 import { allowOverrideAdminToFrame } from "./services/platform/origin-override.server";
-import { startThemeFileCleanup } from "./services/theme/temporary-files.server";
-import { startInlineWorker } from "./services/deliveries/worker.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import { setSecurityHeaders, withSecurityHeaders } from "./lib/http.server";
 
 // Refuse to start on a bad configuration, with the list of what is wrong.
 env();
-startThemeFileCleanup();
-startInlineWorker();
+
+/**
+ * The server that loads this build starts the background services through this export (sandbox/app-server.ts,
+ * `npm start`); importing the entry starts nothing.
+ */
+export { startServices, stopServices };
 
 export const streamTimeout = 5000;
 
@@ -29,6 +32,8 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  // The development server (Vite) has no start-up hook of ours: its first page starts them (idempotent).
+  if (env().NODE_ENV === "development") startServices({ role: "web" });
   addDocumentResponseHeaders(request, responseHeaders);
   allowOverrideAdminToFrame(responseHeaders);
   setSecurityHeaders(responseHeaders);

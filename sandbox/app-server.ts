@@ -109,8 +109,15 @@ export function appRequestListener(handle: (request: Request) => Promise<Respons
 
 export async function startAppServer(port: number, host = "127.0.0.1") {
   const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
+  // The one start of the app's background services (delivery worker, periodic jobs): see app/bootstrap.server.ts.
+  const entry = build.entry.module as {
+    startServices?: (options: { role: "web" }) => unknown;
+    stopServices?: () => Promise<void>;
+  };
+  entry.startServices?.({ role: "web" });
   const server = createServer(appRequestListener(createRequestHandler(build, "production")));
   server.keepAliveTimeout = 65_000;
+  server.on("close", () => void entry.stopServices?.());
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return server;
 }

@@ -17,9 +17,19 @@ export interface CallbackSettings {
 export interface RecordedTrigger {
   flowId: string;
   apiKey: string;
+  /** The Idempotency-Key header, or null when the caller sent none. */
+  idempotencyKey: string | null;
   payload: Record<string, unknown>;
   receivedAt: string;
   answered: number | "timeout";
+}
+
+/** A repeat of an idempotency key already accepted: answered as the first time, not run again. */
+export interface DroppedTrigger {
+  flowId: string;
+  idempotencyKey: string;
+  orderName: unknown;
+  receivedAt: string;
 }
 
 export interface RecordedCallback {
@@ -45,13 +55,19 @@ const FLOWS = [
 /**
  * The automation platform simulator: flows list (bare array, `{ data }` or `{ flows }`), the trigger endpoint
  * recording every payload, a callback to the payload's callbackUrl after a delay with a chosen status,
- * bot fields, and failure modes switchable over HTTP under /sim.
+ * bot fields, and failure modes switchable over HTTP under /sim. Like a receiver that honours the Idempotency-Key
+ * header, it runs a key it already accepted only once: a repeat is answered as the first time and listed under
+ * `dropped` in GET /sim/triggers (switch off with POST /sim/mode `{ "honourIdempotencyKey": false }`).
  */
 export function createAutomationSimulator(options: { apiKeys?: string[]; port?: number; events?: EventSink } = {}) {
   const events = options.events ?? noEvents;
   const emit = (message: string) => events({ system: "automation", message, at: new Date().toISOString() });
   const apiKeys = new Set(options.apiKeys ?? [SANDBOX_AUTOMATION_KEY]);
   const triggers: RecordedTrigger[] = [];
+  const dropped: DroppedTrigger[] = [];
+  /** Keys of the triggers accepted (2xx) and the answer they got, as a receiver that honours the key keeps them. */
+  const accepted = new Map<string, { flowId: string }>();
+  let honourIdempotencyKey = true;
   const callbacks: RecordedCallback[] = [];
   const botFields: { fieldId: string; apiKey: string; value: string; at: string }[] = [];
   let mode: TriggerMode = { kind: "ok" };
@@ -129,10 +145,18 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
         return { status: 400, body: { success: false, message: "Body must be JSON" } };
       }
       const name = String(payload.orderName ?? payload.draftOrderName ?? "?");
+      const idempotencyKey = request.header("Idempotency-Key") ?? null;
+      const first = idempotencyKey && honourIdempotencyKey ? accepted.get(idempotencyKey) : undefined;
+      if (idempotencyKey && first) {
+        dropped.push({ flowId, idempotencyKey, orderName: payload.orderName, receivedAt: new Date().toISOString() });
+        emit(`trigger ${flowId} ${name}: repeat of ${idempotencyKey} dropped (idempotency key)`);
+        return { body: { success: true, message: "Flow triggered", flowId: first.flowId } };
+      }
       const now = currentMode();
       const record: RecordedTrigger = {
         flowId,
         apiKey: keyOf(request),
+        idempotencyKey,
         payload,
         receivedAt: new Date().toISOString(),
         answered: 200,
@@ -162,6 +186,7 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
         };
       }
       emit(`trigger ${flowId} ${name} received (${String(payload.eventType)})`);
+      if (idempotencyKey) accepted.set(idempotencyKey, { flowId });
       scheduleCallback(payload);
       return { body: { success: true, message: "Flow triggered", flowId } };
     })
@@ -177,18 +202,22 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
 
     .on("GET", "/sim/triggers", (request) => {
       const flowId = request.url.searchParams.get("flowId");
-      return { body: { triggers: flowId ? triggers.filter((t) => t.flowId === flowId) : triggers } };
+      const pick = <T extends { flowId: string }>(list: T[]) =>
+        flowId ? list.filter((t) => t.flowId === flowId) : list;
+      return { body: { triggers: pick(triggers), dropped: pick(dropped), droppedCount: pick(dropped).length } };
     })
     .on("GET", "/sim/callbacks", () => ({ body: { callbacks } }))
     .on("GET", "/sim/bot-fields", () => ({ body: { botFields } }))
-    .on("GET", "/sim/mode", () => ({ body: { mode, remaining, callback, flowShape } }))
+    .on("GET", "/sim/mode", () => ({ body: { mode, remaining, callback, flowShape, honourIdempotencyKey } }))
     .on("POST", "/sim/mode", (request) => {
       const body = request.json<{
         trigger?: TriggerMode;
         callback?: Partial<CallbackSettings>;
         flowShape?: typeof flowShape;
         apiKeys?: string[];
+        honourIdempotencyKey?: boolean;
       }>();
+      if (typeof body.honourIdempotencyKey === "boolean") honourIdempotencyKey = body.honourIdempotencyKey;
       if (body.trigger) {
         mode = body.trigger;
         remaining = "count" in mode && mode.count !== undefined ? mode.count : 0;
@@ -197,10 +226,13 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
       if (body.callback) callback = { ...callback, ...body.callback };
       if (body.flowShape) flowShape = body.flowShape;
       for (const key of body.apiKeys ?? []) apiKeys.add(key);
-      return { body: { mode, remaining, callback, flowShape } };
+      return { body: { mode, remaining, callback, flowShape, honourIdempotencyKey } };
     })
     .on("POST", "/sim/reset", () => {
       triggers.length = 0;
+      dropped.length = 0;
+      accepted.clear();
+      honourIdempotencyKey = true;
       callbacks.length = 0;
       botFields.length = 0;
       mode = { kind: "ok" };
@@ -213,6 +245,7 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
   return {
     router,
     triggers,
+    dropped,
     callbacks,
     async listen(port = options.port ?? 0) {
       const listening = await listen(router, port);

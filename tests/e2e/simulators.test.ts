@@ -443,6 +443,44 @@ describe("the simulators keep the real systems' contracts", () => {
     const trigger = (flowId: string, payload: Record<string, unknown>) =>
       fetch(`${automation}/api/flows/${flowId}/trigger`, { method: "POST", headers, body: JSON.stringify(payload) });
 
+    it("honours the Idempotency-Key: a repeat of an accepted key is answered as the first time and reported", async () => {
+      const send = (key: string | null) =>
+        fetch(`${automation}/api/flows/f_101/trigger`, {
+          method: "POST",
+          headers: { ...headers, ...(key ? { "Idempotency-Key": key } : {}) },
+          body: JSON.stringify({ orderName: `#idem-${key}` }),
+        });
+      await postJson(`${automation}/sim/mode`, { callback: { status: "none" } });
+      await postJson(`${automation}/sim/mode`, { trigger: { kind: "error", status: 503, count: 1 } });
+      expect((await send("delivery-1")).status).toBe(503);
+      // A refused try is no acceptance: the retry with the same key runs.
+      expect((await send("delivery-1")).status).toBe(200);
+      const repeat = await send("delivery-1");
+      expect(repeat.status).toBe(200);
+      expect(await repeat.json()).toEqual({ success: true, message: "Flow triggered", flowId: "f_101" });
+      await send(null);
+      await send(null);
+      type Recorded = { triggers: { idempotencyKey: string | null; answered: number }[]; dropped: unknown[] };
+      const recorded = await getJson<Recorded & { droppedCount: number }>(`${automation}/sim/triggers?flowId=f_101`);
+      const keyed = recorded.body.triggers.filter((trigger) => trigger.idempotencyKey === "delivery-1");
+      expect(keyed.map((trigger) => trigger.answered)).toEqual([503, 200]);
+      expect(recorded.body.dropped).toEqual([
+        {
+          flowId: "f_101",
+          idempotencyKey: "delivery-1",
+          orderName: "#idem-delivery-1",
+          receivedAt: expect.any(String),
+        },
+      ]);
+      expect(recorded.body.droppedCount).toBe(1);
+
+      await postJson(`${automation}/sim/mode`, { honourIdempotencyKey: false, callback: { status: "success" } });
+      await send("delivery-1");
+      const after = await getJson<Recorded>(`${automation}/sim/triggers?flowId=f_101`);
+      expect(after.body.triggers.filter((trigger) => trigger.idempotencyKey === "delivery-1")).toHaveLength(3);
+      await postJson(`${automation}/sim/mode`, { honourIdempotencyKey: true });
+    });
+
     it("lists flows in each of the three shapes seen in the wild, and refuses an unknown key", async () => {
       const list = () => fetch(`${automation}/api/accounts/flows`, { headers }).then((response) => response.json());
       expect(Array.isArray(await list())).toBe(true);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Prisma } from "@prisma/client";
+import { Prisma } from "@prisma/client";
 import { Session } from "@shopify/shopify-api";
 import prisma from "~/db.server";
 import { saveShopSettings, type SettingsPatch } from "~/services/shops/configuration.server";
@@ -117,7 +117,8 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.privacyRequest.create({ data: { shop, topic: "customers/data_request", summary: "{}" } });
   await createTemporaryThemeFile(shop);
   await createThemeInstall(shop);
-  await createDelivery(shop);
+  const dead = await createDelivery(shop, { status: "dead", orderId: "gid://shopify/Order/1" });
+  await prisma.errorTagTask.create({ data: { deliveryId: dead.id, shop, orderId: "gid://shopify/Order/1" } });
   return shop;
 }
 
@@ -135,10 +136,9 @@ export const SHOP_MODELS = [
 export async function countShopRecords(shop: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const model of SHOP_MODELS) {
-    const [row] = await prisma.$queryRawUnsafe<{ n: number | bigint }[]>(
-      `SELECT COUNT(*) AS n FROM "${model}" WHERE "shop" = ?`,
-      shop,
-    );
+    // Model names come from the schema file, never from input.
+    const [row] = await prisma.$queryRaw<{ n: number | bigint }[]>`
+      SELECT COUNT(*) AS n FROM ${Prisma.raw(`"${model}"`)} WHERE "shop" = ${shop}`;
     counts[model] = Number(row.n);
   }
   return counts;

@@ -1,3 +1,5 @@
+import v8 from "node:v8";
+import vm from "node:vm";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { parseEnv, EnvError } from "~/env.server";
@@ -7,6 +9,7 @@ import {
   redirectShopRequests,
 } from "~/services/platform/origin-override.server";
 import { shopDomain } from "../helpers/factories";
+import { startLocalServer } from "../helpers/local-server";
 import { adminRequest } from "../helpers/requests";
 import { TEST_ENV } from "../helpers/test-env";
 import { server } from "../mocks/server";
@@ -42,6 +45,42 @@ describe("PLATFORM_ORIGIN_OVERRIDE", () => {
       token: "shpat_x",
       body: { query: "{ shop { name } }" },
     });
+  });
+
+  it("abandons a hanging stand-in at the caller's timeout, even after a garbage collection", async () => {
+    // A real GC while the call waits: the bug (nodejs/node#55428) only shows once the timeout signal is collected.
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    const hanging = await startLocalServer(() => {});
+    const collect = setInterval(gc, 20);
+    const redirected = redirectShopRequests(fetch, hanging.origin);
+    const timedCall = async (url: string) => {
+      const started = Date.now();
+      const call = redirected(url, { method: "POST", body: "{}", signal: AbortSignal.timeout(300) });
+      const outcome = await Promise.race([
+        call.then(
+          () => "answered",
+          (error: Error) => error.name,
+        ),
+        new Promise((resolve) => setTimeout(() => resolve("still waiting after 3 s"), 3_000)),
+      ]);
+      return { outcome, ms: Date.now() - started };
+    };
+    try {
+      // A platform call (redirected) and an automation trigger (passed through) under the override.
+      for (const url of [
+        "https://tienda-demo.myshopify.com/admin/api/2025-10/graphql.json",
+        `${hanging.origin}/api/flows/f_101/trigger`,
+      ]) {
+        const { outcome, ms } = await timedCall(url);
+        expect(outcome).toBe("TimeoutError");
+        expect(ms).toBeLessThan(2_000);
+      }
+      expect(hanging.requests).toEqual(["/admin/api/2025-10/graphql.json", "/api/flows/f_101/trigger"]);
+    } finally {
+      clearInterval(collect);
+      await hanging.close();
+    }
   });
 
   it("leaves requests to other hosts alone", async () => {

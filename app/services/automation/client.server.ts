@@ -122,7 +122,12 @@ export async function triggerFlow(
   apiKey: string,
   flowId: string,
   payload: unknown,
-  options: { timeoutMs?: number; now?: () => number } = {},
+  options: {
+    timeoutMs?: number;
+    now?: () => number;
+    /** Sent as Idempotency-Key: the same key for every attempt of one delivery, so a receiver can drop repeats. */
+    idempotencyKey?: string;
+  } = {},
 ): Promise<TriggerResult> {
   const now = options.now ?? Date.now;
   const started = now();
@@ -131,7 +136,11 @@ export async function triggerFlow(
   try {
     response = await fetch(url, {
       method: "POST",
-      headers: { "X-ACCESS-TOKEN": apiKey, "Content-Type": "application/json" },
+      headers: {
+        "X-ACCESS-TOKEN": apiKey,
+        "Content-Type": "application/json",
+        ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
+      },
       body: JSON.stringify(payload),
       // A redirect would carry the key and the order to wherever it points: it is answered as a refusal.
       redirect: "manual",

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Prisma, type Delivery } from "@prisma/client";
+import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import type { EventKeys } from "./payloads.server";
 
@@ -7,7 +7,7 @@ import type { EventKeys } from "./payloads.server";
  * The outbox's hot statements, in SQL. With the SQLite driver adapter every Prisma write runs in its own
  * transaction on a freshly opened connection (about 1.3 ms); the same statement as plain SQL takes about
  * 0.1 ms. At hundreds of orders per second that is the difference between keeping up and not, so the
- * receiver's insert and the worker's claim and result writes live here. Everything is portable SQL
+ * receiver's insert lives here (the worker's claim and result writes are in queue.server.ts). Everything is portable SQL
  * (SQLite and PostgreSQL); `updatedAt`, which Prisma would set, is set explicitly.
  */
 
@@ -59,42 +59,6 @@ export async function discardUninstalledDelivery(shop: string, id: string) {
   return removed === 1;
 }
 
-/**
- * Claims the given deliveries that are still due for one worker pass: one conditional UPDATE, so a row
- * another worker took in between is left alone. The attempt is counted here, at claim time.
- */
-export async function claimDeliveries(ids: string[], claim: string, now: Date, leaseExpiresAt: Date) {
-  if (!ids.length) return 0;
-  return prisma.$executeRaw`
-    UPDATE "Delivery"
-    SET "status" = 'delivering', "leaseOwner" = ${claim}, "leaseExpiresAt" = ${leaseExpiresAt},
-      "attempts" = "attempts" + 1, "updatedAt" = ${now}
-    WHERE "id" IN (${Prisma.join(ids)})
-      AND (("status" IN ('queued', 'retrying') AND "nextAttemptAt" <= ${now})
-        OR ("status" = 'delivering' AND "leaseExpiresAt" < ${now}))`;
-}
-
-type LeasedColumn = "status" | "lastError" | "nextAttemptAt" | "deliveredAt" | "flowId" | "attemptLog";
-export type LeasedPatch = Partial<Pick<Delivery, LeasedColumn>> & { attemptsDelta?: number };
-
-/**
- * Writes a claimed delivery's outcome and releases its lease, only while the row still carries this pass's
- * claim (a pass whose lease ran out must not overwrite the pass that took over). False when it did not.
- */
-export async function settleLeased(delivery: Pick<Delivery, "id" | "leaseOwner">, patch: LeasedPatch, now: Date) {
-  const { attemptsDelta, ...columns } = patch;
-  const assignments = Object.entries(columns).map(
-    // Column names come from the LeasedColumn type above, never from input.
-    ([column, value]) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${value}`,
-  );
-  if (attemptsDelta) assignments.push(Prisma.sql`"attempts" = "attempts" + ${attemptsDelta}`);
-  const updated = await prisma.$executeRaw`
-    UPDATE "Delivery"
-    SET ${Prisma.join([...assignments, Prisma.sql`"leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}`])}
-    WHERE "id" = ${delivery.id} AND "status" = 'delivering' AND "leaseOwner" = ${delivery.leaseOwner}`;
-  return updated === 1;
-}
-
 /** Skips the shop's waiting abandoned-checkout deliveries with this checkout or cart token. */
 export async function cancelCheckouts(
   shop: string,
@@ -102,13 +66,20 @@ export async function cancelCheckouts(
   reason: string,
   now: Date,
 ) {
-  const [column, value] =
-    "checkoutToken" in token ? ["checkoutToken", token.checkoutToken] : ["cartToken", token.cartToken];
+  // Two whole statements rather than a column fragment: a Prisma.sql fragment of the SQLite client is not one
+  // for the PostgreSQL client.
+  if ("checkoutToken" in token) {
+    return prisma.$executeRaw`
+      UPDATE "Delivery"
+      SET "status" = 'skipped', "lastError" = ${reason}, "payload" = NULL, "updatedAt" = ${now}
+      WHERE "shop" = ${shop} AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')
+        AND "checkoutToken" = ${token.checkoutToken}`;
+  }
   return prisma.$executeRaw`
     UPDATE "Delivery"
     SET "status" = 'skipped', "lastError" = ${reason}, "payload" = NULL, "updatedAt" = ${now}
     WHERE "shop" = ${shop} AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')
-      AND ${Prisma.raw(`"${column}"`)} = ${value}`;
+      AND "cartToken" = ${token.cartToken}`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { AppError } from "../../lib/http.server";
 import { addAppliedTags } from "./outbox.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { DELIVERY_STATUSES, type DeliveryStatus } from "./status.server";
-import { wakeWorker } from "./worker.server";
+import { wakeWorkers } from "./wake.server";
 
 export function summarizeDelivery(delivery: Delivery) {
   return {
@@ -123,12 +123,11 @@ export async function retryDelivery(shop: string, id: string, now = new Date()) 
       lastError: null,
       leaseOwner: null,
       leaseExpiresAt: null,
-      // A replay may deliver it after all; a new death owes the tag afresh.
-      errorTagDueAt: null,
-      errorTagTries: 0,
     },
   });
-  wakeWorker();
+  // A replay may deliver it after all; a new death owes the tag afresh.
+  await prisma.errorTagTask.deleteMany({ where: { deliveryId: id, shop } });
+  wakeWorkers();
   return summarizeDelivery(await findOwned(shop, id));
 }
 

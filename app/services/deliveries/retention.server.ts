@@ -1,6 +1,6 @@
 import prisma from "../../db.server";
 import { env } from "../../env.server";
-import type { CustomerDataHolder, CustomerRef } from "../shops/privacy.server";
+import type { CustomerDataHolder, CustomerRef } from "../shops/customer-data.server";
 import { buyerContacts } from "./payloads.server";
 
 /**

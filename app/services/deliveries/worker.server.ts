@@ -4,14 +4,18 @@ import prisma from "../../db.server";
 import { env } from "../../env.server";
 import { logger, type Logger } from "../../logger.server";
 import { triggerFlow, type TriggerResult } from "../automation/client.server";
-import { addOrderTags } from "../automation/order-tags.server";
-import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
+import type { GraphqlOptions } from "../platform/graphql.server";
 import { getShopSettings, type ShopSettings } from "../shops/configuration.server";
+import { oweErrorTag } from "./error-tag.server";
+import { cancelCheckouts } from "./outbox.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
-import { purgeExpiredPayloads } from "./retention.server";
-import { addAppliedTags, cancelCheckouts, claimDeliveries, settleLeased } from "./outbox.server";
-import { ERROR_TAG_RETRY_DELAYS_MS, MAX_ATTEMPTS, nextRetryDelay } from "./retry-policy.server";
-import { AUTOMATION_ERROR_TAG, type DeliveryTopic } from "./status.server";
+import { claimDue, completeDelivery, failDelivery, renewLeases, skipDelivery } from "./queue.server";
+import { nextRetryDelay } from "./retry-policy.server";
+import { routeDelivery, SKIP_REASONS } from "./routing.server";
+import type { DeliveryTopic } from "./status.server";
+import { onWake } from "./wake.server";
+
+export { wakeWorkers as wakeWorker } from "./wake.server";
 
 export interface WorkerOptions {
   /** Names this process in leases; unique per process. */
@@ -20,14 +24,16 @@ export interface WorkerOptions {
   /** Waits while idle; resolves early when `wake` aborts. */
   sleep?: (ms: number, wake: AbortSignal) => Promise<void>;
   pollIntervalMs?: number;
-  /** How long a claim holds; a worker that dies leaves its jobs to others once this runs out. */
+  /**
+   * How long a claim holds unless renewed. Renewed every leaseMs / 3 while the call runs, so a live worker never
+   * loses it and a dead worker's deliveries go out again within this time.
+   */
   leaseMs?: number;
-  /** Deliveries claimed and sent concurrently per pass. */
-  batchSize?: number;
+  /** Deliveries in flight at once: a freed slot is refilled at once, and no more is claimed than slots can send. */
+  concurrency?: number;
   random?: () => number;
   /** Passed to the platform GraphQL client (its own throttle waits). */
   graphql?: GraphqlOptions;
-  purgeIntervalMs?: number;
   /**
    * Whether the idle wait holds the process open. The standalone worker (`npm run worker`) must; inside the
    * web process it must not, or the server could never exit on SIGTERM.
@@ -37,10 +43,10 @@ export interface WorkerOptions {
 
 type Resolved = Required<Omit<WorkerOptions, "graphql">> & { graphql: GraphqlOptions };
 
-// Longer than a trigger's timeout plus tagging a dead order: a live worker never loses its lease.
-const DEFAULT_LEASE_MS = 120_000;
+// Twice the trigger's 15 s timeout; renewed while a call runs (docs/decisions/083-small-in-flight-window.md).
+export const DEFAULT_LEASE_MS = 30_000;
+export const DEFAULT_CONCURRENCY = 16;
 const ATTEMPT_LOG_LIMIT = 50;
-const CHECKOUT_CONVERTED = "An order was placed for this checkout";
 
 function resolve(options: WorkerOptions): Resolved {
   return {
@@ -49,130 +55,78 @@ function resolve(options: WorkerOptions): Resolved {
     sleep: options.sleep ?? ((ms, wake) => idleSleep(ms, wake, options.keepProcessAlive ?? false)),
     pollIntervalMs: options.pollIntervalMs ?? env().WORKER_POLL_INTERVAL_MS,
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
-    batchSize: options.batchSize ?? 20,
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
     random: options.random ?? Math.random,
     graphql: options.graphql ?? {},
-    purgeIntervalMs: options.purgeIntervalMs ?? 3_600_000,
     keepProcessAlive: options.keepProcessAlive ?? false,
   };
 }
 
-/**
- * Claims the deliveries that are due (queued or retrying with nextAttemptAt passed, or delivering with
- * an expired lease) and sends them. The claim is one conditional UPDATE that only takes rows still due,
- * marked with a token unique to this pass, so two workers (or processes sharing one PostgreSQL later)
- * never both own a delivery. Then the error tags dead deliveries still owe their orders. Returns how many
- * deliveries this pass handled.
- */
-export async function runDeliveryPass(options: WorkerOptions = {}): Promise<number> {
-  const config = resolve(options);
-  const claimed = await claimDue(config);
-  // One configuration read per shop per pass: a busy shop's batch shares it.
+type SettingsOf = (shop: string) => Promise<ShopSettings | null>;
+
+/** One configuration read per shop per claim: a busy shop's deliveries share it. */
+function settingsCache(): SettingsOf {
   const settings = new Map<string, Promise<ShopSettings | null>>();
-  const settingsOf = (shop: string) => {
+  return (shop) => {
     let pending = settings.get(shop);
     if (!pending) settings.set(shop, (pending = getShopSettings(shop)));
     return pending;
   };
-  await Promise.all(claimed.map((delivery) => deliver(delivery, config, settingsOf)));
-  return claimed.length + (await retryOwedErrorTags(config));
-}
-
-async function claimDue(config: Resolved): Promise<Delivery[]> {
-  const now = config.now();
-  const due = {
-    OR: [
-      { status: { in: ["queued", "retrying"] }, nextAttemptAt: { lte: now } },
-      { status: "delivering", leaseExpiresAt: { lt: now } },
-    ],
-  };
-  // Two reads, each served by its own index ((status, nextAttemptAt) and (status, leaseExpiresAt)): the
-  // table keeps every finished delivery for weeks, and an OR across both would scan it on every pass.
-  const select = { id: true, status: true, leaseExpiresAt: true, attempts: true } as const;
-  const expired = await prisma.delivery.findMany({
-    where: due.OR[1],
-    orderBy: { leaseExpiresAt: "asc" },
-    take: config.batchSize,
-    select,
-  });
-  const waiting = await prisma.delivery.findMany({
-    where: due.OR[0],
-    orderBy: { nextAttemptAt: "asc" },
-    take: config.batchSize - expired.length,
-    select,
-  });
-  const candidates = [...expired, ...waiting];
-  if (!candidates.length) return [];
-
-  const abandoned = candidates.filter((row) => row.status === "delivering" && row.attempts >= MAX_ATTEMPTS);
-  for (const row of abandoned) await buryAbandoned(row.id, row.leaseExpiresAt, config);
-  const ids = candidates.filter((row) => !abandoned.includes(row)).map((row) => row.id);
-  if (!ids.length) return [];
-
-  // One conditional UPDATE for the batch: a row another worker claimed meanwhile no longer matches.
-  // The claim token then tells which rows this pass won.
-  const claim = `${config.workerId}:${randomUUID()}`;
-  const won = await claimDeliveries(ids, claim, now, new Date(now.getTime() + config.leaseMs));
-  if (!won) return [];
-  return prisma.delivery.findMany({ where: { id: { in: ids }, leaseOwner: claim } });
 }
 
 /**
- * A delivery whose worker vanished on its last allowed attempt (a payload that crashes the process every
- * time, say) is dead rather than retried forever.
+ * Claims what is due (up to `concurrency`) and sends it, all at once; returns how many it handled. The loop
+ * (DeliveryWorker) does the same slot by slot; tests and the replay use this single pass.
  */
-async function buryAbandoned(id: string, leaseExpiresAt: Date | null, config: Resolved) {
-  const reason = `The worker stopped during each of ${MAX_ATTEMPTS} attempts`;
-  const { count } = await prisma.delivery.updateMany({
-    where: { id, status: "delivering", leaseExpiresAt },
-    data: { status: "dead", lastError: reason, leaseOwner: null, leaseExpiresAt: null },
+export async function runDeliveryPass(options: WorkerOptions = {}): Promise<number> {
+  const config = resolve(options);
+  const claim = await claimDue({
+    owner: config.workerId,
+    now: config.now(),
+    limit: config.concurrency,
+    leaseMs: config.leaseMs,
   });
-  if (count === 0) return;
-  const delivery = await prisma.delivery.findUniqueOrThrow({ where: { id } });
-  const log = logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: id });
+  const settingsOf = settingsCache();
+  await Promise.all([
+    ...claim.buried.map((delivery) => buryOutcome(delivery, config)),
+    ...claim.deliveries.map((delivery) => deliver(delivery, config, settingsOf)),
+  ]);
+  return claim.deliveries.length + claim.buried.length;
+}
+
+async function buryOutcome(delivery: Delivery, config: Resolved) {
+  const log = logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: delivery.id });
   log.error({ attempts: delivery.attempts }, "delivery dead: its worker never finished it");
-  await tagDeadOrder(delivery, config, reason, log);
+  await oweErrorTag(delivery, { now: config.now, graphql: config.graphql });
 }
 
-type Route = { flowId: string; apiKey: string } | { skip: string };
-
-function route(topic: DeliveryTopic, settings: ShopSettings | null): Route {
-  const apiKey = settings?.automationApiKey;
-  if (topic === "orders/create") {
-    if (!apiKey) return { skip: "No automation API key is configured" };
-    if (!settings?.newOrderFlowId) return { skip: "No new-order flow is configured" };
-    return { apiKey, flowId: settings.newOrderFlowId };
-  }
-  if (!settings?.abandonedCartFlowId) return { skip: "No abandoned-cart flow is configured" };
-  if (!apiKey) return { skip: "No automation API key is configured" };
-  return { apiKey, flowId: settings.abandonedCartFlowId };
-}
-
-async function deliver(
-  delivery: Delivery,
-  config: Resolved,
-  settingsOf: (shop: string) => Promise<ShopSettings | null>,
-) {
+/** Gathers what the routing needs to know, then sends or skips one claimed delivery and records the outcome. */
+async function deliver(delivery: Delivery, config: Resolved, settingsOf: SettingsOf) {
   const log = logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: delivery.id });
   let flowId: string | null = delivery.flowId;
   let result: TriggerResult;
   try {
     if (delivery.topic === "orders/create") await cancelAbandonedCheckouts(delivery, config, log);
-    const settings = await settingsOf(delivery.shop);
-    const target = route(delivery.topic as DeliveryTopic, settings);
-    if ("skip" in target) return await skip(delivery, config, target.skip, log);
-    if (!delivery.payload) {
-      return await skip(delivery, config, "The order data was erased before it could be delivered", log);
+    const topic = delivery.topic as DeliveryTopic;
+    const isCheckout = topic === "checkouts/create" && delivery.payload != null;
+    const checkout = isCheckout ? buildCheckoutPayload(JSON.parse(delivery.payload!), { shop: delivery.shop }) : null;
+    const route = routeDelivery({
+      topic,
+      settings: await settingsOf(delivery.shop),
+      payloadKept: delivery.payload != null,
+      checkoutConverted: isCheckout ? await orderPlacedFor(delivery) : undefined,
+      checkoutHasContact: checkout ? Boolean(checkout.email || checkout.phone) : undefined,
+    });
+    if (!route.send) {
+      await skipDelivery(delivery, route.reason, config.now());
+      log.info({ reason: route.reason }, "delivery skipped");
+      return;
     }
-    if (delivery.topic === "checkouts/create" && (await orderPlacedFor(delivery))) {
-      return await skip(delivery, config, CHECKOUT_CONVERTED, log);
-    }
-    const payload = buildPayload(delivery, target.apiKey);
-    if (delivery.topic === "checkouts/create" && !hasContact(payload)) {
-      return await skip(delivery, config, "The checkout has no phone or email to follow up", log);
-    }
-    flowId = target.flowId;
-    result = await triggerFlow(target.apiKey, target.flowId, payload);
+    flowId = route.flowId;
+    const payload = checkout ?? buildPayload(delivery, route.apiKey);
+    // The delivery id travels as the idempotency key: a receiver that honours it drops the repeat a crash
+    // between its answer and our status write would cause (docs/decisions/084-trigger-idempotency-key.md).
+    result = await triggerFlow(route.apiKey, route.flowId, payload, { idempotencyKey: delivery.id });
   } catch (error) {
     // Failed before anything was sent (database, a bug): retried on the schedule like a network error.
     log.error({ err: describe(error) }, "delivery failed before the trigger");
@@ -201,7 +155,7 @@ async function recordOutcome(write: () => Promise<void>, config: Resolved, log: 
       return await write();
     } catch (error) {
       if (retry >= OUTCOME_WRITE_RETRIES_MS.length) {
-        // The lease runs out and another pass takes the job again.
+        // The lease runs out and another claim takes the job again.
         log.error({ err: describe(error), sent }, "could not record the delivery's outcome");
         return;
       }
@@ -224,13 +178,7 @@ function buildPayload(delivery: Delivery, apiKey: string) {
       callbackApiKey: apiKey,
     });
   }
-  if (delivery.topic === "draft_orders/create") return buildDraftOrderPayload(body, { shop: delivery.shop });
-  return buildCheckoutPayload(body, { shop: delivery.shop });
-}
-
-function hasContact(payload: unknown) {
-  const checkout = payload as { email: string | null; phone: string | null };
-  return Boolean(checkout.email || checkout.phone);
+  return buildDraftOrderPayload(body, { shop: delivery.shop });
 }
 
 async function orderPlacedFor(delivery: Delivery) {
@@ -259,7 +207,7 @@ function tokenMatch(delivery: Pick<Delivery, "checkoutToken" | "cartToken">) {
 async function cancelAbandonedCheckouts(order: Delivery, config: Resolved, log: Logger) {
   let cancelled = 0;
   for (const token of tokenMatch(order)) {
-    cancelled += await cancelCheckouts(order.shop, token, CHECKOUT_CONVERTED, config.now());
+    cancelled += await cancelCheckouts(order.shop, token, SKIP_REASONS.converted, config.now());
   }
   if (cancelled) log.info({ cancelled }, "abandoned-checkout trigger cancelled by the order");
 }
@@ -267,12 +215,6 @@ async function cancelAbandonedCheckouts(order: Delivery, config: Resolved, log: 
 function appendAttempt(delivery: Delivery, entry: Record<string, unknown>) {
   const log = JSON.parse(delivery.attemptLog) as unknown[];
   return JSON.stringify([...log, entry].slice(-ATTEMPT_LOG_LIMIT));
-}
-
-async function skip(delivery: Delivery, config: Resolved, reason: string, log: Logger) {
-  // A skip is not an attempt at the automation platform: the claim's count is taken back.
-  await settleLeased(delivery, { status: "skipped", lastError: reason, attemptsDelta: -1 }, config.now());
-  log.info({ reason }, "delivery skipped");
 }
 
 async function settle(delivery: Delivery, config: Resolved, flowId: string | null, result: TriggerResult, log: Logger) {
@@ -286,11 +228,7 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
   });
 
   if (result.ok) {
-    const settled = await settleLeased(
-      delivery,
-      { flowId, attemptLog, status: "delivered", deliveredAt: now, lastError: null },
-      now,
-    );
+    const settled = await completeDelivery(delivery, { flowId, attemptLog }, now);
     if (!settled) log.warn("delivered after the lease ran out; another worker may deliver it again");
     else log.info({ attempts: delivery.attempts, durationMs: result.durationMs }, "delivered");
     return;
@@ -299,124 +237,21 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
   const delay = result.retryable ? nextRetryDelay(delivery.attempts, result.retryAfterMs, config.random) : null;
   if (delay != null) {
     const nextAttemptAt = new Date(now.getTime() + delay);
-    await settleLeased(
-      delivery,
-      { flowId, attemptLog, status: "retrying", lastError: result.error, nextAttemptAt },
-      now,
-    );
+    await failDelivery(delivery, { flowId, attemptLog, lastError: result.error, nextAttemptAt }, now);
     log.warn({ attempts: delivery.attempts, retryInMs: delay, error: result.error }, "delivery failed; will retry");
     return;
   }
 
   const reason = result.retryable ? `Gave up after ${delivery.attempts} attempts. ${result.error}` : result.error;
-  const settled = await settleLeased(delivery, { flowId, attemptLog, status: "dead", lastError: reason }, now);
+  const settled = await failDelivery(delivery, { flowId, attemptLog, lastError: reason, nextAttemptAt: null }, now);
   log.error({ attempts: delivery.attempts, error: result.error }, "delivery dead");
-  if (settled) await tagDeadOrder(delivery, config, reason, log);
-}
-
-/** The spec's error tag on the order, so the merchant sees in the admin which orders the flow missed. */
-async function tagDeadOrder(delivery: Delivery, config: Resolved, reason: string, log: Logger) {
-  if (delivery.topic !== "orders/create" || !delivery.orderId) return;
-  const problem = await addErrorTag(delivery, config);
-  if (!problem) {
-    await addAppliedTags(delivery.id, [AUTOMATION_ERROR_TAG]);
-    return;
-  }
-  await recordTagProblem(delivery, config, reason, problem, 1, log);
-}
-
-interface TagProblem {
-  message: string;
-  /** False when trying again cannot help: the order is gone. */
-  retryable: boolean;
-}
-
-async function addErrorTag(delivery: Delivery, config: Resolved): Promise<TagProblem | null> {
-  try {
-    const session = await getOfflineSession(delivery.shop);
-    if (!session) return { message: "the app has no offline session for the shop", retryable: true };
-    if (await addOrderTags(session, delivery.orderId!, [AUTOMATION_ERROR_TAG], config.graphql)) return null;
-    return { message: "the order no longer exists on the platform", retryable: false };
-  } catch (error) {
-    return { message: error instanceof Error ? error.message : String(error), retryable: true };
-  }
-}
-
-const TAG_PROBLEM_MARK = ` (the ${AUTOMATION_ERROR_TAG} tag could not be added: `;
-
-/** The delivery's own reason, without the note of a tag problem written after it. */
-function deathReason(lastError: string | null) {
-  const mark = lastError?.lastIndexOf(TAG_PROBLEM_MARK) ?? -1;
-  return mark < 0 ? (lastError ?? "") : lastError!.slice(0, mark);
-}
-
-/**
- * Owes the tag after a failed try: the worker tries again on ERROR_TAG_RETRY_DELAYS_MS, so a platform outage at
- * the moment of death does not leave the merchant without the one sign in the admin that the flow missed the order.
- */
-async function recordTagProblem(
-  delivery: Delivery,
-  config: Resolved,
-  reason: string,
-  problem: TagProblem,
-  tries: number,
-  log: Logger,
-) {
-  const delay = problem.retryable ? ERROR_TAG_RETRY_DELAYS_MS[tries - 1] : undefined;
-  const errorTagDueAt = delay === undefined ? null : new Date(config.now().getTime() + delay);
-  const next = errorTagDueAt ? "will retry" : problem.retryable ? `gave up after ${tries} tries` : "not retried";
-  log.error({ problem: problem.message, tries, errorTagDueAt }, "could not tag the dead delivery's order");
-  await prisma.delivery.updateMany({
-    where: { id: delivery.id, status: "dead" },
-    data: {
-      lastError: `${reason}${TAG_PROBLEM_MARK}${problem.message}; ${next})`,
-      errorTagDueAt,
-      errorTagTries: tries,
-    },
-  });
-}
-
-/**
- * Tries again the error tags owed by dead deliveries whose time has come. Each is claimed by moving its due time
- * past the lease, only if no other worker moved it first, so two workers never tag the same order at once.
- */
-async function retryOwedErrorTags(config: Resolved): Promise<number> {
-  const now = config.now();
-  const owed = await prisma.delivery.findMany({
-    where: { errorTagDueAt: { lte: now }, status: "dead" },
-    orderBy: { errorTagDueAt: "asc" },
-    take: config.batchSize,
-  });
-  const claimed: Delivery[] = [];
-  for (const delivery of owed) {
-    const { count } = await prisma.delivery.updateMany({
-      where: { id: delivery.id, status: "dead", errorTagDueAt: delivery.errorTagDueAt },
-      data: { errorTagDueAt: new Date(now.getTime() + config.leaseMs) },
-    });
-    if (count === 1) claimed.push(delivery);
-  }
-  await Promise.all(claimed.map((delivery) => retryErrorTag(delivery, config)));
-  return claimed.length;
-}
-
-async function retryErrorTag(delivery: Delivery, config: Resolved) {
-  const log = logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: delivery.id });
-  const tries = delivery.errorTagTries + 1;
-  const reason = deathReason(delivery.lastError);
-  const problem = await addErrorTag(delivery, config);
-  if (problem) return recordTagProblem(delivery, config, reason, problem, tries, log);
-  await prisma.delivery.updateMany({
-    where: { id: delivery.id, status: "dead" },
-    data: { lastError: reason, errorTagDueAt: null, errorTagTries: tries },
-  });
-  // The order carries the tag now, whatever became of the delivery meanwhile: the record says so.
-  await addAppliedTags(delivery.id, [AUTOMATION_ERROR_TAG]);
-  log.info({ tries }, "dead delivery's order tagged on a later try");
+  if (settled) await oweErrorTag(delivery, { now: config.now, graphql: config.graphql });
 }
 
 /** Waits `ms`, or less when woken. */
 function idleSleep(ms: number, wake: AbortSignal, keepProcessAlive: boolean) {
   return new Promise<void>((done) => {
+    if (wake.aborted) return done();
     const timer = setTimeout(finish, ms);
     if (!keepProcessAlive) timer.unref();
     wake.addEventListener("abort", finish, { once: true });
@@ -429,16 +264,21 @@ function idleSleep(ms: number, wake: AbortSignal, keepProcessAlive: boolean) {
 }
 
 /**
- * The long-running loop: a pass, then another at once while there is work, else sleep until the poll
- * interval passes or a new webhook wakes it. Retention purges run every purgeIntervalMs.
+ * The long-running loop: keeps up to `concurrency` deliveries in flight. Whenever a slot is free it claims only
+ * as many due deliveries as there are free slots; a finished delivery frees its slot and wakes the loop at once,
+ * so one slow trigger holds one slot and nothing else. Idle, it sleeps until the poll interval passes or a
+ * wake-up comes (a stored webhook here or, on PostgreSQL, in any process).
  */
 export class DeliveryWorker {
   private readonly config: Resolved;
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeController = new AbortController();
-  private woken = false;
-  private lastPurge = 0;
+  /** Claim token -> deliveries of that claim still in flight; their leases are renewed. */
+  private readonly inFlight = new Map<string, number>();
+  private readonly tasks = new Set<Promise<void>>();
+  private renewTimer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => Promise<void>) | null = null;
 
   constructor(options: WorkerOptions = {}) {
     this.config = resolve(options);
@@ -448,75 +288,93 @@ export class DeliveryWorker {
     return this.config.workerId;
   }
 
+  /** Deliveries being sent right now. */
+  get busy() {
+    return [...this.inFlight.values()].reduce((sum, count) => sum + count, 0);
+  }
+
   start() {
     if (this.running) return;
     this.running = true;
+    this.unsubscribe = onWake(() => this.wake());
+    const renewEvery = Math.max(50, Math.floor(this.config.leaseMs / 3));
+    this.renewTimer = setInterval(() => void this.renew(), renewEvery);
+    this.renewTimer.unref();
     this.loop = this.run();
   }
 
+  /** Stops claiming, lets the deliveries in flight finish, then returns. */
   async stop() {
     this.running = false;
     this.wake();
     await this.loop;
+    await Promise.all(this.tasks);
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    await this.unsubscribe?.();
   }
 
-  /** Called after a webhook is stored, so the delivery goes out now rather than at the next poll. */
+  /** Something became due, or a slot came free: claim now rather than at the next poll. */
   wake() {
-    this.woken = true;
     this.wakeController.abort();
+  }
+
+  private async renew() {
+    const tokens = [...this.inFlight.keys()];
+    if (!tokens.length) return;
+    try {
+      await renewLeases(tokens, new Date(this.config.now().getTime() + this.config.leaseMs));
+    } catch (error) {
+      logger.warn({ err: describe(error) }, "renewing the delivery leases failed");
+    }
   }
 
   private async run() {
     while (this.running) {
       if (this.wakeController.signal.aborted) this.wakeController = new AbortController();
-      this.woken = false;
-      let handled = 0;
-      try {
-        handled = await runDeliveryPass(this.config);
-        await this.purgeWhenDue();
-      } catch (error) {
-        logger.error({ err: error instanceof Error ? error.message : String(error) }, "delivery worker pass failed");
+      const free = this.config.concurrency - this.busy;
+      let claimedAll = false;
+      if (free > 0) {
+        try {
+          const claimed = await this.claim(free);
+          claimedAll = claimed >= free;
+        } catch (error) {
+          logger.error({ err: describe(error) }, "delivery worker claim failed");
+        }
       }
-      if (!this.running || handled > 0 || this.woken) continue;
+      // Every slot taken: more may be due, and a finished delivery wakes the loop. Fewer due than slots: idle.
+      if (!this.running || (claimedAll && this.busy < this.config.concurrency)) continue;
+      // Woken while claiming (a slot came free, a webhook arrived): no sleep at all.
+      if (this.wakeController.signal.aborted) continue;
       await this.config.sleep(this.config.pollIntervalMs, this.wakeController.signal);
     }
   }
 
-  private async purgeWhenDue() {
-    const now = this.config.now();
-    if (now.getTime() - this.lastPurge < this.config.purgeIntervalMs) return;
-    this.lastPurge = now.getTime();
-    const purged = await purgeExpiredPayloads(now);
-    if (purged) logger.info({ purged }, "order payloads past retention purged");
+  private async claim(limit: number) {
+    const claim = await claimDue({
+      owner: this.config.workerId,
+      now: this.config.now(),
+      limit,
+      leaseMs: this.config.leaseMs,
+    });
+    for (const delivery of claim.buried) this.track(buryOutcome(delivery, this.config));
+    if (claim.deliveries.length) this.inFlight.set(claim.token, claim.deliveries.length);
+    const settingsOf = settingsCache();
+    for (const delivery of claim.deliveries) {
+      this.track(
+        deliver(delivery, this.config, settingsOf).finally(() => {
+          const left = (this.inFlight.get(claim.token) ?? 1) - 1;
+          if (left > 0) this.inFlight.set(claim.token, left);
+          else this.inFlight.delete(claim.token);
+          this.wake();
+        }),
+      );
+    }
+    return claim.deliveries.length;
   }
-}
 
-declare global {
-  var deliveryWorker: DeliveryWorker | undefined;
-}
-
-/** Starts the one worker of this process (idempotent; survives Vite's module reloads in development). */
-export function startDeliveryWorker(options: WorkerOptions = {}) {
-  if (!global.deliveryWorker) {
-    global.deliveryWorker = new DeliveryWorker(options);
-    global.deliveryWorker.start();
-    logger.info({ workerId: global.deliveryWorker.id }, "delivery worker started");
+  private track(task: Promise<void>) {
+    const tracked = task.catch((error: unknown) => logger.error({ err: describe(error) }, "delivery task failed"));
+    this.tasks.add(tracked);
+    void tracked.finally(() => this.tasks.delete(tracked));
   }
-  return global.deliveryWorker;
-}
-
-/** From app/entry.server.tsx: the web process runs the worker unless WORKER_INLINE=false. */
-export function startInlineWorker() {
-  if (env().WORKER_INLINE && env().NODE_ENV !== "test") startDeliveryWorker();
-}
-
-export async function stopDeliveryWorker() {
-  const worker = global.deliveryWorker;
-  global.deliveryWorker = undefined;
-  await worker?.stop();
-}
-
-/** Nudges this process's worker, if it runs one; a separate worker process finds the row at its next poll. */
-export function wakeWorker() {
-  global.deliveryWorker?.wake();
 }

@@ -20,9 +20,13 @@ export function isShopHost(host: string, customDomain?: string) {
 export function redirectShopRequests(fetchImpl: Fetch, origin: string, customDomain?: string): Fetch {
   const target = new URL(origin);
   return async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (url.protocol !== "https:" || !isShopHost(url.hostname, customDomain)) return fetchImpl(request);
+    const url = new URL(input instanceof Request ? input.url : input);
+    if (url.protocol !== "https:" || !isShopHost(url.hostname, customDomain)) return fetchImpl(input, init);
+    // The caller's own signal goes to fetch, never a copy: a Request built from `init` only follows the signal
+    // through a weak reference, so an `AbortSignal.timeout` collected by the GC never fires (nodejs/node#55428)
+    // and a hanging platform held the call for minutes instead of the configured timeout.
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    const request = new Request(input, { ...init, signal: null });
     const rewritten = new URL(`${url.pathname}${url.search}`, target);
     const headers = new Headers(request.headers);
     headers.set(SHOP_DOMAIN_HEADER, url.hostname.toLowerCase());
@@ -31,7 +35,7 @@ export function redirectShopRequests(fetchImpl: Fetch, origin: string, customDom
       method: request.method,
       headers,
       body: hasBody ? await request.arrayBuffer() : undefined,
-      signal: request.signal,
+      signal,
       redirect: request.redirect,
     });
   };

@@ -13,6 +13,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.privacyRequest.deleteMany({ where: { shop } }),
     prisma.temporaryThemeFile.deleteMany({ where: { shop } }),
     prisma.themeInstall.deleteMany({ where: { shop } }),
+    prisma.errorTagTask.deleteMany({ where: { shop } }),
     prisma.delivery.deleteMany({ where: { shop } }),
   ];
 }

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import prisma from "../../db.server";
 import { deliveryPayloads } from "../deliveries/retention.server";
+import type { CustomerDataHolder, CustomerRef } from "./customer-data.server";
 import { deleteShopData } from "./lifecycle.server";
+
+export type { CustomerDataHolder, CustomerRef };
 
 const customerPayload = z.object({
   shop_domain: z.string().optional(),
@@ -17,13 +20,6 @@ const customerPayload = z.object({
   data_request: z.object({ id: z.union([z.number(), z.string()]) }).optional(),
 });
 
-export type CustomerRef = {
-  id: string | null;
-  email: string | null;
-  phone: string | null;
-  orderIds: string[];
-};
-
 /** The customer a privacy request names; a body that is not such a request (`[]`, `null`) names nobody. */
 export function parseCustomerPayload(payload: unknown): CustomerRef {
   const result = customerPayload.safeParse(payload);
@@ -35,16 +31,6 @@ export function parseCustomerPayload(payload: unknown): CustomerRef {
     phone: parsed.customer?.phone ?? null,
     orderIds: (parsed.orders_requested ?? parsed.orders_to_redact ?? []).map(String),
   };
-}
-
-/**
- * Where the app keeps customer data. Each holder can say what it holds for a customer and erase it.
- * Configuration, sessions and product links hold none; stores of order payloads add themselves here.
- */
-export interface CustomerDataHolder {
-  name: string;
-  describe(shop: string, customer: CustomerRef): Promise<number>;
-  redact(shop: string, customer: CustomerRef): Promise<number>;
 }
 
 // Add a holder here when a table starts to keep customer data.

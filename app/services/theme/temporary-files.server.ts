@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import prisma from "../../db.server";
 import { env } from "../../env.server";
-import { logger } from "../../logger.server";
 
 /** docs/decisions/031-temporary-theme-archives.md */
 export const SERVE_FOR_MS = 5 * 60_000;
 export const DELETE_AFTER_MS = 10 * 60_000;
-const SWEEP_EVERY_MS = 60_000;
+/** How often the scheduler (app/bootstrap.server.ts) sweeps. */
+export const SWEEP_EVERY_MS = 60_000;
 // 32 random bytes: 256 bits, as 43 base64url characters.
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -61,37 +61,4 @@ export async function discardTemporaryThemeFile(id: string): Promise<void> {
 export async function sweepTemporaryThemeFiles(now = new Date()): Promise<number> {
   const { count } = await prisma.temporaryThemeFile.deleteMany({ where: { deleteAfter: { lte: now } } });
   return count;
-}
-
-// On globalThis, not in a module variable: a development reload re-evaluates this module but must not
-// start a second timer.
-const RUNNING = Symbol.for("connector.themeFileCleanup");
-const registry = globalThis as typeof globalThis & { [RUNNING]?: () => void };
-
-/**
- * Sweeps once now (archives left by a previous process) and then every minute. Returns the stop
- * function; calling it again while running gives the same one.
- */
-export function startThemeFileCleanup(options: { intervalMs?: number } = {}): () => void {
-  const running = registry[RUNNING];
-  if (running) return running;
-  const log = logger.child({ component: "theme-file-cleanup" });
-  const sweep = () =>
-    sweepTemporaryThemeFiles().then(
-      (removed) => {
-        if (removed > 0) log.info({ removed }, "removed expired temporary theme archives");
-      },
-      (error: unknown) =>
-        log.error({ err: error instanceof Error ? error.message : String(error) }, "temporary theme sweep failed"),
-    );
-  void sweep();
-  const timer = setInterval(() => void sweep(), options.intervalMs ?? SWEEP_EVERY_MS);
-  // The sweep must not keep a process alive that is otherwise done.
-  timer.unref();
-  const stop = () => {
-    clearInterval(timer);
-    delete registry[RUNNING];
-  };
-  registry[RUNNING] = stop;
-  return stop;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { claimDeliveries, insertDelivery, settleLeased } from "~/services/deliveries/outbox.server";
-import { createDelivery, shopDomain } from "../../helpers/factories";
+import { insertDelivery } from "~/services/deliveries/outbox.server";
+import { shopDomain } from "../../helpers/factories";
 
 const NOW = new Date("2026-11-22T10:00:00.000Z");
 const keys = {
@@ -37,39 +37,6 @@ describe("outbox statements", () => {
       attemptLog: "[]",
       tagsApplied: "[]",
       leaseOwner: null,
-    });
-  });
-
-  it("claims only rows that are still due", async () => {
-    const shop = shopDomain();
-    const due = await createDelivery(shop, { nextAttemptAt: NOW });
-    const later = await createDelivery(shop, { nextAttemptAt: new Date(NOW.getTime() + 1) });
-    const taken = await createDelivery(shop, {
-      status: "delivering",
-      leaseOwner: "other",
-      leaseExpiresAt: new Date(NOW.getTime() + 60_000),
-    });
-    const won = await claimDeliveries([due.id, later.id, taken.id], "mine", NOW, new Date(NOW.getTime() + 1000));
-    expect(won).toBe(1);
-    const rows = new Map((await prisma.delivery.findMany()).map((row) => [row.id, row]));
-    expect(rows.get(due.id)).toMatchObject({ status: "delivering", leaseOwner: "mine", attempts: 1 });
-    expect(rows.get(later.id)).toMatchObject({ status: "queued", leaseOwner: null });
-    expect(rows.get(taken.id)).toMatchObject({ leaseOwner: "other" });
-  });
-
-  it("does not let a pass whose lease was taken over overwrite the new owner's row", async () => {
-    const shop = shopDomain();
-    const row = await createDelivery(shop, { status: "delivering", leaseOwner: "new-owner", attempts: 2 });
-    const settled = await settleLeased(
-      { id: row.id, leaseOwner: "old-owner" },
-      { status: "dead", lastError: "x" },
-      NOW,
-    );
-    expect(settled).toBe(false);
-    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
-      status: "delivering",
-      leaseOwner: "new-owner",
-      lastError: null,
     });
   });
 });

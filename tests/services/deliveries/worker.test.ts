@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { retryDelivery } from "~/services/deliveries/queries.server";
 import { MAX_ATTEMPTS, MAX_ERROR_TAG_TRIES } from "~/services/deliveries/retry-policy.server";
+import { runDueErrorTags } from "~/services/deliveries/error-tag.server";
 import { DeliveryWorker, runDeliveryPass, type WorkerOptions } from "~/services/deliveries/worker.server";
 import { createAutomatedShop, createConfiguration, createDelivery, shopDomain } from "../../helpers/factories";
 import { TEST_ENV } from "../../helpers/test-env";
@@ -63,6 +64,7 @@ describe("delivering an order", () => {
     expect(calls[0].flowId).toBe("f_101");
     expect(calls[0].headers.get("X-ACCESS-TOKEN")).toBe(`key-${shop}`);
     expect(calls[0].headers.get("Content-Type")).toBe("application/json");
+    expect(calls[0].headers.get("Idempotency-Key")).toBe(delivery.id);
     expect(calls[0].body).toMatchObject({
       orderId: "gid://shopify/Order/5550001",
       orderName: "#1001",
@@ -195,6 +197,8 @@ describe("retries", () => {
       "delivered",
     ]);
     expect(calls).toHaveLength(2);
+    // Every attempt of one delivery carries the same key, so a receiver can drop a repeat.
+    expect(calls.map((call) => call.headers.get("Idempotency-Key"))).toEqual([delivery.id, delivery.id]);
   });
 
   it("honours Retry-After on a 429", async () => {
@@ -315,8 +319,8 @@ describe("retries", () => {
     const early = await queuedOrder(shop);
     const late = await createDelivery(shop, { order: { ...orderRest, id: 5550002 }, nextAttemptAt: T0, createdAt: T0 });
     server.use(triggerHandler([], [answer(500)]));
-    await pass(T0, { batchSize: 1, random: () => 0 });
-    await pass(T0, { batchSize: 1, random: () => 1 });
+    await pass(T0, { concurrency: 1, random: () => 0 });
+    await pass(T0, { concurrency: 1, random: () => 1 });
     const rows = await prisma.delivery.findMany({ where: { id: { in: [early.id, late.id] } } });
     const delays = rows.map((row) => row.nextAttemptAt.getTime() - T0.getTime()).sort((a, b) => a - b);
     expect(delays).toEqual([4 * SECOND, 6 * SECOND]);
@@ -389,7 +393,11 @@ describe("dead deliveries", () => {
     await pass(T0);
     const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(row.status).toBe("dead");
-    expect(row.lastError).toContain("the automation-error tag could not be added: the app has no offline session");
+    expect(row.lastError).toContain("HTTP 422");
+    expect(await prisma.errorTagTask.findUniqueOrThrow({ where: { deliveryId: delivery.id } })).toMatchObject({
+      status: "owed",
+      lastProblem: "the app has no offline session for the shop",
+    });
   });
 });
 
@@ -412,68 +420,72 @@ describe("the error tag a dead delivery still owes", () => {
   }
 
   const row = (id: string) => prisma.delivery.findUniqueOrThrow({ where: { id } });
+  const task = (deliveryId: string) => prisma.errorTagTask.findUniqueOrThrow({ where: { deliveryId } });
+  const retryTags = (now: Date, options: { leaseMs?: number } = {}) =>
+    runDueErrorTags({ now: () => now, graphql: { sleep: async () => {} }, ...options });
 
   it("records the tag as owed, due a minute later, when the platform fails at the moment of death", async () => {
     const shop = await createAutomatedShop();
     flakyPlatform(shop, { value: true });
     const delivery = await deadOrder(shop);
-    expect(await row(delivery.id)).toMatchObject({
-      status: "dead",
-      errorTagDueAt: at(FIRST_ERROR_TAG_RETRY),
-      errorTagTries: 1,
-      tagsApplied: "[]",
+    expect(await row(delivery.id)).toMatchObject({ status: "dead", tagsApplied: "[]" });
+    expect((await row(delivery.id)).lastError).toBe("Automation platform answered HTTP 400: status 400");
+    expect(await task(delivery.id)).toMatchObject({
+      shop,
+      orderId: "gid://shopify/Order/5550001",
+      status: "owed",
+      dueAt: new Date("2026-11-22T10:01:00.000Z"),
+      attempts: 1,
+      lastProblem: expect.stringContaining("Internal error"),
     });
-    expect((await row(delivery.id)).lastError).toContain("the automation-error tag could not be added");
   });
 
-  it("adds the owed tag once it is due, clears the debt and keeps only the delivery's reason", async () => {
+  it("adds the owed tag once it is due and marks the task done, the delivery's reason untouched", async () => {
     const shop = await createAutomatedShop();
     const down = { value: true };
     const graphql = flakyPlatform(shop, down);
     const delivery = await deadOrder(shop);
-    const reason = (await row(delivery.id)).lastError!.split(" (the automation-error tag")[0];
+    const reason = (await row(delivery.id)).lastError;
     down.value = false;
 
-    expect(await pass(at(FIRST_ERROR_TAG_RETRY - 1))).toBe(0);
+    expect(await retryTags(at(FIRST_ERROR_TAG_RETRY - 1))).toBe(0);
     expect(graphql).toHaveLength(1);
-    expect(await pass(at(FIRST_ERROR_TAG_RETRY))).toBe(1);
+    expect(await retryTags(at(FIRST_ERROR_TAG_RETRY))).toBe(1);
 
     expect(graphql.map(({ operationName, variables }) => ({ operationName, variables }))).toEqual([
       { operationName: "OrderTagsAdd", variables: { id: "gid://shopify/Order/5550001", tags: ["automation-error"] } },
       { operationName: "OrderTagsAdd", variables: { id: "gid://shopify/Order/5550001", tags: ["automation-error"] } },
     ]);
+    expect(await task(delivery.id)).toMatchObject({ status: "done", dueAt: null, attempts: 2, lastProblem: null });
     expect(await row(delivery.id)).toMatchObject({
       status: "dead",
-      errorTagDueAt: null,
-      errorTagTries: 2,
       lastError: reason,
       tagsApplied: JSON.stringify(["automation-error"]),
     });
-    expect(reason).toContain("HTTP 400");
-    expect(await pass(at(100 * 3_600_000))).toBe(0);
+    expect(await retryTags(at(100 * 3_600_000))).toBe(0);
   });
 
-  it("tries again after 1 min, 10 min, 1 h and 6 h, then gives up with the reason", async () => {
+  it("tries again after 1 min, 10 min, 1 h and 6 h, then gives up", async () => {
     const shop = await createAutomatedShop();
     const graphql = flakyPlatform(shop, { value: true });
     const delivery = await deadOrder(shop);
 
     const waits: number[] = [];
-    let due = (await row(delivery.id)).errorTagDueAt;
+    let due = (await task(delivery.id)).dueAt;
     let previous = T0;
     while (due) {
       waits.push(due.getTime() - previous.getTime());
-      expect(await pass(due)).toBe(1);
+      expect(await retryTags(due)).toBe(1);
       previous = due;
-      due = (await row(delivery.id)).errorTagDueAt;
+      due = (await task(delivery.id)).dueAt;
     }
 
+    // Literal values: a change of the schedule must fail here, not follow the product's own table.
     expect(waits).toEqual([60_000, 600_000, 3_600_000, 21_600_000]);
     expect(graphql).toHaveLength(MAX_ERROR_TAG_TRIES);
-    const final = await row(delivery.id);
-    expect(final).toMatchObject({ status: "dead", errorTagTries: MAX_ERROR_TAG_TRIES, tagsApplied: "[]" });
-    expect(final.lastError).toMatch(/HTTP 400.*could not be added: .*Internal error.*; gave up after 5 tries\)$/);
-    expect(await pass(at(100 * 3_600_000))).toBe(0);
+    expect(await task(delivery.id)).toMatchObject({ status: "given_up", attempts: 5, dueAt: null });
+    expect(await row(delivery.id)).toMatchObject({ status: "dead", tagsApplied: "[]" });
+    expect(await retryTags(at(100 * 3_600_000))).toBe(0);
   });
 
   it("does not owe the tag when the platform says the order no longer exists", async () => {
@@ -482,10 +494,13 @@ describe("the error tag a dead delivery still owes", () => {
       OrderTagsAdd: () => ({ tagsAdd: { node: null, userErrors: [{ field: ["id"], message: "Resource not found" }] } }),
     });
     const delivery = await deadOrder(shop);
-    const dead = await row(delivery.id);
-    expect(dead).toMatchObject({ errorTagDueAt: null, tagsApplied: "[]" });
-    expect(dead.lastError).toContain("the order no longer exists on the platform; not retried");
-    expect(await pass(at(100 * 3_600_000))).toBe(0);
+    expect(await task(delivery.id)).toMatchObject({
+      status: "given_up",
+      dueAt: null,
+      lastProblem: "the order no longer exists on the platform",
+    });
+    expect((await row(delivery.id)).tagsApplied).toBe("[]");
+    expect(await retryTags(at(100 * 3_600_000))).toBe(0);
     expect(graphql).toHaveLength(1);
   });
 
@@ -496,7 +511,7 @@ describe("the error tag a dead delivery still owes", () => {
     const delivery = await deadOrder(shop);
     down.value = false;
     const due = at(FIRST_ERROR_TAG_RETRY);
-    const handled = await Promise.all([pass(due), pass(due, { workerId: "worker-b" })]);
+    const handled = await Promise.all([retryTags(due), retryTags(due)]);
     expect(handled.sort()).toEqual([0, 1]);
     expect(graphql).toHaveLength(2);
     expect((await row(delivery.id)).tagsApplied).toBe(JSON.stringify(["automation-error"]));
@@ -507,11 +522,21 @@ describe("the error tag a dead delivery still owes", () => {
     const graphql = flakyPlatform(shop, { value: true });
     const delivery = await deadOrder(shop);
     await retryDelivery(shop, delivery.id, at(1));
-    expect(await row(delivery.id)).toMatchObject({ status: "queued", errorTagDueAt: null, errorTagTries: 0 });
+    expect(await row(delivery.id)).toMatchObject({ status: "queued" });
+    expect(await prisma.errorTagTask.count()).toBe(0);
     server.use(triggerHandler([]));
     await pass(at(2));
-    expect(await pass(at(100 * 3_600_000))).toBe(0);
+    expect(await retryTags(at(100 * 3_600_000))).toBe(0);
     expect(graphql).toHaveLength(1);
+  });
+
+  it("goes with the delivery when the shop's data is deleted", async () => {
+    const shop = await createAutomatedShop();
+    flakyPlatform(shop, { value: true });
+    await deadOrder(shop);
+    expect(await prisma.errorTagTask.count({ where: { shop } })).toBe(1);
+    await prisma.delivery.deleteMany({ where: { shop } });
+    expect(await prisma.errorTagTask.count({ where: { shop } })).toBe(0);
   });
 });
 
@@ -522,7 +547,7 @@ describe("leases", () => {
     // Worker "dead" claimed it and vanished: the row stays delivering with its lease.
     await prisma.delivery.update({
       where: { id: delivery.id },
-      data: { status: "delivering", leaseOwner: "dead", leaseExpiresAt: at(60_000), attempts: 1 },
+      data: { status: "delivering", leaseOwner: "dead", leaseExpiresAt: at(FIRST_ERROR_TAG_RETRY), attempts: 1 },
     });
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
@@ -530,6 +555,7 @@ describe("leases", () => {
     expect(await pass(at(59_999))).toBe(0);
     expect(await pass(at(60_001))).toBe(1);
     expect(calls).toHaveLength(1);
+    expect(calls[0].headers.get("Idempotency-Key")).toBe(delivery.id);
     expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
       status: "delivered",
       attempts: 2,
@@ -711,5 +737,42 @@ describe("the worker loop", () => {
     await worker.stop();
     idle?.();
     expect(sleeps[0]).toBe(3_600_000);
+  });
+
+  it("refills a freed slot at once: one hanging trigger does not hold back 20 other orders", async () => {
+    const slowShop = await createAutomatedShop();
+    const shop = await createAutomatedShop();
+    // The hanging order is the oldest, so it is claimed first and holds its slot the whole time.
+    await createDelivery(slowShop, { nextAttemptAt: new Date(Date.now() - 60_000) });
+    for (let i = 0; i < 20; i++) await createDelivery(shop, { nextAttemptAt: new Date(Date.now() - 30_000 + i) });
+    let release!: () => void;
+    const hang = new Promise<void>((resolve) => (release = resolve));
+    const sent: number[] = [];
+    server.use(
+      http.post(`${TEST_ENV.AUTOMATION_API_URL}/api/flows/:flowId/trigger`, async ({ request }) => {
+        if (request.headers.get("X-ACCESS-TOKEN") === `key-${slowShop}`) {
+          // Hangs 10 s unless released when the test is done.
+          await Promise.race([hang, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        } else sent.push(Date.now());
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const worker = new DeliveryWorker({ workerId: "slots", concurrency: 4, pollIntervalMs: 5_000 });
+    const started = Date.now();
+    worker.start();
+    try {
+      await vi.waitFor(() => expect(sent).toHaveLength(20), { timeout: 8_000, interval: 20 });
+      // Generous for a loaded 2-core machine; the old batch loop took the full 10 s.
+      expect(Math.max(...sent) - started).toBeLessThan(5_000);
+      expect(await prisma.delivery.count({ where: { shop, status: "delivered" } })).toBe(20);
+      expect(await prisma.delivery.findFirstOrThrow({ where: { shop: slowShop } })).toMatchObject({
+        status: "delivering",
+      });
+      expect(worker.busy).toBe(1);
+    } finally {
+      release();
+      await worker.stop();
+    }
+    expect(await prisma.delivery.count({ where: { status: "delivered" } })).toBe(21);
   });
 });

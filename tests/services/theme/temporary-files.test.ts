@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import {
   DELETE_AFTER_MS,
   findServableThemeFile,
   SERVE_FOR_MS,
-  startThemeFileCleanup,
   storeTemporaryThemeFile,
   sweepTemporaryThemeFiles,
 } from "~/services/theme/temporary-files.server";
@@ -13,12 +12,6 @@ import { TEST_ENV } from "../../helpers/test-env";
 import { themeZip } from "../../helpers/theme-zip";
 
 const minutes = (n: number) => n * 60_000;
-let stop: (() => void) | undefined;
-
-afterEach(() => {
-  stop?.();
-  stop = undefined;
-});
 
 describe("temporary theme files", () => {
   it("stores the archive under a 256-bit random id and gives its download URL", async () => {
@@ -53,29 +46,5 @@ describe("temporary theme files", () => {
     expect(await sweepTemporaryThemeFiles(new Date(created.getTime() + DELETE_AFTER_MS))).toBe(1);
     expect(await prisma.temporaryThemeFile.count({ where: { id } })).toBe(0);
     expect(DELETE_AFTER_MS).toBe(minutes(10));
-  });
-
-  it("sweeps at start-up what an earlier process left behind, and keeps fresh files", async () => {
-    const shop = shopDomain();
-    const stale = await storeTemporaryThemeFile(shop, themeZip(), new Date(Date.now() - minutes(11)));
-    const fresh = await storeTemporaryThemeFile(shop, themeZip());
-    stop = startThemeFileCleanup({ intervalMs: 60_000 });
-    await expect.poll(() => prisma.temporaryThemeFile.count({ where: { id: stale.id } })).toBe(0);
-    expect(await prisma.temporaryThemeFile.count({ where: { id: fresh.id } })).toBe(1);
-  });
-
-  it("keeps sweeping on its timer", async () => {
-    const stale = () => storeTemporaryThemeFile(shopDomain(), themeZip(), new Date(Date.now() - minutes(10)));
-    const first = await stale();
-    stop = startThemeFileCleanup({ intervalMs: 50 });
-    await expect.poll(() => prisma.temporaryThemeFile.count({ where: { id: first.id } })).toBe(0);
-    // Stored after the start-up sweep has run: only a later tick of the timer can remove it.
-    const second = await stale();
-    await expect.poll(() => prisma.temporaryThemeFile.count({ where: { id: second.id } }), { timeout: 2000 }).toBe(0);
-  });
-
-  it("starts one timer however often it is started", async () => {
-    stop = startThemeFileCleanup({ intervalMs: 60_000 });
-    expect(startThemeFileCleanup({ intervalMs: 60_000 })).toBe(stop);
   });
 });

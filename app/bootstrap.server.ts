@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import { env } from "./env.server";
+import { Scheduler, type PeriodicJob } from "./lib/scheduler.server";
+import { logger } from "./logger.server";
+import { runDueErrorTags } from "./services/deliveries/error-tag.server";
+import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
+import { DeliveryWorker, type WorkerOptions } from "./services/deliveries/worker.server";
+import { SWEEP_EVERY_MS, sweepTemporaryThemeFiles } from "./services/theme/temporary-files.server";
+
+/**
+ * The one place that starts what runs in the background: the delivery worker and the scheduler of periodic
+ * jobs. Called by the process that owns the server or the worker (sandbox/app-server.ts, scripts/worker.ts,
+ * the first request in development), never by importing a module (docs/decisions/080-delivery-worker-modules.md).
+ */
+
+export const PERIODIC_JOBS: PeriodicJob[] = [
+  { name: "retention-purge", everyMs: 3_600_000, run: (now) => purgeExpiredPayloads(now) },
+  { name: "temporary-theme-files", everyMs: SWEEP_EVERY_MS, run: (now) => sweepTemporaryThemeFiles(now) },
+  // The owed tags have their own due times; this only looks for them once a minute, fleet-wide.
+  { name: "error-tags", everyMs: 60_000, run: (now) => runDueErrorTags({ now: () => now }) },
+];
+
+export interface Services {
+  worker: DeliveryWorker | null;
+  scheduler: Scheduler;
+  stop: () => Promise<void>;
+}
+
+export interface ServicesOptions {
+  /** "web": the worker runs inline unless WORKER_INLINE=false; "worker": the worker always runs. */
+  role: "web" | "worker";
+  worker?: WorkerOptions;
+}
+
+declare global {
+  var connectorServices: Services | undefined;
+}
+
+/** Starts this process's background services once (idempotent; survives Vite's module reloads in development). */
+export function startServices(options: ServicesOptions = { role: "web" }): Services | null {
+  if (global.connectorServices) return global.connectorServices;
+  if (env().NODE_ENV === "test") return null;
+  const holder = `${options.role}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const runWorker = options.role === "worker" || env().WORKER_INLINE;
+  const worker = runWorker ? new DeliveryWorker({ workerId: holder, ...options.worker }) : null;
+  const scheduler = new Scheduler(PERIODIC_JOBS, { holder });
+  worker?.start();
+  scheduler.start();
+  logger.info({ role: options.role, workerId: worker?.id ?? null }, "background services started");
+  const services: Services = {
+    worker,
+    scheduler,
+    async stop() {
+      if (global.connectorServices === services) global.connectorServices = undefined;
+      await Promise.all([worker?.stop(), scheduler.stop()]);
+    },
+  };
+  global.connectorServices = services;
+  return services;
+}
+
+export async function stopServices() {
+  await global.connectorServices?.stop();
+}

@@ -1,0 +1,110 @@
+import type { Delivery, ErrorTagTask } from "@prisma/client";
+import prisma from "../../db.server";
+import { logger } from "../../logger.server";
+import { addOrderTags } from "../automation/order-tags.server";
+import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
+import { addAppliedTags } from "./outbox.server";
+import { ERROR_TAG_RETRY_DELAYS_MS } from "./retry-policy.server";
+import { AUTOMATION_ERROR_TAG } from "./status.server";
+
+/**
+ * The spec's automation-error tag on a dead order, so the merchant sees in the admin which orders the flow
+ * missed. A task of its own (ErrorTagTask): tried at once when the delivery dies, then again on
+ * ERROR_TAG_RETRY_DELAYS_MS while the platform fails, its due time, tries and last problem in columns.
+ */
+
+export interface TagProblem {
+  message: string;
+  /** False when trying again cannot help: the order is gone. */
+  retryable: boolean;
+}
+
+export interface ErrorTagOptions {
+  now?: () => Date;
+  /** Passed to the platform GraphQL client (its own throttle waits). */
+  graphql?: GraphqlOptions;
+  /** How long a claimed task is held before another process may try it. */
+  leaseMs?: number;
+}
+
+const DEFAULT_LEASE_MS = 120_000;
+
+/**
+ * The one place the worker calls the platform: adds the tag to the order, or says why it could not. How the
+ * admin client is obtained (offline session today) changes here and nowhere else.
+ */
+export async function tagOrderWithError(shop: string, orderId: string, graphql: GraphqlOptions = {}) {
+  try {
+    const session = await getOfflineSession(shop);
+    if (!session) return { message: "the app has no offline session for the shop", retryable: true };
+    if (await addOrderTags(session, orderId, [AUTOMATION_ERROR_TAG], graphql)) return null;
+    return { message: "the order no longer exists on the platform", retryable: false };
+  } catch (error) {
+    return { message: error instanceof Error ? error.message : String(error), retryable: true };
+  }
+}
+
+/** A dead order delivery owes its order the tag: the task is created due now and tried at once. */
+export async function oweErrorTag(
+  delivery: Pick<Delivery, "id" | "shop" | "topic" | "orderId">,
+  options: ErrorTagOptions = {},
+) {
+  if (delivery.topic !== "orders/create" || !delivery.orderId) return;
+  const now = (options.now ?? (() => new Date()))();
+  const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS));
+  // Created already claimed (due past the lease), so a scheduler run meanwhile leaves it to this try.
+  const fresh = { status: "owed", dueAt: leaseUntil, attempts: 0, lastProblem: null };
+  const task = await prisma.errorTagTask.upsert({
+    where: { deliveryId: delivery.id },
+    create: { deliveryId: delivery.id, shop: delivery.shop, orderId: delivery.orderId, ...fresh },
+    update: fresh,
+  });
+  await tryTask(task, options);
+}
+
+/**
+ * Tries the owed tags whose time has come. Each is claimed by moving its due time past the lease, only if no
+ * other process moved it first, so two workers never tag one order at once. Returns how many were tried.
+ */
+export async function runDueErrorTags(options: ErrorTagOptions & { limit?: number } = {}): Promise<number> {
+  const now = (options.now ?? (() => new Date()))();
+  const owed = await prisma.errorTagTask.findMany({
+    where: { status: "owed", dueAt: { lte: now } },
+    orderBy: { dueAt: "asc" },
+    take: options.limit ?? 50,
+  });
+  const claimed: ErrorTagTask[] = [];
+  for (const task of owed) {
+    const { count } = await prisma.errorTagTask.updateMany({
+      where: { id: task.id, status: "owed", dueAt: task.dueAt },
+      data: { dueAt: new Date(now.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS)) },
+    });
+    if (count === 1) claimed.push(task);
+  }
+  await Promise.all(claimed.map((task) => tryTask(task, options)));
+  return claimed.length;
+}
+
+async function tryTask(task: ErrorTagTask, options: ErrorTagOptions) {
+  const log = logger.child({ shop: task.shop, deliveryId: task.deliveryId, component: "error-tag" });
+  const attempts = task.attempts + 1;
+  const problem = await tagOrderWithError(task.shop, task.orderId, options.graphql);
+  const now = (options.now ?? (() => new Date()))();
+  if (!problem) {
+    await prisma.errorTagTask.updateMany({
+      where: { id: task.id },
+      data: { status: "done", dueAt: null, attempts, lastProblem: null },
+    });
+    // The order carries the tag now, whatever became of the delivery meanwhile: the record says so.
+    await addAppliedTags(task.deliveryId, [AUTOMATION_ERROR_TAG]);
+    if (attempts > 1) log.info({ attempts }, "dead delivery's order tagged on a later try");
+    return;
+  }
+  const delay = problem.retryable ? ERROR_TAG_RETRY_DELAYS_MS[attempts - 1] : undefined;
+  const dueAt = delay === undefined ? null : new Date(now.getTime() + delay);
+  log.error({ problem: problem.message, attempts, dueAt }, "could not tag the dead delivery's order");
+  await prisma.errorTagTask.updateMany({
+    where: { id: task.id },
+    data: { status: dueAt ? "owed" : "given_up", dueAt, attempts, lastProblem: problem.message },
+  });
+}

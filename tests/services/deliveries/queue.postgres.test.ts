@@ -1,0 +1,115 @@
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { claimDue, completeDelivery, renewLeases, skipDelivery } from "~/services/deliveries/queue.server";
+import { listenForNotifications, notifyWorkers } from "~/services/deliveries/wake.server";
+import { postgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from "../../helpers/postgres";
+
+const bin = postgresBinaries();
+if (!bin) {
+  console.warn(
+    "\n*** SKIPPED: the PostgreSQL outbox tests (no PostgreSQL server binaries; install postgresql or set PG_BIN) ***\n",
+  );
+}
+
+const T0 = new Date("2026-11-22T10:00:00.000Z");
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+describe.skipIf(!bin)("the outbox queue on a real PostgreSQL", () => {
+  let cluster: ThrowawayPostgres;
+
+  beforeAll(async () => {
+    cluster = await startThrowawayPostgres(bin!);
+  }, 60_000);
+  afterAll(async () => cluster?.stop());
+  beforeEach(async () => {
+    await cluster.prisma.$executeRawUnsafe(`TRUNCATE "Delivery" CASCADE`);
+  });
+
+  async function queue(count: number, fields: Record<string, unknown> = {}) {
+    await cluster.prisma.delivery.createMany({
+      data: Array.from({ length: count }, (_, i) => ({
+        shop: "pg-shop.myshopify.com",
+        topic: "orders/create",
+        eventId: `event-${i}-${Math.random()}`,
+        payload: "{}",
+        nextAttemptAt: at(-60_000 + i),
+        ...fields,
+      })),
+    });
+  }
+
+  const claim = (owner: string, limit: number, now = T0) =>
+    claimDue({ owner, now, limit, leaseMs: 30_000, db: cluster.prisma, engine: "postgresql" });
+
+  it("never hands one delivery to two of eight workers claiming at the same time", async () => {
+    await queue(200);
+    const won: string[][] = Array.from({ length: 8 }, () => []);
+    await Promise.all(
+      won.map(async (ids, worker) => {
+        for (;;) {
+          const { deliveries } = await claim(`worker-${worker}`, 7);
+          if (!deliveries.length) return;
+          ids.push(...deliveries.map((row) => row.id));
+        }
+      }),
+    );
+    const all = won.flat();
+    expect(all).toHaveLength(200);
+    expect(new Set(all).size).toBe(200);
+    // The work was shared, not taken by whoever came first.
+    expect(won.filter((ids) => ids.length > 0).length).toBeGreaterThan(1);
+    const rows = await cluster.prisma.delivery.findMany();
+    expect(rows.every((row) => row.status === "delivering" && row.attempts === 1)).toBe(true);
+  });
+
+  it("skips rows another transaction holds instead of waiting for it (SKIP LOCKED)", async () => {
+    await queue(10);
+    const holder = new pg.Client({ connectionString: cluster.url });
+    await holder.connect();
+    try {
+      await holder.query("BEGIN");
+      const locked = await holder.query<{ id: string }>(
+        `SELECT "id" FROM "Delivery" ORDER BY "nextAttemptAt" LIMIT 4 FOR UPDATE`,
+      );
+      const started = Date.now();
+      const { deliveries } = await claim("other", 10);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      const lockedIds = locked.rows.map((row) => row.id);
+      expect(deliveries).toHaveLength(6);
+      expect(deliveries.some((row) => lockedIds.includes(row.id))).toBe(false);
+    } finally {
+      await holder.query("ROLLBACK");
+      await holder.end();
+    }
+  });
+
+  it("takes over an expired lease, leaves a live one, and renews only its own", async () => {
+    await queue(1, { status: "delivering", leaseOwner: "gone", leaseExpiresAt: at(-1), attempts: 1 });
+    await queue(1, { status: "delivering", leaseOwner: "alive", leaseExpiresAt: at(60_000), attempts: 1 });
+    const { token, deliveries } = await claim("mine", 5);
+    expect(deliveries.map((row) => [row.leaseOwner, row.attempts])).toEqual([[token, 2]]);
+    expect(await renewLeases([token], at(90_000), cluster.prisma)).toBe(1);
+    expect(await cluster.prisma.delivery.count({ where: { leaseOwner: "alive", leaseExpiresAt: at(60_000) } })).toBe(1);
+    const [mine] = deliveries;
+    expect(await completeDelivery(mine, { flowId: "f_101", attemptLog: "[]" }, at(1), cluster.prisma)).toBe(true);
+    expect(await skipDelivery(mine, "late", at(2), cluster.prisma)).toBe(false);
+    expect(await cluster.prisma.delivery.findUniqueOrThrow({ where: { id: mine.id } })).toMatchObject({
+      status: "delivered",
+      deliveredAt: at(1),
+      leaseOwner: null,
+    });
+  });
+
+  it("wakes a worker of another process through LISTEN/NOTIFY", async () => {
+    let woken = 0;
+    const listener = listenForNotifications(() => woken++, cluster.url);
+    try {
+      // The listener wakes once when it connects (rows stored while it was away), then on every notification.
+      await expect.poll(() => woken, { timeout: 5_000 }).toBe(1);
+      await notifyWorkers(cluster.prisma);
+      await expect.poll(() => woken, { timeout: 5_000 }).toBe(2);
+    } finally {
+      await listener.close();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { routeDelivery, type RouteFacts } from "~/services/deliveries/routing.server";
+
+const settings = { automationApiKey: "key", newOrderFlowId: "f_order", abandonedCartFlowId: "f_cart" };
+const facts = (overrides: Partial<RouteFacts>): RouteFacts => ({
+  topic: "orders/create",
+  settings,
+  payloadKept: true,
+  ...overrides,
+});
+
+describe("routing a delivery (no database)", () => {
+  it("sends an order to the new-order flow with the shop's key", () => {
+    expect(routeDelivery(facts({}))).toEqual({ send: true, flowId: "f_order", apiKey: "key" });
+  });
+
+  it("sends a draft order and a reachable, unconverted checkout to the abandoned-cart flow", () => {
+    expect(routeDelivery(facts({ topic: "draft_orders/create" }))).toEqual({
+      send: true,
+      flowId: "f_cart",
+      apiKey: "key",
+    });
+    const checkout = facts({ topic: "checkouts/create", checkoutConverted: false, checkoutHasContact: true });
+    expect(routeDelivery(checkout)).toEqual({ send: true, flowId: "f_cart", apiKey: "key" });
+  });
+
+  it.each([
+    [facts({ settings: null }), "No automation API key is configured"],
+    [facts({ settings: { ...settings, automationApiKey: null } }), "No automation API key is configured"],
+    [facts({ settings: { ...settings, newOrderFlowId: null } }), "No new-order flow is configured"],
+    [facts({ topic: "draft_orders/create", settings: null }), "No abandoned-cart flow is configured"],
+    [
+      facts({ topic: "draft_orders/create", settings: { ...settings, automationApiKey: null } }),
+      "No automation API key is configured",
+    ],
+    [facts({ payloadKept: false }), "The order data was erased before it could be delivered"],
+    [
+      facts({ topic: "checkouts/create", checkoutConverted: true, checkoutHasContact: true }),
+      "An order was placed for this checkout",
+    ],
+    [
+      facts({ topic: "checkouts/create", checkoutConverted: false, checkoutHasContact: false }),
+      "The checkout has no phone or email to follow up",
+    ],
+  ])("skips with the reason: %#", (input, reason) => {
+    expect(routeDelivery(input)).toEqual({ send: false, reason });
+  });
+
+  it("names the missing configuration before the erased payload", () => {
+    expect(routeDelivery(facts({ settings: null, payloadKept: false }))).toEqual({
+      send: false,
+      reason: "No automation API key is configured",
+    });
+  });
+});
