@@ -1,11 +1,14 @@
 import { z } from "zod";
-import { DEFAULT_DATABASE_URL } from "./db-adapter.server";
+import { databaseEngine, DEFAULT_DATABASE_URL } from "./db-adapter.server";
 
 export const DEFAULT_SCOPES =
   "read_products,write_products,read_orders,write_orders,read_customers,read_themes,write_themes";
 
 const url = z.string().url();
-const optionalUrl = z.preprocess((value) => (typeof value === "string" && !value.trim() ? undefined : value), url.optional());
+const optionalUrl = z.preprocess(
+  (value) => (typeof value === "string" && !value.trim() ? undefined : value),
+  url.optional(),
+);
 const optionalString = z
   .string()
   .optional()
@@ -43,8 +46,9 @@ const schema = z
     DATABASE_URL: z
       .string()
       .default(DEFAULT_DATABASE_URL)
-      .refine((value) => value.startsWith("file:"), {
-        message: "must be a file: URL (SQLite), e.g. file:./prisma/dev.sqlite",
+      .refine((value) => value.startsWith("file:") || isPostgresUrl(value), {
+        message:
+          "must be a file: URL (SQLite, e.g. file:./prisma/dev.sqlite) or a postgres:// or postgresql:// URL with a host and a database",
       }),
     ENCRYPTION_KEY: encryptionKey,
     // Keys that used to be ENCRYPTION_KEY, comma separated: values sealed under them stay readable.
@@ -167,6 +171,16 @@ export function env(): Env {
 /** For tests that change process.env between cases. */
 export function resetEnvForTests() {
   cached = undefined;
+}
+
+function isPostgresUrl(value: string) {
+  if (databaseEngine(value) !== "postgresql") return false;
+  try {
+    const url = new URL(value);
+    return Boolean(url.hostname || url.searchParams.get("host")) && url.pathname.length > 1;
+  } catch {
+    return false;
+  }
 }
 
 function stripSlash(value: string) {

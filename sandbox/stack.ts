@@ -15,6 +15,7 @@ import { adminHost } from "./platform/admin";
 import { createPlatformSimulator } from "./platform/server";
 import { createRepoHostSimulator } from "./repo-host/server";
 import { createSupplierSimulator } from "./supplier/server";
+import { generateClients } from "../scripts/lib/engines";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -83,7 +84,7 @@ export function prepareDatabase(databaseFile: string, options: { generate?: bool
   mkdirSync(path.dirname(databaseFile), { recursive: true });
   const prisma = path.join(ROOT, "node_modules/prisma/build/index.js");
   const env = { ...process.env, ...PRISMA_ENV, DATABASE_URL: `file:${databaseFile}` };
-  if (options.generate) execFileSync(process.execPath, [prisma, "generate"], { cwd: ROOT, env, stdio: "pipe" });
+  if (options.generate) generateClients();
   if (options.template) {
     rmSync(databaseFile, { force: true });
     copyFileSync(options.template, databaseFile);
