@@ -38,8 +38,10 @@ export interface StackPorts {
 export interface StackOptions {
   /** 0 (the default) picks free ports. */
   ports?: Partial<StackPorts>;
-  /** Absolute path of the SQLite file; created and migrated when missing. */
+  /** Absolute path of the SQLite file; created and migrated when missing. Unused when databaseUrl is given. */
   databaseFile: string;
+  /** A migrated PostgreSQL database (postgres://...) instead of the SQLite file. */
+  databaseUrl?: string;
   /** A migrated database to copy instead of migrating (the tests' template). */
   templateDatabase?: string;
   logLevel?: string;
@@ -103,7 +105,8 @@ export async function startStack(options: StackOptions) {
     repoHost: options.ports?.repoHost ?? 0,
   };
   const appUrl = `http://127.0.0.1:${ports.app}`;
-  if (!existsSync(options.databaseFile) || options.templateDatabase) {
+  const databaseUrl = options.databaseUrl ?? `file:${options.databaseFile}`;
+  if (!options.databaseUrl && (!existsSync(options.databaseFile) || options.templateDatabase)) {
     prepareDatabase(options.databaseFile, { template: options.templateDatabase });
   }
 
@@ -128,7 +131,7 @@ export async function startStack(options: StackOptions) {
     PLATFORM_API_KEY: SANDBOX.apiKey,
     PLATFORM_API_SECRET: SANDBOX.secret,
     PLATFORM_APP_URL: appUrl,
-    DATABASE_URL: `file:${options.databaseFile}`,
+    DATABASE_URL: databaseUrl,
     ENCRYPTION_KEY: SANDBOX.encryptionKey,
     AUTOMATION_API_URL: automationServer.url,
     SUPPLIER_API_URL: supplierServer.url,
@@ -215,6 +218,8 @@ export async function startStack(options: StackOptions) {
     supplierUrl: supplierServer.url,
     repoHostUrl: repoHostServer.url,
     databaseFile: options.databaseFile,
+    /** What the app's DATABASE_URL is: `file:` + databaseFile, or the PostgreSQL database. */
+    databaseUrl,
     /** The app's environment (sandbox values only). */
     env,
     app,

@@ -3,7 +3,7 @@
  * truth for the models; the PostgreSQL schema is derived from it by swapping the provider, never edited.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { databaseEngine, type DatabaseEngine } from "../../app/db-adapter.server";
@@ -65,6 +65,24 @@ export function diffScript(from: string | "empty", to: string): string {
 export function generateClients() {
   prisma(["generate", "--schema", SCHEMA]);
   prisma(["generate", "--schema", writePostgresSchema(readFileSync(SCHEMA, "utf8"), POSTGRES_SCHEMA)]);
+  shareRuntime(POSTGRES_CLIENT_DIR);
+}
+
+/**
+ * A client generated outside node_modules/.prisma/client gets its own copy of Prisma's runtime. Two copies
+ * mean two `Prisma.sql` classes and two `PrismaClientKnownRequestError` classes: the app builds SQL and checks
+ * errors with the default client's `Prisma` namespace, and a foreign `Prisma.join` silently becomes one
+ * parameter. Point the PostgreSQL client at the one runtime in @prisma/client, as the default client is.
+ */
+function shareRuntime(clientDir: string) {
+  for (const file of readdirSync(clientDir)) {
+    if (!/\.(js|d\.ts)$/.test(file)) continue;
+    const target = path.join(clientDir, file);
+    const text = readFileSync(target, "utf8");
+    const shared = text.replace(/(["'])\.\/runtime\//g, "$1@prisma/client/runtime/");
+    if (shared !== text) writeFileSync(target, shared);
+  }
+  rmSync(path.join(clientDir, "runtime"), { recursive: true, force: true });
 }
 
 /** Applies the engine's migrations to DATABASE_URL: Prisma for SQLite, dbmate's plain SQL for PostgreSQL. */
