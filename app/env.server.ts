@@ -81,6 +81,11 @@ const schema = z
     // Callbacks one automation API key may send at once, then per second (docs/decisions/018).
     CALLBACK_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(100_000).default(60),
     CALLBACK_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().max(10_000).default(5),
+    // Failed callbacks (wrong key, shop mismatch) one client address may make per minute, then 429 (docs/decisions/092).
+    CALLBACK_FAILED_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+    // Proxies in front of the app that append to X-Forwarded-For; the client address is the entry this far from
+    // the right (0: trust no header, every client shares one address).
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
     // Days an order payload is kept after the webhook arrived; afterwards only the delivery record stays.
     DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     // Minutes a checkout may stay without an order before the abandoned-cart flow is triggered.

@@ -2,14 +2,11 @@ import { HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { action } from "~/routes/api.automation.callback";
-import { callbackLimits } from "~/services/automation/callback-limits.server";
 import { createConfiguration, createDelivery, createSession, shopDomain } from "../helpers/factories";
 import { TEST_ENV } from "../helpers/test-env";
 import orderRest from "../fixtures/webhooks/order-rest.json";
 import throttled from "../fixtures/reference/platform-graphql-throttled.json";
 import { mockPlatform, ordersByName, tagsAdded } from "../mocks/platform";
-
-beforeEach(() => callbackLimits().reset());
 
 const ORDER = { id: "gid://shopify/Order/5550001", name: "#1001" };
 
@@ -429,8 +426,10 @@ describe("malformed callbacks", () => {
 });
 
 describe("rate limit", () => {
-  // The clock stands still, so the bucket does not refill while the test runs.
-  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date() }));
+  // The clock stands at the start of a 12 s window (60 per 12 s: the default burst of 60 at 5 a second), and does
+  // not move while the test runs.
+  const WINDOW_START = Math.ceil(Date.now() / 12_000) * 12_000;
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: WINDOW_START }));
   afterEach(() => vi.useRealTimers());
 
   it("answers 429 with Retry-After once a key has spent its burst, and keeps serving other keys", async () => {
@@ -438,16 +437,51 @@ describe("rate limit", () => {
     const other = await installedShop();
     mockPlatform(shop, { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() });
     mockPlatform(other.shop, { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() });
-    // A callback without an order reference is refused after the key checks: cheap, but it spends a token.
+    // A callback without an order reference is refused after the key checks: cheap, but it spends allowance.
     for (let i = 0; i < 60; i++) expect((await callback({ apiKey })).status).toBe(400);
 
     const refused = await callback({ apiKey, orderName: "#1001" });
     expect(refused.status).toBe(429);
-    expect(refused.headers.get("Retry-After")).toBe("1");
+    // The window ends in 12 s; 0.2 s into the next one the estimate has room again.
+    expect(refused.headers.get("Retry-After")).toBe("13");
     expect(await refused.json()).toEqual({
       success: false,
-      error: "Too many callbacks for this API key; retry in 1 s",
+      error: "Too many callbacks for this API key; retry in 13 s",
     });
     expect((await callback({ apiKey: other.apiKey, orderName: "#1001" })).status).toBe(200);
+  });
+
+  it("counts a key's callbacks in the database, so every web process shares the limit", async () => {
+    const { apiKey } = await installedShop();
+    for (let i = 0; i < 60; i++) expect((await callback({ apiKey })).status).toBe(400);
+    const [counter] = await prisma.rateLimitWindow.findMany({ where: { key: { startsWith: "callback-key:" } } });
+    expect(counter.count).toBe(60);
+    expect(counter.key).not.toContain(apiKey);
+    // Another process sees the same row: what it would answer is what this one answers.
+    expect((await callback({ apiKey, orderName: "#1001" })).status).toBe(429);
+  });
+
+  it("refuses an address with 429 after 120 failed attempts a minute, while other addresses go on", async () => {
+    const { shop, apiKey } = await installedShop();
+    platformWithOrder(shop);
+    const guesser = { "X-Forwarded-For": "203.0.113.7" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 130; i++) {
+      statuses.push((await callback({ apiKey: `guess-${i}-${Math.random()}`, orderName: "#1001" }, guesser)).status);
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(120);
+    expect(statuses.slice(120)).toEqual(Array(10).fill(429));
+    // Even the right key is refused from that address now: the answer must not tell a guess that hit.
+    const blocked = await callback({ apiKey, orderName: "#1001" }, guesser);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await callback({ apiKey, orderName: "#1001" }, { "X-Forwarded-For": "198.51.100.4" })).status).toBe(200);
+  });
+
+  it("takes the address the proxy appended, not one the client wrote into X-Forwarded-For", async () => {
+    for (let i = 0; i < 120; i++) {
+      await callback({ apiKey: `guess-${i}` }, { "X-Forwarded-For": `10.0.${i}.1, 203.0.113.7` });
+    }
+    expect((await callback({ apiKey: "guess" }, { "X-Forwarded-For": "10.9.9.9, 203.0.113.7" })).status).toBe(429);
   });
 });
