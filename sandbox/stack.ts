@@ -15,7 +15,8 @@ import { adminHost } from "./platform/admin";
 import { createPlatformSimulator } from "./platform/server";
 import { createRepoHostSimulator } from "./repo-host/server";
 import { createSupplierSimulator } from "./supplier/server";
-import { generateClients } from "../scripts/lib/engines";
+import { deployMigrations, generateClients } from "../scripts/lib/engines";
+import { startCluster, withDatabase, type Cluster } from "../scripts/lib/postgres-cluster";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -50,6 +51,10 @@ export interface StackOptions {
   extraEnv?: Record<string, string>;
   /** Runs the delivery worker as its own process (`npm run worker`, WORKER_INLINE=false) instead of in the app. */
   separateWorker?: boolean;
+  /** Web processes behind the app's one port (node:cluster, sandbox/app-cluster.ts); 1 (the default): no cluster. */
+  webProcesses?: number;
+  /** Delivery worker processes (scripts/worker.ts); with any, the web processes run no worker. */
+  workerProcesses?: number;
 }
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
@@ -93,6 +98,22 @@ export function prepareDatabase(databaseFile: string, options: { generate?: bool
     return;
   }
   execFileSync(process.execPath, [prisma, "migrate", "deploy"], { cwd: ROOT, env, stdio: "pipe" });
+}
+
+/**
+ * A throwaway PostgreSQL cluster with the app's database migrated (`--postgres` of the sandbox, the benchmark and
+ * the chaos proof). Durable (fsync on) unless asked: the figures must be what a real server would give.
+ */
+export async function preparePostgres(options: { durable?: boolean } = {}): Promise<Cluster & { databaseUrl: string }> {
+  const cluster = await startCluster(undefined, { durable: options.durable ?? true });
+  try {
+    const databaseUrl = withDatabase(cluster.url, "connector");
+    deployMigrations(databaseUrl);
+    return { ...cluster, databaseUrl };
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
 }
 
 export async function startStack(options: StackOptions) {
@@ -153,47 +174,74 @@ export async function startStack(options: StackOptions) {
   delete env.VITEST_POOL_ID;
   delete env.VITEST_WORKER_ID;
 
-  if (options.separateWorker) env.WORKER_INLINE = "false";
-  const app: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "sandbox/app-server.ts")], {
+  const webProcesses = Math.max(1, options.webProcesses ?? 1);
+  const workerProcesses = options.workerProcesses ?? (options.separateWorker ? 1 : 0);
+  if (workerProcesses > 0) env.WORKER_INLINE = "false";
+  if (webProcesses > 1) env.WEB_PROCESSES = String(webProcesses);
+  const appScript = webProcesses > 1 ? "sandbox/app-cluster.ts" : "sandbox/app-server.ts";
+  const app: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, appScript)], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const worker: ChildProcess | null = options.separateWorker
-    ? spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/worker.ts")], {
-        cwd: ROOT,
-        env: { ...env, NODE_OPTIONS: "" },
-        stdio: ["ignore", "inherit", "inherit"],
-      })
-    : null;
+  /** The web processes' pids: the app itself, or the cluster's live web processes. */
+  const webPids = new Set<number>(webProcesses > 1 ? [] : [app.pid!]);
   const output: string[] = [];
   const onLine = (line: string) => {
     output.push(line);
     if (output.length > 200) output.shift();
+    if (webProcesses > 1 && line.includes('"web process')) {
+      try {
+        const entry = JSON.parse(line) as { listeningPid?: number; exitedPid?: number };
+        if (entry.listeningPid) webPids.add(entry.listeningPid);
+        if (entry.exitedPid) webPids.delete(entry.exitedPid);
+      } catch {
+        // Not the cluster's line.
+      }
+    }
     options.onAppLog?.(line);
   };
-  for (const stream of [app.stdout, app.stderr]) {
-    let rest = "";
-    stream?.on("data", (chunk: Buffer) => {
-      const lines = (rest + chunk.toString("utf8")).split("\n");
-      rest = lines.pop() ?? "";
-      lines.filter(Boolean).forEach(onLine);
+  const pipeLines = (child: ChildProcess) => {
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = "";
+      stream?.on("data", (chunk: Buffer) => {
+        const lines = (rest + chunk.toString("utf8")).split("\n");
+        rest = lines.pop() ?? "";
+        lines.filter(Boolean).forEach(onLine);
+      });
+    }
+  };
+  pipeLines(app);
+  const workers: ChildProcess[] = [];
+  const spawnWorker = () => {
+    const worker = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/worker.ts")], {
+      cwd: ROOT,
+      env: { ...env, NODE_OPTIONS: "" },
+      stdio: ["ignore", "pipe", "pipe"],
     });
-  }
+    pipeLines(worker);
+    return worker;
+  };
+  for (let i = 0; i < workerProcesses; i++) workers.push(spawnWorker());
+  const worker: ChildProcess | null = workers[0] ?? null;
   const exited = new Promise<number | null>((resolve) => app.once("exit", (code) => resolve(code)));
   // However this process ends, the app must not outlive it (an orphan would keep the port and stale settings).
   const killApp = () => {
+    for (const pid of webPids) killQuietly(pid, "SIGKILL");
     app.kill("SIGKILL");
-    worker?.kill("SIGKILL");
+    for (const child of workers) child.kill("SIGKILL");
   };
   process.once("exit", killApp);
 
   const stop = async () => {
-    if (worker && worker.exitCode === null && worker.signalCode === null) {
-      const done = new Promise((resolve) => worker.once("exit", resolve));
-      worker.kill("SIGTERM");
-      await done;
-    }
+    await Promise.all(
+      workers.map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const done = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await done;
+      }),
+    );
     if (app.exitCode === null && app.signalCode === null) {
       app.kill("SIGTERM");
       const killer = setTimeout(() => app.kill("SIGKILL"), 5_000);
@@ -206,6 +254,8 @@ export async function startStack(options: StackOptions) {
 
   try {
     await waitForHealth(appUrl, exited);
+    const deadline = Date.now() + 60_000;
+    while (webPids.size < webProcesses && Date.now() < deadline) await sleep(100);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- app output ---\n${output.join("\n")}`);
@@ -224,6 +274,16 @@ export async function startStack(options: StackOptions) {
     env,
     app,
     worker,
+    /** Live web processes (pids) and worker processes, for the benchmark's figures and the chaos proof's kills. */
+    webPids,
+    workers,
+    /** SIGKILLs a worker process and starts another in its place (as a supervisor would); returns the killed pid. */
+    killWorker: (index: number) => {
+      const victim = workers[index];
+      victim.kill("SIGKILL");
+      workers[index] = spawnWorker();
+      return victim.pid;
+    },
     platform,
     automation,
     supplier,
@@ -232,6 +292,14 @@ export async function startStack(options: StackOptions) {
     sessionToken: (shop: string) => mintSessionToken({ shop, apiKey: SANDBOX.apiKey, secret: SANDBOX.secret }),
     stop,
   };
+}
+
+function killQuietly(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
 }
 
 /** The library turns bots away (410), and Node's fetch looks like one: requests "from the admin" say they are a browser. */
