@@ -5,7 +5,7 @@
  *
  *   npm run chaos -- --postgres --web 2 --workers 3     (defaults: 10,000 webhooks, 32 senders, a kill every 2 s)
  *   npm run chaos -- --web 1 --workers 2                SQLite
- *   --count 10000 --concurrency 32 --kill-every 2000 --min-kills 20 --drain 200
+ *   --count 10000 --concurrency 32 --kill-every 2000 --min-kills 20 --drain 200 --max-send-seconds 600
  *
  * Senders behave like the platform: a webhook that got no 200 (its web process died under it) is sent again with
  * the same event id until one is acknowledged. Printed: acknowledged, triggered, duplicates (raw trigger requests,
@@ -46,6 +46,8 @@ function parseArgs(argv: string[]) {
     minKills: value("min-kills", 20),
     // The worker's lease (2 min) must run out for a delivery whose worker died mid-way: wait longer than that.
     drainSeconds: value("drain", 200),
+    // Stops starting new webhooks after this long (a loaded machine may not get through `count` in time).
+    maxSendSeconds: value("max-send-seconds", Infinity),
   };
 }
 
@@ -173,7 +175,7 @@ async function main() {
     let lastReport = Date.now();
     await Promise.all(
       Array.from({ length: options.concurrency }, async () => {
-        while (next < orders.length) {
+        while (next < orders.length && performance.now() - started < options.maxSendSeconds * 1000) {
           await send(orders[next++]);
           if (Date.now() - lastReport > 15_000) {
             lastReport = Date.now();
@@ -210,7 +212,7 @@ async function main() {
     const result = {
       machine: { cpus: os.cpus().length, loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100 },
       options,
-      sent: options.count,
+      sent: next,
       acknowledged: acked.size,
       resends,
       sendSeconds: Math.round(sendSeconds),
@@ -231,6 +233,7 @@ async function main() {
     );
     row("machine load average (1 min) at the end", result.machine.loadAverage1m);
     row("sent / acknowledged (resends after no answer)", `${result.sent} / ${result.acknowledged} (${resends})`);
+    row("sending took", `${result.sendSeconds} s`);
     row("kills (web / worker)", `${result.kills.total} (${kills.web} / ${kills.worker})`);
     row("trigger requests / orders triggered", `${rawTriggers} / ${raw.size}`);
     row("duplicates: raw", result.duplicatesRaw);
