@@ -74,9 +74,10 @@ async function main() {
     databaseUrl: postgres?.databaseUrl,
     logLevel: "error",
     webProcesses: options.web,
+    superviseWeb: true,
     workerProcesses: options.workers,
     onAppLog: (line) => {
-      if (line.includes('"msg":"web process')) return;
+      if (line.includes('"msg":"web process') || line.includes('"level":30')) return;
       const message = line.slice(0, 140);
       appErrors.set(message, (appErrors.get(message) ?? 0) + 1);
     },

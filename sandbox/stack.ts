@@ -53,6 +53,8 @@ export interface StackOptions {
   separateWorker?: boolean;
   /** Web processes behind the app's one port (node:cluster, sandbox/app-cluster.ts); 1 (the default): no cluster. */
   webProcesses?: number;
+  /** Runs even one web process under the cluster's primary, which restarts it when it dies (the chaos proof). */
+  superviseWeb?: boolean;
   /** Delivery worker processes (scripts/worker.ts); with any, the web processes run no worker. */
   workerProcesses?: number;
 }
@@ -177,20 +179,21 @@ export async function startStack(options: StackOptions) {
   const webProcesses = Math.max(1, options.webProcesses ?? 1);
   const workerProcesses = options.workerProcesses ?? (options.separateWorker ? 1 : 0);
   if (workerProcesses > 0) env.WORKER_INLINE = "false";
-  if (webProcesses > 1) env.WEB_PROCESSES = String(webProcesses);
-  const appScript = webProcesses > 1 ? "sandbox/app-cluster.ts" : "sandbox/app-server.ts";
+  const clustered = webProcesses > 1 || Boolean(options.superviseWeb);
+  if (clustered) env.WEB_PROCESSES = String(webProcesses);
+  const appScript = clustered ? "sandbox/app-cluster.ts" : "sandbox/app-server.ts";
   const app: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, appScript)], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   /** The web processes' pids: the app itself, or the cluster's live web processes. */
-  const webPids = new Set<number>(webProcesses > 1 ? [] : [app.pid!]);
+  const webPids = new Set<number>(clustered ? [] : [app.pid!]);
   const output: string[] = [];
   const onLine = (line: string) => {
     output.push(line);
     if (output.length > 200) output.shift();
-    if (webProcesses > 1 && line.includes('"web process')) {
+    if (clustered && line.includes('"web process')) {
       try {
         const entry = JSON.parse(line) as { listeningPid?: number; exitedPid?: number };
         if (entry.listeningPid) webPids.add(entry.listeningPid);
