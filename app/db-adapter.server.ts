@@ -1,10 +1,21 @@
 import path from "node:path";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
+import { PrismaPg } from "@prisma/adapter-pg";
 
 export const DEFAULT_DATABASE_URL = "file:./prisma/dev.sqlite";
 
 /** How long a write waits for another process's write lock before SQLite gives up with SQLITE_BUSY. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+export type DatabaseEngine = "sqlite" | "postgresql";
+
+/** `postgres://` or `postgresql://`: PostgreSQL; `file:`: SQLite (the default for one machine). */
+export function databaseEngine(databaseUrl: string | undefined = DEFAULT_DATABASE_URL): DatabaseEngine {
+  return /^postgres(ql)?:\/\//.test(databaseUrl || DEFAULT_DATABASE_URL) ? "postgresql" : "sqlite";
+}
+
+/** Connections one process keeps to PostgreSQL (pg's pool); the server's max_connections bounds the fleet. */
+export const POSTGRES_POOL_SIZE = 10;
 
 /**
  * The one place that turns DATABASE_URL into a Prisma driver adapter. The app (app/db.server.ts)
@@ -15,11 +26,16 @@ export function createAdapter(
   options: { concurrentWriters?: boolean } = {},
 ) {
   const url = databaseUrl || DEFAULT_DATABASE_URL;
+  if (databaseEngine(url) === "postgresql") {
+    return new PrismaPg({ connectionString: url, max: POSTGRES_POOL_SIZE });
+  }
   if (url.startsWith("file:")) {
     const config = { url: resolveFileUrl(url) };
     return options.concurrentWriters ? new ConcurrentLibSQL(config) : new PrismaLibSQL(config);
   }
-  throw new Error(`DATABASE_URL must be a file: URL (SQLite); got a URL with scheme "${url.split(":")[0]}"`);
+  throw new Error(
+    `DATABASE_URL must be a file: URL (SQLite) or postgres:// (PostgreSQL); got a URL with scheme "${url.split(":")[0]}"`,
+  );
 }
 
 // The adapter bundles its own @libsql/client: take its types from the adapter, not the top-level package.

@@ -1,14 +1,31 @@
+import { createRequire } from "node:module";
 import { PrismaClient } from "@prisma/client";
-import { createAdapter } from "./db-adapter.server";
+import { createAdapter, databaseEngine } from "./db-adapter.server";
 import { env } from "./env.server";
 
 declare global {
   var prismaGlobal: PrismaClient | undefined;
 }
 
+/**
+ * The client generated for PostgreSQL from the same schema (`npm run prisma:generate`, docs/decisions/090).
+ * Prisma ties a generated client to one provider; both expose the same models, so it is typed as the default one.
+ * Loaded only when DATABASE_URL asks for it: a SQLite install never needs it.
+ */
+function postgresClientClass(): typeof PrismaClient {
+  const require = createRequire(import.meta.url);
+  try {
+    return (require(".prisma/client-postgresql") as { PrismaClient: typeof PrismaClient }).PrismaClient;
+  } catch (error) {
+    throw new Error(`The PostgreSQL Prisma client is missing: run \`npm run prisma:generate\` (${String(error)})`);
+  }
+}
+
 // The web process (webhook receivers, admin API) and the delivery worker write to the same database.
 function createClient() {
-  return new PrismaClient({ adapter: createAdapter(env().DATABASE_URL, { concurrentWriters: true }) });
+  const url = env().DATABASE_URL;
+  const Client = databaseEngine(url) === "postgresql" ? postgresClientClass() : PrismaClient;
+  return new Client({ adapter: createAdapter(url, { concurrentWriters: true }) });
 }
 
 // One client per process; in development, survive Vite's module reloads.

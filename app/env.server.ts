@@ -1,11 +1,14 @@
 import { z } from "zod";
-import { DEFAULT_DATABASE_URL } from "./db-adapter.server";
+import { databaseEngine, DEFAULT_DATABASE_URL } from "./db-adapter.server";
 
 export const DEFAULT_SCOPES =
   "read_products,write_products,read_orders,write_orders,read_customers,read_themes,write_themes";
 
 const url = z.string().url();
-const optionalUrl = z.preprocess((value) => (typeof value === "string" && !value.trim() ? undefined : value), url.optional());
+const optionalUrl = z.preprocess(
+  (value) => (typeof value === "string" && !value.trim() ? undefined : value),
+  url.optional(),
+);
 const optionalString = z
   .string()
   .optional()
@@ -43,8 +46,9 @@ const schema = z
     DATABASE_URL: z
       .string()
       .default(DEFAULT_DATABASE_URL)
-      .refine((value) => value.startsWith("file:"), {
-        message: "must be a file: URL (SQLite), e.g. file:./prisma/dev.sqlite",
+      .refine((value) => value.startsWith("file:") || isPostgresUrl(value), {
+        message:
+          "must be a file: URL (SQLite, e.g. file:./prisma/dev.sqlite) or a postgres:// or postgresql:// URL with a host and a database",
       }),
     ENCRYPTION_KEY: encryptionKey,
     // Keys that used to be ENCRYPTION_KEY, comma separated: values sealed under them stay readable.
@@ -77,6 +81,11 @@ const schema = z
     // Callbacks one automation API key may send at once, then per second (docs/decisions/018).
     CALLBACK_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(100_000).default(60),
     CALLBACK_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().max(10_000).default(5),
+    // Failed callbacks (wrong key, shop mismatch) one client address may make per minute, then 429 (docs/decisions/092).
+    CALLBACK_FAILED_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+    // Proxies in front of the app that append to X-Forwarded-For; the client address is the entry this far from
+    // the right (0: trust no header, every client shares one address).
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
     // Days an order payload is kept after the webhook arrived; afterwards only the delivery record stays.
     DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     // Minutes a checkout may stay without an order before the abandoned-cart flow is triggered.
@@ -167,6 +176,16 @@ export function env(): Env {
 /** For tests that change process.env between cases. */
 export function resetEnvForTests() {
   cached = undefined;
+}
+
+function isPostgresUrl(value: string) {
+  if (databaseEngine(value) !== "postgresql") return false;
+  try {
+    const url = new URL(value);
+    return Boolean(url.hostname || url.searchParams.get("host")) && url.pathname.length > 1;
+  } catch {
+    return false;
+  }
 }
 
 function stripSlash(value: string) {

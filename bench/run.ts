@@ -7,6 +7,8 @@
  *   --callback-delay 500 | --no-callbacks           the automation platform's callbacks (tagsAdd load)
  *   --drain 60                                      seconds to wait for triggers after the last ack
  *   --separate-worker                               the delivery worker in its own process (WORKER_INLINE=false)
+ *   --postgres                                      a throwaway PostgreSQL cluster instead of the SQLite file
+ *   --web 2 --workers 3                             web processes behind one port (node:cluster), worker processes
  *   --profile                                       a V8 CPU profile of the app in tmp/bench/profile
  *
  * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
@@ -20,12 +22,24 @@ import { sleep } from "../sandbox/lib/http";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
 import { createOrder } from "../sandbox/platform/state";
 import { orderPayload, sign } from "../sandbox/platform/webhooks";
-import { buildApp, configureShop, installShop, prepareDatabase, ROOT, SANDBOX, startStack } from "../sandbox/stack";
+import {
+  buildApp,
+  configureShop,
+  installShop,
+  prepareDatabase,
+  preparePostgres,
+  ROOT,
+  SANDBOX,
+  startStack,
+} from "../sandbox/stack";
 
 interface Options {
   /** Writes a V8 CPU profile of the app to tmp/bench/profile (open it in Chrome DevTools). */
   profile: boolean;
   separateWorker: boolean;
+  postgres: boolean;
+  web: number;
+  workers: number;
   count: number;
   rate: number | null;
   concurrency: number | null;
@@ -42,6 +56,9 @@ function parseArgs(argv: string[]): Options {
   return {
     profile: argv.includes("--profile"),
     separateWorker: argv.includes("--separate-worker"),
+    postgres: argv.includes("--postgres"),
+    web: Number(value("web") ?? 1),
+    workers: Number(value("workers") ?? (argv.includes("--separate-worker") ? 1 : 0)),
     count: Number(value("count") ?? 2000),
     rate: concurrency ? null : Number(value("rate") ?? 200),
     concurrency,
@@ -86,20 +103,25 @@ async function main() {
 
   console.log("preparing: prisma generate, build, migrate, start the stack...");
   prepareDatabase(databaseFile, { generate: true });
+  const postgres = options.postgres ? await preparePostgres() : null;
   buildApp(true);
   // Warnings and errors the app logged during the run, by message: the first place to look when figures are off.
   const appProblems = new Map<string, number>();
   const appLoopDelays: { p99Ms: number; maxMs: number }[] = [];
   const stack = await startStack({
     databaseFile,
+    databaseUrl: postgres?.databaseUrl,
     logLevel: "warn",
-    separateWorker: options.separateWorker,
+    webProcesses: options.web,
+    workerProcesses: options.workers,
     onAppLog: (line) => {
       if (line.startsWith('{"benchProbe"')) {
         const probe = JSON.parse(line) as { p99Ms: number; maxMs: number };
         appLoopDelays.push(probe);
         return;
       }
+      // The cluster's own info lines (web processes starting) are not problems.
+      if (line.includes('"msg":"web process')) return;
       let message = line.slice(0, 160);
       try {
         const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } | string };
@@ -117,7 +139,7 @@ async function main() {
       CALLBACK_RATE_LIMIT_BURST: "100000",
       CALLBACK_RATE_LIMIT_PER_SECOND: "10000",
       // A separate worker is not woken by the web process: it polls.
-      ...(options.separateWorker ? { WORKER_POLL_INTERVAL_MS: "100" } : {}),
+      ...(options.workers > 0 ? { WORKER_POLL_INTERVAL_MS: "100" } : {}),
       NODE_OPTIONS: [
         `--import=${path.join(ROOT, "bench/probe.mjs")}`,
         options.profile ? `--cpu-prof --cpu-prof-dir=${path.join(dir, "profile")}` : "",
@@ -129,6 +151,7 @@ async function main() {
   loopDelay.enable();
   const stop = async () => {
     await stack.stop();
+    postgres?.stop();
   };
   process.once("SIGINT", () => void stop().then(() => process.exit(130)));
 
@@ -160,9 +183,14 @@ async function main() {
     const failures = new Map<string, number>();
     const acks: { name: string; ms: number; status: number | null }[] = [];
     const rssSamples: number[] = [];
-    const appPid = stack.app.pid!;
+    // The app is every web and worker process (the cluster's primary only passes connections on).
+    const appPids = () => [...stack.webPids, ...stack.workers.map((child) => child.pid!)];
+    const sumOver = (read: (pid: number) => number | null) => {
+      const values = appPids().map(read);
+      return values.some((value) => value === null) ? null : values.reduce<number>((a, b) => a + (b ?? 0), 0);
+    };
     const sampler = setInterval(() => {
-      const rss = memoryOf(appPid, "VmRSS");
+      const rss = sumOver((pid) => memoryOf(pid, "VmRSS"));
       if (rss !== null) rssSamples.push(rss);
     }, 100);
 
@@ -206,7 +234,7 @@ async function main() {
     );
     const firstSent = performance.now();
     const loadBefore = os.loadavg()[0];
-    const appCpuBefore = cpuSecondsOf(appPid);
+    const appCpuBefore = sumOver(cpuSecondsOf);
     const benchCpuBefore = process.cpuUsage();
     if (options.rate) {
       const inflight: Promise<void>[] = [];
@@ -234,7 +262,7 @@ async function main() {
     while (Date.now() < drainUntil && [...ackedNames].some((name) => !triggered().has(name))) await sleep(250);
     clearInterval(sampler);
     const wallSeconds = (performance.now() - firstSent) / 1000;
-    const appCpuAfter = cpuSecondsOf(appPid);
+    const appCpuAfter = sumOver(cpuSecondsOf);
     const benchCpu = process.cpuUsage(benchCpuBefore);
 
     const firstTrigger = new Map<string, number>();
@@ -293,7 +321,7 @@ async function main() {
       },
       appWarningsAndErrors: Object.fromEntries(appProblems),
       benchEventLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e5) / 10,
-      appPeakRssMb: Math.max(memoryOf(appPid, "VmHWM") ?? 0, ...rssSamples),
+      appPeakRssMb: Math.round(Math.max(sumOver((pid) => memoryOf(pid, "VmHWM")) ?? 0, ...rssSamples)),
     };
 
     const row = (label: string, value: unknown) => console.log(`  ${label.padEnd(34)} ${String(value)}`);
@@ -305,7 +333,7 @@ async function main() {
     row("machine load average (1 min) before / after", `${result.loadAverage.before} / ${result.loadAverage.after}`);
     row(
       "mode",
-      `${options.rate ? `${options.rate} webhooks/s` : `${options.concurrency} concurrent senders`}, ${options.callbackDelayMs === null ? "no callbacks" : `callbacks after ${options.callbackDelayMs} ms`}, worker ${options.separateWorker ? "in its own process" : "in the app"}`,
+      `${options.rate ? `${options.rate} webhooks/s` : `${options.concurrency} concurrent senders`}, ${options.callbackDelayMs === null ? "no callbacks" : `callbacks after ${options.callbackDelayMs} ms`}, ${options.postgres ? "PostgreSQL" : "SQLite"}, ${options.web} web process(es), ${options.workers ? `${options.workers} worker process(es)` : "worker in the app"}`,
     );
     row("sent / acknowledged (HTTP 200)", `${result.sent} / ${result.acknowledged}  ${JSON.stringify(statuses)}`);
     row(

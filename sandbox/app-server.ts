@@ -54,6 +54,12 @@ function toRequest(incoming: IncomingMessage, controller: AbortController): Requ
     if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
     else if (value !== undefined) headers.set(name, value);
   }
+  // As the proxy in front of a deployed app does: the peer's address appended (app/lib/client-address.server.ts).
+  const peer = incoming.socket.remoteAddress;
+  if (peer) {
+    const forwarded = headers.get("X-Forwarded-For");
+    headers.set("X-Forwarded-For", forwarded ? `${forwarded}, ${peer}` : peer);
+  }
   const hasBody = incoming.method !== "GET" && incoming.method !== "HEAD";
   return new Request(url, {
     method: incoming.method,

@@ -15,6 +15,8 @@ import { adminHost } from "./platform/admin";
 import { createPlatformSimulator, type PlatformOptions } from "./platform/server";
 import { createRepoHostSimulator } from "./repo-host/server";
 import { createSupplierSimulator } from "./supplier/server";
+import { deployMigrations, generateClients } from "../scripts/lib/engines";
+import { startCluster, withDatabase, type Cluster } from "../scripts/lib/postgres-cluster";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -37,8 +39,10 @@ export interface StackPorts {
 export interface StackOptions {
   /** 0 (the default) picks free ports. */
   ports?: Partial<StackPorts>;
-  /** Absolute path of the SQLite file; created and migrated when missing. */
+  /** Absolute path of the SQLite file; created and migrated when missing. Unused when databaseUrl is given. */
   databaseFile: string;
+  /** A migrated PostgreSQL database (postgres://...) instead of the SQLite file. */
+  databaseUrl?: string;
   /** A migrated database to copy instead of migrating (the tests' template). */
   templateDatabase?: string;
   logLevel?: string;
@@ -54,6 +58,12 @@ export interface StackOptions {
   appServer?: "build" | "dev";
   /** Runs the delivery worker as its own process (`npm run worker`, WORKER_INLINE=false) instead of in the app. */
   separateWorker?: boolean;
+  /** Web processes behind the app's one port (node:cluster, sandbox/app-cluster.ts); 1 (the default): no cluster. */
+  webProcesses?: number;
+  /** Runs even one web process under the cluster's primary, which restarts it when it dies (the chaos proof). */
+  superviseWeb?: boolean;
+  /** Delivery worker processes (scripts/worker.ts); with any, the web processes run no worker. */
+  workerProcesses?: number;
 }
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
@@ -90,13 +100,29 @@ export function prepareDatabase(databaseFile: string, options: { generate?: bool
   mkdirSync(path.dirname(databaseFile), { recursive: true });
   const prisma = path.join(ROOT, "node_modules/prisma/build/index.js");
   const env = { ...process.env, ...PRISMA_ENV, DATABASE_URL: `file:${databaseFile}` };
-  if (options.generate) execFileSync(process.execPath, [prisma, "generate"], { cwd: ROOT, env, stdio: "pipe" });
+  if (options.generate) generateClients();
   if (options.template) {
     rmSync(databaseFile, { force: true });
     copyFileSync(options.template, databaseFile);
     return;
   }
   execFileSync(process.execPath, [prisma, "migrate", "deploy"], { cwd: ROOT, env, stdio: "pipe" });
+}
+
+/**
+ * A throwaway PostgreSQL cluster with the app's database migrated (`--postgres` of the sandbox, the benchmark and
+ * the chaos proof). Durable (fsync on) unless asked: the figures must be what a real server would give.
+ */
+export async function preparePostgres(options: { durable?: boolean } = {}): Promise<Cluster & { databaseUrl: string }> {
+  const cluster = await startCluster(undefined, { durable: options.durable ?? true });
+  try {
+    const databaseUrl = withDatabase(cluster.url, "connector");
+    deployMigrations(databaseUrl);
+    return { ...cluster, databaseUrl };
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
 }
 
 export async function startStack(options: StackOptions) {
@@ -109,7 +135,8 @@ export async function startStack(options: StackOptions) {
     repoHost: options.ports?.repoHost ?? 0,
   };
   const appUrl = `http://127.0.0.1:${ports.app}`;
-  if (!existsSync(options.databaseFile) || options.templateDatabase) {
+  const databaseUrl = options.databaseUrl ?? `file:${options.databaseFile}`;
+  if (!options.databaseUrl && (!existsSync(options.databaseFile) || options.templateDatabase)) {
     prepareDatabase(options.databaseFile, { template: options.templateDatabase });
   }
 
@@ -140,7 +167,7 @@ export async function startStack(options: StackOptions) {
     PLATFORM_API_KEY: SANDBOX.apiKey,
     PLATFORM_API_SECRET: SANDBOX.secret,
     PLATFORM_APP_URL: appUrl,
-    DATABASE_URL: `file:${options.databaseFile}`,
+    DATABASE_URL: databaseUrl,
     ENCRYPTION_KEY: SANDBOX.encryptionKey,
     AUTOMATION_API_URL: automationServer.url,
     SUPPLIER_API_URL: supplierServer.url,
@@ -162,7 +189,11 @@ export async function startStack(options: StackOptions) {
   delete env.VITEST_POOL_ID;
   delete env.VITEST_WORKER_ID;
 
-  if (options.separateWorker) env.WORKER_INLINE = "false";
+  const webProcesses = Math.max(1, options.webProcesses ?? 1);
+  const workerProcesses = options.workerProcesses ?? (options.separateWorker ? 1 : 0);
+  if (workerProcesses > 0) env.WORKER_INLINE = "false";
+  const clustered = webProcesses > 1 || Boolean(options.superviseWeb);
+  if (clustered) env.WEB_PROCESSES = String(webProcesses);
   if (options.appServer === "dev") env.HMR_PORT = String(await freePort());
   const appArgs =
     options.appServer === "dev"
@@ -175,43 +206,66 @@ export async function startStack(options: StackOptions) {
           String(ports.app),
           "--strictPort",
         ]
-      : ["--import", "tsx", path.join(ROOT, "sandbox/app-server.ts")];
+      : ["--import", "tsx", path.join(ROOT, clustered ? "sandbox/app-cluster.ts" : "sandbox/app-server.ts")];
   const app: ChildProcess = spawn(process.execPath, appArgs, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  const worker: ChildProcess | null = options.separateWorker
-    ? spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/worker.ts")], {
-        cwd: ROOT,
-        env: { ...env, NODE_OPTIONS: "" },
-        stdio: ["ignore", "inherit", "inherit"],
-      })
-    : null;
+  /** The web processes' pids: the app itself, or the cluster's live web processes. */
+  const webPids = new Set<number>(clustered ? [] : [app.pid!]);
   const output: string[] = [];
   const onLine = (line: string) => {
     output.push(line);
     if (output.length > 200) output.shift();
+    if (clustered && line.includes('"web process')) {
+      try {
+        const entry = JSON.parse(line) as { listeningPid?: number; exitedPid?: number };
+        if (entry.listeningPid) webPids.add(entry.listeningPid);
+        if (entry.exitedPid) webPids.delete(entry.exitedPid);
+      } catch {
+        // Not the cluster's line.
+      }
+    }
     options.onAppLog?.(line);
   };
-  for (const stream of [app.stdout, app.stderr]) {
-    let rest = "";
-    stream?.on("data", (chunk: Buffer) => {
-      const lines = (rest + chunk.toString("utf8")).split("\n");
-      rest = lines.pop() ?? "";
-      lines.filter(Boolean).forEach(onLine);
+  const pipeLines = (child: ChildProcess) => {
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = "";
+      stream?.on("data", (chunk: Buffer) => {
+        const lines = (rest + chunk.toString("utf8")).split("\n");
+        rest = lines.pop() ?? "";
+        lines.filter(Boolean).forEach(onLine);
+      });
+    }
+  };
+  pipeLines(app);
+  const workers: ChildProcess[] = [];
+  const spawnWorker = () => {
+    const worker = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/worker.ts")], {
+      cwd: ROOT,
+      env: { ...env, NODE_OPTIONS: "" },
+      stdio: ["ignore", "pipe", "pipe"],
     });
-  }
+    pipeLines(worker);
+    return worker;
+  };
+  for (let i = 0; i < workerProcesses; i++) workers.push(spawnWorker());
+  const worker: ChildProcess | null = workers[0] ?? null;
   const exited = new Promise<number | null>((resolve) => app.once("exit", (code) => resolve(code)));
   // However this process ends, the app must not outlive it (an orphan would keep the port and stale settings).
   const killApp = () => {
+    for (const pid of webPids) killQuietly(pid, "SIGKILL");
     app.kill("SIGKILL");
-    worker?.kill("SIGKILL");
+    for (const child of workers) child.kill("SIGKILL");
   };
   process.once("exit", killApp);
 
   const stop = async () => {
-    if (worker && worker.exitCode === null && worker.signalCode === null) {
-      const done = new Promise((resolve) => worker.once("exit", resolve));
-      worker.kill("SIGTERM");
-      await done;
-    }
+    await Promise.all(
+      workers.map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const done = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await done;
+      }),
+    );
     if (app.exitCode === null && app.signalCode === null) {
       app.kill("SIGTERM");
       const killer = setTimeout(() => app.kill("SIGKILL"), 5_000);
@@ -224,6 +278,8 @@ export async function startStack(options: StackOptions) {
 
   try {
     await waitForHealth(appUrl, exited);
+    const deadline = Date.now() + 60_000;
+    while (webPids.size < webProcesses && Date.now() < deadline) await sleep(100);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- app output ---\n${output.join("\n")}`);
@@ -236,10 +292,22 @@ export async function startStack(options: StackOptions) {
     supplierUrl: supplierServer.url,
     repoHostUrl: repoHostServer.url,
     databaseFile: options.databaseFile,
+    /** What the app's DATABASE_URL is: `file:` + databaseFile, or the PostgreSQL database. */
+    databaseUrl,
     /** The app's environment (sandbox values only). */
     env,
     app,
     worker,
+    /** Live web processes (pids) and worker processes, for the benchmark's figures and the chaos proof's kills. */
+    webPids,
+    workers,
+    /** SIGKILLs a worker process and starts another in its place (as a supervisor would); returns the killed pid. */
+    killWorker: (index: number) => {
+      const victim = workers[index];
+      victim.kill("SIGKILL");
+      workers[index] = spawnWorker();
+      return victim.pid;
+    },
     platform,
     automation,
     supplier,
@@ -248,6 +316,14 @@ export async function startStack(options: StackOptions) {
     sessionToken: (shop: string) => mintSessionToken({ shop, apiKey: SANDBOX.apiKey, secret: SANDBOX.secret }),
     stop,
   };
+}
+
+function killQuietly(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
 }
 
 /** The library turns bots away (410), and Node's fetch looks like one: requests "from the admin" say they are a browser. */

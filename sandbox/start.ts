@@ -1,13 +1,23 @@
 /**
- * `npm run sandbox`: the whole product on this machine. Prepares a sandbox SQLite file, builds the app, starts
- * the simulators and the app (with its worker), installs the demo shop through the real auth path, configures
- * it through the app's own endpoints and prints what to open. Ctrl-C stops everything.
+ * `npm run sandbox`: the whole product on this machine. Prepares a sandbox SQLite file (`-- --postgres`: a
+ * throwaway PostgreSQL cluster), builds the app, starts the simulators and the app (with its worker), installs the
+ * demo shop through the real auth path, configures it through the app's own endpoints and prints what to open.
+ * Ctrl-C stops everything.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { SimEvent } from "./lib/http";
 import { DEMO_SHOP } from "./platform/seed";
-import { buildApp, configureShop, installShop, prepareDatabase, ROOT, startStack, type Stack } from "./stack";
+import {
+  buildApp,
+  configureShop,
+  installShop,
+  prepareDatabase,
+  preparePostgres,
+  ROOT,
+  startStack,
+  type Stack,
+} from "./stack";
 
 const DIR = path.join(ROOT, "tmp/sandbox");
 const STATE_FILE = path.join(DIR, "stack.json");
@@ -52,10 +62,17 @@ async function main() {
 
   line("app", "preparing the database (prisma generate + migrate deploy) and building the app...");
   prepareDatabase(databaseFile, { generate: true });
+  // `npm run sandbox -- --postgres`: a throwaway PostgreSQL cluster instead of the SQLite file, gone on Ctrl-C.
+  const postgres = process.argv.includes("--postgres") ? await preparePostgres() : null;
+  if (postgres) {
+    process.once("exit", () => postgres.stop());
+    line("app", `PostgreSQL cluster on 127.0.0.1:${postgres.port} (${postgres.dir}), migrated with dbmate`);
+  }
   buildApp(true);
 
   const stack = await startStack({
     databaseFile,
+    databaseUrl: postgres?.databaseUrl,
     ports: {
       app: port("SANDBOX_APP_PORT", 3000),
       platform: port("SANDBOX_PLATFORM_PORT", 4010),
@@ -74,6 +91,7 @@ async function main() {
     stopping = true;
     line("app", "stopping...");
     await stack.stop();
+    postgres?.stop();
     rmSync(STATE_FILE, { force: true });
     process.exit(code);
   };
@@ -95,7 +113,7 @@ async function main() {
 }
 
 async function setUp(stack: Stack) {
-  const databaseFile = stack.databaseFile;
+  const database = stack.databaseUrl.startsWith("file:") ? stack.databaseFile : stack.databaseUrl;
   await installShop(stack, DEMO_SHOP);
   line("app", `installed on ${DEMO_SHOP} through the token exchange`);
   for (const result of await configureShop(stack, DEMO_SHOP)) {
@@ -135,7 +153,7 @@ async function setUp(stack: Stack) {
   Flow triggers:         ${stack.automationUrl}/sim/triggers   callbacks: ${stack.automationUrl}/sim/callbacks
   Private theme:         repo-api://tienda-demo/tema-cod/main?token=sandbox-repo-token
   Public theme:          ${stack.repoHostUrl}/public/tema-cod.zip
-  Database:              ${databaseFile}
+  Database:              ${database}
 
   Ctrl-C stops everything.
 `);

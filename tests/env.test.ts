@@ -63,6 +63,19 @@ describe("environment validation", () => {
     expect(rest.CALLBACK_ALLOWED_ORIGINS).toEqual(["https://automation.test", "https://supplier-panel.test"]);
   });
 
+  it("accepts SQLite files and PostgreSQL URLs as DATABASE_URL, and refuses other stores", () => {
+    for (const url of [
+      "file:./prisma/dev.sqlite",
+      "postgres://app:secret@db.internal:5432/connector",
+      "postgresql://app@127.0.0.1/connector?sslmode=disable",
+    ]) {
+      expect(parseEnv({ ...TEST_ENV, DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
+    for (const url of ["mysql://app@db/connector", "postgres://db.internal", "./dev.sqlite"]) {
+      expect(() => parseEnv({ ...TEST_ENV, DATABASE_URL: url })).toThrow(/DATABASE_URL: must be a file: URL/);
+    }
+  });
+
   it("takes the Shopify CLI's variable names when the PLATFORM_* ones are unset", () => {
     const parsed = parseEnv({
       ...TEST_ENV,

@@ -1,55 +1,101 @@
+import prisma from "../db.server";
+
 /**
- * An in-memory token bucket per key (docs/decisions/018-callback-rate-limit.md): `capacity` requests at once,
- * refilled at `refillPerSecond`. One process's view only; with several web processes each keeps its own.
+ * Sliding-window rate limits kept in the database, so every web process of a fleet counts against the same
+ * limit (docs/decisions/092). A window of `windowMs` holds one counter row per subject; the estimate of the last
+ * `windowMs` is the current window's count plus the previous one's, weighted by how much of it still overlaps
+ * (Cloudflare's sliding-window counter). One read and one conditional upsert per decision, on SQLite and
+ * PostgreSQL alike: the upsert adds 1 only while the count stays under what the previous window leaves free, so
+ * concurrent processes can never together let more than the limit through.
  */
-export interface TokenBuckets {
-  /** Spends a token when one is left; otherwise says how long until one is. */
-  take(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number };
-  /** Whether a token is left, without spending it. */
-  has(key: string): boolean;
-  reset(): void;
+export interface RateLimit {
+  /** Counts one request when the subject is under its limit; otherwise says how long to wait. */
+  take(subject: string): Promise<Verdict>;
+  /** Whether the subject is under its limit, without counting anything. */
+  check(subject: string): Promise<Verdict>;
+  /** Counts one event for the subject even over the limit (e.g. a failure that already happened). */
+  record(subject: string): Promise<void>;
 }
 
-export function createTokenBuckets(options: {
-  capacity: number;
-  refillPerSecond: number;
-  /** Keys kept at most; the least recently touched go first, so a flood of new keys cannot grow memory. */
-  maxKeys?: number;
-  now?: () => number;
-}): TokenBuckets {
-  const { capacity, refillPerSecond, maxKeys = 10_000, now = () => Date.now() } = options;
-  const buckets = new Map<string, { tokens: number; at: number }>();
+export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-  function current(key: string) {
+export interface RateLimitOptions {
+  /** Names the limit in the counter keys; different limits never share counters. */
+  name: string;
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+  now?: () => number;
+}
+
+/** How often one process deletes expired counter rows (at most; a request triggers it). */
+const PURGE_INTERVAL_MS = 60_000;
+let lastPurge = 0;
+
+export function createRateLimit(options: RateLimitOptions): RateLimit {
+  const { name, limit, windowMs, now = () => Date.now() } = options;
+
+  async function state(subject: string) {
     const time = now();
-    const bucket = buckets.get(key);
-    const tokens = bucket
-      ? Math.min(capacity, bucket.tokens + ((time - bucket.at) / 1000) * refillPerSecond)
-      : capacity;
-    return { tokens, at: time };
+    const window = Math.floor(time / windowMs);
+    const elapsed = (time - window * windowMs) / windowMs;
+    const previous = await prisma.rateLimitWindow.findUnique({
+      where: { key: `${name}:${subject}:${window - 1}` },
+      select: { count: true },
+    });
+    const carried = (previous?.count ?? 0) * (1 - elapsed);
+    return {
+      time,
+      key: `${name}:${subject}:${window}`,
+      // Counter rows outlive their window by one more: the next window weighs them.
+      expiresAt: new Date((window + 2) * windowMs),
+      // What the current window may still reach.
+      room: Math.floor(limit - carried),
+      retryAfterSeconds: retryAfter(previous?.count ?? 0, time - window * windowMs),
+    };
   }
 
-  function store(key: string, bucket: { tokens: number; at: number }) {
-    buckets.delete(key);
-    buckets.set(key, bucket);
-    if (buckets.size > maxKeys) buckets.delete(buckets.keys().next().value as string);
+  // Over the limit, the estimate drops as the previous window slides out, and at the latest when the current
+  // window becomes the previous one and starts sliding out in turn.
+  function retryAfter(previousCount: number, intoWindowMs: number) {
+    const toWindowEnd = windowMs - intoWindowMs;
+    const perMs = previousCount / windowMs;
+    const sliding = perMs > 0 ? 1 / perMs : Infinity;
+    return Math.max(1, Math.ceil(Math.min(sliding, toWindowEnd + windowMs / Math.max(limit, 1)) / 1000));
+  }
+
+  async function increment(key: string, expiresAt: Date, below: number): Promise<number | null> {
+    const rows = await prisma.$queryRaw<{ count: number | bigint }[]>`
+      INSERT INTO "RateLimitWindow" ("key", "count", "expiresAt") VALUES (${key}, 1, ${expiresAt})
+      ON CONFLICT ("key") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1
+      WHERE "RateLimitWindow"."count" < ${below}
+      RETURNING "count"`;
+    return rows.length ? Number(rows[0].count) : null;
+  }
+
+  async function purge(time: number) {
+    if (time - lastPurge < PURGE_INTERVAL_MS) return;
+    lastPurge = time;
+    await prisma.rateLimitWindow.deleteMany({ where: { expiresAt: { lt: new Date(time) } } });
   }
 
   return {
-    take(key) {
-      const bucket = current(key);
-      if (bucket.tokens < 1) {
-        store(key, bucket);
-        return { allowed: false, retryAfterSeconds: Math.ceil((1 - bucket.tokens) / refillPerSecond) };
-      }
-      store(key, { tokens: bucket.tokens - 1, at: bucket.at });
-      return { allowed: true };
+    async take(subject) {
+      const { time, key, expiresAt, room, retryAfterSeconds } = await state(subject);
+      const counted = room >= 1 ? await increment(key, expiresAt, room) : null;
+      await purge(time);
+      return counted === null ? { allowed: false, retryAfterSeconds } : { allowed: true };
     },
-    has(key) {
-      return current(key).tokens >= 1;
+    async check(subject) {
+      const { key, room, retryAfterSeconds } = await state(subject);
+      const current = await prisma.rateLimitWindow.findUnique({ where: { key }, select: { count: true } });
+      return (current?.count ?? 0) < room ? { allowed: true } : { allowed: false, retryAfterSeconds };
     },
-    reset() {
-      buckets.clear();
+    async record(subject) {
+      const { time, key, expiresAt } = await state(subject);
+      // Any count below PostgreSQL's int4 range: recorded events are never refused.
+      await increment(key, expiresAt, 2_000_000_000);
+      await purge(time);
     },
   };
 }

@@ -1,9 +1,14 @@
-import { createHash } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { env } from "../env.server";
+import { clientAddress } from "../lib/client-address.server";
 import { AppError, BODY_LIMITS, apiHandler, failure, ok, readLimitedBody, tooLargeMessage } from "../lib/http.server";
 import { parseJsonInput } from "../lib/json.server";
 import { isAllowedCallbackOrigin, withCallbackCors } from "../services/automation/callback-cors.server";
-import { callbackLimits } from "../services/automation/callback-limits.server";
+import {
+  checkAddressFailures,
+  recordAddressFailure,
+  takeKeyAllowance,
+} from "../services/automation/callback-limits.server";
 import { handleAutomationCallback } from "../services/automation/callback.server";
 
 // Public: guarded by the automation API key in the body (spec: Authentication). Only the two exports below may
@@ -15,9 +20,22 @@ export const action = async (args: ActionFunctionArgs) =>
       async ({ request }: ActionFunctionArgs) => {
         if (request.method !== "POST") throw new AppError(405, "Use POST");
         const body = await readJsonObject(request);
-        enforceRateLimit(body.apiKey ?? body.api_key ?? body.token);
-        const result = await handleAutomationCallback(body, { origin: request.headers.get("Origin") });
-        return ok({ ...result });
+        const address = clientAddress(request, env().TRUSTED_PROXY_HOPS);
+        refuseWhenOver(await checkAddressFailures(address), "Too many failed callbacks from this address");
+        const apiKey = body.apiKey ?? body.api_key ?? body.token;
+        // A missing or malformed key is refused at once by the checks; only a key worth looking up spends allowance.
+        if (typeof apiKey === "string" && apiKey) {
+          refuseWhenOver(await takeKeyAllowance(apiKey), "Too many callbacks for this API key");
+        }
+        try {
+          const result = await handleAutomationCallback(body, { origin: request.headers.get("Origin") });
+          return ok({ ...result });
+        } catch (error) {
+          // Guessing keys or shops from one address is what this counts (issue 11, item 8).
+          if (error instanceof AppError && (error.status === 401 || error.status === 403))
+            await recordAddressFailure(address);
+          throw error;
+        }
       },
       { maxBodyBytes: BODY_LIMITS.callback },
     )(args),
@@ -34,15 +52,11 @@ export const loader = async (args: LoaderFunctionArgs) =>
     })(args),
   );
 
-function enforceRateLimit(apiKey: unknown) {
-  // A missing or malformed key is refused at once by the checks; only a key worth looking up spends a token.
-  if (typeof apiKey !== "string" || !apiKey) return;
-  // Keyed by a digest so the key itself is not held in memory.
-  const verdict = callbackLimits().take(createHash("sha256").update(apiKey).digest("hex"));
+function refuseWhenOver(verdict: Awaited<ReturnType<typeof takeKeyAllowance>>, message: string) {
   if (verdict.allowed) return;
   throw failure(
     429,
-    `Too many callbacks for this API key; retry in ${verdict.retryAfterSeconds} s`,
+    `${message}; retry in ${verdict.retryAfterSeconds} s`,
     {},
     { "Retry-After": String(verdict.retryAfterSeconds) },
   );

@@ -55,7 +55,7 @@ describe("supplier, catalogue and theme flows, end to end", () => {
     expect(body.botFields.at(-1)).toMatchObject({ fieldId: "640597", value: "sandbox-supplier-token" });
     const [row] = await query<{ supplierToken: string }>(
       stack,
-      "SELECT supplierToken FROM ShopConfiguration WHERE shop = ?",
+      `SELECT "supplierToken" FROM "ShopConfiguration" WHERE "shop" = ?`,
       [SHOP],
     );
     expect(row.supplierToken).not.toContain("sandbox-supplier-token");

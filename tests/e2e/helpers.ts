@@ -3,7 +3,10 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { sleep } from "../../sandbox/lib/http";
 import { startStack, type Stack, type StackOptions } from "../../sandbox/stack";
-import { E2E_DIR, E2E_TEMPLATE } from "./setup/global";
+import pg from "pg";
+import { databaseEngine } from "../../app/db-adapter.server";
+import { databaseFromTemplate, postgresTestServer } from "../helpers/postgres";
+import { E2E_DIR, E2E_POSTGRES_TEMPLATE, E2E_TEMPLATE } from "./setup/global";
 
 export type { Stack };
 
@@ -11,16 +14,36 @@ export type { Stack };
 export async function startE2eStack(
   options: Pick<StackOptions, "logLevel" | "extraEnv" | "platform" | "onAppLog" | "separateWorker" | "appServer"> = {},
 ) {
+  const server = postgresTestServer();
   return startStack({
     ...options,
     databaseFile: path.join(E2E_DIR, `${randomUUID()}.sqlite`),
+    databaseUrl: server ? await databaseFromTemplate(server, E2E_POSTGRES_TEMPLATE) : undefined,
     templateDatabase: E2E_TEMPLATE,
     logLevel: options.logLevel ?? "warn",
   });
 }
 
-/** Reads the app's database directly: what the app holds is the assertion, not what it says it holds. */
+/**
+ * Reads the app's database directly: what the app holds is the assertion, not what it says it holds.
+ * `?` placeholders, on either store.
+ */
 export async function query<T = Record<string, unknown>>(stack: Stack, sql: string, args: (string | number)[] = []) {
+  if (databaseEngine(stack.databaseUrl) === "postgresql") {
+    const client = new pg.Client({ connectionString: stack.databaseUrl });
+    await client.connect();
+    try {
+      let index = 0;
+      return (
+        await client.query(
+          sql.replace(/\?/g, () => `$${++index}`),
+          args,
+        )
+      ).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
   const client = createClient({ url: `file:${stack.databaseFile}` });
   try {
     return (await client.execute({ sql, args })).rows as unknown as T[];
@@ -31,15 +54,20 @@ export async function query<T = Record<string, unknown>>(stack: Stack, sql: stri
 
 /** Every table of the app with a `shop` column, and how many rows each holds for the shop. */
 export async function shopRowCounts(stack: Stack, shop: string) {
+  const postgres = databaseEngine(stack.databaseUrl) === "postgresql";
   const tables = await query<{ name: string }>(
     stack,
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'",
+    postgres
+      ? "SELECT table_name AS name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'shop'"
+      : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'",
   );
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
-    const columns = await query<{ name: string }>(stack, `PRAGMA table_info("${name}")`);
+    const columns = postgres
+      ? [{ name: "shop" }]
+      : await query<{ name: string }>(stack, `PRAGMA table_info("${name}")`);
     if (!columns.some((column) => column.name === "shop")) continue;
-    const [row] = await query<{ n: number }>(stack, `SELECT COUNT(*) AS n FROM "${name}" WHERE shop = ?`, [shop]);
+    const [row] = await query<{ n: number }>(stack, `SELECT COUNT(*) AS n FROM "${name}" WHERE "shop" = ?`, [shop]);
     counts[name] = Number(row.n);
   }
   return counts;

@@ -18,7 +18,7 @@ describe("install and uninstall, end to end", () => {
     await installShop(stack, SHOP);
     const [session] = await query<{ id: string; accessToken: string; isOnline: number; scope: string }>(
       stack,
-      "SELECT id, accessToken, isOnline, scope FROM Session WHERE shop = ?",
+      `SELECT "id", "accessToken", "isOnline", "scope" FROM "Session" WHERE "shop" = ?`,
       [SHOP],
     );
     expect(session.id).toBe(`offline_${SHOP}`);

@@ -1,52 +1,88 @@
 import { describe, expect, it } from "vitest";
-import { createTokenBuckets } from "~/lib/rate-limit.server";
+import prisma from "~/db.server";
+import { createRateLimit } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/lib/client-address.server";
 
-function clock(start = 0) {
+function clock(start = 1_000_000_000_000) {
   let time = start;
   return { now: () => time, advance: (ms: number) => (time += ms) };
 }
 
-describe("token buckets", () => {
-  it("allows a burst of `capacity` requests, then refuses with the wait until the next token", () => {
+const take = async (limit: ReturnType<typeof createRateLimit>, subject: string, times: number) => {
+  const verdicts = [];
+  for (let i = 0; i < times; i++) verdicts.push((await limit.take(subject)).allowed);
+  return verdicts;
+};
+
+describe("sliding-window rate limit in the database", () => {
+  it("allows `limit` requests in a window, then refuses with the wait", async () => {
     const time = clock();
-    const buckets = createTokenBuckets({ capacity: 3, refillPerSecond: 0.5, now: time.now });
-    expect([1, 2, 3].map(() => buckets.take("k").allowed)).toEqual([true, true, true]);
-    expect(buckets.take("k")).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    const limit = createRateLimit({ name: "t", limit: 3, windowMs: 10_000, now: time.now });
+    expect(await take(limit, "k", 4)).toEqual([true, true, true, false]);
+    expect(await limit.take("k")).toEqual({ allowed: false, retryAfterSeconds: 14 });
   });
 
-  it("refills over time, never beyond the capacity", () => {
+  it("weighs the previous window by how much of it still overlaps", async () => {
     const time = clock();
-    const buckets = createTokenBuckets({ capacity: 2, refillPerSecond: 1, now: time.now });
-    buckets.take("k");
-    buckets.take("k");
-    time.advance(1_000);
-    expect(buckets.take("k").allowed).toBe(true);
-    expect(buckets.take("k").allowed).toBe(false);
-    time.advance(60_000);
-    expect([1, 2, 3].map(() => buckets.take("k").allowed)).toEqual([true, true, false]);
+    const limit = createRateLimit({ name: "t", limit: 4, windowMs: 10_000, now: time.now });
+    expect(await take(limit, "k", 4)).toEqual([true, true, true, true]);
+    time.advance(10_000 + 2_500); // a quarter into the next window: 3 of the previous 4 still count
+    expect(await take(limit, "k", 2)).toEqual([true, false]);
+    time.advance(5_000); // three quarters in: 1 of the 4 counts, plus the 1 taken
+    expect(await take(limit, "k", 3)).toEqual([true, true, false]);
   });
 
-  it("keeps one bucket per key", () => {
-    const buckets = createTokenBuckets({ capacity: 1, refillPerSecond: 1, now: clock().now });
-    expect(buckets.take("a").allowed).toBe(true);
-    expect(buckets.take("a").allowed).toBe(false);
-    expect(buckets.take("b").allowed).toBe(true);
+  it("keeps one counter per subject and per limit", async () => {
+    const time = clock();
+    const a = createRateLimit({ name: "a", limit: 1, windowMs: 10_000, now: time.now });
+    const b = createRateLimit({ name: "b", limit: 1, windowMs: 10_000, now: time.now });
+    expect(await take(a, "x", 2)).toEqual([true, false]);
+    expect(await take(a, "y", 1)).toEqual([true]);
+    expect(await take(b, "x", 1)).toEqual([true]);
   });
 
-  it("tells whether a token is left without spending it", () => {
-    const buckets = createTokenBuckets({ capacity: 1, refillPerSecond: 1, now: clock().now });
-    expect(buckets.has("k")).toBe(true);
-    expect(buckets.has("k")).toBe(true);
-    buckets.take("k");
-    expect(buckets.has("k")).toBe(false);
+  it("lets concurrent takers through no more than the limit in total", async () => {
+    const time = clock();
+    const limit = createRateLimit({ name: "t", limit: 5, windowMs: 10_000, now: time.now });
+    const verdicts = await Promise.all(Array.from({ length: 20 }, () => limit.take("k")));
+    expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(5);
   });
 
-  it("forgets the least recently used key beyond maxKeys (a forgotten key starts full again)", () => {
-    const buckets = createTokenBuckets({ capacity: 1, refillPerSecond: 0.001, maxKeys: 2, now: clock().now });
-    buckets.take("a");
-    buckets.take("b");
-    buckets.take("c");
-    expect(buckets.take("b").allowed).toBe(false);
-    expect(buckets.take("a").allowed).toBe(true);
+  it("records events over the limit and checks without counting", async () => {
+    const time = clock();
+    const limit = createRateLimit({ name: "t", limit: 2, windowMs: 10_000, now: time.now });
+    expect((await limit.check("k")).allowed).toBe(true);
+    for (let i = 0; i < 3; i++) await limit.record("k");
+    expect((await limit.check("k")).allowed).toBe(false);
+    const [row] = await prisma.rateLimitWindow.findMany();
+    expect(row.count).toBe(3);
+  });
+
+  it("deletes counters once they can no longer count", async () => {
+    const time = clock();
+    const limit = createRateLimit({ name: "purge", limit: 2, windowMs: 1_000, now: time.now });
+    await limit.take("old");
+    time.advance(120_000);
+    await limit.take("new");
+    const keys = (await prisma.rateLimitWindow.findMany()).map((row) => row.key);
+    expect(keys.some((key) => key.includes(":old:"))).toBe(false);
+    expect(keys.some((key) => key.includes(":new:"))).toBe(true);
+  });
+});
+
+describe("client address", () => {
+  const request = (forwarded?: string) =>
+    new Request("https://app.test/", { headers: forwarded ? { "X-Forwarded-For": forwarded } : {} });
+
+  it("takes the entry the trusted proxy appended", () => {
+    expect(clientAddress(request("1.2.3.4, 203.0.113.7"), 1)).toBe("203.0.113.7");
+    expect(clientAddress(request("1.2.3.4, 203.0.113.7, 10.0.0.2"), 2)).toBe("203.0.113.7");
+    expect(clientAddress(request("::ffff:127.0.0.1"), 1)).toBe("127.0.0.1");
+  });
+
+  it("falls back to one shared address when nothing is trustworthy", () => {
+    expect(clientAddress(request(), 1)).toBe("unknown");
+    expect(clientAddress(request("1.2.3.4"), 0)).toBe("unknown");
+    expect(clientAddress(request("<script>"), 1)).toBe("unknown");
   });
 });

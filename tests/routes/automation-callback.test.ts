@@ -1,15 +1,14 @@
 import { HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
+import { resetEnvForTests } from "~/env.server";
 import { action } from "~/routes/api.automation.callback";
-import { callbackLimits } from "~/services/automation/callback-limits.server";
+import { resetCallbackLimitsForTests } from "~/services/automation/callback-limits.server";
 import { createConfiguration, createDelivery, createSession, shopDomain } from "../helpers/factories";
 import { TEST_ENV } from "../helpers/test-env";
 import orderRest from "../fixtures/webhooks/order-rest.json";
 import throttled from "../fixtures/reference/platform-graphql-throttled.json";
 import { mockPlatform, ordersByName, tagsAdded } from "../mocks/platform";
-
-beforeEach(() => callbackLimits().reset());
 
 const ORDER = { id: "gid://shopify/Order/5550001", name: "#1001" };
 
@@ -429,25 +428,98 @@ describe("malformed callbacks", () => {
 });
 
 describe("rate limit", () => {
-  // The clock stands still, so the bucket does not refill while the test runs.
-  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date() }));
-  afterEach(() => vi.useRealTimers());
+  // The clock stands at the start of a 12 s window and does not move while the test runs. A burst of 6 at 0.5 a
+  // second (6 per 12 s) keeps the tests quick; the default, 60 at 5 a second, is also 12 s windows.
+  const WINDOW_START = Math.ceil(Date.now() / 12_000) * 12_000;
+  const BURST = 6;
+  const limitVariables = { CALLBACK_RATE_LIMIT_BURST: String(BURST), CALLBACK_RATE_LIMIT_PER_SECOND: "0.5" };
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], now: WINDOW_START });
+    Object.assign(process.env, limitVariables);
+    resetEnvForTests();
+    resetCallbackLimitsForTests();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    for (const name of Object.keys(limitVariables)) delete process.env[name];
+    resetEnvForTests();
+    resetCallbackLimitsForTests();
+  });
 
   it("answers 429 with Retry-After once a key has spent its burst, and keeps serving other keys", async () => {
     const { shop, apiKey } = await installedShop();
     const other = await installedShop();
     mockPlatform(shop, { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() });
     mockPlatform(other.shop, { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() });
-    // A callback without an order reference is refused after the key checks: cheap, but it spends a token.
-    for (let i = 0; i < 60; i++) expect((await callback({ apiKey })).status).toBe(400);
+    // A callback without an order reference is refused after the key checks: cheap, but it spends allowance.
+    for (let i = 0; i < BURST; i++) expect((await callback({ apiKey })).status).toBe(400);
 
     const refused = await callback({ apiKey, orderName: "#1001" });
     expect(refused.status).toBe(429);
-    expect(refused.headers.get("Retry-After")).toBe("1");
+    // The window ends in 12 s; 2 s (a sixth) into the next one the estimate has room for one again.
+    expect(refused.headers.get("Retry-After")).toBe("14");
     expect(await refused.json()).toEqual({
       success: false,
-      error: "Too many callbacks for this API key; retry in 1 s",
+      error: "Too many callbacks for this API key; retry in 14 s",
     });
     expect((await callback({ apiKey: other.apiKey, orderName: "#1001" })).status).toBe(200);
+  });
+
+  it("counts a key's callbacks in the database, so every web process shares the limit", async () => {
+    const { apiKey } = await installedShop();
+    for (let i = 0; i < BURST; i++) expect((await callback({ apiKey })).status).toBe(400);
+    const [counter] = await prisma.rateLimitWindow.findMany({ where: { key: { startsWith: "callback-key:" } } });
+    expect(counter.count).toBe(BURST);
+    expect(counter.key).not.toContain(apiKey);
+    // Another process sees the same row: what it would answer is what this one answers.
+    expect((await callback({ apiKey, orderName: "#1001" })).status).toBe(429);
+  });
+
+  describe("failed attempts per client address", () => {
+    // A low limit keeps the test quick; the default (120 a minute) works the same way.
+    beforeEach(() => {
+      process.env.CALLBACK_FAILED_PER_MINUTE = "5";
+      resetEnvForTests();
+      resetCallbackLimitsForTests();
+    });
+    afterEach(() => {
+      delete process.env.CALLBACK_FAILED_PER_MINUTE;
+    });
+
+    it("refuses an address with 429 once it made the limit of failed attempts, while other addresses go on", async () => {
+      const { shop, apiKey } = await installedShop();
+      platformWithOrder(shop);
+      const guesser = { "X-Forwarded-For": "203.0.113.7" };
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        statuses.push((await callback({ apiKey: `guess-${i}-${Math.random()}`, orderName: "#1001" }, guesser)).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      // Even the right key is refused from that address now: the answer must not tell a guess that hit.
+      const blocked = await callback({ apiKey, orderName: "#1001" }, guesser);
+      expect(blocked.status).toBe(429);
+      expect(await blocked.json()).toEqual({
+        success: false,
+        error: `Too many failed callbacks from this address; retry in ${blocked.headers.get("Retry-After")} s`,
+      });
+      expect((await callback({ apiKey, orderName: "#1001" }, { "X-Forwarded-For": "198.51.100.4" })).status).toBe(200);
+    });
+
+    it("counts shop mismatches as failures too", async () => {
+      const { apiKey } = await installedShop();
+      const other = await installedShop();
+      const headers = { "X-Forwarded-For": "203.0.113.8" };
+      for (let i = 0; i < 5; i++) {
+        expect((await callback({ apiKey, shop: other.shop, orderName: "#1001" }, headers)).status).toBe(403);
+      }
+      expect((await callback({ apiKey, shop: other.shop, orderName: "#1001" }, headers)).status).toBe(429);
+    });
+
+    it("takes the address the proxy appended, not one the client wrote into X-Forwarded-For", async () => {
+      for (let i = 0; i < 5; i++) {
+        await callback({ apiKey: `guess-${i}` }, { "X-Forwarded-For": `10.0.${i}.1, 203.0.113.7` });
+      }
+      expect((await callback({ apiKey: "guess" }, { "X-Forwarded-For": "10.9.9.9, 203.0.113.7" })).status).toBe(429);
+    });
   });
 });

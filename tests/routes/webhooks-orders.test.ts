@@ -4,6 +4,7 @@ import { action as checkoutsCreate } from "~/routes/webhooks.checkouts.create";
 import { action as draftOrdersCreate } from "~/routes/webhooks.draft_orders.create";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { createAutomatedShop, createSession, shopDomain } from "../helpers/factories";
+import { refuseWrites } from "../helpers/db";
 import { webhookRequest } from "../helpers/requests";
 import checkoutRest from "../fixtures/webhooks/checkout-rest.json";
 import draftRest from "../fixtures/webhooks/draft-order-rest.json";
@@ -65,15 +66,13 @@ describe("orders/create receiver", () => {
   it("answers 500 when the event cannot be stored, so the platform delivers it again, and stores the redelivery", async () => {
     const shop = await createAutomatedShop();
     // A real failed write: the database refuses every insert into the outbox until the trigger is dropped.
-    await prisma.$executeRawUnsafe(
-      `CREATE TRIGGER refuse_delivery BEFORE INSERT ON "Delivery" BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
-    );
+    const allowWrites = await refuseWrites("Delivery", "INSERT", "true", "disk I/O error");
     try {
       const failed = await deliverOrder(shop, orderRest, { eventId: "evt-retry" });
       expect(failed.status).toBe(500);
       expect(await prisma.delivery.count({ where: { shop } })).toBe(0);
     } finally {
-      await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_delivery`);
+      await allowWrites();
     }
     expect((await deliverOrder(shop, orderRest, { eventId: "evt-retry" })).status).toBe(200);
     expect(await prisma.delivery.findFirstOrThrow({ where: { shop } })).toMatchObject({

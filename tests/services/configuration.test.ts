@@ -13,10 +13,9 @@ describe("shop configuration", () => {
   it("never stores the API key or supplier token in plaintext", async () => {
     const shop = shopDomain();
     await saveShopSettings(shop, { automationApiKey: "automation-key-9876", supplierToken: "supplier-token-5432" });
-    const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(
-      `SELECT * FROM "ShopConfiguration" WHERE shop = ?`,
-      shop,
-    );
+    const rows = await prisma.$queryRaw<
+      Record<string, unknown>[]
+    >`SELECT * FROM "ShopConfiguration" WHERE shop = ${shop}`;
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain("automation-key-9876");
     expect(stored).not.toContain("supplier-token-5432");

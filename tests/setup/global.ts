@@ -1,17 +1,23 @@
-import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { deployMigrations } from "../../scripts/lib/engines";
+import { dropTestDatabases, postgresTestServer, recreateDatabase, TEMPLATE_DATABASE } from "../helpers/postgres";
 
 export const TEST_DB_DIR = path.resolve("tmp/test-db");
 export const TEMPLATE_DB = path.join(TEST_DB_DIR, "template.sqlite");
 
-/** Migrates one template database; each test file gets its own copy (tests/setup/env.ts). */
-export default function setup() {
+/**
+ * Migrates one template database; each test file gets its own copy (tests/setup/env.ts). SQLite by default;
+ * PostgreSQL when TEST_DB_ENGINE=postgresql (the template is a database on TEST_POSTGRES_URL's server).
+ */
+export default async function setup() {
+  const server = postgresTestServer();
+  if (server) {
+    deployMigrations(await recreateDatabase(server, TEMPLATE_DATABASE));
+    return () => dropTestDatabases(server);
+  }
   rmSync(TEST_DB_DIR, { recursive: true, force: true });
   mkdirSync(TEST_DB_DIR, { recursive: true });
-  execFileSync("npx", ["prisma", "migrate", "deploy"], {
-    env: { ...process.env, DATABASE_URL: `file:${TEMPLATE_DB}`, PRISMA_SCHEMA_ENGINE_BINARY: "/nonexistent" },
-    stdio: "pipe",
-  });
+  deployMigrations(`file:${TEMPLATE_DB}`);
   return () => rmSync(TEST_DB_DIR, { recursive: true, force: true });
 }

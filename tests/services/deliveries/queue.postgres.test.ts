@@ -1,26 +1,19 @@
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
 import { claimDue, completeDelivery, renewLeases, skipDelivery } from "~/services/deliveries/queue.server";
 import { listenForNotifications, notifyWorkers } from "~/services/deliveries/wake.server";
-import { postgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from "../../helpers/postgres";
+import { postgresTestServer } from "../../helpers/postgres";
 
-const bin = postgresBinaries();
-if (!bin) {
-  console.warn(
-    "\n*** SKIPPED: the PostgreSQL outbox tests (no PostgreSQL server binaries; install postgresql or set PG_BIN) ***\n",
-  );
-}
-
+// Runs in the PostgreSQL pass of the suite (`npm run test:postgres`, part of `npm test`; CI never skips it), where
+// this file's database is a real PostgreSQL one.
+const onPostgres = Boolean(postgresTestServer());
 const T0 = new Date("2026-11-22T10:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
-describe.skipIf(!bin)("the outbox queue on a real PostgreSQL", () => {
-  let cluster: ThrowawayPostgres;
+describe.runIf(onPostgres)("the outbox queue on a real PostgreSQL", () => {
+  const cluster = { prisma, url: process.env.DATABASE_URL! };
 
-  beforeAll(async () => {
-    cluster = await startThrowawayPostgres(bin!);
-  }, 60_000);
-  afterAll(async () => cluster?.stop());
   beforeEach(async () => {
     await cluster.prisma.$executeRawUnsafe(`TRUNCATE "Delivery" CASCADE`);
   });

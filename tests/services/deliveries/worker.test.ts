@@ -7,6 +7,7 @@ import { runDueErrorTags } from "~/services/deliveries/error-tag.server";
 import { DeliveryWorker, runDeliveryPass, type WorkerOptions } from "~/services/deliveries/worker.server";
 import { createAutomatedShop, createConfiguration, createDelivery, shopDomain } from "../../helpers/factories";
 import { TEST_ENV } from "../../helpers/test-env";
+import { refuseWrites } from "../../helpers/db";
 import checkoutRest from "../../fixtures/webhooks/checkout-rest.json";
 import draftRest from "../../fixtures/webhooks/draft-order-rest.json";
 import orderRest from "../../fixtures/webhooks/order-rest.json";
@@ -38,8 +39,6 @@ function pass(now: Date, options: WorkerOptions = {}) {
     ...options,
   });
 }
-
-const dropOutcomeTrigger = () => prisma.$executeRawUnsafe(`DROP TRIGGER IF EXISTS refuse_outcome`);
 
 async function queuedOrder(shop: string) {
   return createDelivery(shop, { order: orderRest, nextAttemptAt: T0, createdAt: T0 });
@@ -589,9 +588,11 @@ describe("leases", () => {
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
     // A real failed write: the database refuses to mark it delivered until the trigger is dropped.
-    await prisma.$executeRawUnsafe(
-      `CREATE TRIGGER refuse_outcome BEFORE UPDATE ON "Delivery" WHEN NEW."status" = 'delivered'
-       BEGIN SELECT RAISE(ABORT, 'database is locked'); END`,
+    const dropOutcomeTrigger = await refuseWrites(
+      "Delivery",
+      "UPDATE",
+      `NEW."status" = 'delivered'`,
+      "database is locked",
     );
     let waits = 0;
     try {

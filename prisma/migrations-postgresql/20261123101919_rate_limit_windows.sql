@@ -1,0 +1,14 @@
+-- migrate:up
+-- CreateTable
+CREATE TABLE "RateLimitWindow" (
+    "key" TEXT NOT NULL,
+    "count" INTEGER NOT NULL DEFAULT 0,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "RateLimitWindow_pkey" PRIMARY KEY ("key")
+);
+
+-- CreateIndex
+CREATE INDEX "RateLimitWindow_expiresAt_idx" ON "RateLimitWindow"("expiresAt");
+
+-- migrate:down
