@@ -8,6 +8,8 @@
  *   --drain 60                                      seconds to wait for triggers after the last ack
  *   --separate-worker                               the delivery worker in its own process (WORKER_INLINE=false)
  *   --profile                                       a V8 CPU profile of the app in tmp/bench/profile
+ *   --baseline                                      first the same webhooks at a bare node:http + SQLite server
+ *                                                   (bench/baseline.ts); prints the app's acks/s as a ratio of it
  *
  * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
  */
@@ -17,6 +19,7 @@ import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import { sleep } from "../sandbox/lib/http";
+import { measureBaseline, type BaselineResult } from "./baseline";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
 import { createOrder } from "../sandbox/platform/state";
 import { orderPayload, sign } from "../sandbox/platform/webhooks";
@@ -31,6 +34,7 @@ interface Options {
   concurrency: number | null;
   callbackDelayMs: number | null;
   drainSeconds: number;
+  baseline: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -38,7 +42,9 @@ function parseArgs(argv: string[]): Options {
     const index = argv.indexOf(`--${name}`);
     return index >= 0 ? argv[index + 1] : undefined;
   };
-  const concurrency = value("concurrency") ? Number(value("concurrency")) : null;
+  const baseline = argv.includes("--baseline");
+  // The baseline is a throughput figure: unless told otherwise, both servers get 32 concurrent senders.
+  const concurrency = value("concurrency") ? Number(value("concurrency")) : baseline && !value("rate") ? 32 : null;
   return {
     profile: argv.includes("--profile"),
     separateWorker: argv.includes("--separate-worker"),
@@ -47,6 +53,7 @@ function parseArgs(argv: string[]): Options {
     concurrency,
     callbackDelayMs: argv.includes("--no-callbacks") ? null : Number(value("callback-delay") ?? 500),
     drainSeconds: Number(value("drain") ?? 60),
+    baseline,
   };
 }
 
@@ -89,14 +96,14 @@ async function main() {
   buildApp(true);
   // Warnings and errors the app logged during the run, by message: the first place to look when figures are off.
   const appProblems = new Map<string, number>();
-  const appLoopDelays: { p99Ms: number; maxMs: number }[] = [];
+  const appLoopDelays: { p50Ms: number; p99Ms: number; maxMs: number; run: { p50Ms: number; p99Ms: number } }[] = [];
   const stack = await startStack({
     databaseFile,
     logLevel: "warn",
     separateWorker: options.separateWorker,
     onAppLog: (line) => {
       if (line.startsWith('{"benchProbe"')) {
-        const probe = JSON.parse(line) as { p99Ms: number; maxMs: number };
+        const probe = JSON.parse(line) as (typeof appLoopDelays)[number];
         appLoopDelays.push(probe);
         return;
       }
@@ -167,6 +174,24 @@ async function main() {
     }, 100);
 
     const url = `${stack.appUrl}/webhooks/orders/create`;
+    const headersFor = (body: string) => ({
+      "Content-Type": "application/json",
+      "X-Shopify-Topic": "orders/create",
+      "X-Shopify-Hmac-Sha256": sign(body, SANDBOX.secret),
+      "X-Shopify-Shop-Domain": DEMO_SHOP,
+      "X-Shopify-API-Version": "2025-10",
+      "X-Shopify-Webhook-Id": crypto.randomUUID(),
+      "X-Shopify-Event-Id": crypto.randomUUID(),
+      "X-Shopify-Triggered-At": new Date().toISOString(),
+    });
+    const baseline: BaselineResult | null = options.baseline
+      ? await measureBaseline({
+          secret: SANDBOX.secret,
+          databaseFile: path.join(dir, "baseline.sqlite"),
+          webhooks: bodies.map(({ body }) => ({ body, headers: headersFor(body) })),
+          concurrency: options.concurrency ?? 32,
+        })
+      : null;
     const sendOne = async (index: number) => {
       const { name, body } = bodies[index];
       const started = performance.now();
@@ -175,16 +200,7 @@ async function main() {
       try {
         const response = await fetch(url, {
           method: "POST",
-          headers: {
-            "Content-Type": "application/json",
-            "X-Shopify-Topic": "orders/create",
-            "X-Shopify-Hmac-Sha256": sign(body, SANDBOX.secret),
-            "X-Shopify-Shop-Domain": DEMO_SHOP,
-            "X-Shopify-API-Version": "2025-10",
-            "X-Shopify-Webhook-Id": crypto.randomUUID(),
-            "X-Shopify-Event-Id": crypto.randomUUID(),
-            "X-Shopify-Triggered-At": new Date().toISOString(),
-          },
+          headers: headersFor(body),
           body,
           signal: AbortSignal.timeout(10_000),
         });
@@ -208,6 +224,8 @@ async function main() {
     const loadBefore = os.loadavg()[0];
     const appCpuBefore = cpuSecondsOf(appPid);
     const benchCpuBefore = process.cpuUsage();
+    // The probe's run histogram starts now (bench/probe.mjs).
+    stack.app.kill("SIGUSR2");
     if (options.rate) {
       const inflight: Promise<void>[] = [];
       for (let index = 0; index < options.count; index++) {
@@ -288,15 +306,22 @@ async function main() {
           : null,
       benchCpuPercent: Math.round(((benchCpu.user + benchCpu.system) / 1e6 / wallSeconds) * 100),
       appEventLoopDelayMs: {
+        p50: appLoopDelays.at(-1)?.run.p50Ms ?? null,
+        p99: appLoopDelays.at(-1)?.run.p99Ms ?? null,
         worstSecondP99: Math.round(Math.max(0, ...appLoopDelays.map((probe) => probe.p99Ms))),
         max: Math.round(Math.max(0, ...appLoopDelays.map((probe) => probe.maxMs))),
       },
+      baseline,
+      ackRatioToBaseline: baseline
+        ? Math.round((acked.length / sendSeconds / baseline.acknowledgedPerSecond) * 100) / 100
+        : null,
       appWarningsAndErrors: Object.fromEntries(appProblems),
       benchEventLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e5) / 10,
       appPeakRssMb: Math.max(memoryOf(appPid, "VmHWM") ?? 0, ...rssSamples),
     };
 
     const row = (label: string, value: unknown) => console.log(`  ${label.padEnd(34)} ${String(value)}`);
+    const loadText = `${result.loadAverage.before} / ${result.loadAverage.after}`;
     console.log("\nresults");
     row(
       "machine",
@@ -310,18 +335,32 @@ async function main() {
     row("sent / acknowledged (HTTP 200)", `${result.sent} / ${result.acknowledged}  ${JSON.stringify(statuses)}`);
     row(
       "ack latency p50 / p95 / p99 / max",
-      `${result.ackLatencyMs.p50} / ${result.ackLatencyMs.p95} / ${result.ackLatencyMs.p99} / ${result.ackLatencyMs.max} ms`,
+      `${result.ackLatencyMs.p50} / ${result.ackLatencyMs.p95} / ${result.ackLatencyMs.p99} / ${result.ackLatencyMs.max} ms  (load ${loadText})`,
     );
-    row("acknowledged per second", result.acknowledgedPerSecond);
-    row("end to end (sent → trigger) p50 / p99", `${result.endToEndMs.p50} / ${result.endToEndMs.p99} ms`);
+    row("acknowledged per second", `${result.acknowledgedPerSecond}  (load ${loadText})`);
+    row(
+      "end to end (sent → trigger) p50 / p99",
+      `${result.endToEndMs.p50} / ${result.endToEndMs.p99} ms  (load ${loadText})`,
+    );
     row("triggered / duplicate triggers", `${result.triggered} / ${result.duplicateTriggers}`);
     row("lost (acked, never triggered)", result.lost);
-    row("app peak RSS", `${result.appPeakRssMb} MB`);
+    row("app peak RSS", `${result.appPeakRssMb} MB  (load ${loadText})`);
     row("CPU: app / bench process (simulators)", `${result.appCpuPercent} % / ${result.benchCpuPercent} % of one core`);
+    row(
+      "app event-loop delay p50 / p99 (run)",
+      `${result.appEventLoopDelayMs.p50} / ${result.appEventLoopDelayMs.p99} ms  (load ${loadText})`,
+    );
     row(
       "app event-loop delay: worst p99 / max",
       `${result.appEventLoopDelayMs.worstSecondP99} / ${result.appEventLoopDelayMs.max} ms`,
     );
+    if (baseline) {
+      row(
+        "baseline (node:http + SQLite) acks/s",
+        `${baseline.acknowledgedPerSecond}  (${baseline.acknowledged}/${baseline.sent}, p50 / p99 ${baseline.ackLatencyMs.p50} / ${baseline.ackLatencyMs.p99} ms, load ${baseline.loadAverage.before} / ${baseline.loadAverage.after})`,
+      );
+      row("app acks/s ÷ baseline acks/s", `${result.ackRatioToBaseline}  (load ${loadText})`);
+    }
     row("bench process event-loop delay p99", `${result.benchEventLoopDelayP99Ms} ms (simulators + senders)`);
     for (const [message, count] of appProblems) row(`app logged ×${count}`, message);
     console.log(`\n${JSON.stringify(result)}`);
