@@ -72,6 +72,7 @@ class SqliteThread {
   #pending = new Map<number, { resolve: (answer: Answer) => void; reject: (error: unknown) => void }>();
   #nextId = 1;
   #failure: Error | null = null;
+  #closing = false;
 
   constructor(path: string, pragmas: string[]) {
     this.#worker = new Worker(SQLITE_THREAD_SOURCE, { eval: true, workerData: { driver: DRIVER, path, pragmas } });
@@ -85,7 +86,7 @@ class SqliteThread {
         if ("error" in reply) waiting.reject(driverError(reply.error));
         else waiting.resolve(reply);
       }
-      if (!this.#pending.size) this.#worker.unref();
+      if (!this.#pending.size && !this.#closing) this.#worker.unref();
     });
     const fail = (error: Error) => {
       this.#failure = error;
@@ -112,6 +113,9 @@ class SqliteThread {
   async close() {
     if (this.#failure) return;
     const exited = new Promise((resolve) => this.#worker.once("exit", resolve));
+    // Held open until the thread has closed the connection and ended.
+    this.#closing = true;
+    this.#worker.ref();
     await this.request({ kind: "close" }).catch(() => undefined);
     await exited;
   }

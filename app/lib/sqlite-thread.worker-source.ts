@@ -94,8 +94,9 @@ function failSince(replies, from, error) {
 
 /** Autocommit statements that arrived together: one transaction, one fsync, one answer each after the commit. */
 function runGroup(group, replies) {
-  if (group.length === 1) {
-    replies.push(run(group[0]));
+  // Reads need no shared commit, and a transaction would take the write lock from another process for nothing.
+  if (group.length === 1 || group.every((message) => /^\s*SELECT\b/i.test(message.sql))) {
+    for (const message of group) replies.push(run(message));
     return;
   }
   let start = replies.length;
