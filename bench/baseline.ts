@@ -23,6 +23,7 @@ export interface BaselineResult {
   acknowledgedPerSecond: number;
   ackLatencyMs: { p50: number | null; p99: number | null };
   peakRssMb: number | null;
+  cpuMsPerWebhook: number | null;
   loadAverage: { before: number; after: number };
 }
 
@@ -66,6 +67,7 @@ export async function measureBaseline(options: {
     const url = `http://127.0.0.1:${port}/webhooks/orders/create`;
     const latencies: number[] = [];
     const loadBefore = load();
+    const cpuBefore = cpuSecondsOf(child.pid!);
     const started = performance.now();
     let next = 0;
     await Promise.all(
@@ -91,6 +93,7 @@ export async function measureBaseline(options: {
       acknowledgedPerSecond: Math.round((latencies.length / seconds) * 10) / 10,
       ackLatencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
       peakRssMb: peakRssOf(child.pid!),
+      cpuMsPerWebhook: cpuMsPer(child.pid!, cpuBefore, latencies.length),
       loadAverage: { before: loadBefore, after: load() },
     };
   } finally {
@@ -98,6 +101,20 @@ export async function measureBaseline(options: {
     child.kill("SIGTERM");
     await exited;
   }
+}
+
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+function cpuMsPer(pid: number, before: number | null, count: number) {
+  const after = cpuSecondsOf(pid);
+  return before === null || after === null || !count ? null : Math.round(((after - before) * 10_000) / count) / 10;
 }
 
 function peakRssOf(pid: number): number | null {

@@ -223,6 +223,7 @@ async function main() {
     const firstSent = performance.now();
     const loadBefore = os.loadavg()[0];
     const appCpuBefore = cpuSecondsOf(appPid);
+    const appRssBefore = memoryOf(appPid, "VmRSS");
     const benchCpuBefore = process.cpuUsage();
     // The probe's run histogram starts now (bench/probe.mjs).
     stack.app.kill("SIGUSR2");
@@ -318,6 +319,13 @@ async function main() {
       appWarningsAndErrors: Object.fromEntries(appProblems),
       benchEventLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e5) / 10,
       appPeakRssMb: Math.max(memoryOf(appPid, "VmHWM") ?? 0, ...rssSamples),
+      appRssBeforeMb: appRssBefore,
+      // CPU time the app spent per acknowledged order, triggers and callbacks included: unlike rates and
+      // latencies, it hardly moves when other processes take the cores.
+      appCpuMsPerOrder:
+        appCpuBefore !== null && appCpuAfter !== null && acked.length
+          ? Math.round(((appCpuAfter - appCpuBefore) * 1000 * 10) / acked.length) / 10
+          : null,
     };
 
     const row = (label: string, value: unknown) => console.log(`  ${label.padEnd(34)} ${String(value)}`);
@@ -344,7 +352,8 @@ async function main() {
     );
     row("triggered / duplicate triggers", `${result.triggered} / ${result.duplicateTriggers}`);
     row("lost (acked, never triggered)", result.lost);
-    row("app peak RSS", `${result.appPeakRssMb} MB  (load ${loadText})`);
+    row("app peak RSS (before sending)", `${result.appPeakRssMb} MB (${result.appRssBeforeMb} MB)  (load ${loadText})`);
+    row("app CPU per acknowledged order", `${result.appCpuMsPerOrder} ms`);
     row("CPU: app / bench process (simulators)", `${result.appCpuPercent} % / ${result.benchCpuPercent} % of one core`);
     row(
       "app event-loop delay p50 / p99 (run)",
@@ -357,7 +366,7 @@ async function main() {
     if (baseline) {
       row(
         "baseline (node:http + SQLite) acks/s",
-        `${baseline.acknowledgedPerSecond}  (${baseline.acknowledged}/${baseline.sent}, p50 / p99 ${baseline.ackLatencyMs.p50} / ${baseline.ackLatencyMs.p99} ms, load ${baseline.loadAverage.before} / ${baseline.loadAverage.after})`,
+        `${baseline.acknowledgedPerSecond}  (${baseline.acknowledged}/${baseline.sent}, p50 / p99 ${baseline.ackLatencyMs.p50} / ${baseline.ackLatencyMs.p99} ms, CPU ${baseline.cpuMsPerWebhook} ms each, load ${baseline.loadAverage.before} / ${baseline.loadAverage.after})`,
       );
       row("app acks/s ÷ baseline acks/s", `${result.ackRatioToBaseline}  (load ${loadText})`);
     }
