@@ -208,8 +208,8 @@ function runInTransaction(message) {
   }
 }
 
-parentPort.on("message", (message) => {
-  queue.push(message);
+parentPort.on("message", (messages) => {
+  for (const message of messages) queue.push(message);
   if (!scheduled) {
     scheduled = true;
     setImmediate(drain);
