@@ -93,7 +93,8 @@ async function main() {
 
   console.log("preparing: prisma generate, build, migrate, start the stack...");
   prepareDatabase(databaseFile, { generate: true });
-  buildApp(true);
+  // --no-build: a sweep (bench/sweep.ts) builds once for all its runs.
+  buildApp(!process.argv.includes("--no-build"));
   // Warnings and errors the app logged during the run, by message: the first place to look when figures are off.
   const appProblems = new Map<string, number>();
   const appLoopDelays: { p50Ms: number; p99Ms: number; maxMs: number; run: { p50Ms: number; p99Ms: number } }[] = [];
