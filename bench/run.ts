@@ -73,6 +73,18 @@ function cpuSecondsOf(pid: number): number | null {
   }
 }
 
+/**
+ * Seconds the process's main thread spent runnable but waiting for a CPU (/proc/<pid>/schedstat, Linux): on a
+ * shared machine this, not the app's code, is what an event-loop delay is made of when it is high.
+ */
+function runQueueSecondsOf(pid: number): number | null {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[1]) / 1e9;
+  } catch {
+    return null;
+  }
+}
+
 /** Resident memory of a process in MB, from /proc (Linux); the kernel's high-water mark when asked. */
 function memoryOf(pid: number, field: "VmRSS" | "VmHWM"): number | null {
   try {
@@ -225,6 +237,7 @@ async function main() {
     const loadBefore = os.loadavg()[0];
     const appCpuBefore = cpuSecondsOf(appPid);
     const appRssBefore = memoryOf(appPid, "VmRSS");
+    const appWaitBefore = runQueueSecondsOf(appPid);
     const benchCpuBefore = process.cpuUsage();
     // The probe's run histogram starts now (bench/probe.mjs).
     stack.app.kill("SIGUSR2");
@@ -321,6 +334,12 @@ async function main() {
       benchEventLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e5) / 10,
       appPeakRssMb: Math.max(memoryOf(appPid, "VmHWM") ?? 0, ...rssSamples),
       appRssBeforeMb: appRssBefore,
+      appMainThreadWaitingForCpuPercent: (() => {
+        const after = runQueueSecondsOf(appPid);
+        return appWaitBefore === null || after === null
+          ? null
+          : Math.round(((after - appWaitBefore) / wallSeconds) * 100);
+      })(),
       // CPU time the app spent per acknowledged order, triggers and callbacks included: unlike rates and
       // latencies, it hardly moves when other processes take the cores.
       appCpuMsPerOrder:
@@ -355,6 +374,10 @@ async function main() {
     row("lost (acked, never triggered)", result.lost);
     row("app peak RSS (before sending)", `${result.appPeakRssMb} MB (${result.appRssBeforeMb} MB)  (load ${loadText})`);
     row("app CPU per acknowledged order", `${result.appCpuMsPerOrder} ms`);
+    row(
+      "app main thread waiting for a CPU",
+      `${result.appMainThreadWaitingForCpuPercent} % of the run (runnable, not scheduled: other processes' load)`,
+    );
     row("CPU: app / bench process (simulators)", `${result.appCpuPercent} % / ${result.benchCpuPercent} % of one core`);
     row(
       "app event-loop delay p50 / p99 (run)",
