@@ -66,19 +66,32 @@ type Reply = Answer | { id: number; error: { message: string; code: string; rawC
 
 const DRIVER = createRequire(import.meta.url).resolve("libsql");
 
-/** The worker thread and the requests waiting for its answers. */
+/**
+ * The worker thread and the requests waiting for its answers. A thread that dies (a crash in the driver, a file
+ * that cannot be opened) fails what was waiting; the next statement starts a new thread, so the connection is
+ * still one at a time.
+ */
 class SqliteThread {
-  #worker: Worker;
+  #worker: Worker | null = null;
   #pending = new Map<number, { resolve: (answer: Answer) => void; reject: (error: unknown) => void }>();
+  #outbox: (Request & { id: number })[] = [];
   #nextId = 1;
-  #failure: Error | null = null;
   #closing = false;
+  #closed = false;
 
-  constructor(path: string, pragmas: string[]) {
-    this.#worker = new Worker(SQLITE_THREAD_SOURCE, { eval: true, workerData: { driver: DRIVER, path, pragmas } });
+  constructor(
+    private readonly path: string,
+    private readonly pragmas: string[],
+  ) {}
+
+  #start() {
+    const worker = new Worker(SQLITE_THREAD_SOURCE, {
+      eval: true,
+      workerData: { driver: DRIVER, path: this.path, pragmas: this.pragmas },
+    });
     // An idle connection must not keep the process alive; one with a statement in flight must.
-    this.#worker.unref();
-    this.#worker.on("message", (replies: Reply[]) => {
+    worker.unref();
+    worker.on("message", (replies: Reply[]) => {
       for (const reply of replies) {
         const waiting = this.#pending.get(reply.id);
         if (!waiting) continue;
@@ -86,25 +99,27 @@ class SqliteThread {
         if ("error" in reply) waiting.reject(driverError(reply.error));
         else waiting.resolve(reply);
       }
-      if (!this.#pending.size && !this.#closing) this.#worker.unref();
+      if (!this.#pending.size && !this.#closing) worker.unref();
     });
     const fail = (error: Error) => {
-      this.#failure = error;
+      if (this.#worker !== worker) return;
+      this.#worker = null;
+      // Whatever was sent to this thread or waits to be sent is failed here, never run on the next one.
       for (const waiting of this.#pending.values()) waiting.reject(error);
       this.#pending.clear();
-      this.#worker.unref();
+      this.#outbox = [];
     };
-    this.#worker.on("error", (error) =>
-      fail(new Error(`The SQLite thread failed: ${error.message}`, { cause: error })),
-    );
-    this.#worker.on("exit", () => fail(this.#failure ?? new Error("The SQLite connection is closed")));
+    worker.on("error", (error) => fail(new Error(`The SQLite thread failed: ${error.message}`, { cause: error })));
+    worker.on("exit", () => fail(new Error("The SQLite thread ended")));
+    return worker;
   }
 
   request(message: Request): Promise<Answer> {
-    if (this.#failure) return Promise.reject(this.#failure);
+    if (this.#closed) return Promise.reject(new Error("The SQLite connection is closed"));
+    const worker = (this.#worker ??= this.#start());
     const id = this.#nextId++;
     return new Promise<Answer>((resolve, reject) => {
-      if (!this.#pending.size) this.#worker.ref();
+      if (!this.#pending.size) worker.ref();
       this.#pending.set(id, { resolve, reject });
       // Statements issued in the same turn of the event loop travel as one message: a postMessage costs about
       // as much as running a small statement.
@@ -113,20 +128,24 @@ class SqliteThread {
     });
   }
 
-  #outbox: (Request & { id: number })[] = [];
   #flush = () => {
     const messages = this.#outbox;
     this.#outbox = [];
-    if (!this.#failure) this.#worker.postMessage(messages);
+    if (messages.length) this.#worker?.postMessage(messages);
   };
 
   async close() {
-    if (this.#failure) return;
-    const exited = new Promise((resolve) => this.#worker.once("exit", resolve));
+    const worker = this.#worker;
+    if (!worker || this.#closed) {
+      this.#closed = true;
+      return;
+    }
+    const exited = new Promise((resolve) => worker.once("exit", resolve));
     // Held open until the thread has closed the connection and ended.
     this.#closing = true;
-    this.#worker.ref();
+    worker.ref();
     await this.request({ kind: "close" }).catch(() => undefined);
+    this.#closed = true;
     await exited;
   }
 }

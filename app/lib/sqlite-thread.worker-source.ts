@@ -151,9 +151,13 @@ function drain() {
       continue;
     }
     const head = queue[0];
-    if (head.kind === "query") {
+    if (head.kind === "query" && head.tx) {
+      // A statement of a transaction this connection does not have open (its thread died): never run it alone.
+      queue.shift();
+      replies.push({ id: head.id, error: { message: "The transaction is no longer open", code: "SQLITE_ERROR" } });
+    } else if (head.kind === "query") {
       let end = 1;
-      while (end < queue.length && queue[end].kind === "query") end++;
+      while (end < queue.length && queue[end].kind === "query" && !queue[end].tx) end++;
       runGroup(queue.splice(0, end), replies);
     } else if (head.kind === "script") {
       replies.push(script(queue.shift()));
@@ -172,8 +176,11 @@ function drain() {
       parentPort.postMessage(replies.concat({ id: head.id, columns: [], types: [], rows: [], changes: 0 }));
       parentPort.close();
       return;
+    } else if (head.kind === "commit") {
+      queue.shift();
+      replies.push({ id: head.id, error: { message: "The transaction is no longer open", code: "SQLITE_ERROR" } });
     } else {
-      // A commit or rollback of a transaction that is no longer open (already ended): nothing to do.
+      // A rollback of a transaction that is no longer open: nothing left to undo.
       queue.shift();
       replies.push({ id: head.id, columns: [], types: [], rows: [], changes: 0 });
     }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Prisma } from "@prisma/client";
@@ -150,6 +150,24 @@ describe("SQLite thread adapter, group commit", () => {
       // One commit per insert would write at least 100 frames (each commit rewrites the table's page).
       expect(frames).toBeGreaterThan(0);
       expect(frames).toBeLessThan(10);
+    } finally {
+      await adapter.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("SQLite thread adapter, a thread that dies", () => {
+  it("fails what waited with the reason, and the next statement starts a new thread", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sqlite-thread-"));
+    const file = path.join(dir, "not-yet", "late.sqlite");
+    const adapter = await createSqliteThreadAdapter(`file:${file}`, 1000).connect();
+    const select = { sql: "SELECT 1 AS one", args: [], argTypes: [] };
+    try {
+      // The folder does not exist: the thread cannot open the file and ends.
+      await expect(adapter.queryRaw(select)).rejects.toThrow(/SQLite thread failed/);
+      mkdirSync(path.dirname(file));
+      expect((await adapter.queryRaw(select)).rows).toEqual([[1]]);
     } finally {
       await adapter.dispose();
       rmSync(dir, { recursive: true, force: true });
