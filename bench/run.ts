@@ -10,6 +10,8 @@
  *   --postgres                                      a throwaway PostgreSQL cluster instead of the SQLite file
  *   --web 2 --workers 3                             web processes behind one port (node:cluster), worker processes
  *   --profile                                       a V8 CPU profile of the app in tmp/bench/profile
+ *   --baseline                                      first the same webhooks at a bare node:http + SQLite server
+ *                                                   (bench/baseline.ts); prints the app's acks/s as a ratio of it
  *
  * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
  */
@@ -19,6 +21,7 @@ import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import { sleep } from "../sandbox/lib/http";
+import { measureBaseline, type BaselineResult } from "./baseline";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
 import { createOrder } from "../sandbox/platform/state";
 import { orderPayload, sign } from "../sandbox/platform/webhooks";
@@ -45,6 +48,7 @@ interface Options {
   concurrency: number | null;
   callbackDelayMs: number | null;
   drainSeconds: number;
+  baseline: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -52,7 +56,9 @@ function parseArgs(argv: string[]): Options {
     const index = argv.indexOf(`--${name}`);
     return index >= 0 ? argv[index + 1] : undefined;
   };
-  const concurrency = value("concurrency") ? Number(value("concurrency")) : null;
+  const baseline = argv.includes("--baseline");
+  // The baseline is a throughput figure: unless told otherwise, both servers get 32 concurrent senders.
+  const concurrency = value("concurrency") ? Number(value("concurrency")) : baseline && !value("rate") ? 32 : null;
   return {
     profile: argv.includes("--profile"),
     separateWorker: argv.includes("--separate-worker"),
@@ -64,6 +70,7 @@ function parseArgs(argv: string[]): Options {
     concurrency,
     callbackDelayMs: argv.includes("--no-callbacks") ? null : Number(value("callback-delay") ?? 500),
     drainSeconds: Number(value("drain") ?? 60),
+    baseline,
   };
 }
 
@@ -78,6 +85,18 @@ function cpuSecondsOf(pid: number): number | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Seconds the process's main thread spent runnable but waiting for a CPU (/proc/<pid>/schedstat, Linux): on a
+ * shared machine this, not the app's code, is what an event-loop delay is made of when it is high.
+ */
+function runQueueSecondsOf(pid: number): number | null {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[1]) / 1e9;
   } catch {
     return null;
   }
@@ -104,10 +123,11 @@ async function main() {
   console.log("preparing: prisma generate, build, migrate, start the stack...");
   prepareDatabase(databaseFile, { generate: true });
   const postgres = options.postgres ? await preparePostgres() : null;
-  buildApp(true);
+  // --no-build: a sweep (bench/sweep.ts) builds once for all its runs.
+  buildApp(!process.argv.includes("--no-build"));
   // Warnings and errors the app logged during the run, by message: the first place to look when figures are off.
   const appProblems = new Map<string, number>();
-  const appLoopDelays: { p99Ms: number; maxMs: number }[] = [];
+  const appLoopDelays: { p50Ms: number; p99Ms: number; maxMs: number; run: { p50Ms: number; p99Ms: number } }[] = [];
   const stack = await startStack({
     databaseFile,
     databaseUrl: postgres?.databaseUrl,
@@ -116,7 +136,7 @@ async function main() {
     workerProcesses: options.workers,
     onAppLog: (line) => {
       if (line.startsWith('{"benchProbe"')) {
-        const probe = JSON.parse(line) as { p99Ms: number; maxMs: number };
+        const probe = JSON.parse(line) as (typeof appLoopDelays)[number];
         appLoopDelays.push(probe);
         return;
       }
@@ -195,6 +215,24 @@ async function main() {
     }, 100);
 
     const url = `${stack.appUrl}/webhooks/orders/create`;
+    const headersFor = (body: string) => ({
+      "Content-Type": "application/json",
+      "X-Shopify-Topic": "orders/create",
+      "X-Shopify-Hmac-Sha256": sign(body, SANDBOX.secret),
+      "X-Shopify-Shop-Domain": DEMO_SHOP,
+      "X-Shopify-API-Version": "2025-10",
+      "X-Shopify-Webhook-Id": crypto.randomUUID(),
+      "X-Shopify-Event-Id": crypto.randomUUID(),
+      "X-Shopify-Triggered-At": new Date().toISOString(),
+    });
+    const baseline: BaselineResult | null = options.baseline
+      ? await measureBaseline({
+          secret: SANDBOX.secret,
+          databaseFile: path.join(dir, "baseline.sqlite"),
+          webhooks: bodies.map(({ body }) => ({ body, headers: headersFor(body) })),
+          concurrency: options.concurrency ?? 32,
+        })
+      : null;
     const sendOne = async (index: number) => {
       const { name, body } = bodies[index];
       const started = performance.now();
@@ -203,16 +241,7 @@ async function main() {
       try {
         const response = await fetch(url, {
           method: "POST",
-          headers: {
-            "Content-Type": "application/json",
-            "X-Shopify-Topic": "orders/create",
-            "X-Shopify-Hmac-Sha256": sign(body, SANDBOX.secret),
-            "X-Shopify-Shop-Domain": DEMO_SHOP,
-            "X-Shopify-API-Version": "2025-10",
-            "X-Shopify-Webhook-Id": crypto.randomUUID(),
-            "X-Shopify-Event-Id": crypto.randomUUID(),
-            "X-Shopify-Triggered-At": new Date().toISOString(),
-          },
+          headers: headersFor(body),
           body,
           signal: AbortSignal.timeout(10_000),
         });
@@ -235,7 +264,11 @@ async function main() {
     const firstSent = performance.now();
     const loadBefore = os.loadavg()[0];
     const appCpuBefore = sumOver(cpuSecondsOf);
+    const appRssBefore = sumOver((pid) => memoryOf(pid, "VmRSS"));
+    const appWaitBefore = sumOver(runQueueSecondsOf);
     const benchCpuBefore = process.cpuUsage();
+    // The probe's run histogram starts now (bench/probe.mjs).
+    for (const pid of stack.webPids) process.kill(pid, "SIGUSR2");
     if (options.rate) {
       const inflight: Promise<void>[] = [];
       for (let index = 0; index < options.count; index++) {
@@ -316,15 +349,35 @@ async function main() {
           : null,
       benchCpuPercent: Math.round(((benchCpu.user + benchCpu.system) / 1e6 / wallSeconds) * 100),
       appEventLoopDelayMs: {
+        p50: appLoopDelays.at(-1)?.run.p50Ms ?? null,
+        p99: appLoopDelays.at(-1)?.run.p99Ms ?? null,
         worstSecondP99: Math.round(Math.max(0, ...appLoopDelays.map((probe) => probe.p99Ms))),
         max: Math.round(Math.max(0, ...appLoopDelays.map((probe) => probe.maxMs))),
       },
+      baseline,
+      ackRatioToBaseline: baseline
+        ? Math.round((acked.length / sendSeconds / baseline.acknowledgedPerSecond) * 100) / 100
+        : null,
       appWarningsAndErrors: Object.fromEntries(appProblems),
       benchEventLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e5) / 10,
       appPeakRssMb: Math.round(Math.max(sumOver((pid) => memoryOf(pid, "VmHWM")) ?? 0, ...rssSamples)),
+      appRssBeforeMb: appRssBefore,
+      appMainThreadWaitingForCpuPercent: (() => {
+        const after = sumOver(runQueueSecondsOf);
+        return appWaitBefore === null || after === null
+          ? null
+          : Math.round(((after - appWaitBefore) / wallSeconds) * 100);
+      })(),
+      // CPU time the app spent per acknowledged order, triggers and callbacks included: unlike rates and
+      // latencies, it hardly moves when other processes take the cores.
+      appCpuMsPerOrder:
+        appCpuBefore !== null && appCpuAfter !== null && acked.length
+          ? Math.round(((appCpuAfter - appCpuBefore) * 1000 * 10) / acked.length) / 10
+          : null,
     };
 
     const row = (label: string, value: unknown) => console.log(`  ${label.padEnd(34)} ${String(value)}`);
+    const loadText = `${result.loadAverage.before} / ${result.loadAverage.after}`;
     console.log("\nresults");
     row(
       "machine",
@@ -338,18 +391,37 @@ async function main() {
     row("sent / acknowledged (HTTP 200)", `${result.sent} / ${result.acknowledged}  ${JSON.stringify(statuses)}`);
     row(
       "ack latency p50 / p95 / p99 / max",
-      `${result.ackLatencyMs.p50} / ${result.ackLatencyMs.p95} / ${result.ackLatencyMs.p99} / ${result.ackLatencyMs.max} ms`,
+      `${result.ackLatencyMs.p50} / ${result.ackLatencyMs.p95} / ${result.ackLatencyMs.p99} / ${result.ackLatencyMs.max} ms  (load ${loadText})`,
     );
-    row("acknowledged per second", result.acknowledgedPerSecond);
-    row("end to end (sent → trigger) p50 / p99", `${result.endToEndMs.p50} / ${result.endToEndMs.p99} ms`);
+    row("acknowledged per second", `${result.acknowledgedPerSecond}  (load ${loadText})`);
+    row(
+      "end to end (sent → trigger) p50 / p99",
+      `${result.endToEndMs.p50} / ${result.endToEndMs.p99} ms  (load ${loadText})`,
+    );
     row("triggered / duplicate triggers", `${result.triggered} / ${result.duplicateTriggers}`);
     row("lost (acked, never triggered)", result.lost);
-    row("app peak RSS", `${result.appPeakRssMb} MB`);
+    row("app peak RSS (before sending)", `${result.appPeakRssMb} MB (${result.appRssBeforeMb} MB)  (load ${loadText})`);
+    row("app CPU per acknowledged order", `${result.appCpuMsPerOrder} ms`);
+    row(
+      "app main thread waiting for a CPU",
+      `${result.appMainThreadWaitingForCpuPercent} % of the run (runnable, not scheduled: other processes' load)`,
+    );
     row("CPU: app / bench process (simulators)", `${result.appCpuPercent} % / ${result.benchCpuPercent} % of one core`);
+    row(
+      "app event-loop delay p50 / p99 (run)",
+      `${result.appEventLoopDelayMs.p50} / ${result.appEventLoopDelayMs.p99} ms  (load ${loadText})`,
+    );
     row(
       "app event-loop delay: worst p99 / max",
       `${result.appEventLoopDelayMs.worstSecondP99} / ${result.appEventLoopDelayMs.max} ms`,
     );
+    if (baseline) {
+      row(
+        "baseline (node:http + SQLite) acks/s",
+        `${baseline.acknowledgedPerSecond}  (${baseline.acknowledged}/${baseline.sent}, p50 / p99 ${baseline.ackLatencyMs.p50} / ${baseline.ackLatencyMs.p99} ms, CPU ${baseline.cpuMsPerWebhook} ms each, load ${baseline.loadAverage.before} / ${baseline.loadAverage.after})`,
+      );
+      row("app acks/s ÷ baseline acks/s", `${result.ackRatioToBaseline}  (load ${loadText})`);
+    }
     row("bench process event-loop delay p99", `${result.benchEventLoopDelayP99Ms} ms (simulators + senders)`);
     for (const [message, count] of appProblems) row(`app logged ×${count}`, message);
     console.log(`\n${JSON.stringify(result)}`);

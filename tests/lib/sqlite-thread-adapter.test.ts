@@ -1,0 +1,176 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Prisma } from "@prisma/client";
+import { describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { createSqliteThreadAdapter } from "~/lib/sqlite-thread-adapter.server";
+
+const shop = "thread.myshopify.com";
+
+async function settled<T>(promise: Promise<T>, ms = 50) {
+  let done = false;
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return done;
+}
+
+describe("SQLite on its own thread", () => {
+  it("reports a unique violation as Prisma's P2002, naming the field", async () => {
+    await prisma.aiConfiguration.create({ data: { shop } });
+    const error = await prisma.aiConfiguration.create({ data: { shop } }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
+    expect((error as Prisma.PrismaClientKnownRequestError).code).toBe("P2002");
+    expect(JSON.stringify((error as Prisma.PrismaClientKnownRequestError).meta)).toContain("shop");
+  });
+
+  it("fails only the statement that broke a constraint when statements arrive together and share a commit", async () => {
+    await prisma.aiConfiguration.create({ data: { shop } });
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        prisma.aiConfiguration.create({ data: { shop: i === 17 ? shop : `s${i}.myshopify.com` } }),
+      ),
+    );
+    const failed = results.flatMap((result, i) => (result.status === "rejected" ? [i] : []));
+    expect(failed).toEqual([17]);
+    expect(((results[17] as PromiseRejectedResult).reason as { code: string }).code).toBe("P2002");
+    expect(await prisma.aiConfiguration.count()).toBe(30);
+  });
+
+  it("keeps dates, booleans, big integers and bytes as they were written", async () => {
+    const expires = new Date("2026-03-04T05:06:07.089Z");
+    await prisma.session.create({
+      data: { id: "s1", shop, state: "x", accessToken: "t", isOnline: true, expires, userId: 9007199254740993n },
+    });
+    const session = await prisma.session.findUniqueOrThrow({ where: { id: "s1" } });
+    expect(session.expires?.toISOString()).toBe(expires.toISOString());
+    expect(session.isOnline).toBe(true);
+    expect(session.userId).toBe(9007199254740993n);
+    expect(await prisma.session.count({ where: { expires: { gt: new Date("2026-03-04T05:06:07.000Z") } } })).toBe(1);
+
+    const data = Buffer.from([0, 1, 2, 250, 255]);
+    await prisma.temporaryThemeFile.create({
+      data: { id: "f1", shop, data, size: data.length, expiresAt: expires, deleteAfter: expires },
+    });
+    const file = await prisma.temporaryThemeFile.findUniqueOrThrow({ where: { id: "f1" } });
+    expect(Buffer.from(file.data).equals(data)).toBe(true);
+  });
+
+  it("rolls back everything an interactive transaction did when it throws", async () => {
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await tx.aiConfiguration.create({ data: { shop: "a.myshopify.com" } });
+        await tx.aiConfiguration.create({ data: { shop: "b.myshopify.com" } });
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    expect(await prisma.aiConfiguration.count()).toBe(0);
+  });
+
+  it("rolls back a transaction whose statement failed, and the connection serves the next one", async () => {
+    await prisma.aiConfiguration.create({ data: { shop } });
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await tx.aiConfiguration.create({ data: { shop: "a.myshopify.com" } });
+        await tx.aiConfiguration.create({ data: { shop } });
+      }),
+    ).rejects.toMatchObject({ code: "P2002" });
+    expect(await prisma.aiConfiguration.findMany({ select: { shop: true } })).toEqual([{ shop }]);
+    await prisma.$transaction(async (tx) => tx.aiConfiguration.create({ data: { shop: "c.myshopify.com" } }));
+    expect(await prisma.aiConfiguration.count()).toBe(2);
+  });
+
+  it("makes statements from outside an open transaction wait for its end, then see what it committed", async () => {
+    let commit!: () => void;
+    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    let inside!: () => void;
+    const started = new Promise<void>((resolve) => (inside = resolve));
+    const transaction = prisma.$transaction(async (tx) => {
+      await tx.aiConfiguration.create({ data: { shop: "inside.myshopify.com" } });
+      inside();
+      await mayCommit;
+      await tx.aiConfiguration.create({ data: { shop: "inside-2.myshopify.com" } });
+    });
+    await started;
+    const outside = prisma.aiConfiguration.count();
+    expect(await settled(outside)).toBe(false);
+    commit();
+    await transaction;
+    expect(await outside).toBe(2);
+  });
+
+  it("runs a batch transaction's statements together, all or none", async () => {
+    await prisma.aiConfiguration.create({ data: { shop } });
+    await expect(
+      prisma.$transaction([
+        prisma.aiConfiguration.create({ data: { shop: "a.myshopify.com" } }),
+        prisma.aiConfiguration.create({ data: { shop } }),
+      ]),
+    ).rejects.toMatchObject({ code: "P2002" });
+    expect(await prisma.aiConfiguration.count()).toBe(1);
+  });
+
+  it("answers raw SQL with the rows and the counts of changed rows", async () => {
+    const changed =
+      await prisma.$executeRaw`INSERT INTO "AiConfiguration" ("shop", "updatedAt") VALUES (${shop}, ${new Date()})`;
+    expect(changed).toBe(1);
+    const rows = await prisma.$queryRaw<
+      { n: number; shop: string }[]
+    >`SELECT 1 + 1 AS n, "shop" FROM "AiConfiguration"`;
+    expect(rows).toEqual([{ n: 2, shop }]);
+    await expect(prisma.$queryRawUnsafe('SELECT * FROM "NoSuchTable"')).rejects.toThrow(/no such table/);
+  });
+});
+
+describe("SQLite thread adapter, group commit", () => {
+  const query = (sql: string, args: unknown[] = []) => ({
+    sql,
+    args,
+    argTypes: args.map(() => ({ scalarType: "string" as const, arity: "scalar" as const })),
+  });
+
+  it("commits autocommit statements that arrive together once: the log grows by a few pages, not one commit each", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sqlite-thread-"));
+    const factory = createSqliteThreadAdapter(`file:${path.join(dir, "group.sqlite")}`, 1000);
+    const adapter = await factory.connect();
+    try {
+      await adapter.executeScript('CREATE TABLE "t" ("id" TEXT PRIMARY KEY, "v" TEXT)');
+      await adapter.queryRaw(query("PRAGMA wal_checkpoint(TRUNCATE)"));
+      const inserts = Array.from({ length: 100 }, (_, i) =>
+        adapter.executeRaw(query('INSERT INTO "t" VALUES (?, ?) ON CONFLICT DO NOTHING', [String(i % 90), "x"])),
+      );
+      const changed = await Promise.all(inserts);
+      expect(changed.filter((count) => count === 1)).toHaveLength(90);
+      expect(changed.filter((count) => count === 0)).toHaveLength(10);
+      const [busy, frames] = (await adapter.queryRaw(query("PRAGMA wal_checkpoint(PASSIVE)"))).rows[0] as number[];
+      expect(busy).toBe(0);
+      // One commit per insert would write at least 100 frames (each commit rewrites the table's page).
+      expect(frames).toBeGreaterThan(0);
+      expect(frames).toBeLessThan(10);
+    } finally {
+      await adapter.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("SQLite thread adapter, a thread that dies", () => {
+  it("fails what waited with the reason, and the next statement starts a new thread", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sqlite-thread-"));
+    const file = path.join(dir, "not-yet", "late.sqlite");
+    const adapter = await createSqliteThreadAdapter(`file:${file}`, 1000).connect();
+    const select = { sql: "SELECT 1 AS one", args: [], argTypes: [] };
+    try {
+      // The folder does not exist: the thread cannot open the file and ends.
+      await expect(adapter.queryRaw(select)).rejects.toThrow(/SQLite thread failed/);
+      mkdirSync(path.dirname(file));
+      expect((await adapter.queryRaw(select)).rows).toEqual([[1]]);
+    } finally {
+      await adapter.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
