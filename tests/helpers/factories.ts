@@ -119,6 +119,7 @@ export async function createFullShop(shop = shopDomain()) {
   await createThemeInstall(shop);
   const dead = await createDelivery(shop, { status: "dead", orderId: "gid://shopify/Order/1" });
   await prisma.errorTagTask.create({ data: { deliveryId: dead.id, shop, orderId: "gid://shopify/Order/1" } });
+  await prisma.platformTokenLease.create({ data: { shop, holder: "refresh-in-flight", expiresAt: new Date() } });
   return shop;
 }
 

@@ -40,7 +40,8 @@ async function postRaw(shop: string, signatureLine: string) {
     "Connection: close",
   ].join("\r\n");
   const answer = await new Promise<string>((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => socket.end(`${head}\r\n\r\n${body}`));
+    // Written, not ended: a client that half-closes first may have its request aborted before the answer.
+    const socket = connect(port, "127.0.0.1", () => socket.write(`${head}\r\n\r\n${body}`));
     let text = "";
     socket.on("data", (chunk) => (text += chunk.toString()));
     socket.on("end", () => resolve(text));
