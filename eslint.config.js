@@ -4,7 +4,16 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "node_modules/**", ".tools/**", ".cache/**", "public/build/**", "tmp/**", "test-results/**", "app/types/*.d.ts"],
+    ignores: [
+      "build/**",
+      "node_modules/**",
+      ".tools/**",
+      ".cache/**",
+      "public/build/**",
+      "tmp/**",
+      "test-results/**",
+      "app/types/*.d.ts",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

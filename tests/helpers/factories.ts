@@ -21,7 +21,13 @@ export function shopDomain(name = `shop-${next()}`) {
  */
 export async function createSession(
   shop: string,
-  overrides: Partial<{ scope: string; accessToken: string; refreshToken: string; expires: Date; expiring: boolean }> = {},
+  overrides: Partial<{
+    scope: string;
+    accessToken: string;
+    refreshToken: string;
+    expires: Date;
+    expiring: boolean;
+  }> = {},
 ) {
   const expiring = overrides.expiring ?? true;
   const session = new Session({
