@@ -115,12 +115,20 @@ export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPost
     "start",
   ]);
   const url = `postgresql://app@127.0.0.1:${port}/postgres`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(postgresSchemaSql());
-  await admin.end();
-  const PostgresClient = postgresClientClass();
-  const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) });
+  let client: PrismaClient;
+  try {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(postgresSchemaSql());
+    await admin.end();
+    const PostgresClient = postgresClientClass();
+    client = new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) });
+  } catch (error) {
+    // A cluster that started must not outlive a failed setup.
+    run("pg_ctl", ["-D", data, "-m", "immediate", "stop"]);
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     prisma: client,
