@@ -123,7 +123,8 @@ const acked = new Set<string>();
 let refusedSends = 0;
 async function deliverWebhook(order: (typeof orders)[number]) {
   // The platform redelivers an event until it gets a 200; the event id stays the same.
-  for (let attempt = 0; attempt < 200; attempt++) {
+  // Up to 10 minutes, as the platform keeps trying for hours: a loaded machine has taken over 50 s to restart.
+  for (let attempt = 0; attempt < 3_000; attempt++) {
     try {
       const response = await fetch(`${stack.appUrl}/webhooks/orders/create`, {
         method: "POST",
