@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Prisma, type Delivery, type PrismaClient } from "@prisma/client";
 import prisma from "../../db.server";
-import { databaseEngine, type DatabaseEngine } from "./engine.server";
+import { databaseEngine, type DatabaseEngine } from "../../db-adapter.server";
+import { env } from "../../env.server";
 import { MAX_ATTEMPTS } from "./retry-policy.server";
 
 /**
@@ -41,7 +42,7 @@ export async function claimDue(
   const buried = await buryAbandoned(db, now, limit);
   if (limit <= 0) return { token, deliveries: [], buried };
   const leaseExpiresAt = new Date(now.getTime() + leaseMs);
-  if ((options.engine ?? databaseEngine()) === "postgresql")
+  if ((options.engine ?? databaseEngine(env().DATABASE_URL)) === "postgresql")
     await claimSkipLocked(db, token, now, leaseExpiresAt, limit);
   else await claimConditional(db, token, now, leaseExpiresAt, limit);
   const deliveries = await db.delivery.findMany({

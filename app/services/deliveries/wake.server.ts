@@ -3,7 +3,7 @@ import pg from "pg";
 import prisma from "../../db.server";
 import { env } from "../../env.server";
 import { logger } from "../../logger.server";
-import { databaseEngine } from "./engine.server";
+import { databaseEngine } from "../../db-adapter.server";
 
 /**
  * Wake-ups: a stored webhook (or a replay) wakes the workers so the delivery goes out now, not at the next
@@ -19,7 +19,7 @@ const listeners = new Set<() => void>();
 /** Called after a delivery became due. Never throws: a lost wake-up only delays to the next poll. */
 export function wakeWorkers() {
   for (const listener of listeners) listener();
-  if (databaseEngine() === "postgresql") {
+  if (databaseEngine(env().DATABASE_URL) === "postgresql") {
     notifyWorkers().catch((error: unknown) =>
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, "wake-up notify failed"),
     );
@@ -34,7 +34,7 @@ export function notifyWorkers(db: PrismaClient = prisma) {
 /** Subscribes `wake` to this process's wake-ups and, on PostgreSQL, to every process's. Returns the unsubscribe. */
 export function onWake(wake: () => void): () => Promise<void> {
   listeners.add(wake);
-  const remote = databaseEngine() === "postgresql" ? listenForNotifications(wake) : null;
+  const remote = databaseEngine(env().DATABASE_URL) === "postgresql" ? listenForNotifications(wake) : null;
   return async () => {
     listeners.delete(wake);
     await remote?.close();
