@@ -1,8 +1,12 @@
 import { hasMessage, type MessageKey, type Vars } from "~/i18n";
 import type { DeliveryStatus } from "./api-types";
 
-/** The statuses POST /api/deliveries/:id/retry requeues (docs/api.md); the others have nothing to retry. */
-export const RETRYABLE_STATUSES: readonly DeliveryStatus[] = ["dead", "skipped"];
+/**
+ * The statuses the page offers to send again (POST /api/deliveries/:id/retry): a dead one, one whose flow
+ * failed, and one waiting for its next attempt (sent now). A skipped one is not offered: the fix is its
+ * configuration, so the page links to Settings instead.
+ */
+export const RETRYABLE_STATUSES: readonly DeliveryStatus[] = ["dead", "flow_failed", "retrying"];
 
 /** A webhook topic in the merchant's words; an unknown topic shows as it is. */
 export function topicLabel(t: (key: MessageKey, vars?: Vars) => string, topic: string) {

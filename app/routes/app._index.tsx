@@ -112,6 +112,7 @@ function DeliveryHealth() {
       tone: "caution" as const,
       status: "retrying",
     },
+    { label: t("home.health.flowFailed"), value: counts.flow_failed, tone: "critical" as const, status: "flow_failed" },
     { label: t("home.health.dead"), value: counts.dead, tone: "critical" as const, status: "dead" },
   ];
   return (
@@ -123,7 +124,7 @@ function DeliveryHealth() {
           </Text>
           <Link url="/app/deliveries">{t("home.health.viewLog")}</Link>
         </InlineStack>
-        <InlineGrid columns={3} gap="400">
+        <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
           {tiles.map((tile) => (
             <Box key={tile.status} padding="300" background="bg-surface-secondary" borderRadius="200">
               <BlockStack gap="100">

@@ -11,7 +11,7 @@ import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from 
 import { purgeExpiredPayloads } from "./retention.server";
 import { addAppliedTags, cancelCheckouts, claimDeliveries, settleLeased } from "./outbox.server";
 import { ERROR_TAG_RETRY_DELAYS_MS, MAX_ATTEMPTS, nextRetryDelay } from "./retry-policy.server";
-import { AUTOMATION_ERROR_TAG, type DeliveryTopic } from "./status.server";
+import { AUTOMATION_ERROR_TAG, reconcileFlowOutcome, type DeliveryTopic } from "./status.server";
 
 export interface WorkerOptions {
   /** Names this process in leases; unique per process. */
@@ -293,6 +293,8 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
     );
     if (!settled) log.warn("delivered after the lease ran out; another worker may deliver it again");
     else log.info({ attempts: delivery.attempts, durationMs: result.durationMs }, "delivered");
+    // The flow may have called back (with a failure) before its trigger's answer reached us.
+    if (settled) await reconcileFlowOutcome(delivery.id, now);
     return;
   }
 

@@ -152,7 +152,15 @@ export class FakeApi {
         return json(200, { success: true, deliveries, total: matching.length, page, pageSize });
       }
       case "GET /api/deliveries/stats": {
-        const counts: DeliveryCounts = { queued: 0, delivering: 0, delivered: 0, retrying: 0, dead: 0, skipped: 0 };
+        const counts: DeliveryCounts = {
+          queued: 0,
+          delivering: 0,
+          delivered: 0,
+          flow_failed: 0,
+          retrying: 0,
+          dead: 0,
+          skipped: 0,
+        };
         for (const delivery of this.deliveries) counts[delivery.status]++;
         return json(200, { success: true, since: new Date(Date.now() - 86_400_000).toISOString(), counts });
       }
