@@ -5,7 +5,10 @@ export const DEFAULT_SCOPES =
   "read_products,write_products,read_orders,write_orders,read_customers,read_themes,write_themes";
 
 const url = z.string().url();
-const optionalUrl = z.preprocess((value) => (typeof value === "string" && !value.trim() ? undefined : value), url.optional());
+const optionalUrl = z.preprocess(
+  (value) => (typeof value === "string" && !value.trim() ? undefined : value),
+  url.optional(),
+);
 const optionalString = z
   .string()
   .optional()

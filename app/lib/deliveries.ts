@@ -20,3 +20,15 @@ export function labelled(t: (key: MessageKey, vars?: Vars) => string, prefix: st
   const key = `${prefix}.${value}`;
   return hasMessage(key) ? t(key) : value;
 }
+
+/** The order (or draft order) in the store's admin, for a link from the page; null for others (checkouts). */
+export function orderAdminUrl(delivery: { orderId: string | null }) {
+  const match = /^gid:\/\/shopify\/(Order|DraftOrder)\/(\d+)$/.exec(delivery.orderId ?? "");
+  if (!match) return null;
+  return `shopify://admin/${match[1] === "Order" ? "orders" : "draft_orders"}/${match[2]}`;
+}
+
+/** A waiting delivery is sent now; a failed one is sent again. */
+export function retryLabel(status: DeliveryStatus) {
+  return status === "retrying" ? ("deliveries.sendNow" as const) : ("deliveries.retry" as const);
+}

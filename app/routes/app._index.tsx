@@ -159,10 +159,7 @@ function RecentOrders() {
   return (
     <ApiContent state={orders} loadingLines={6}>
       {({ orders: list }) => (
-        <TableCard
-          heading={t("home.orders.title")}
-          emptyText={list.length === 0 ? t("home.orders.empty") : undefined}
-        >
+        <TableCard heading={t("home.orders.title")} emptyText={list.length === 0 ? t("home.orders.empty") : undefined}>
           <DataTable
             columnContentTypes={["text", "text", "text", "numeric", "text"]}
             headings={[

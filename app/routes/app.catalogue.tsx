@@ -58,7 +58,7 @@ async function linkedSupplierIds(): Promise<Set<string>> {
 }
 
 export default function Catalogue() {
-  const { t, number } = useI18n();
+  const { t, tp } = useI18n();
   const [input, setInput] = useState("");
   const [keywords, setKeywords] = useState("");
   const [filter, setFilter] = useState<Filter>("favorites");
@@ -152,7 +152,7 @@ export default function Catalogue() {
               ) : catalogue.data ? (
                 <BlockStack gap="400">
                   <Text as="p" tone="subdued">
-                    {t("catalogue.total", { total: number(total) })}
+                    {tp("catalogue.total", total)}
                   </Text>
                   <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 4 }} gap="400">
                     {catalogue.data.products.map((product) => (
@@ -207,7 +207,7 @@ function ProductCard({
   linked: boolean;
   onLink: () => void;
 }) {
-  const { t, money, number } = useI18n();
+  const { t, tp, money, number } = useI18n();
   const image = galleryUrls(product)[0];
   const stock = displayStock(product);
   return (
@@ -231,9 +231,7 @@ function ProductCard({
             </Text>
             <Text as="p" tone={stock === 0 ? "critical" : "subdued"}>
               {stock === null ? t("catalogue.noStock") : t("catalogue.stock", { count: number(stock) })}
-              {product.variations.length > 1
-                ? ` · ${t("catalogue.variations", { count: product.variations.length })}`
-                : ""}
+              {product.variations.length > 1 ? ` · ${tp("catalogue.variations", product.variations.length)}` : ""}
             </Text>
             <Button onClick={onLink} disabled={linked} accessibilityLabel={`${t("catalogue.link")}: ${product.name}`}>
               {t("catalogue.link")}

@@ -4,6 +4,7 @@ import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { EmptyCard } from "~/components/EmptyCard";
+import { OrderName } from "~/components/OrderName";
 import { PageNavigation } from "~/components/PageNavigation";
 import { showToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
@@ -11,7 +12,7 @@ import { useApi } from "~/components/use-api";
 import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
 import { DELIVERY_STATUSES, type DeliveryStatus, type DeliverySummary } from "~/lib/api-types";
-import { RETRYABLE_STATUSES, topicLabel } from "~/lib/deliveries";
+import { RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
 
 const PAGE_SIZE = 25;
 
@@ -52,7 +53,6 @@ export default function Deliveries() {
   return (
     <Page
       title={t("nav.deliveries")}
-      backAction={{ content: t("nav.home"), url: "/app" }}
       // Deliveries move on their own (worker, callbacks): the merchant can look again without leaving the page.
       secondaryActions={[{ content: t("common.refresh"), onAction: list.reload, loading: list.loading }]}
     >
@@ -81,11 +81,20 @@ export default function Deliveries() {
               loadingLines={8}
               isEmpty={(data) => data.deliveries.length === 0}
               empty={
-                <EmptyCard heading={t("deliveries.empty")}>
-                  <Text as="p" tone="subdued">
-                    {t("deliveries.emptyHelp")}
-                  </Text>
-                </EmptyCard>
+                status ? (
+                  // An empty filter is not an empty log: say so, and offer the way back to everything.
+                  <EmptyCard heading={t("deliveries.emptyFiltered", { status: t(`deliveries.status.${status}`) })}>
+                    <InlineStack>
+                      <Button onClick={() => show(undefined, 1)}>{t("deliveries.clearFilter")}</Button>
+                    </InlineStack>
+                  </EmptyCard>
+                ) : (
+                  <EmptyCard heading={t("deliveries.empty")}>
+                    <Text as="p" tone="subdued">
+                      {t("deliveries.emptyHelp")}
+                    </Text>
+                  </EmptyCard>
+                )
               }
             >
               {(data) => (
@@ -109,9 +118,7 @@ export default function Deliveries() {
                       {data.deliveries.map((delivery, index) => (
                         <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
                           <IndexTable.Cell>
-                            <Text as="span" fontWeight="semibold">
-                              {delivery.orderName ?? delivery.orderId ?? delivery.eventId}
-                            </Text>
+                            <OrderName delivery={delivery} />
                           </IndexTable.Cell>
                           <IndexTable.Cell>{topicLabel(t, delivery.topic)}</IndexTable.Cell>
                           <IndexTable.Cell>
@@ -142,9 +149,18 @@ export default function Deliveries() {
                                   size="slim"
                                   loading={retrying.pending === delivery.id}
                                   onClick={() => retry(delivery)}
-                                  accessibilityLabel={`${t("deliveries.retry")}: ${delivery.orderName ?? delivery.id}`}
+                                  accessibilityLabel={`${t(retryLabel(delivery.status))}: ${delivery.orderName ?? delivery.id}`}
                                 >
-                                  {t("deliveries.retry")}
+                                  {t(retryLabel(delivery.status))}
+                                </Button>
+                              )}
+                              {delivery.status === "skipped" && (
+                                <Button
+                                  size="slim"
+                                  url="/app/settings"
+                                  accessibilityLabel={`${t("deliveries.reviewSettings")}: ${delivery.orderName ?? delivery.id}`}
+                                >
+                                  {t("deliveries.reviewSettings")}
                                 </Button>
                               )}
                             </InlineStack>

@@ -18,8 +18,8 @@ describe("a flow that calls back with a failure, end to end", () => {
   let stack: Stack;
 
   const orderTags = async (name: string) =>
-    (await getJson<{ order: { tags: string[] } }>(`${stack.platformUrl}/sim/orders/${name.slice(1)}?shop=${SHOP}`))
-      .body.order.tags;
+    (await getJson<{ order: { tags: string[] } }>(`${stack.platformUrl}/sim/orders/${name.slice(1)}?shop=${SHOP}`)).body
+      .order.tags;
   const deliveryOf = async (name: string) => {
     const response = await adminFetch(stack, SHOP, "/api/deliveries?pageSize=100");
     const { deliveries } = (await response.json()) as { deliveries: Delivery[] };

@@ -130,7 +130,10 @@ describe("POST /api/integrations/automation/save", () => {
     server.use(flowsHandler(flowShapes.bare_array, { apiKey: "the-right-key" }));
     const response = await saveForm(shop, { apiKey: "wrong-key", newOrderFlowId: "f_101" });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ success: false, error: "The automation platform refused this API key" });
+    expect(await response.json()).toMatchObject({
+      success: false,
+      error: "The automation platform refused this API key",
+    });
     expect(await prisma.shopConfiguration.count({ where: { shop } })).toBe(0);
   });
 

@@ -89,7 +89,15 @@ describe("GET /api/deliveries/stats", () => {
     await createDelivery(shop, { status: "dead", createdAt: new Date(Date.now() - 48 * 3_600_000) });
     await createDelivery(await adminShop(), { status: "dead" });
     const body = await (await get(stats, "/api/deliveries/stats", shop)).json();
-    expect(body.counts).toEqual({ queued: 0, delivering: 0, delivered: 2, flow_failed: 0, retrying: 0, dead: 1, skipped: 0 });
+    expect(body.counts).toEqual({
+      queued: 0,
+      delivering: 0,
+      delivered: 2,
+      flow_failed: 0,
+      retrying: 0,
+      dead: 1,
+      skipped: 0,
+    });
     expect(Date.parse(body.since)).toBeLessThan(Date.now());
   });
 });

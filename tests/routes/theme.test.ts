@@ -364,7 +364,10 @@ describe("POST /api/theme/install: refusals", () => {
     );
     const { status, body } = await install({ themeUrl: repoUrl() });
     expect(status).toBe(422);
-    expect(body).toMatchObject({ success: false, error: "The platform refused the theme: src is not a valid theme archive" });
+    expect(body).toMatchObject({
+      success: false,
+      error: "The platform refused the theme: src is not a valid theme archive",
+    });
     expect(await prisma.temporaryThemeFile.count()).toBe(0);
     expect(await prisma.themeInstall.count()).toBe(0);
   });

@@ -133,6 +133,9 @@ export async function handleAutomationCallback(
   await removeOrderTags(session, order.id, removed, options.graphql);
   const deliveryId = delivery?.id ?? null;
   if (delivery) await recordCallback(delivery.id, { status: callbackStatusOf(fields.status, tags), tags, removed });
-  log.info({ orderId: order.id, tags, removed, deliveryId, lookup: stored ? "stored" : "search" }, "callback tags added");
+  log.info(
+    { orderId: order.id, tags, removed, deliveryId, lookup: stored ? "stored" : "search" },
+    "callback tags added",
+  );
   return { message: `Tags added to order ${order.name}: ${tags.join(", ")}`, orderId: order.id, tags };
 }
