@@ -36,6 +36,15 @@ export const en = {
   "home.checklist.supplier": "Connect the supplier marketplace",
   "home.checklist.product": "Link a supplier product to a store product",
   "home.checklist.theme": "Install the theme",
+  "home.checklist.automation.help": "Orders reach your chatbot flow through your automation account's API key.",
+  "home.checklist.flows.help":
+    "One flow confirms new orders with the buyer; another writes to buyers who left their cart.",
+  "home.checklist.supplier.help": "Your supplier store's token lets you browse its catalog and link its products.",
+  "home.checklist.product.help": "A linked product takes the supplier's name, description, images and barcodes.",
+  "home.checklist.theme.help": "Optional: a store theme made for cash-on-delivery orders, installed unpublished.",
+  "home.checklist.after": "Available after: {step}",
+  "home.checklist.dismiss": "Hide the setup guide",
+  "home.checklist.complete": "Setup complete. Your orders go to the flow as soon as they are placed.",
   "home.checklist.done": "Done",
   "home.checklist.todo": "To do",
   "home.checklist.go": "Set up",
@@ -52,7 +61,7 @@ export const en = {
   "home.orders.customer": "Customer",
   "home.orders.total": "Total",
   "home.orders.tags": "Tags",
-  "home.orders.noTags": "No tags yet",
+  "home.orders.noTags": "No tags",
 
   "settings.automation.title": "Automation platform",
   "settings.automation.description":
@@ -123,6 +132,7 @@ export const en = {
   "catalogue.variations.other": "{count} variations",
   "catalogue.linked": "Linked",
   "catalogue.link": "Link to a store product",
+  "catalogue.viewLink": "View link",
   "catalogue.total.one": "{total} product",
   "catalogue.total.other": "{total} products",
 

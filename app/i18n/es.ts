@@ -34,6 +34,19 @@ export const es: Messages = {
   "home.checklist.supplier": "Conecta el marketplace del proveedor",
   "home.checklist.product": "Vincula un producto del proveedor con un producto de la tienda",
   "home.checklist.theme": "Instala el tema",
+  "home.checklist.automation.help":
+    "Los pedidos llegan a tu flujo del chatbot mediante la clave de API de tu cuenta de automatización.",
+  "home.checklist.flows.help":
+    "Un flujo confirma los pedidos nuevos con el comprador; otro escribe a quienes dejaron su carrito.",
+  "home.checklist.supplier.help":
+    "El token de tu tienda del proveedor te permite ver su catálogo y vincular sus productos.",
+  "home.checklist.product.help":
+    "Un producto vinculado toma el nombre, la descripción, las imágenes y los códigos de barras del proveedor.",
+  "home.checklist.theme.help":
+    "Opcional: un tema de tienda pensado para pedidos contra entrega, instalado sin publicar.",
+  "home.checklist.after": "Disponible después de: {step}",
+  "home.checklist.dismiss": "Ocultar la guía de configuración",
+  "home.checklist.complete": "Configuración completa. Tus pedidos van al flujo en cuanto se crean.",
   "home.checklist.done": "Listo",
   "home.checklist.todo": "Pendiente",
   "home.checklist.go": "Configurar",
@@ -50,7 +63,7 @@ export const es: Messages = {
   "home.orders.customer": "Cliente",
   "home.orders.total": "Total",
   "home.orders.tags": "Etiquetas",
-  "home.orders.noTags": "Sin etiquetas aún",
+  "home.orders.noTags": "Sin etiquetas",
 
   "settings.automation.title": "Plataforma de automatización",
   "settings.automation.description":
@@ -125,6 +138,7 @@ export const es: Messages = {
   "catalogue.variations.other": "{count} variaciones",
   "catalogue.linked": "Vinculado",
   "catalogue.link": "Vincular a un producto de la tienda",
+  "catalogue.viewLink": "Ver vínculo",
   "catalogue.total.one": "{total} producto",
   "catalogue.total.other": "{total} productos",
 

@@ -1,5 +1,5 @@
 import { useParams } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Card, DataTable, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Card, DataTable, InlineStack, Layout, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
@@ -9,6 +9,7 @@ import { TableCard } from "~/components/TableCard";
 import { showToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
+import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
 import type { AutomationFlow, DeliveryDetail } from "~/lib/api-types";
@@ -56,10 +57,10 @@ export default function Delivery() {
     : [];
 
   return (
-    <Page
+    <AppPage
       title={delivery ? t("delivery.title", { name: delivery.orderName ?? delivery.eventId }) : t("nav.deliveries")}
       titleMetadata={delivery ? <DeliveryStatusBadge status={delivery.status} /> : undefined}
-      backAction={{ content: t("delivery.back"), url: "/app/deliveries" }}
+      parent={{ content: t("delivery.back"), url: "/app/deliveries" }}
       primaryAction={
         delivery && RETRYABLE_STATUSES.includes(delivery.status)
           ? { content: t(retryLabel(delivery.status)), onAction: retry, loading: retrying.busy }
@@ -184,7 +185,7 @@ export default function Delivery() {
           )}
         </ApiContent>
       </Layout>
-    </Page>
+    </AppPage>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from "@remix-run/react";
-import { BlockStack, Button, Card, IndexTable, InlineStack, Layout, Page, Select, Text } from "@shopify/polaris";
+import { BlockStack, Button, Card, IndexTable, InlineStack, Layout, Select, Text } from "@shopify/polaris";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
@@ -9,6 +9,7 @@ import { PageNavigation } from "~/components/PageNavigation";
 import { showToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
+import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
 import { DELIVERY_STATUSES, type DeliveryStatus, type DeliverySummary } from "~/lib/api-types";
@@ -51,7 +52,7 @@ export default function Deliveries() {
   }
 
   return (
-    <Page
+    <AppPage
       title={t("nav.deliveries")}
       // Deliveries move on their own (worker, callbacks): the merchant can look again without leaving the page.
       secondaryActions={[{ content: t("common.refresh"), onAction: list.reload, loading: list.loading }]}
@@ -181,6 +182,6 @@ export default function Deliveries() {
           </BlockStack>
         </Layout.Section>
       </Layout>
-    </Page>
+    </AppPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Layout, Modal, Page, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Layout, Modal, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
@@ -7,6 +7,7 @@ import { PageNavigation } from "~/components/PageNavigation";
 import { showToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
+import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { apiGet, apiPost } from "~/lib/api-client";
@@ -48,7 +49,7 @@ export default function LinkedProducts() {
   }
 
   return (
-    <Page title={t("nav.products")} backAction={{ content: t("nav.home"), url: "/app" }}>
+    <AppPage title={t("nav.products")}>
       <Layout>
         <Layout.Section>
           <ApiContent
@@ -151,6 +152,6 @@ export default function LinkedProducts() {
           </Modal.Section>
         </Modal>
       )}
-    </Page>
+    </AppPage>
   );
 }

@@ -6,7 +6,6 @@ import {
   FormLayout,
   InlineStack,
   Layout,
-  Page,
   Select,
   Text,
   TextField,
@@ -19,6 +18,7 @@ import { SecretField } from "~/components/SecretField";
 import { showToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
+import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
 import { failureOf } from "~/lib/errors";
@@ -34,7 +34,7 @@ export default function Settings() {
   const current = configuration !== undefined ? configuration : settings.data;
 
   return (
-    <Page title={t("nav.settings")} backAction={{ content: t("nav.home"), url: "/app" }}>
+    <AppPage title={t("nav.settings")}>
       <Layout>
         {settings.loading ? (
           <Layout.Section>
@@ -72,7 +72,7 @@ export default function Settings() {
           </>
         )}
       </Layout>
-    </Page>
+    </AppPage>
   );
 }
 

@@ -9,7 +9,6 @@ import {
   IndexTable,
   InlineStack,
   Layout,
-  Page,
   Spinner,
   Text,
   TextField,
@@ -21,6 +20,7 @@ import { TableCard } from "~/components/TableCard";
 import { showToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
+import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { hasMessage } from "~/i18n";
 import { apiGet, apiPost } from "~/lib/api-client";
@@ -82,7 +82,7 @@ export default function ThemePage() {
   };
 
   return (
-    <Page title={t("theme.title")} backAction={{ content: t("nav.home"), url: "/app" }}>
+    <AppPage title={t("theme.title")}>
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
@@ -230,6 +230,6 @@ export default function ThemePage() {
           </ApiContent>
         </Layout.Section>
       </Layout>
-    </Page>
+    </AppPage>
   );
 }
