@@ -1,5 +1,15 @@
 import { useSearchParams } from "@remix-run/react";
-import { BlockStack, Button, Card, IndexTable, InlineStack, Layout, Select, Text } from "@shopify/polaris";
+import {
+  BlockStack,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Select,
+  Text,
+  useBreakpoints,
+} from "@shopify/polaris";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
@@ -18,6 +28,7 @@ import { RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
 const PAGE_SIZE = 25;
 
 export default function Deliveries() {
+  const { smDown } = useBreakpoints();
   const { t, dateTime } = useI18n();
   // The filter lives in the URL so the home page can link straight to the failed ones.
   const [params, setParams] = useSearchParams();
@@ -102,6 +113,8 @@ export default function Deliveries() {
                 <>
                   <Card padding="0">
                     <IndexTable
+                      // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
+                      condensed={smDown}
                       resourceName={{ singular: t("deliveries.order"), plural: t("nav.deliveries") }}
                       itemCount={data.deliveries.length}
                       selectable={false}

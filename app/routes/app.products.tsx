@@ -1,4 +1,15 @@
-import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Layout, Modal, Text } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Modal,
+  Text,
+  useBreakpoints,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
@@ -23,6 +34,7 @@ const OPTIONS: [keyof ProductAssociation, MessageKey][] = [
 ];
 
 export default function LinkedProducts() {
+  const { smDown } = useBreakpoints();
   const { t, dateTime } = useI18n();
   const [page, setPage] = useState(1);
   const list = useApi(
@@ -71,6 +83,8 @@ export default function LinkedProducts() {
               <BlockStack gap="400">
                 <Card padding="0">
                   <IndexTable
+                    // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
+                    condensed={smDown}
                     resourceName={{ singular: t("products.storeProduct"), plural: t("nav.products") }}
                     itemCount={data.associations.length}
                     selectable={false}

@@ -12,6 +12,7 @@ import {
   Spinner,
   Text,
   TextField,
+  useBreakpoints,
 } from "@shopify/polaris";
 import { useState } from "react";
 import { ApiContent } from "~/components/ApiContent";
@@ -33,6 +34,7 @@ const DEFAULT_THEME_NAME = "Automation Theme 2.5";
 const themeAdminUrl = (id: number) => `shopify://admin/themes/${id}`;
 
 export default function ThemePage() {
+  const { smDown } = useBreakpoints();
   const { t, dateTime } = useI18n();
   const [kind, setKind] = useState<ThemeSource["kind"]>("repository");
   const [url, setUrl] = useState("");
@@ -195,6 +197,8 @@ export default function ThemePage() {
                 emptyText={installs.length === 0 ? t("theme.historyEmpty") : undefined}
               >
                 <IndexTable
+                  // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
+                  condensed={smDown}
                   resourceName={{ singular: t("nav.theme"), plural: t("theme.history") }}
                   itemCount={installs.length}
                   selectable={false}
