@@ -29,6 +29,12 @@ export const en = {
   "common.unexpectedError": "Something went wrong. Try again in a moment.",
   "common.networkError": "The app could not be reached. Check your connection and try again.",
 
+  "unsaved.discard": "Discard",
+  "unsaved.leaveTitle": "Leave without saving?",
+  "unsaved.leaveBody": "Your changes on this page have not been saved. If you leave, they are lost.",
+  "unsaved.leave": "Leave without saving",
+  "unsaved.stay": "Stay",
+
   "home.checklist.title": "Setup",
   "home.checklist.progress": "{done} of {total} steps completed",
   "home.checklist.automation": "Connect the automation platform",

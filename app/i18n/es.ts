@@ -27,6 +27,12 @@ export const es: Messages = {
   "common.unexpectedError": "Algo salió mal. Inténtalo de nuevo en un momento.",
   "common.networkError": "No se pudo contactar la aplicación. Revisa tu conexión e inténtalo de nuevo.",
 
+  "unsaved.discard": "Descartar",
+  "unsaved.leaveTitle": "¿Salir sin guardar?",
+  "unsaved.leaveBody": "Los cambios de esta página no se han guardado. Si sales, se pierden.",
+  "unsaved.leave": "Salir sin guardar",
+  "unsaved.stay": "Quedarme",
+
   "home.checklist.title": "Configuración inicial",
   "home.checklist.progress": "{done} de {total} pasos completados",
   "home.checklist.automation": "Conecta la plataforma de automatización",

@@ -129,58 +129,77 @@ export default function Deliveries() {
                         { title: t("products.actions"), hidden: true },
                       ]}
                     >
-                      {data.deliveries.map((delivery, index) => (
-                        <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
-                          <IndexTable.Cell>
-                            <OrderName delivery={delivery} />
-                          </IndexTable.Cell>
-                          <IndexTable.Cell>{topicLabel(t, delivery.topic)}</IndexTable.Cell>
-                          <IndexTable.Cell>
-                            <DeliveryStatusBadge status={delivery.status} />
-                          </IndexTable.Cell>
-                          <IndexTable.Cell>
-                            <Text as="span" alignment="end" numeric>
-                              {delivery.attempts}
-                            </Text>
-                          </IndexTable.Cell>
-                          <IndexTable.Cell>{dateTime(delivery.createdAt)}</IndexTable.Cell>
-                          <IndexTable.Cell>
-                            <Text as="span" tone="subdued" truncate>
-                              {delivery.lastError ?? ""}
-                            </Text>
-                          </IndexTable.Cell>
-                          <IndexTable.Cell>
-                            <InlineStack gap="200" wrap={false}>
+                      {data.deliveries.map((delivery, index) => {
+                        const actions = (
+                          <InlineStack gap="200" wrap={false}>
+                            <Button
+                              variant="plain"
+                              url={`/app/deliveries/${encodeURIComponent(delivery.id)}`}
+                              accessibilityLabel={`${t("deliveries.view")}: ${delivery.orderName ?? delivery.id}`}
+                            >
+                              {t("deliveries.view")}
+                            </Button>
+                            {RETRYABLE_STATUSES.includes(delivery.status) && (
                               <Button
-                                variant="plain"
-                                url={`/app/deliveries/${encodeURIComponent(delivery.id)}`}
-                                accessibilityLabel={`${t("deliveries.view")}: ${delivery.orderName ?? delivery.id}`}
+                                size="slim"
+                                loading={retrying.pending === delivery.id}
+                                onClick={() => retry(delivery)}
+                                accessibilityLabel={`${t(retryLabel(delivery.status))}: ${delivery.orderName ?? delivery.id}`}
                               >
-                                {t("deliveries.view")}
+                                {t(retryLabel(delivery.status))}
                               </Button>
-                              {RETRYABLE_STATUSES.includes(delivery.status) && (
-                                <Button
-                                  size="slim"
-                                  loading={retrying.pending === delivery.id}
-                                  onClick={() => retry(delivery)}
-                                  accessibilityLabel={`${t(retryLabel(delivery.status))}: ${delivery.orderName ?? delivery.id}`}
-                                >
-                                  {t(retryLabel(delivery.status))}
-                                </Button>
-                              )}
-                              {delivery.status === "skipped" && (
-                                <Button
-                                  size="slim"
-                                  url="/app/settings"
-                                  accessibilityLabel={`${t("deliveries.reviewSettings")}: ${delivery.orderName ?? delivery.id}`}
-                                >
-                                  {t("deliveries.reviewSettings")}
-                                </Button>
-                              )}
-                            </InlineStack>
-                          </IndexTable.Cell>
-                        </IndexTable.Row>
-                      ))}
+                            )}
+                            {delivery.status === "skipped" && (
+                              <Button
+                                size="slim"
+                                url="/app/settings"
+                                accessibilityLabel={`${t("deliveries.reviewSettings")}: ${delivery.orderName ?? delivery.id}`}
+                              >
+                                {t("deliveries.reviewSettings")}
+                              </Button>
+                            )}
+                          </InlineStack>
+                        );
+                        return smDown ? (
+                          // A phone: one stacked cell per order, its actions on their own line.
+                          <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
+                            <IndexTable.Cell>
+                              <BlockStack gap="100">
+                                <InlineStack align="space-between" blockAlign="center" gap="200">
+                                  <OrderName delivery={delivery} />
+                                  <DeliveryStatusBadge status={delivery.status} />
+                                </InlineStack>
+                                <Text as="span" tone="subdued">
+                                  {topicLabel(t, delivery.topic)} · {dateTime(delivery.createdAt)}
+                                </Text>
+                                {actions}
+                              </BlockStack>
+                            </IndexTable.Cell>
+                          </IndexTable.Row>
+                        ) : (
+                          <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
+                            <IndexTable.Cell>
+                              <OrderName delivery={delivery} />
+                            </IndexTable.Cell>
+                            <IndexTable.Cell>{topicLabel(t, delivery.topic)}</IndexTable.Cell>
+                            <IndexTable.Cell>
+                              <DeliveryStatusBadge status={delivery.status} />
+                            </IndexTable.Cell>
+                            <IndexTable.Cell>
+                              <Text as="span" alignment="end" numeric>
+                                {delivery.attempts}
+                              </Text>
+                            </IndexTable.Cell>
+                            <IndexTable.Cell>{dateTime(delivery.createdAt)}</IndexTable.Cell>
+                            <IndexTable.Cell>
+                              <Text as="span" tone="subdued" truncate>
+                                {delivery.lastError ?? ""}
+                              </Text>
+                            </IndexTable.Cell>
+                            <IndexTable.Cell>{actions}</IndexTable.Cell>
+                          </IndexTable.Row>
+                        );
+                      })}
                     </IndexTable>
                   </Card>
                   <PageNavigation

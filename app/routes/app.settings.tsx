@@ -10,11 +10,12 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { FormFeedback } from "~/components/FormFeedback";
 import { LoadingCard } from "~/components/LoadingCard";
 import { SecretField } from "~/components/SecretField";
+import { UnsavedChangesBar, useUnsavedChanges, type SectionState } from "~/components/UnsavedChanges";
 import { showToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
@@ -32,9 +33,11 @@ export default function Settings() {
   );
   const [configuration, setConfiguration] = useState<PublicConfiguration | null>();
   const current = configuration !== undefined ? configuration : settings.data;
+  const unsaved = useUnsavedChanges();
 
   return (
     <AppPage title={t("nav.settings")}>
+      <UnsavedChangesBar state={unsaved} />
       <Layout>
         {settings.loading ? (
           <Layout.Section>
@@ -51,7 +54,11 @@ export default function Settings() {
               title={t("settings.automation.title")}
               description={t("settings.automation.description")}
             >
-              <AutomationSettings configuration={current ?? null} onSaved={(saved) => setConfiguration(saved)} />
+              <AutomationSettings
+                configuration={current ?? null}
+                onSaved={(saved) => setConfiguration(saved)}
+                report={unsaved.report}
+              />
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection
               id="supplier"
@@ -60,6 +67,7 @@ export default function Settings() {
             >
               <SupplierSettings
                 configuration={current ?? null}
+                report={unsaved.report}
                 onSaved={(saved) =>
                   // The supplier needs the automation key first, so there is always a configuration to merge into.
                   setConfiguration((before) => {
@@ -105,9 +113,11 @@ const SUPPLIER_FIELDS: Record<string, string> = {
 function AutomationSettings({
   configuration,
   onSaved,
+  report,
 }: {
   configuration: PublicConfiguration | null;
   onSaved: (configuration: PublicConfiguration) => void;
+  report: (name: string, state: SectionState) => void;
 }) {
   const { t, tp } = useI18n();
   const hasKey = Boolean(configuration?.automationApiKey);
@@ -169,6 +179,24 @@ function AutomationSettings({
 
   // A key just tested offers its flows before it is saved; otherwise the stored key's.
   const available = testedFlows ?? (hasKey ? flows.data : undefined) ?? [];
+  const dirty =
+    Boolean(apiKey.trim()) ||
+    newOrderFlowId !== (configuration?.newOrderFlowId ?? "") ||
+    abandonedCartFlowId !== (configuration?.abandonedCartFlowId ?? "");
+  useEffect(() =>
+    report("automation", {
+      dirty,
+      save,
+      discard: () => {
+        setApiKey("");
+        setNewOrderFlowId(configuration?.newOrderFlowId ?? "");
+        setAbandonedCartFlowId(configuration?.abandonedCartFlowId ?? "");
+        setErrors({});
+        setTestedFlows(undefined);
+      },
+    }),
+  );
+
   const flowOptions = [
     { label: t("settings.automation.chooseFlow"), value: "" },
     ...available.map((flow) => ({ label: flow.name, value: flow.id })),
@@ -239,9 +267,11 @@ type SupplierConfiguration = Pick<
 function SupplierSettings({
   configuration,
   onSaved,
+  report,
 }: {
   configuration: PublicConfiguration | null;
   onSaved: (configuration: SupplierConfiguration) => void;
+  report: (name: string, state: SectionState) => void;
 }) {
   const { t, tp } = useI18n();
   const [storeName, setStoreName] = useState(configuration?.supplierStoreName ?? "");
@@ -253,6 +283,22 @@ function SupplierSettings({
   const automationReady = Boolean(configuration?.automationApiKey);
   const hasToken = Boolean(configuration?.supplierToken);
   const serverField = failedField(action.error, SUPPLIER_FIELDS);
+  const dirty =
+    Boolean(token.trim()) ||
+    storeName !== (configuration?.supplierStoreName ?? "") ||
+    country !== (configuration?.supplierCountry ?? "");
+  useEffect(() =>
+    report("supplier", {
+      dirty,
+      save,
+      discard: () => {
+        setToken("");
+        setStoreName(configuration?.supplierStoreName ?? "");
+        setCountry(configuration?.supplierCountry ?? "");
+        setErrors({});
+      },
+    }),
+  );
   const fieldError = (name: string) => errors[name] ?? (serverField === name ? action.failure : undefined);
 
   async function save() {

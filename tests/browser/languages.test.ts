@@ -33,8 +33,7 @@ const englishOnly = Object.entries(en)
 async function axeFindings(page: Page) {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } })
-      .axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
     const result = (await axe.run(document, { resultTypes: ["violations"] })) as {
       violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
     };
@@ -60,7 +59,9 @@ describe("every page in both languages, at 1400 and 390 px, with an accessibilit
           const title = messages[page.title].replace("{name}", "#1004");
           const api = withOrdersAndDeliveries(configuredShop(admin.shop));
           const browserPage = await admin.open(api, page.path, locale, width);
-          await expect.poll(() => browserPage.getByRole("heading", { name: title, exact: true }).isVisible()).toBe(true);
+          await expect
+            .poll(() => browserPage.getByRole("heading", { name: title, exact: true }).isVisible())
+            .toBe(true);
           // Loading states are gone before anything is read.
           await expect.poll(() => browserPage.locator("[aria-busy=true]").count()).toBe(0);
 
@@ -82,6 +83,15 @@ describe("every page in both languages, at 1400 and 390 px, with an accessibilit
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           );
           expect(overflow).toBeLessThanOrEqual(0);
+          // ... and no button is cut off inside a table that scrolls on its own.
+          const cutOff = await browserPage.evaluate((viewport) => {
+            const buttons = [...document.querySelectorAll(".Polaris-Page button, .Polaris-Page a.Polaris-Button")];
+            return buttons
+              .filter((button) => button.getBoundingClientRect().width > 0)
+              .filter((button) => button.getBoundingClientRect().right > viewport + 1)
+              .map((button) => button.textContent);
+          }, width);
+          expect(cutOff).toEqual([]);
 
           expect(await axeFindings(browserPage)).toEqual([]);
 

@@ -33,7 +33,12 @@ const json = (status: number, body: unknown) => ({
   contentType: "application/json",
   body: JSON.stringify(body),
 });
-const STATUS_CODES: Record<number, string> = { 400: "invalid_input", 401: "unauthorized", 404: "not_found", 409: "conflict" };
+const STATUS_CODES: Record<number, string> = {
+  400: "invalid_input",
+  401: "unauthorized",
+  404: "not_found",
+  409: "conflict",
+};
 /** A failure as the server words it (docs/decisions/101-error-codes.md): its code, and the field a message names. */
 const fail = (status: number, error: string, code = STATUS_CODES[status] ?? "error") => {
   const field = /^([A-Za-z_]+): /.exec(error)?.[1];
@@ -193,7 +198,8 @@ export class FakeApi {
   private saveAutomation(form: URLSearchParams) {
     const apiKey = form.get("apiKey");
     if (!apiKey && !this.automationKey) return fail(400, "apiKey: is required");
-    if (apiKey && apiKey !== VALID_AUTOMATION_KEY) return fail(400, "The automation platform refused this API key", "automation_key_refused");
+    if (apiKey && apiKey !== VALID_AUTOMATION_KEY)
+      return fail(400, "The automation platform refused this API key", "automation_key_refused");
     for (const field of ["newOrderFlowId", "abandonedCartFlowId"] as const) {
       const value = form.get(field);
       if (value && !this.flows.some((flow) => flow.id === value)) return fail(400, `${field}: unknown flow`);
@@ -213,7 +219,8 @@ export class FakeApi {
     if (!country || !["CO", "EC", "CL", "GT", "MX", "PA", "PE", "PY"].includes(country))
       return fail(400, "country: must be one of CO, EC, CL, GT, MX, PA, PE, PY");
     if (!token && !this.configuration.supplierTokenValue) return fail(400, "supplier_token: is required");
-    if (token && token !== VALID_SUPPLIER_TOKEN) return json(400, {
+    if (token && token !== VALID_SUPPLIER_TOKEN)
+      return json(400, {
         success: false,
         error: "supplier_token: the supplier marketplace refused this token; nothing was saved",
         code: "bad_token",
@@ -233,7 +240,8 @@ export class FakeApi {
   }
 
   private listSupplierProducts(query: URLSearchParams) {
-    if (!this.configuration.supplierTokenValue) return fail(400, "The supplier integration is not configured", "supplier_not_configured");
+    if (!this.configuration.supplierTokenValue)
+      return fail(400, "The supplier integration is not configured", "supplier_not_configured");
     const pageSize = Number(query.get("pageSize") ?? 50);
     const startData = Number(query.get("startData") ?? 0);
     const keywords = query.get("keywords")?.toLowerCase();
