@@ -21,6 +21,8 @@ const PAGES = [
   { path: "/app/theme", title: "theme.title", name: "theme" },
 ] as const;
 const WIDTHS = [1400, 390] as const;
+// The machine is shared: give first paint and hydration time before calling a page slow.
+const POLL = { timeout: 15_000 };
 // A handful of the tour's screenshots are kept in the repository (docs/screenshots/); all are in test-results.
 const KEPT = new Set(["home-es-390", "deliveries-es-390", "settings-en-1400", "delivery-es-1400", "catalogue-es-390"]);
 
@@ -60,15 +62,15 @@ describe("every page in both languages, at 1400 and 390 px, with an accessibilit
           const api = withOrdersAndDeliveries(configuredShop(admin.shop));
           const browserPage = await admin.open(api, page.path, locale, width);
           await expect
-            .poll(() => browserPage.getByRole("heading", { name: title, exact: true }).isVisible())
+            .poll(() => browserPage.getByRole("heading", { name: title, exact: true }).isVisible(), POLL)
             .toBe(true);
           // Loading states are gone before anything is read.
-          await expect.poll(() => browserPage.locator("[aria-busy=true]").count()).toBe(0);
+          await expect.poll(() => browserPage.locator("[aria-busy=true]").count(), POLL).toBe(0);
 
           // The admin's title bar and the document title name the page.
           expect(await browserPage.locator("ui-title-bar").getAttribute("title")).toBe(title);
           // Set once the page is interactive (after hydration).
-          await expect.poll(() => browserPage.title()).toBe(`${title} · ${messages["app.title"]}`);
+          await expect.poll(() => browserPage.title(), POLL).toBe(`${title} · ${messages["app.title"]}`);
           // Top-level pages have no back arrow; the delivery page has one to its list.
           expect(await browserPage.locator("[class*=BreadcrumbWrapper]").count()).toBe(
             page.name === "delivery" ? 1 : 0,
