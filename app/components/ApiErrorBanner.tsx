@@ -1,9 +1,9 @@
 import { Banner } from "@shopify/polaris";
 import { useI18n } from "~/i18n/context";
-import { errorMessage } from "./use-api";
+import { failureMessage } from "~/lib/errors";
 
 /**
- * A failed call, shown as the contract asks: a critical banner with the server's message.
+ * A failed call, shown as the contract asks: a critical banner, worded from the server's code.
  * Give either the thrown `error` or a `message` already worded for the merchant.
  */
 export function ApiErrorBanner({
@@ -32,8 +32,8 @@ export function ApiErrorBanner({
   );
 }
 
+/** A failed call in the merchant's language, by the server's stable code (never its English sentence). */
 export function useErrorMessage() {
   const { t } = useI18n();
-  return (error: unknown) =>
-    errorMessage(error, { network: t("common.networkError"), unexpected: t("common.unexpectedError") });
+  return (error: unknown) => failureMessage(t, error);
 }

@@ -6,6 +6,7 @@ const TONES: Record<DeliveryStatus, BadgeProps["tone"]> = {
   queued: "info",
   delivering: "info",
   delivered: "success",
+  flow_failed: "critical",
   retrying: "attention",
   dead: "critical",
   skipped: undefined,

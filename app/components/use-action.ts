@@ -9,19 +9,26 @@ import { useErrorMessage } from "./ApiErrorBanner";
 export function useAction<Name extends string = never>() {
   const message = useErrorMessage();
   const [running, setRunning] = useState<{ name?: Name }>();
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailureText] = useState<string>();
+  // The failed call itself, so a form can show a failure on the field it concerns (its code and field).
+  const [error, setError] = useState<unknown>();
+  const setFailure = (text: string | undefined) => {
+    setFailureText(text);
+    if (text === undefined) setError(undefined);
+  };
 
   async function run(action: () => Promise<void>, name?: Name) {
     setRunning({ name });
     setFailure(undefined);
     try {
       await action();
-    } catch (error) {
-      setFailure(message(error));
+    } catch (thrown) {
+      setError(thrown);
+      setFailureText(message(thrown));
     } finally {
       setRunning(undefined);
     }
   }
 
-  return { busy: running !== undefined, pending: running?.name, failure, setFailure, run };
+  return { busy: running !== undefined, pending: running?.name, failure, error, setFailure, run };
 }

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError } from "~/lib/api-client";
 
 export interface ApiState<T> {
   data: T | undefined;
@@ -47,11 +46,4 @@ export function useApi<T>(load: () => Promise<T>, key: string, options: { enable
 
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
   return { data, error, loading, reload };
-}
-
-/** The message to show for a failed call: the server's own message, or a generic one. */
-export function errorMessage(error: unknown, fallback: { network: string; unexpected: string }) {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof TypeError) return fallback.network;
-  return fallback.unexpected;
 }

@@ -5,7 +5,9 @@ import {
   formatNumber,
   resolveLocale,
   translate,
+  translatePlural,
   type Locale,
+  type PluralBase,
   type MessageKey,
   type Vars,
 } from "./index";
@@ -16,6 +18,8 @@ export interface I18n {
   /** The admin's full locale tag, for Intl formatting (region-specific separators and currency symbols). */
   formatLocale: string;
   t: (key: MessageKey, vars?: Vars) => string;
+  /** A message in its plural form for `count` ("1 product", "2 productos"). */
+  tp: (base: PluralBase, count: number, vars?: Vars) => string;
   money: (amount: number | string | null | undefined, currency?: string | null) => string;
   dateTime: (iso: string | null | undefined) => string;
   number: (value: number) => string;
@@ -28,6 +32,7 @@ export function createI18n(tag: string | null | undefined): I18n {
     locale,
     formatLocale,
     t: (key, vars) => translate(locale, key, vars),
+    tp: (base, count, vars) => translatePlural(locale, formatLocale, base, count, vars),
     money: (amount, currency) => formatMoney(formatLocale, amount, currency),
     dateTime: (iso) => formatDateTime(formatLocale, iso),
     number: (value) => formatNumber(formatLocale, value),

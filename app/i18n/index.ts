@@ -25,6 +25,25 @@ export function translate(locale: Locale, key: MessageKey, vars: Vars = {}): str
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
+/** The keys that come in plural forms: `<base>.one` and `<base>.other` (Spanish and English need no more). */
+export type PluralBase = {
+  [K in MessageKey]: K extends `${infer Base}.other` ? (`${Base}.one` extends MessageKey ? Base : never) : never;
+}[MessageKey];
+
+/** The plural form of `base` for `count` by the language's rules (Intl.PluralRules), `{count}` formatted. */
+export function translatePlural(
+  locale: Locale,
+  formatLocale: string,
+  base: PluralBase,
+  count: number,
+  vars: Vars = {},
+) {
+  const category = new Intl.PluralRules(locale).select(count);
+  const key = (category === "one" ? `${base}.one` : `${base}.other`) as MessageKey;
+  const formatted = formatNumber(formatLocale, count);
+  return translate(locale, key, { count: formatted, total: formatted, ...vars });
+}
+
 /** Whether a dynamic key (a status or topic from the API) has a translation. */
 export function hasMessage(key: string): key is MessageKey {
   return key in en;

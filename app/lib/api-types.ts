@@ -21,7 +21,15 @@ export interface AutomationFlow {
   status: string;
 }
 
-export const DELIVERY_STATUSES = ["queued", "delivering", "delivered", "retrying", "dead", "skipped"] as const;
+export const DELIVERY_STATUSES = [
+  "queued",
+  "delivering",
+  "delivered",
+  "flow_failed",
+  "retrying",
+  "dead",
+  "skipped",
+] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface DeliverySummary {

@@ -20,8 +20,40 @@ export function ok<T extends Record<string, unknown>>(body: T, init?: ResponseIn
   return Response.json({ success: true, ...body }, init);
 }
 
+/** Every failure body carries a stable `code` for the page to translate; `error` stays for other callers. */
 export function failure(status: number, error: string, extra: Record<string, unknown> = {}, headers?: HeadersInit) {
-  return Response.json({ success: false, error, ...extra }, { status, headers });
+  const code = STATUS_CODES[status] ?? (status >= 500 ? "internal" : "error");
+  return Response.json({ success: false, error, code, ...extra }, { status, headers });
+}
+
+/** The stable code of a failure that was thrown without its own: one per HTTP status. */
+const STATUS_CODES: Record<number, string> = {
+  400: "invalid_input",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "too_large",
+  422: "refused",
+  429: "rate_limited",
+  502: "upstream_failed",
+  503: "unavailable",
+  504: "upstream_timeout",
+};
+
+/**
+ * The code and field a page translates (docs/decisions/101-error-codes.md). Messages that name their field as
+ * `field: message` give it as `field` (the last path segment with any list index, e.g.
+ * `variantAssociations.1.platformVariantId` gives field `platformVariantId` and index 1).
+ */
+export function describeFailure(error: AppError): Record<string, unknown> {
+  const code = error.code !== "error" ? error.code : (STATUS_CODES[error.status] ?? "error");
+  const match = /^([A-Za-z][\w.]*): /.exec(error.message);
+  if (!match) return { code };
+  const path = match[1].split(".");
+  const index = path.map(Number).findLast((part) => Number.isInteger(part));
+  const field = path.filter((part) => !/^\d+$/.test(part)).at(-1);
+  return { code, field, ...(index === undefined ? {} : { index }) };
 }
 
 /**
@@ -64,7 +96,9 @@ export function secured<Args extends unknown[]>(handler: (...args: Args) => Prom
 
 /** The one mapping from a thrown value to a failure response. */
 export function errorResponse(error: unknown, context: Record<string, unknown> = {}): Response {
-  if (error instanceof AppError) return failure(error.status, error.message, error.extra);
+  if (error instanceof AppError) {
+    return failure(error.status, error.message, { ...describeFailure(error), ...error.extra });
+  }
   logger.error({ ...context, err: serializeError(error) }, "unexpected error");
   return failure(500, "Internal error; it has been logged");
 }

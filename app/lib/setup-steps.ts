@@ -9,25 +9,59 @@ export interface SetupState {
 
 export interface SetupStep {
   key: MessageKey;
+  /** What the step is for, in a sentence. */
+  help: MessageKey;
   done: boolean;
   to: string;
+  /** The steps that must be done before this one can be (the API key before its flows, ...). */
+  needs: MessageKey[];
+  /** Not done, and every step it needs is. */
+  available: boolean;
 }
 
-/** The home page checklist: what a merchant still has to do, and where it is done. */
+/**
+ * The home page checklist: what a merchant still has to do, where it is done, and in which order (a step is
+ * offered once the steps it needs are done).
+ */
 export function setupSteps({ configuration: c, linkedProducts, themes }: SetupState): SetupStep[] {
-  return [
-    { key: "home.checklist.automation", done: Boolean(c?.automationApiKey), to: "/app/settings" },
+  const steps: Omit<SetupStep, "available">[] = [
+    {
+      key: "home.checklist.automation",
+      help: "home.checklist.automation.help",
+      done: Boolean(c?.automationApiKey),
+      to: "/app/settings",
+      needs: [],
+    },
     {
       key: "home.checklist.flows",
+      help: "home.checklist.flows.help",
       done: Boolean(c?.newOrderFlowId && c?.abandonedCartFlowId),
       to: "/app/settings",
+      needs: ["home.checklist.automation"],
     },
     {
       key: "home.checklist.supplier",
+      help: "home.checklist.supplier.help",
       done: Boolean(c?.supplierStoreName && c?.supplierToken),
       to: "/app/settings#supplier",
+      // The supplier token is stored through the automation platform.
+      needs: ["home.checklist.automation"],
     },
-    { key: "home.checklist.product", done: linkedProducts > 0, to: "/app/catalogue" },
-    { key: "home.checklist.theme", done: themes > 0, to: "/app/theme" },
+    {
+      key: "home.checklist.product",
+      help: "home.checklist.product.help",
+      done: linkedProducts > 0,
+      to: "/app/catalogue",
+      needs: ["home.checklist.supplier"],
+    },
+    {
+      key: "home.checklist.theme",
+      help: "home.checklist.theme.help",
+      done: themes > 0,
+      to: "/app/theme",
+      needs: [],
+    },
   ];
+  const done = new Set(steps.filter((step) => step.done).map((step) => step.key));
+  return steps.map((step) => ({ ...step, available: !step.done && step.needs.every((need) => done.has(need)) }));
 }

@@ -9,15 +9,16 @@ import {
   InlineStack,
   Layout,
   Link,
-  Page,
   ProgressBar,
   Text,
 } from "@shopify/polaris";
+import { useEffect, useState } from "react";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { LoadingCard } from "~/components/LoadingCard";
 import { TableCard } from "~/components/TableCard";
 import { useApi } from "~/components/use-api";
+import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { setupSteps, type SetupState } from "~/lib/setup-steps";
 import { apiGet } from "~/lib/api-client";
@@ -39,7 +40,7 @@ async function loadSetup(): Promise<SetupState> {
 export default function Home() {
   const { t } = useI18n();
   return (
-    <Page title={t("app.title")}>
+    <AppPage title={t("app.title")}>
       <Layout>
         <Layout.Section>
           <SetupChecklist />
@@ -51,17 +52,24 @@ export default function Home() {
           <RecentOrders />
         </Layout.Section>
       </Layout>
-    </Page>
+    </AppPage>
   );
 }
+
+// Per browser, like the admin's own dismissed guides; only a complete checklist can be hidden.
+const DISMISSED_KEY = "setup-guide-dismissed";
 
 function SetupChecklist() {
   const { t } = useI18n();
   const setup = useApi(loadSetup, "setup");
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => setDismissed(window.localStorage.getItem(DISMISSED_KEY) === "1"), []);
   if (setup.loading) return <LoadingCard lines={5} />;
   if (!setup.data) return <ApiErrorBanner error={setup.error} onRetry={setup.reload} />;
   const steps = setupSteps(setup.data);
   const done = steps.filter((step) => step.done).length;
+  const complete = done === steps.length;
+  if (complete && dismissed) return null;
   return (
     <Card>
       <BlockStack gap="400">
@@ -73,19 +81,44 @@ function SetupChecklist() {
             {t("home.checklist.progress", { done, total: steps.length })}
           </Text>
           <ProgressBar progress={(done / steps.length) * 100} size="small" tone="success" />
+          {complete && (
+            <InlineStack align="space-between" blockAlign="center" gap="200">
+              <Text as="p">{t("home.checklist.complete")}</Text>
+              <Button
+                onClick={() => {
+                  window.localStorage.setItem(DISMISSED_KEY, "1");
+                  setDismissed(true);
+                }}
+              >
+                {t("home.checklist.dismiss")}
+              </Button>
+            </InlineStack>
+          )}
         </BlockStack>
         <BlockStack gap="200" as="ul">
           {steps.map((step) => (
             <Box as="li" key={step.key}>
               <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
-                <InlineStack gap="200" blockAlign="center">
+                <InlineStack gap="200" blockAlign="start" wrap={false}>
                   <Badge tone={step.done ? "success" : undefined} progress={step.done ? "complete" : "incomplete"}>
                     {step.done ? t("home.checklist.done") : t("home.checklist.todo")}
                   </Badge>
-                  <Text as="span">{t(step.key)}</Text>
+                  <BlockStack gap="050">
+                    <Text as="span" fontWeight={step.available ? "semibold" : "regular"}>
+                      {t(step.key)}
+                    </Text>
+                    {!step.done && (
+                      <Text as="span" tone="subdued">
+                        {step.available
+                          ? t(step.help)
+                          : t("home.checklist.after", { step: step.needs.map((need) => t(need)).join(", ") })}
+                      </Text>
+                    )}
+                  </BlockStack>
                 </InlineStack>
-                {!step.done && (
-                  <Button url={step.to} accessibilityLabel={t(step.key)}>
+                {step.available && (
+                  // The visible words start the accessible name (WCAG label in name).
+                  <Button url={step.to} accessibilityLabel={`${t("home.checklist.go")}: ${t(step.key)}`}>
                     {t("home.checklist.go")}
                   </Button>
                 )}
@@ -112,6 +145,7 @@ function DeliveryHealth() {
       tone: "caution" as const,
       status: "retrying",
     },
+    { label: t("home.health.flowFailed"), value: counts.flow_failed, tone: "critical" as const, status: "flow_failed" },
     { label: t("home.health.dead"), value: counts.dead, tone: "critical" as const, status: "dead" },
   ];
   return (
@@ -123,7 +157,7 @@ function DeliveryHealth() {
           </Text>
           <Link url="/app/deliveries">{t("home.health.viewLog")}</Link>
         </InlineStack>
-        <InlineGrid columns={3} gap="400">
+        <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
           {tiles.map((tile) => (
             <Box key={tile.status} padding="300" background="bg-surface-secondary" borderRadius="200">
               <BlockStack gap="100">

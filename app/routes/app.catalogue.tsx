@@ -9,7 +9,6 @@ import {
   InlineGrid,
   InlineStack,
   Layout,
-  Page,
   Pagination,
   Select,
   SkeletonBodyText,
@@ -22,6 +21,7 @@ import { EmptyCard } from "~/components/EmptyCard";
 import { LinkProductModal } from "~/components/LinkProductModal";
 import { showToast } from "~/components/toast";
 import { useApi } from "~/components/use-api";
+import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { apiGet } from "~/lib/api-client";
 import type { ProductAssociation, PublicConfiguration, SupplierProduct, UpstreamError } from "~/lib/api-types";
@@ -58,7 +58,7 @@ async function linkedSupplierIds(): Promise<Set<string>> {
 }
 
 export default function Catalogue() {
-  const { t, number } = useI18n();
+  const { t, tp } = useI18n();
   const [input, setInput] = useState("");
   const [keywords, setKeywords] = useState("");
   const [filter, setFilter] = useState<Filter>("favorites");
@@ -94,7 +94,7 @@ export default function Catalogue() {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
-    <Page title={t("nav.catalogue")} backAction={{ content: t("nav.home"), url: "/app" }}>
+    <AppPage title={t("nav.catalogue")}>
       <Layout>
         <Layout.Section>
           {settings.error ? (
@@ -135,7 +135,14 @@ export default function Catalogue() {
               </Card>
               <ApiErrorBanner error={catalogue.error} onRetry={catalogue.reload} />
               {catalogue.data?.upstreamError && (
-                <Banner tone="warning">
+                <Banner
+                  tone="warning"
+                  action={
+                    catalogue.data.upstreamError.code === "rejected"
+                      ? { content: t("nav.settings"), url: "/app/settings#supplier" }
+                      : undefined
+                  }
+                >
                   <p>{t(`catalogue.upstream.${catalogue.data.upstreamError.code}`)}</p>
                 </Banner>
               )}
@@ -143,16 +150,16 @@ export default function Catalogue() {
                 <Card>
                   <SkeletonBodyText lines={8} />
                 </Card>
-              ) : catalogue.data && catalogue.data.products.length === 0 ? (
+              ) : catalogue.data && catalogue.data.products.length === 0 && !catalogue.data.upstreamError ? (
                 <EmptyCard heading={t("catalogue.empty")}>
                   <Text as="p" tone="subdued">
                     {t("catalogue.emptyHelp")}
                   </Text>
                 </EmptyCard>
-              ) : catalogue.data ? (
+              ) : catalogue.data && catalogue.data.products.length > 0 ? (
                 <BlockStack gap="400">
                   <Text as="p" tone="subdued">
-                    {t("catalogue.total", { total: number(total) })}
+                    {tp("catalogue.total", total)}
                   </Text>
                   <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 4 }} gap="400">
                     {catalogue.data.products.map((product) => (
@@ -192,7 +199,7 @@ export default function Catalogue() {
           }}
         />
       )}
-    </Page>
+    </AppPage>
   );
 }
 
@@ -207,7 +214,7 @@ function ProductCard({
   linked: boolean;
   onLink: () => void;
 }) {
-  const { t, money, number } = useI18n();
+  const { t, tp, money, number } = useI18n();
   const image = galleryUrls(product)[0];
   const stock = displayStock(product);
   return (
@@ -221,7 +228,7 @@ function ProductCard({
         <Box padding="300">
           <BlockStack gap="200">
             <InlineStack align="space-between" blockAlign="start" gap="100" wrap={false}>
-              <Text as="h3" variant="headingSm" breakWord>
+              <Text as="h2" variant="headingSm" breakWord>
                 {product.name}
               </Text>
               {linked && <Badge tone="success">{t("catalogue.linked")}</Badge>}
@@ -231,13 +238,18 @@ function ProductCard({
             </Text>
             <Text as="p" tone={stock === 0 ? "critical" : "subdued"}>
               {stock === null ? t("catalogue.noStock") : t("catalogue.stock", { count: number(stock) })}
-              {product.variations.length > 1
-                ? ` · ${t("catalogue.variations", { count: product.variations.length })}`
-                : ""}
+              {product.variations.length > 1 ? ` · ${tp("catalogue.variations", product.variations.length)}` : ""}
             </Text>
-            <Button onClick={onLink} disabled={linked} accessibilityLabel={`${t("catalogue.link")}: ${product.name}`}>
-              {t("catalogue.link")}
-            </Button>
+            {linked ? (
+              // The link is seen, and removed, where linked products are listed.
+              <Button url="/app/products" accessibilityLabel={`${t("catalogue.viewLink")}: ${product.name}`}>
+                {t("catalogue.viewLink")}
+              </Button>
+            ) : (
+              <Button onClick={onLink} accessibilityLabel={`${t("catalogue.link")}: ${product.name}`}>
+                {t("catalogue.link")}
+              </Button>
+            )}
           </BlockStack>
         </Box>
       </BlockStack>

@@ -1,17 +1,19 @@
 import { useParams } from "@remix-run/react";
-import { Badge, BlockStack, Card, DataTable, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Card, DataTable, InlineStack, Layout, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
+import { OrderName } from "~/components/OrderName";
 import { TableCard } from "~/components/TableCard";
 import { showToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
+import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
-import type { DeliveryDetail } from "~/lib/api-types";
-import { labelled, RETRYABLE_STATUSES, topicLabel } from "~/lib/deliveries";
+import type { AutomationFlow, DeliveryDetail } from "~/lib/api-types";
+import { labelled, RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
 
 export default function Delivery() {
   const { t, dateTime, money } = useI18n();
@@ -20,8 +22,14 @@ export default function Delivery() {
     () => apiGet<{ delivery: DeliveryDetail }>(`/api/deliveries/${encodeURIComponent(id)}`).then((b) => b.delivery),
     `delivery:${id}`,
   );
+  // The flow by its name, as the merchant chose it in Settings; its id only when the account no longer has it.
+  const flows = useApi(
+    () => apiGet<{ flows: AutomationFlow[] }>("/api/automation/flows").then((body) => body.flows),
+    "flows",
+  );
   const retrying = useAction();
   const delivery = detail.data;
+  const flowName = (id: string) => flows.data?.find((flow) => flow.id === id)?.name ?? id;
   // The tags on the order because of this delivery: the callback's and the error tag of a dead delivery.
   const tags = [...new Set([...(delivery?.tagsApplied ?? []), ...(delivery?.callback?.tags ?? [])])];
 
@@ -36,28 +44,39 @@ export default function Delivery() {
   const rows: [string, ReactNode][] = delivery
     ? [
         [t("deliveries.topic"), topicLabel(t, delivery.topic)],
-        [t("deliveries.attempts"), String(delivery.attempts)],
+        [t("deliveries.order"), <OrderName key="order" delivery={delivery} />],
+        // Every attempt the log shows, including those before a retry (the retry policy restarts its own count).
+        [t("deliveries.attempts"), String(Math.max(delivery.attempts, delivery.attemptLog.length))],
         [t("deliveries.created"), dateTime(delivery.createdAt)],
         [t("delivery.nextAttempt"), delivery.nextAttemptAt ? dateTime(delivery.nextAttemptAt) : "—"],
         [t("delivery.deliveredAt"), delivery.deliveredAt ? dateTime(delivery.deliveredAt) : "—"],
-        [t("delivery.flow"), delivery.flowId ?? "—"],
+        [t("delivery.flow"), delivery.flowId ? flowName(delivery.flowId) : "—"],
         [t("delivery.event"), delivery.eventId],
         [t("deliveries.lastError"), delivery.lastError ?? "—"],
       ]
     : [];
 
   return (
-    <Page
+    <AppPage
       title={delivery ? t("delivery.title", { name: delivery.orderName ?? delivery.eventId }) : t("nav.deliveries")}
       titleMetadata={delivery ? <DeliveryStatusBadge status={delivery.status} /> : undefined}
-      backAction={{ content: t("delivery.back"), url: "/app/deliveries" }}
+      parent={{ content: t("delivery.back"), url: "/app/deliveries" }}
       primaryAction={
         delivery && RETRYABLE_STATUSES.includes(delivery.status)
-          ? { content: t("deliveries.retry"), onAction: retry, loading: retrying.busy }
-          : undefined
+          ? { content: t(retryLabel(delivery.status)), onAction: retry, loading: retrying.busy }
+          : delivery?.status === "skipped"
+            ? { content: t("deliveries.reviewSettings"), url: "/app/settings" }
+            : undefined
       }
     >
       <Layout>
+        {delivery?.status === "skipped" && (
+          <Layout.Section>
+            <Banner tone="warning">
+              <p>{t("delivery.skippedHelp")}</p>
+            </Banner>
+          </Layout.Section>
+        )}
         {retrying.failure && (
           <Layout.Section>
             <ApiErrorBanner message={retrying.failure} onDismiss={() => retrying.setFailure(undefined)} />
@@ -166,7 +185,7 @@ export default function Delivery() {
           )}
         </ApiContent>
       </Layout>
-    </Page>
+    </AppPage>
   );
 }
 

@@ -1,21 +1,34 @@
 import { useSearchParams } from "@remix-run/react";
-import { BlockStack, Button, Card, IndexTable, InlineStack, Layout, Page, Select, Text } from "@shopify/polaris";
+import {
+  BlockStack,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Select,
+  Text,
+  useBreakpoints,
+} from "@shopify/polaris";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { EmptyCard } from "~/components/EmptyCard";
+import { OrderName } from "~/components/OrderName";
 import { PageNavigation } from "~/components/PageNavigation";
 import { showToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
+import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
 import { DELIVERY_STATUSES, type DeliveryStatus, type DeliverySummary } from "~/lib/api-types";
-import { RETRYABLE_STATUSES, topicLabel } from "~/lib/deliveries";
+import { RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
 
 const PAGE_SIZE = 25;
 
 export default function Deliveries() {
+  const { smDown } = useBreakpoints();
   const { t, dateTime } = useI18n();
   // The filter lives in the URL so the home page can link straight to the failed ones.
   const [params, setParams] = useSearchParams();
@@ -50,9 +63,8 @@ export default function Deliveries() {
   }
 
   return (
-    <Page
+    <AppPage
       title={t("nav.deliveries")}
-      backAction={{ content: t("nav.home"), url: "/app" }}
       // Deliveries move on their own (worker, callbacks): the merchant can look again without leaving the page.
       secondaryActions={[{ content: t("common.refresh"), onAction: list.reload, loading: list.loading }]}
     >
@@ -81,17 +93,28 @@ export default function Deliveries() {
               loadingLines={8}
               isEmpty={(data) => data.deliveries.length === 0}
               empty={
-                <EmptyCard heading={t("deliveries.empty")}>
-                  <Text as="p" tone="subdued">
-                    {t("deliveries.emptyHelp")}
-                  </Text>
-                </EmptyCard>
+                status ? (
+                  // An empty filter is not an empty log: say so, and offer the way back to everything.
+                  <EmptyCard heading={t("deliveries.emptyFiltered", { status: t(`deliveries.status.${status}`) })}>
+                    <InlineStack>
+                      <Button onClick={() => show(undefined, 1)}>{t("deliveries.clearFilter")}</Button>
+                    </InlineStack>
+                  </EmptyCard>
+                ) : (
+                  <EmptyCard heading={t("deliveries.empty")}>
+                    <Text as="p" tone="subdued">
+                      {t("deliveries.emptyHelp")}
+                    </Text>
+                  </EmptyCard>
+                )
               }
             >
               {(data) => (
                 <>
                   <Card padding="0">
                     <IndexTable
+                      // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
+                      condensed={smDown}
                       resourceName={{ singular: t("deliveries.order"), plural: t("nav.deliveries") }}
                       itemCount={data.deliveries.length}
                       selectable={false}
@@ -106,51 +129,77 @@ export default function Deliveries() {
                         { title: t("products.actions"), hidden: true },
                       ]}
                     >
-                      {data.deliveries.map((delivery, index) => (
-                        <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
-                          <IndexTable.Cell>
-                            <Text as="span" fontWeight="semibold">
-                              {delivery.orderName ?? delivery.orderId ?? delivery.eventId}
-                            </Text>
-                          </IndexTable.Cell>
-                          <IndexTable.Cell>{topicLabel(t, delivery.topic)}</IndexTable.Cell>
-                          <IndexTable.Cell>
-                            <DeliveryStatusBadge status={delivery.status} />
-                          </IndexTable.Cell>
-                          <IndexTable.Cell>
-                            <Text as="span" alignment="end" numeric>
-                              {delivery.attempts}
-                            </Text>
-                          </IndexTable.Cell>
-                          <IndexTable.Cell>{dateTime(delivery.createdAt)}</IndexTable.Cell>
-                          <IndexTable.Cell>
-                            <Text as="span" tone="subdued" truncate>
-                              {delivery.lastError ?? ""}
-                            </Text>
-                          </IndexTable.Cell>
-                          <IndexTable.Cell>
-                            <InlineStack gap="200" wrap={false}>
+                      {data.deliveries.map((delivery, index) => {
+                        const actions = (
+                          <InlineStack gap="200" wrap={false}>
+                            <Button
+                              variant="plain"
+                              url={`/app/deliveries/${encodeURIComponent(delivery.id)}`}
+                              accessibilityLabel={`${t("deliveries.view")}: ${delivery.orderName ?? delivery.id}`}
+                            >
+                              {t("deliveries.view")}
+                            </Button>
+                            {RETRYABLE_STATUSES.includes(delivery.status) && (
                               <Button
-                                variant="plain"
-                                url={`/app/deliveries/${encodeURIComponent(delivery.id)}`}
-                                accessibilityLabel={`${t("deliveries.view")}: ${delivery.orderName ?? delivery.id}`}
+                                size="slim"
+                                loading={retrying.pending === delivery.id}
+                                onClick={() => retry(delivery)}
+                                accessibilityLabel={`${t(retryLabel(delivery.status))}: ${delivery.orderName ?? delivery.id}`}
                               >
-                                {t("deliveries.view")}
+                                {t(retryLabel(delivery.status))}
                               </Button>
-                              {RETRYABLE_STATUSES.includes(delivery.status) && (
-                                <Button
-                                  size="slim"
-                                  loading={retrying.pending === delivery.id}
-                                  onClick={() => retry(delivery)}
-                                  accessibilityLabel={`${t("deliveries.retry")}: ${delivery.orderName ?? delivery.id}`}
-                                >
-                                  {t("deliveries.retry")}
-                                </Button>
-                              )}
-                            </InlineStack>
-                          </IndexTable.Cell>
-                        </IndexTable.Row>
-                      ))}
+                            )}
+                            {delivery.status === "skipped" && (
+                              <Button
+                                size="slim"
+                                url="/app/settings"
+                                accessibilityLabel={`${t("deliveries.reviewSettings")}: ${delivery.orderName ?? delivery.id}`}
+                              >
+                                {t("deliveries.reviewSettings")}
+                              </Button>
+                            )}
+                          </InlineStack>
+                        );
+                        return smDown ? (
+                          // A phone: one stacked cell per order, its actions on their own line.
+                          <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
+                            <IndexTable.Cell>
+                              <BlockStack gap="100">
+                                <InlineStack align="space-between" blockAlign="center" gap="200">
+                                  <OrderName delivery={delivery} />
+                                  <DeliveryStatusBadge status={delivery.status} />
+                                </InlineStack>
+                                <Text as="span" tone="subdued">
+                                  {topicLabel(t, delivery.topic)} · {dateTime(delivery.createdAt)}
+                                </Text>
+                                {actions}
+                              </BlockStack>
+                            </IndexTable.Cell>
+                          </IndexTable.Row>
+                        ) : (
+                          <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
+                            <IndexTable.Cell>
+                              <OrderName delivery={delivery} />
+                            </IndexTable.Cell>
+                            <IndexTable.Cell>{topicLabel(t, delivery.topic)}</IndexTable.Cell>
+                            <IndexTable.Cell>
+                              <DeliveryStatusBadge status={delivery.status} />
+                            </IndexTable.Cell>
+                            <IndexTable.Cell>
+                              <Text as="span" alignment="end" numeric>
+                                {delivery.attempts}
+                              </Text>
+                            </IndexTable.Cell>
+                            <IndexTable.Cell>{dateTime(delivery.createdAt)}</IndexTable.Cell>
+                            <IndexTable.Cell>
+                              <Text as="span" tone="subdued" truncate>
+                                {delivery.lastError ?? ""}
+                              </Text>
+                            </IndexTable.Cell>
+                            <IndexTable.Cell>{actions}</IndexTable.Cell>
+                          </IndexTable.Row>
+                        );
+                      })}
                     </IndexTable>
                   </Card>
                   <PageNavigation
@@ -165,6 +214,6 @@ export default function Deliveries() {
           </BlockStack>
         </Layout.Section>
       </Layout>
-    </Page>
+    </AppPage>
   );
 }

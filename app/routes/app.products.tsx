@@ -1,4 +1,15 @@
-import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Layout, Modal, Page, Text } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Modal,
+  Text,
+  useBreakpoints,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
@@ -7,6 +18,7 @@ import { PageNavigation } from "~/components/PageNavigation";
 import { showToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
+import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { apiGet, apiPost } from "~/lib/api-client";
@@ -22,6 +34,7 @@ const OPTIONS: [keyof ProductAssociation, MessageKey][] = [
 ];
 
 export default function LinkedProducts() {
+  const { smDown } = useBreakpoints();
   const { t, dateTime } = useI18n();
   const [page, setPage] = useState(1);
   const list = useApi(
@@ -48,7 +61,7 @@ export default function LinkedProducts() {
   }
 
   return (
-    <Page title={t("nav.products")} backAction={{ content: t("nav.home"), url: "/app" }}>
+    <AppPage title={t("nav.products")}>
       <Layout>
         <Layout.Section>
           <ApiContent
@@ -70,6 +83,8 @@ export default function LinkedProducts() {
               <BlockStack gap="400">
                 <Card padding="0">
                   <IndexTable
+                    // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
+                    condensed={smDown}
                     resourceName={{ singular: t("products.storeProduct"), plural: t("nav.products") }}
                     itemCount={data.associations.length}
                     selectable={false}
@@ -151,6 +166,6 @@ export default function LinkedProducts() {
           </Modal.Section>
         </Modal>
       )}
-    </Page>
+    </AppPage>
   );
 }

@@ -6,21 +6,23 @@ import {
   FormLayout,
   InlineStack,
   Layout,
-  Page,
   Select,
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { FormFeedback } from "~/components/FormFeedback";
 import { LoadingCard } from "~/components/LoadingCard";
 import { SecretField } from "~/components/SecretField";
+import { UnsavedChangesBar, useUnsavedChanges, type SectionState } from "~/components/UnsavedChanges";
 import { showToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
+import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
+import { failureOf } from "~/lib/errors";
 import { SUPPLIER_COUNTRIES, type AutomationFlow, type PublicConfiguration, type UpstreamError } from "~/lib/api-types";
 
 export default function Settings() {
@@ -31,9 +33,11 @@ export default function Settings() {
   );
   const [configuration, setConfiguration] = useState<PublicConfiguration | null>();
   const current = configuration !== undefined ? configuration : settings.data;
+  const unsaved = useUnsavedChanges();
 
   return (
-    <Page title={t("nav.settings")} backAction={{ content: t("nav.home"), url: "/app" }}>
+    <AppPage title={t("nav.settings")}>
+      <UnsavedChangesBar state={unsaved} />
       <Layout>
         {settings.loading ? (
           <Layout.Section>
@@ -50,7 +54,11 @@ export default function Settings() {
               title={t("settings.automation.title")}
               description={t("settings.automation.description")}
             >
-              <AutomationSettings configuration={current ?? null} onSaved={(saved) => setConfiguration(saved)} />
+              <AutomationSettings
+                configuration={current ?? null}
+                onSaved={(saved) => setConfiguration(saved)}
+                report={unsaved.report}
+              />
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection
               id="supplier"
@@ -59,6 +67,7 @@ export default function Settings() {
             >
               <SupplierSettings
                 configuration={current ?? null}
+                report={unsaved.report}
                 onSaved={(saved) =>
                   // The supplier needs the automation key first, so there is always a configuration to merge into.
                   setConfiguration((before) => {
@@ -71,20 +80,46 @@ export default function Settings() {
           </>
         )}
       </Layout>
-    </Page>
+    </AppPage>
   );
 }
 
 type FieldErrors = Partial<Record<string, string>>;
 
+/**
+ * A failed save or test shown on the field it concerns (docs/decisions/101-error-codes.md): the server's field
+ * name, or the field a code is about, mapped to the form's own field. Null: it belongs in the banner.
+ */
+function failedField(error: unknown, fields: Record<string, string>): string | null {
+  const { code, field } = failureOf(error);
+  return (field && fields[field]) || (code && fields[`code:${code}`]) || null;
+}
+
+const AUTOMATION_FIELDS: Record<string, string> = {
+  apiKey: "apiKey",
+  newOrderFlowId: "newOrderFlowId",
+  abandonedCartFlowId: "abandonedCartFlowId",
+  "code:automation_key_refused": "apiKey",
+  "code:conflict": "apiKey",
+};
+const SUPPLIER_FIELDS: Record<string, string> = {
+  store_name: "storeName",
+  country: "country",
+  supplier_token: "token",
+  "code:bad_token": "token",
+  "code:bot_field_refused": "token",
+};
+
 function AutomationSettings({
   configuration,
   onSaved,
+  report,
 }: {
   configuration: PublicConfiguration | null;
   onSaved: (configuration: PublicConfiguration) => void;
+  report: (name: string, state: SectionState) => void;
 }) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const hasKey = Boolean(configuration?.automationApiKey);
   const [apiKey, setApiKey] = useState("");
   const [newOrderFlowId, setNewOrderFlowId] = useState(configuration?.newOrderFlowId ?? "");
@@ -92,6 +127,7 @@ function AutomationSettings({
   const [errors, setErrors] = useState<FieldErrors>({});
   const action = useAction<"test" | "save">();
   const [testResult, setTestResult] = useState<string>();
+  const [testedFlows, setTestedFlows] = useState<AutomationFlow[]>();
 
   // The flows come from the live list of the account whose key is stored.
   const flows = useApi(
@@ -109,18 +145,12 @@ function AutomationSettings({
       return;
     }
     await action.run(async () => {
-      // A new key is checked by saving it (the server lists the flows with it first and refuses a bad key).
-      if (apiKey.trim()) {
-        const saved = await apiPost<{ configuration: PublicConfiguration }>("/api/integrations/automation/save", {
-          apiKey: apiKey.trim(),
-          newOrderFlowId: newOrderFlowId || undefined,
-          abandonedCartFlowId: abandonedCartFlowId || undefined,
-        });
-        setApiKey("");
-        onSaved(saved.configuration);
-      }
-      const { flows: list } = await apiGet<{ flows: AutomationFlow[] }>("/api/automation/flows");
-      setTestResult(t("settings.automation.testOk", { count: list.length }));
+      // A typed key is tested as it is, and saved only by Save: a test never changes what is stored.
+      const { flows: list } = apiKey.trim()
+        ? await apiPost<{ flows: AutomationFlow[] }>("/api/automation/flows", { apiKey: apiKey.trim() })
+        : await apiGet<{ flows: AutomationFlow[] }>("/api/automation/flows");
+      setTestedFlows(apiKey.trim() ? list : undefined);
+      setTestResult(tp("settings.automation.testOk", list.length));
       if (!apiKey.trim()) flows.reload();
     }, "test");
   }
@@ -130,6 +160,7 @@ function AutomationSettings({
     if (!hasKey && !apiKey.trim()) problems.apiKey = t("settings.automation.apiKeyRequired");
     if (hasKey && !newOrderFlowId) problems.newOrderFlowId = t("settings.automation.flowRequired");
     if (hasKey && !abandonedCartFlowId) problems.abandonedCartFlowId = t("settings.automation.flowRequired");
+    if (newOrderFlowId && newOrderFlowId === abandonedCartFlowId) problems.abandonedCartFlowId = t("error.same_flow");
     setErrors(problems);
     action.setFailure(undefined);
     if (Object.keys(problems).length > 0) return;
@@ -140,22 +171,45 @@ function AutomationSettings({
         abandonedCartFlowId: abandonedCartFlowId || undefined,
       });
       setApiKey("");
+      setTestedFlows(undefined);
       onSaved(saved.configuration);
       showToast(t("settings.automation.saved"));
     }, "save");
   }
 
+  // A key just tested offers its flows before it is saved; otherwise the stored key's.
+  const available = testedFlows ?? (hasKey ? flows.data : undefined) ?? [];
+  const dirty =
+    Boolean(apiKey.trim()) ||
+    newOrderFlowId !== (configuration?.newOrderFlowId ?? "") ||
+    abandonedCartFlowId !== (configuration?.abandonedCartFlowId ?? "");
+  useEffect(() =>
+    report("automation", {
+      dirty,
+      save,
+      discard: () => {
+        setApiKey("");
+        setNewOrderFlowId(configuration?.newOrderFlowId ?? "");
+        setAbandonedCartFlowId(configuration?.abandonedCartFlowId ?? "");
+        setErrors({});
+        setTestedFlows(undefined);
+      },
+    }),
+  );
+
   const flowOptions = [
     { label: t("settings.automation.chooseFlow"), value: "" },
-    ...(flows.data ?? []).map((flow) => ({ label: flow.name, value: flow.id })),
+    ...available.map((flow) => ({ label: flow.name, value: flow.id })),
   ];
-  const flowsReady = hasKey && Boolean(flows.data?.length);
+  const flowsReady = available.length > 0;
+  const serverField = failedField(action.error, AUTOMATION_FIELDS);
+  const fieldError = (name: string) => errors[name] ?? (serverField === name ? action.failure : undefined);
 
   return (
     <Card>
       <BlockStack gap="400">
         <FormFeedback
-          failure={action.failure}
+          failure={serverField ? undefined : action.failure}
           success={testResult}
           onDismissFailure={() => action.setFailure(undefined)}
           onDismissSuccess={() => setTestResult(undefined)}
@@ -167,7 +221,7 @@ function AutomationSettings({
             onChange={setApiKey}
             masked={configuration?.automationApiKey}
             savedHelp={(masked) => t("settings.automation.apiKeySaved", { masked })}
-            error={errors.apiKey}
+            error={fieldError("apiKey")}
           />
           {hasKey && flows.error ? <ApiErrorBanner error={flows.error} onRetry={flows.reload} /> : null}
           {hasKey && flows.data?.length === 0 && (
@@ -187,7 +241,7 @@ function AutomationSettings({
               value={newOrderFlowId}
               onChange={setNewOrderFlowId}
               disabled={!flowsReady}
-              error={errors.newOrderFlowId}
+              error={fieldError("newOrderFlowId")}
             />
             <Select
               label={t("settings.automation.abandonedCartFlow")}
@@ -195,7 +249,7 @@ function AutomationSettings({
               value={abandonedCartFlowId}
               onChange={setAbandonedCartFlowId}
               disabled={!flowsReady}
-              error={errors.abandonedCartFlowId}
+              error={fieldError("abandonedCartFlowId")}
             />
           </FormLayout.Group>
         </FormLayout>
@@ -213,11 +267,13 @@ type SupplierConfiguration = Pick<
 function SupplierSettings({
   configuration,
   onSaved,
+  report,
 }: {
   configuration: PublicConfiguration | null;
   onSaved: (configuration: SupplierConfiguration) => void;
+  report: (name: string, state: SectionState) => void;
 }) {
-  const { t, number } = useI18n();
+  const { t, tp } = useI18n();
   const [storeName, setStoreName] = useState(configuration?.supplierStoreName ?? "");
   const [country, setCountry] = useState(configuration?.supplierCountry ?? "");
   const [token, setToken] = useState("");
@@ -226,6 +282,24 @@ function SupplierSettings({
   const [testResult, setTestResult] = useState<string>();
   const automationReady = Boolean(configuration?.automationApiKey);
   const hasToken = Boolean(configuration?.supplierToken);
+  const serverField = failedField(action.error, SUPPLIER_FIELDS);
+  const dirty =
+    Boolean(token.trim()) ||
+    storeName !== (configuration?.supplierStoreName ?? "") ||
+    country !== (configuration?.supplierCountry ?? "");
+  useEffect(() =>
+    report("supplier", {
+      dirty,
+      save,
+      discard: () => {
+        setToken("");
+        setStoreName(configuration?.supplierStoreName ?? "");
+        setCountry(configuration?.supplierCountry ?? "");
+        setErrors({});
+      },
+    }),
+  );
+  const fieldError = (name: string) => errors[name] ?? (serverField === name ? action.failure : undefined);
 
   async function save() {
     const problems: FieldErrors = {};
@@ -254,13 +328,13 @@ function SupplierSettings({
       // The catalogue answers empty with `upstreamError` when the marketplace refuses or fails.
       const page = await apiGet<{ total: number; upstreamError: UpstreamError | null }>("/api/supplier/products", {
         pageSize: 1,
+        // All products, as the catalogue's "All products" counts them (not the favourites it opens on).
+        favorite: false,
       });
       if (page.upstreamError) {
-        action.setFailure(
-          t("settings.supplier.testFailed", { message: t(`catalogue.upstream.${page.upstreamError.code}`) }),
-        );
+        action.setFailure(t(`settings.supplier.test.${page.upstreamError.code}`));
       } else {
-        setTestResult(t("settings.supplier.testOk", { count: number(page.total) }));
+        setTestResult(tp("settings.supplier.testOk", page.total));
       }
     }, "test");
   }
@@ -274,7 +348,7 @@ function SupplierSettings({
           </Banner>
         )}
         <FormFeedback
-          failure={action.failure}
+          failure={serverField ? undefined : action.failure}
           success={testResult}
           onDismissFailure={() => action.setFailure(undefined)}
           onDismissSuccess={() => setTestResult(undefined)}
@@ -285,7 +359,7 @@ function SupplierSettings({
             autoComplete="organization"
             value={storeName}
             onChange={setStoreName}
-            error={errors.storeName}
+            error={fieldError("storeName")}
             disabled={!automationReady}
           />
           <Select
@@ -296,7 +370,7 @@ function SupplierSettings({
             ]}
             value={country}
             onChange={setCountry}
-            error={errors.country}
+            error={fieldError("country")}
             disabled={!automationReady}
           />
           <SecretField
@@ -305,7 +379,7 @@ function SupplierSettings({
             onChange={setToken}
             masked={configuration?.supplierToken}
             savedHelp={(masked) => t("settings.supplier.tokenSaved", { masked })}
-            error={errors.token}
+            error={fieldError("token")}
             disabled={!automationReady}
           />
         </FormLayout>

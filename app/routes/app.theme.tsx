@@ -9,10 +9,10 @@ import {
   IndexTable,
   InlineStack,
   Layout,
-  Page,
   Spinner,
   Text,
   TextField,
+  useBreakpoints,
 } from "@shopify/polaris";
 import { useState } from "react";
 import { ApiContent } from "~/components/ApiContent";
@@ -21,6 +21,7 @@ import { TableCard } from "~/components/TableCard";
 import { showToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
+import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { hasMessage } from "~/i18n";
 import { apiGet, apiPost } from "~/lib/api-client";
@@ -33,6 +34,7 @@ const DEFAULT_THEME_NAME = "Automation Theme 2.5";
 const themeAdminUrl = (id: number) => `shopify://admin/themes/${id}`;
 
 export default function ThemePage() {
+  const { smDown } = useBreakpoints();
   const { t, dateTime } = useI18n();
   const [kind, setKind] = useState<ThemeSource["kind"]>("repository");
   const [url, setUrl] = useState("");
@@ -82,7 +84,7 @@ export default function ThemePage() {
   };
 
   return (
-    <Page title={t("theme.title")} backAction={{ content: t("nav.home"), url: "/app" }}>
+    <AppPage title={t("theme.title")}>
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
@@ -195,6 +197,8 @@ export default function ThemePage() {
                 emptyText={installs.length === 0 ? t("theme.historyEmpty") : undefined}
               >
                 <IndexTable
+                  // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
+                  condensed={smDown}
                   resourceName={{ singular: t("nav.theme"), plural: t("theme.history") }}
                   itemCount={installs.length}
                   selectable={false}
@@ -230,6 +234,6 @@ export default function ThemePage() {
           </ApiContent>
         </Layout.Section>
       </Layout>
-    </Page>
+    </AppPage>
   );
 }

@@ -335,6 +335,15 @@ const resolvers: Record<string, Resolver> = {
     order.updatedAt = new Date().toISOString();
     return { node: { __typename: "Order", id: gid("Order", order.id) }, userErrors: [] };
   },
+  tagsRemove: (shop, field, variables) => {
+    const rawId = argument(field, "id", variables);
+    const tags = tagList(argument(field, "tags", variables));
+    const order = shop.orders.find((candidate) => gid("Order", candidate.id) === rawId);
+    if (!order) return { node: null, userErrors: [{ field: ["id"], message: "Resource not found" }] };
+    order.tags = order.tags.filter((tag) => !tags.includes(tag));
+    order.updatedAt = new Date().toISOString();
+    return { node: { __typename: "Order", id: gid("Order", order.id) }, userErrors: [] };
+  },
   products: (shop, field, variables) => {
     const first = Number(argument(field, "first", variables) ?? 50);
     return connection(shop.products.slice(0, first).map(productNode), shop.products.length > first);

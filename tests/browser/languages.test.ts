@@ -1,9 +1,15 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { en } from "~/i18n/en";
 import { es } from "~/i18n/es";
-import { screenshot } from "./harness/browser";
+import { SCREENSHOT_DIR, screenshot } from "./harness/browser";
 import { useAdmin } from "./harness/fixture";
 import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const PAGES = [
   { path: "/app", title: "app.title", name: "home" },
@@ -11,37 +17,94 @@ const PAGES = [
   { path: "/app/catalogue", title: "nav.catalogue", name: "catalogue" },
   { path: "/app/products", title: "nav.products", name: "products" },
   { path: "/app/deliveries", title: "nav.deliveries", name: "deliveries" },
-  { path: "/app/deliveries/d_1004", title: "delivery.back", name: "delivery" },
+  { path: "/app/deliveries/d_1004", title: "delivery.title", name: "delivery" },
   { path: "/app/theme", title: "theme.title", name: "theme" },
 ] as const;
+const WIDTHS = [1400, 390] as const;
+// The machine is shared: give first paint and hydration time before calling a page slow.
+const POLL = { timeout: 15_000 };
+// A handful of the tour's screenshots are kept in the repository (docs/screenshots/); all are in test-results.
+const KEPT = new Set(["home-es-390", "deliveries-es-390", "settings-en-1400", "delivery-es-1400", "catalogue-es-390"]);
 
 // English strings long enough not to be shared words or data, that Spanish says differently.
 const englishOnly = Object.entries(en)
   .filter(([key, text]) => text.length >= 12 && es[key as keyof typeof es] !== text && !text.includes("{"))
   .map(([, text]) => text);
 
-describe("every page in both languages", () => {
+/** The accessibility scan (axe-core): the serious and critical findings, as "rule: target" lines. */
+async function axeFindings(page: Page) {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, { resultTypes: ["violations"] })) as {
+      violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+    };
+    return result.violations.map(({ id, impact, nodes }) => ({
+      id,
+      impact,
+      targets: nodes.map((node) => JSON.stringify(node.target)),
+    }));
+  });
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.targets.join(" ")}`);
+}
+
+describe("every page in both languages, at 1400 and 390 px, with an accessibility scan", () => {
   const admin = useAdmin();
 
   for (const page of PAGES) {
-    it(`${page.name} speaks Spanish with no English left`, async () => {
-      const api = withOrdersAndDeliveries(configuredShop(admin.shop));
-      const browserPage = await admin.open(api, page.path, "es");
-      const title = page.name === "delivery" ? "Envío #1004" : es[page.title];
-      await expect.poll(() => browserPage.getByRole("heading", { name: title, exact: true }).isVisible()).toBe(true);
-      // Loading states are gone before the text is read.
-      await expect.poll(() => browserPage.locator("[aria-busy=true]").count()).toBe(0);
-      const text = await browserPage.locator("body").innerText();
-      expect(englishOnly.filter((english) => text.includes(english))).toEqual([]);
-      await screenshot(browserPage, `tour-${page.name}-es`);
-    });
+    for (const locale of ["es", "en"] as const) {
+      for (const width of WIDTHS) {
+        it(`${page.name} in ${locale} at ${width} px`, async () => {
+          const messages = locale === "es" ? es : en;
+          const title = messages[page.title].replace("{name}", "#1004");
+          const api = withOrdersAndDeliveries(configuredShop(admin.shop));
+          const browserPage = await admin.open(api, page.path, locale, width);
+          await expect
+            .poll(() => browserPage.getByRole("heading", { name: title, exact: true }).isVisible(), POLL)
+            .toBe(true);
+          // Loading states are gone before anything is read.
+          await expect.poll(() => browserPage.locator("[aria-busy=true]").count(), POLL).toBe(0);
 
-    it(`${page.name} speaks English`, async () => {
-      const api = withOrdersAndDeliveries(configuredShop(admin.shop));
-      const browserPage = await admin.open(api, page.path, "en");
-      const title = page.name === "delivery" ? "Delivery #1004" : en[page.title];
-      await expect.poll(() => browserPage.getByRole("heading", { name: title, exact: true }).isVisible()).toBe(true);
-      await screenshot(browserPage, `tour-${page.name}-en`);
-    });
+          // The admin's title bar and the document title name the page.
+          expect(await browserPage.locator("ui-title-bar").getAttribute("title")).toBe(title);
+          // Set once the page is interactive (after hydration).
+          await expect.poll(() => browserPage.title(), POLL).toBe(`${title} · ${messages["app.title"]}`);
+          // Top-level pages have no back arrow; the delivery page has one to its list.
+          expect(await browserPage.locator("[class*=BreadcrumbWrapper]").count()).toBe(
+            page.name === "delivery" ? 1 : 0,
+          );
+
+          if (locale === "es") {
+            const text = await browserPage.locator("body").innerText();
+            expect(englishOnly.filter((english) => text.includes(english))).toEqual([]);
+          }
+          // Nothing runs off the side: every action is reachable without scrolling sideways.
+          const overflow = await browserPage.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow).toBeLessThanOrEqual(0);
+          // ... and no button is cut off inside a table that scrolls on its own.
+          const cutOff = await browserPage.evaluate((viewport) => {
+            const buttons = [...document.querySelectorAll(".Polaris-Page button, .Polaris-Page a.Polaris-Button")];
+            return buttons
+              .filter((button) => button.getBoundingClientRect().width > 0)
+              .filter((button) => button.getBoundingClientRect().right > viewport + 1)
+              .map((button) => button.textContent);
+          }, width);
+          expect(cutOff).toEqual([]);
+
+          expect(await axeFindings(browserPage)).toEqual([]);
+
+          const name = `${page.name}-${locale}-${width}`;
+          await screenshot(browserPage, `tour-${name}`);
+          if (KEPT.has(name)) {
+            mkdirSync("docs/screenshots", { recursive: true });
+            copyFileSync(path.join(SCREENSHOT_DIR, `tour-${name}.png`), `docs/screenshots/${name}.png`);
+          }
+        });
+      }
+    }
   }
 });

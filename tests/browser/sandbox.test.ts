@@ -166,7 +166,7 @@ describe("admin pages in the sandbox", () => {
       body: JSON.stringify({ shop: SHOP }),
     });
     await openAdmin("es");
-    await go("Envíos");
+    await go("Actividad del flujo");
     await app.getByLabel("Estado").selectOption("dead");
     const retry = app.getByRole("button", { name: `Reintentar: ${order.name}` });
     await expect
@@ -183,7 +183,7 @@ describe("admin pages in the sandbox", () => {
       body: JSON.stringify({ trigger: { kind: "ok" } }),
     });
     await retry.click();
-    await expect.poll(lastToast, POLL).toBe("Envío en cola de nuevo");
+    await expect.poll(lastToast, POLL).toBe("En cola para enviarse de nuevo");
     // Delivered this time; the automation platform's callback tags the order.
     await expect
       .poll(
@@ -226,7 +226,7 @@ describe("admin pages in the sandbox", () => {
       ["Settings", "Settings"],
       ["Supplier catalogue", "Supplier catalogue"],
       ["Linked products", "Linked products"],
-      ["Deliveries", "Deliveries"],
+      ["Flow activity", "Flow activity"],
       ["Theme", "Install the theme"],
       ["Home", "Order automation"],
     ] as const;

@@ -17,24 +17,36 @@ describe("settings page", () => {
     await page.getByRole("button", { name: "Save automation settings" }).click();
     await expect.poll(() => page.getByText("Enter the API key of your automation account").isVisible()).toBe(true);
 
-    // A key the automation platform refuses: its message in a critical banner, nothing stored.
+    // A key the automation platform refuses: worded on the key's field, nothing stored.
     await apiKey.fill("wrong-key");
     await page.getByRole("button", { name: "Test connection: Automation platform" }).click();
-    await expect.poll(() => page.getByText("The automation platform refused this API key").isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText("The automation platform refused the API key. Check the key and try again.").isVisible(),
+      )
+      .toBe(true);
     expect(api.automationKey).toBeNull();
 
+    // A test never saves: the typed key is tried as it is, and its flows are offered.
     await apiKey.fill(VALID_AUTOMATION_KEY);
     await page.getByRole("button", { name: "Test connection: Automation platform" }).click();
     await expect.poll(() => page.getByText("Connected: 3 flows found").isVisible()).toBe(true);
-    // The key field is emptied and the saved key appears masked only.
-    expect(await apiKey.inputValue()).toBe("");
-    expect(await page.getByText("Saved key: ••••41c7.", { exact: false }).isVisible()).toBe(true);
+    expect(api.automationKey).toBeNull();
+    expect(api.callsTo("POST", "/api/integrations/automation/save")).toHaveLength(0);
 
-    // The flows come from the live list.
+    // The same flow cannot answer both events.
     await page.getByLabel("Flow for new orders").selectOption({ label: "Confirmación de pedido COD" });
+    await page.getByLabel("Flow for abandoned carts").selectOption({ label: "Confirmación de pedido COD" });
+    await page.getByRole("button", { name: "Save automation settings" }).click();
+    await expect
+      .poll(() => page.getByText("Choose a different flow for abandoned carts than for new orders.").isVisible())
+      .toBe(true);
     await page.getByLabel("Flow for abandoned carts").selectOption({ label: "Recuperar carrito abandonado" });
     await page.getByRole("button", { name: "Save automation settings" }).click();
     await expect.poll(() => page.getByTestId("toast").textContent()).toBe("Automation settings saved");
+    // The key field is emptied and the saved key appears masked only.
+    expect(await apiKey.inputValue()).toBe("");
+    expect(await page.getByText("Saved key: ••••41c7.", { exact: false }).isVisible()).toBe(true);
     expect(api.configuration).toMatchObject({ newOrderFlowId: "flow_nuevos", abandonedCartFlowId: "flow_carritos" });
 
     // Supplier: inline validation first, then a real save.

@@ -18,10 +18,25 @@ function render(node: ReactNode, tag = "es") {
 }
 
 describe("feedback components", () => {
-  it("shows the server's message of a failed call in a critical banner", () => {
-    const html = render(<ApiErrorBanner error={new ApiError(400, "store_name: is required")} />);
-    expect(html).toContain("store_name: is required");
+  it("words a failed call by its code and field in the merchant's language, never the server's sentence", () => {
+    const error = new ApiError(400, "store_name: is required", {
+      code: "invalid_input",
+      field: "store_name",
+    });
+    const html = render(<ApiErrorBanner error={error} />);
+    expect(html).toContain("Ingresa el nombre de tu tienda del proveedor.");
+    expect(html).not.toContain("store_name");
     expect(html).toContain("Polaris-Banner");
+    expect(render(<ApiErrorBanner error={error} />, "en")).toContain("Enter the name of your supplier store.");
+  });
+
+  it("falls back to the code's message, then to a generic one", () => {
+    const conflict = new ApiError(409, "Already delivered", { code: "already_delivered" });
+    expect(render(<ApiErrorBanner error={conflict} />)).toContain("Este pedido ya llegó al flujo");
+    const unknown = new ApiError(418, "I am a teapot", { code: "teapot" });
+    const html = render(<ApiErrorBanner error={unknown} />);
+    expect(html).toContain("Algo salió mal");
+    expect(html).not.toContain("teapot");
   });
 
   it("words a network failure for the merchant instead of the browser's message", () => {
@@ -39,8 +54,10 @@ describe("feedback components", () => {
   });
 
   it("names delivery statuses in the merchant's language", () => {
-    expect(render(<DeliveryStatusBadge status="dead" />)).toContain("Fallido");
-    expect(render(<DeliveryStatusBadge status="dead" />, "en")).toContain("Failed");
+    expect(render(<DeliveryStatusBadge status="dead" />)).toContain("Sin enviar");
+    expect(render(<DeliveryStatusBadge status="dead" />, "en")).toContain("Not sent");
+    expect(render(<DeliveryStatusBadge status="flow_failed" />)).toContain("El flujo falló");
+    expect(render(<DeliveryStatusBadge status="flow_failed" />, "en")).toContain("Flow failed");
   });
 
   it("gives an empty list a heading", () => {

@@ -146,4 +146,19 @@ describe("setup checklist", () => {
   it("has every step to do for a shop without configuration", () => {
     expect(setupSteps({ configuration: null, linkedProducts: 0, themes: 0 }).every((step) => !step.done)).toBe(true);
   });
+
+  it("offers a step only once the steps it needs are done", () => {
+    const offered = (state: Parameters<typeof setupSteps>[0]) =>
+      setupSteps(state)
+        .filter((step) => step.available)
+        .map((step) => step.key);
+    expect(offered({ configuration: null, linkedProducts: 0, themes: 0 })).toEqual([
+      "home.checklist.automation",
+      "home.checklist.theme",
+    ]);
+    expect(offered({ configuration, linkedProducts: 0, themes: 1 })).toEqual([
+      "home.checklist.flows",
+      "home.checklist.product",
+    ]);
+  });
 });

@@ -30,7 +30,7 @@ function callback(body: unknown, headers: Record<string, string> = {}) {
 
 async function expectFailure(response: Response, status: number, error: string) {
   expect(response.status).toBe(status);
-  expect(await response.json()).toEqual({ success: false, error });
+  expect(await response.json()).toMatchObject({ success: false, error });
 }
 
 /** The platform finds ORDER by name and accepts tags; the calls are recorded. */
@@ -461,6 +461,7 @@ describe("rate limit", () => {
     expect(await refused.json()).toEqual({
       success: false,
       error: "Too many callbacks for this API key; retry in 14 s",
+      code: "rate_limited",
     });
     expect((await callback({ apiKey: other.apiKey, orderName: "#1001" })).status).toBe(200);
   });

@@ -70,13 +70,13 @@ describe("GET /api/deliveries", () => {
     const shop = await adminShop();
     const response = await get(list, "/api/deliveries?pageSize=500", shop);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, error: "pageSize: must be at most 100" });
+    expect(await response.json()).toMatchObject({ success: false, error: "pageSize: must be at most 100" });
   });
   it("refuses a page beyond the bound instead of failing the query", async () => {
     const shop = await adminShop();
     const response = await get(list, "/api/deliveries?page=99999999999999999999", shop);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, error: "page: must be at most 1000000" });
+    expect(await response.json()).toMatchObject({ success: false, error: "page: must be at most 1000000" });
   });
 });
 
@@ -89,7 +89,15 @@ describe("GET /api/deliveries/stats", () => {
     await createDelivery(shop, { status: "dead", createdAt: new Date(Date.now() - 48 * 3_600_000) });
     await createDelivery(await adminShop(), { status: "dead" });
     const body = await (await get(stats, "/api/deliveries/stats", shop)).json();
-    expect(body.counts).toEqual({ queued: 0, delivering: 0, delivered: 2, retrying: 0, dead: 1, skipped: 0 });
+    expect(body.counts).toEqual({
+      queued: 0,
+      delivering: 0,
+      delivered: 2,
+      flow_failed: 0,
+      retrying: 0,
+      dead: 1,
+      skipped: 0,
+    });
     expect(Date.parse(body.since)).toBeLessThan(Date.now());
   });
 });
@@ -130,7 +138,7 @@ describe("GET /api/deliveries/:id", () => {
     const foreign = await createDelivery(await adminShop());
     const response = await get(getOne, `/api/deliveries/${foreign.id}`, shop, { id: foreign.id });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ success: false, error: "Delivery not found" });
+    expect(await response.json()).toMatchObject({ success: false, error: "Delivery not found" });
   });
 });
 
@@ -180,6 +188,7 @@ describe("POST /api/deliveries/:id/retry", () => {
     expect(await response.json()).toEqual({
       success: false,
       error: "This delivery already reached the automation platform",
+      code: "already_delivered",
     });
   });
 

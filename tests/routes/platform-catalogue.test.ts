@@ -130,7 +130,7 @@ describe("GET /api/platform/product/variants", () => {
     mockPlatform(shop, { ProductVariants: () => ({ product: null }) });
     const response = await variantsOf(shop, "gid://platform/Product/999");
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ success: false, error: "Product not found in this shop" });
+    expect(await response.json()).toMatchObject({ success: false, error: "Product not found in this shop" });
   });
 });
 

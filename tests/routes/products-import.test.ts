@@ -420,6 +420,7 @@ describe("POST /api/products/import: platform failures", () => {
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({
       success: false,
+      code: "platform_user_error",
       error:
         "Updating the product's title and description failed: title: Title is too long. Nothing was changed and the product was not linked",
       step: "productUpdate",

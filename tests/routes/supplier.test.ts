@@ -1,5 +1,5 @@
 import { HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { SUPPLIER_COUNTRIES } from "~/lib/countries";
 import { action as saveSupplier } from "~/routes/api.integrations.supplier.save";
@@ -25,6 +25,34 @@ async function save(shop: string, fields: Record<string, string>) {
 }
 
 describe("POST /api/integrations/supplier/save", () => {
+  // A new token is checked on the marketplace first; the marketplace accepts it unless a test says otherwise.
+  beforeEach(() => {
+    mockSupplierProducts();
+  });
+
+  it("saves nothing when the marketplace refuses the new token, and never reaches the bot field", async () => {
+    const shop = await installedShop({ automationApiKey: "auto-key-7788", supplierToken: "old-token" });
+    const marketplace = mockSupplierProducts(() => HttpResponse.json({ message: "Unauthorized" }, { status: 401 }));
+    const botFields = mockBotFields();
+    const response = await save(shop, { store_name: "T", country: "CO", supplier_token: "refused-token" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, code: "bad_token", field: "supplier_token" });
+    expect(marketplace[0].headers.get("supplier-integration-key")).toBe("refused-token");
+    expect(botFields).toHaveLength(0);
+    expect((await getShopSettings(shop))?.supplierToken).toBe("old-token");
+  });
+
+  it("saves nothing when the marketplace cannot check the new token", async () => {
+    const shop = await installedShop();
+    mockSupplierProducts(() => new HttpResponse(null, { status: 503 }));
+    const botFields = mockBotFields();
+    const response = await save(shop, { store_name: "T", country: "CO", supplier_token: "tok" });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ code: "supplier_unavailable" });
+    expect(botFields).toHaveLength(0);
+    expect((await getShopSettings(shop))?.supplierToken).toBeNull();
+  });
+
   it("stores the token in the country's bot field with the exact request, then saves it sealed and answers masked", async () => {
     const shop = await installedShop();
     const calls = mockBotFields();
@@ -92,6 +120,8 @@ describe("POST /api/integrations/supplier/save", () => {
     expect(await response.json()).toEqual({
       success: false,
       error: "country: must be one of CO, EC, CL, GT, MX, PA, PE, PY",
+      code: "invalid_input",
+      field: "country",
     });
   });
 
@@ -205,7 +235,7 @@ describe("GET /api/supplier/products", () => {
     const calls = mockSupplierProducts();
     const response = await list(shop, "?pageSize=101");
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, error: "pageSize: must be at most 100" });
+    expect(await response.json()).toMatchObject({ success: false, error: "pageSize: must be at most 100" });
     expect(calls).toHaveLength(0);
   });
 
@@ -221,7 +251,7 @@ describe("GET /api/supplier/products", () => {
     const calls = mockSupplierProducts();
     const response = await list(shop, "?startData=99999999999999999999");
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, error: "startData: must be at most 2147483647" });
+    expect(await response.json()).toMatchObject({ success: false, error: "startData: must be at most 2147483647" });
     expect(calls).toHaveLength(0);
   });
 
@@ -261,6 +291,7 @@ describe("supplier secrets", () => {
     const logs = captureLogs();
     const bodies: string[] = [];
     try {
+      mockSupplierProducts();
       mockBotFields(() => HttpResponse.json({ message: "invalid" }, { status: 422 }));
       bodies.push(await (await save(shop, { store_name: "T", country: "CO", supplier_token: TOKEN })).text());
       mockBotFields();

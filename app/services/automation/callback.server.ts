@@ -3,11 +3,12 @@ import { env } from "../../env.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { legacyId } from "../deliveries/payloads.server";
-import { findStoredOrder, recordCallback } from "../deliveries/queries.server";
+import { findCallbackDelivery, findStoredOrder, recordCallback } from "../deliveries/queries.server";
+import { AUTOMATION_ERROR_TAG, FAILED_CALLBACK_STATUSES } from "../deliveries/status.server";
 import { gidField } from "../platform/gid";
 import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
 import { findSettingsByApiKey } from "../shops/configuration.server";
-import { addOrderTags, findOrder, platformOrderName } from "./order-tags.server";
+import { addOrderTags, findOrder, platformOrderName, removeOrderTags } from "./order-tags.server";
 
 /** The spec's status map (States: order tags). */
 export const STATUS_TAGS: Record<string, string> = {
@@ -18,6 +19,23 @@ export const STATUS_TAGS: Record<string, string> = {
   failed: "automation-error",
 };
 export const DEFAULT_TAG = "automation-processed";
+/** The tags that state a flow's outcome: a later outcome replaces the earlier one's (decision 100). */
+export const OUTCOME_TAGS = new Set(Object.values(STATUS_TAGS));
+
+/**
+ * Whether the callback reports a failed flow: a failure status, or (no status) the error tag named explicitly.
+ * The recorded status says so in both cases, so the delivery's state lives in its columns.
+ */
+export function callbackStatusOf(status: string | undefined, tags: string[]): string | null {
+  if (status) return status;
+  return tags.includes(AUTOMATION_ERROR_TAG) ? FAILED_CALLBACK_STATUSES[0] : null;
+}
+
+/** The outcome tags recorded on the order that the new tags make stale; none when no new outcome is stated. */
+export function staleOutcomeTags(recorded: string[], tags: string[]): string[] {
+  if (!tags.some((tag) => OUTCOME_TAGS.has(tag))) return [];
+  return recorded.filter((tag) => OUTCOME_TAGS.has(tag) && !tags.includes(tag));
+}
 
 // Platform tags are at most 40 characters; a tag list of hundreds is a caller's bug, not an outcome.
 const MAX_TAGS = 20;
@@ -109,11 +127,15 @@ export async function handleAutomationCallback(
   if (!order) throw notFound();
   // The order may have been deleted since its webhook (or since the search): the platform's answer is the same 404.
   if (!(await addOrderTags(session, order.id, tags, options.graphql))) throw notFound();
-  const deliveryId = await recordCallback(
-    shop,
-    { resourceId: legacyId(order.id), orderName: order.name },
-    { status: fields.status ?? null, tags },
+  const delivery = await findCallbackDelivery(shop, { resourceId: legacyId(order.id), orderName: order.name });
+  // Only tags this app recorded are removed: a merchant's own tags are never touched.
+  const removed = delivery ? staleOutcomeTags(delivery.tagsApplied, tags) : [];
+  await removeOrderTags(session, order.id, removed, options.graphql);
+  const deliveryId = delivery?.id ?? null;
+  if (delivery) await recordCallback(delivery.id, { status: callbackStatusOf(fields.status, tags), tags, removed });
+  log.info(
+    { orderId: order.id, tags, removed, deliveryId, lookup: stored ? "stored" : "search" },
+    "callback tags added",
   );
-  log.info({ orderId: order.id, tags, deliveryId, lookup: stored ? "stored" : "search" }, "callback tags added");
   return { message: `Tags added to order ${order.name}: ${tags.join(", ")}`, orderId: order.id, tags };
 }

@@ -26,6 +26,14 @@ export const ORDER_TAGS_ADD = `#graphql
     }
   }`;
 
+export const ORDER_TAGS_REMOVE = `#graphql
+  mutation OrderTagsRemove($id: ID!, $tags: [String!]!) {
+    tagsRemove(id: $id, tags: $tags) {
+      node { id }
+      userErrors { field message }
+    }
+  }`;
+
 export interface FoundOrder {
   id: string;
   name: string;
@@ -92,6 +100,30 @@ export async function addOrderTags(
       throw new AppError(502, `The platform refused the tags: ${problems.map((p) => p.message).join("; ")}`);
     }
     return true;
+  });
+}
+
+interface TagsRemoveAnswer {
+  tagsRemove: { node: { id: string } | null; userErrors: { field: string[] | null; message: string }[] } | null;
+}
+
+/**
+ * Removes outcome tags a later outcome made stale (docs/decisions/100-flow-failed-status.md). Removing a tag the
+ * order no longer has is harmless; any refusal is a 502, like tagsAdd's.
+ */
+export async function removeOrderTags(
+  session: PlatformSession,
+  orderId: string,
+  tags: string[],
+  options: GraphqlOptions = {},
+): Promise<void> {
+  if (!tags.length) return;
+  await withAccessDenied(async () => {
+    const data = await platformGraphql<TagsRemoveAnswer>(session, ORDER_TAGS_REMOVE, { id: orderId, tags }, options);
+    const problems = data.tagsRemove?.userErrors ?? [];
+    if (problems.length) {
+      throw new AppError(502, `The platform refused to remove the tags: ${problems.map((p) => p.message).join("; ")}`);
+    }
   });
 }
 

@@ -26,6 +26,12 @@ export async function saveAutomationSettings(shop: string, input: AutomationSett
   let unknown = unknownIn(await listFlows(apiKey));
   if (unknown) unknown = unknownIn(await listFlows(apiKey, { fresh: true }));
   if (unknown) throw new AppError(400, `${unknown}: no flow with id ${input[unknown]} in this account`);
+  // One flow cannot answer both events: a new order and an abandoned cart need different messages.
+  const newOrder = input.newOrderFlowId !== undefined ? input.newOrderFlowId : stored?.newOrderFlowId;
+  const abandoned = input.abandonedCartFlowId !== undefined ? input.abandonedCartFlowId : stored?.abandonedCartFlowId;
+  if (newOrder && newOrder === abandoned) {
+    throw new AppError(400, "abandonedCartFlowId: must differ from the new-order flow", "same_flow");
+  }
   const saved = await saveShopSettings(shop, {
     automationApiKey: apiKey,
     newOrderFlowId: input.newOrderFlowId,

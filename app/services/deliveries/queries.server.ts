@@ -1,9 +1,8 @@
 import type { Delivery } from "@prisma/client";
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
-import { addAppliedTags } from "./outbox.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
-import { DELIVERY_STATUSES, type DeliveryStatus } from "./status.server";
+import { DELIVERY_STATUSES, RETRYABLE_STATUSES, reconcileFlowOutcome, type DeliveryStatus } from "./status.server";
 import { wakeWorkers } from "./wake.server";
 
 export function summarizeDelivery(delivery: Delivery) {
@@ -102,7 +101,7 @@ function payloadSummary(delivery: Delivery) {
 }
 
 /**
- * Sends a dead (or skipped) delivery again with a fresh set of attempts. Idempotent: a delivery already
+ * Sends a dead, skipped or flow-failed delivery again with a fresh set of attempts. Idempotent: a delivery already
  * waiting or on its way is left alone; a delivered one is refused, so the flow never runs twice by accident.
  */
 export async function retryDelivery(shop: string, id: string, now = new Date()) {
@@ -110,7 +109,13 @@ export async function retryDelivery(shop: string, id: string, now = new Date()) 
   if (delivery.status === "delivered") {
     throw new AppError(409, "This delivery already reached the automation platform", "already_delivered");
   }
-  if (!["dead", "skipped"].includes(delivery.status)) return summarizeDelivery(delivery);
+  if (delivery.status === "retrying") {
+    // Waiting for its next attempt: the merchant asks for it now, the attempts so far still count.
+    await prisma.delivery.updateMany({ where: { id, shop, status: "retrying" }, data: { nextAttemptAt: now } });
+    wakeWorker();
+    return summarizeDelivery(await findOwned(shop, id));
+  }
+  if (!RETRYABLE_STATUSES.includes(delivery.status as DeliveryStatus)) return summarizeDelivery(delivery);
   if (!delivery.payload) {
     throw new AppError(409, "The order data of this delivery was erased; it cannot be sent again", "payload_erased");
   }
@@ -123,6 +128,9 @@ export async function retryDelivery(shop: string, id: string, now = new Date()) 
       lastError: null,
       leaseOwner: null,
       leaseExpiresAt: null,
+      // The failed flow's report belongs to the run being replaced: the new run's callback decides afresh.
+      callbackStatus: null,
+      callbackAt: null,
     },
   });
   // A replay may deliver it after all; a new death owes the tag afresh.
@@ -144,19 +152,37 @@ export async function findStoredOrder(shop: string, orderName: string): Promise<
   return delivery?.orderId ? { id: delivery.orderId, name: orderName } : null;
 }
 
-/** The callback's outcome, on the delivery of the order it names (the newest, if the order came twice). */
-export async function recordCallback(
-  shop: string,
-  order: { resourceId: string; orderName: string },
-  outcome: { status: string | null; tags: string[] },
-  now = new Date(),
-) {
+/** The delivery a callback about this order belongs to: its newest orders/create delivery, with the tags recorded. */
+export async function findCallbackDelivery(shop: string, order: { resourceId: string; orderName: string }) {
   const delivery = await prisma.delivery.findFirst({
     where: { shop, topic: "orders/create", OR: [{ resourceId: order.resourceId }, { orderName: order.orderName }] },
     orderBy: { createdAt: "desc" },
-    select: { id: true },
+    select: { id: true, tagsApplied: true },
   });
-  if (!delivery) return null;
-  await addAppliedTags(delivery.id, outcome.tags, { callbackStatus: outcome.status ?? "tagged", callbackAt: now });
-  return delivery.id;
+  return delivery ? { id: delivery.id, tagsApplied: JSON.parse(delivery.tagsApplied) as string[] } : null;
+}
+
+/**
+ * The callback's outcome on its delivery: the status, the time, the tags now on the order (the added ones, less
+ * the stale outcome tags the callback removed), then the delivery's status brought in line with the outcome.
+ */
+export async function recordCallback(
+  deliveryId: string,
+  outcome: { status: string | null; tags: string[]; removed?: string[] },
+  now = new Date(),
+) {
+  const removed = new Set(outcome.removed ?? []);
+  for (let attempt = 1; ; attempt++) {
+    const row = await prisma.delivery.findUnique({ where: { id: deliveryId }, select: { tagsApplied: true } });
+    if (!row) return;
+    const previous = JSON.parse(row.tagsApplied) as string[];
+    const tags = [...new Set([...previous.filter((tag) => !removed.has(tag)), ...outcome.tags])];
+    const { count } = await prisma.delivery.updateMany({
+      where: { id: deliveryId, tagsApplied: row.tagsApplied },
+      data: { callbackStatus: outcome.status ?? "tagged", callbackAt: now, tagsApplied: JSON.stringify(tags) },
+    });
+    if (count === 1) break;
+    if (attempt >= 10) throw new Error("The delivery's tags kept changing while they were recorded");
+  }
+  await reconcileFlowOutcome(deliveryId, now);
 }

@@ -14,7 +14,7 @@ export async function purgeExpiredPayloads(now = new Date()) {
     where: {
       createdAt: { lt: cutoff },
       payload: { not: null },
-      status: { in: ["delivered", "dead", "skipped"] },
+      status: { in: ["delivered", "flow_failed", "dead", "skipped"] },
     },
     data: { payload: null, payloadPurgedAt: now, customerId: null },
   });

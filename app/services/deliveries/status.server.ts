@@ -1,5 +1,22 @@
-export const DELIVERY_STATUSES = ["queued", "delivering", "delivered", "retrying", "dead", "skipped"] as const;
+import prisma from "../../db.server";
+
+/**
+ * `flow_failed`: the automation platform took the order, but its flow called back with a failure status
+ * (docs/decisions/100-flow-failed-status.md). It is counted apart from `delivered` and may be retried.
+ */
+export const DELIVERY_STATUSES = [
+  "queued",
+  "delivering",
+  "delivered",
+  "flow_failed",
+  "retrying",
+  "dead",
+  "skipped",
+] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** The statuses a merchant may send again. A delivered one is refused so no flow runs twice by accident. */
+export const RETRYABLE_STATUSES: readonly DeliveryStatus[] = ["dead", "skipped", "flow_failed"];
 
 /** The webhook topics that become deliveries. */
 export const DELIVERY_TOPICS = ["orders/create", "draft_orders/create", "checkouts/create"] as const;
@@ -7,3 +24,22 @@ export type DeliveryTopic = (typeof DELIVERY_TOPICS)[number];
 
 /** The tag a dead order delivery leaves on the order (the spec's error tag). */
 export const AUTOMATION_ERROR_TAG = "automation-error";
+
+/** Callback statuses that mean the flow failed (the spec maps both to automation-error). */
+export const FAILED_CALLBACK_STATUSES = ["error", "failed"] as const;
+
+/**
+ * Brings a delivery's status in line with its flow's reported outcome: delivered + failed callback is
+ * `flow_failed`, and a later successful callback makes it `delivered` again. Conditional on the current status,
+ * so it never races the worker: a callback that arrives while the trigger is still in flight is applied when the
+ * worker settles the delivery (it calls this again).
+ */
+export async function reconcileFlowOutcome(deliveryId: string, now = new Date()) {
+  // One plain statement: the worker calls this after every delivery (see outbox.server.ts on Prisma write costs).
+  await prisma.$executeRaw`
+    UPDATE "Delivery"
+    SET "status" = CASE WHEN "status" = 'delivered' THEN 'flow_failed' ELSE 'delivered' END, "updatedAt" = ${now}
+    WHERE "id" = ${deliveryId}
+      AND (("status" = 'delivered' AND "callbackStatus" IN ('error', 'failed'))
+        OR ("status" = 'flow_failed' AND ("callbackStatus" IS NULL OR "callbackStatus" NOT IN ('error', 'failed'))))`;
+}

@@ -12,7 +12,7 @@ import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from 
 import { claimDue, completeDelivery, failDelivery, renewLeases, skipDelivery } from "./queue.server";
 import { nextRetryDelay } from "./retry-policy.server";
 import { routeDelivery, SKIP_REASONS } from "./routing.server";
-import type { DeliveryTopic } from "./status.server";
+import { reconcileFlowOutcome, type DeliveryTopic } from "./status.server";
 import { onWake } from "./wake.server";
 
 export { wakeWorkers as wakeWorker } from "./wake.server";
@@ -231,6 +231,8 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
     const settled = await completeDelivery(delivery, { flowId, attemptLog }, now);
     if (!settled) log.warn("delivered after the lease ran out; another worker may deliver it again");
     else log.info({ attempts: delivery.attempts, durationMs: result.durationMs }, "delivered");
+    // The flow may have called back (with a failure) before its trigger's answer reached us.
+    if (settled) await reconcileFlowOutcome(delivery.id, now);
     return;
   }
 

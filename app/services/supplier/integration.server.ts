@@ -1,6 +1,7 @@
 import { botFieldIdFor, type SupplierCountryCode } from "../../lib/countries";
 import { mask } from "../../lib/crypto.server";
 import { AppError } from "../../lib/http.server";
+import { listSupplierProducts } from "./products.server";
 import { logger } from "../../logger.server";
 import { setBotField, type BotFieldOptions } from "../automation/bot-fields.server";
 import { getShopSettings, saveShopSettings } from "../shops/configuration.server";
@@ -33,6 +34,8 @@ export async function saveSupplierIntegration(
   }
   const token = input.token ?? settings.supplierToken;
   if (!token) throw new AppError(400, "supplier_token: required for a new supplier configuration", "invalid_input");
+  // A new token is tried on the marketplace before anything is stored: "save" must never keep a refused token.
+  if (input.token) await checkSupplierToken(input.token);
 
   await setBotField(settings.automationApiKey, botFieldIdFor(input.country), token, options);
 
@@ -63,4 +66,27 @@ export async function requireSupplierToken(shop: string): Promise<string> {
     );
   }
   return settings.supplierToken;
+}
+
+/** Asks the marketplace for one product with the token; a refusal or an outage saves nothing. */
+async function checkSupplierToken(token: string) {
+  const { upstreamError } = await listSupplierProducts(token, {
+    pageSize: 1,
+    startData: 0,
+    privatedProduct: false,
+    favorite: false,
+  });
+  if (!upstreamError) return;
+  if (upstreamError.code === "rejected") {
+    throw new AppError(
+      400,
+      "supplier_token: the supplier marketplace refused this token; nothing was saved",
+      "bad_token",
+    );
+  }
+  throw new AppError(
+    502,
+    "The supplier marketplace could not check the token; nothing was saved. Try again shortly",
+    upstreamError.code === "rate_limited" ? "rate_limited" : "supplier_unavailable",
+  );
 }

@@ -45,7 +45,7 @@
 
   const style = document.createElement("style");
   style.textContent =
-    "ui-nav-menu{display:flex;gap:16px;padding:10px 16px;background:#1a1a1a;font:14px sans-serif}" +
+    "ui-nav-menu{display:flex;flex-wrap:wrap;gap:16px;padding:10px 16px;background:#1a1a1a;font:14px sans-serif}" +
     "ui-nav-menu a{color:#fff;text-decoration:none}ui-nav-menu a[aria-current=page]{text-decoration:underline}";
   document.head.append(style);
   if (!customElements.get("ui-nav-menu")) {
@@ -59,4 +59,42 @@
       },
     );
   }
+
+  // <ui-title-bar>: the admin shows the title (and a breadcrumb) above the frame; here a line at the top.
+  const titleBarStyle = document.createElement("style");
+  titleBarStyle.textContent =
+    "ui-title-bar{display:block;padding:8px 16px;font:600 14px sans-serif;background:#f1f1f1}" +
+    "ui-title-bar::before{content:attr(title)}ui-title-bar>*{display:none}";
+  document.head.append(titleBarStyle);
+  // <ui-save-bar>: app-bridge-react's SaveBar calls show()/hide(); here it renders as a bar at the top.
+  if (!customElements.get("ui-save-bar")) {
+    customElements.define(
+      "ui-save-bar",
+      class extends HTMLElement {
+        connectedCallback() {
+          this.setAttribute("data-testid", "save-bar");
+          if (!this.hasAttribute("data-open")) this.style.display = "none";
+        }
+        show() {
+          this.setAttribute("data-open", "");
+          this.style.cssText =
+            "display:flex;gap:8px;justify-content:flex-end;position:fixed;top:0;left:0;right:0;padding:8px 16px;background:#1a1a1a;z-index:99998";
+        }
+        hide() {
+          this.removeAttribute("data-open");
+          this.style.display = "none";
+        }
+      },
+    );
+  }
+  window.shopify.saveBar = {
+    show: async (id) => document.getElementById(id)?.show(),
+    hide: async (id) => document.getElementById(id)?.hide(),
+    toggle: async (id) => {
+      const bar = document.getElementById(id);
+      if (bar && bar.hasAttribute("data-open")) bar.hide();
+      else if (bar) bar.show();
+    },
+    leaveConfirmation: async () => {},
+  };
 })();

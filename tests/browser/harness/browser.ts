@@ -39,10 +39,10 @@ export async function openAdmin(
   browser: Browser,
   app: Pick<RunningApp, "url" | "shop">,
   api: FakeApi,
-  options: { path: string; locale: "en" | "es" },
+  options: { path: string; locale: "en" | "es"; width?: number },
 ): Promise<AdminPage> {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
+    viewport: { width: options.width ?? 1280, height: 900 },
     locale: options.locale,
     // The platform library answers 410 to bots, and "HeadlessChrome" is one: present as the desktop browser it is.
     userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,

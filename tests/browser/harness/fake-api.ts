@@ -33,7 +33,17 @@ const json = (status: number, body: unknown) => ({
   contentType: "application/json",
   body: JSON.stringify(body),
 });
-const fail = (status: number, error: string) => json(status, { success: false, error });
+const STATUS_CODES: Record<number, string> = {
+  400: "invalid_input",
+  401: "unauthorized",
+  404: "not_found",
+  409: "conflict",
+};
+/** A failure as the server words it (docs/decisions/101-error-codes.md): its code, and the field a message names. */
+const fail = (status: number, error: string, code = STATUS_CODES[status] ?? "error") => {
+  const field = /^([A-Za-z_]+): /.exec(error)?.[1];
+  return json(status, { success: false, error, code, ...(field ? { field } : {}) });
+};
 
 export const VALID_AUTOMATION_KEY = "auto-key-9d2f41c7";
 export const VALID_SUPPLIER_TOKEN = "sup-token-5b7e3a90";
@@ -113,8 +123,16 @@ export class FakeApi {
       case "POST /api/integrations/automation/save":
         return this.saveAutomation(form);
       case "GET /api/automation/flows":
-        if (!this.automationKey) return fail(400, "The automation API key is not configured");
+        if (!this.automationKey) return fail(400, "The automation API key is not configured", "not_configured");
         return json(200, { success: true, flows: this.flows });
+      case "POST /api/automation/flows": {
+        const apiKey = form.get("apiKey")?.trim();
+        if (!apiKey) return fail(400, "apiKey: is required");
+        if (apiKey !== VALID_AUTOMATION_KEY) {
+          return fail(400, "The automation platform refused this API key", "automation_key_refused");
+        }
+        return json(200, { success: true, flows: this.flows });
+      }
       case "POST /api/integrations/supplier/save":
         return this.saveSupplier(form);
       case "GET /api/supplier/products":
@@ -152,7 +170,15 @@ export class FakeApi {
         return json(200, { success: true, deliveries, total: matching.length, page, pageSize });
       }
       case "GET /api/deliveries/stats": {
-        const counts: DeliveryCounts = { queued: 0, delivering: 0, delivered: 0, retrying: 0, dead: 0, skipped: 0 };
+        const counts: DeliveryCounts = {
+          queued: 0,
+          delivering: 0,
+          delivered: 0,
+          flow_failed: 0,
+          retrying: 0,
+          dead: 0,
+          skipped: 0,
+        };
         for (const delivery of this.deliveries) counts[delivery.status]++;
         return json(200, { success: true, since: new Date(Date.now() - 86_400_000).toISOString(), counts });
       }
@@ -172,7 +198,8 @@ export class FakeApi {
   private saveAutomation(form: URLSearchParams) {
     const apiKey = form.get("apiKey");
     if (!apiKey && !this.automationKey) return fail(400, "apiKey: is required");
-    if (apiKey && apiKey !== VALID_AUTOMATION_KEY) return fail(400, "The automation platform refused this API key");
+    if (apiKey && apiKey !== VALID_AUTOMATION_KEY)
+      return fail(400, "The automation platform refused this API key", "automation_key_refused");
     for (const field of ["newOrderFlowId", "abandonedCartFlowId"] as const) {
       const value = form.get(field);
       if (value && !this.flows.some((flow) => flow.id === value)) return fail(400, `${field}: unknown flow`);
@@ -184,7 +211,7 @@ export class FakeApi {
   }
 
   private saveSupplier(form: URLSearchParams) {
-    if (!this.automationKey) return fail(400, "Configure the automation API key first");
+    if (!this.automationKey) return fail(400, "Configure the automation API key first", "automation_not_configured");
     const storeName = form.get("store_name")?.trim();
     const country = form.get("country");
     const token = form.get("supplier_token");
@@ -192,7 +219,13 @@ export class FakeApi {
     if (!country || !["CO", "EC", "CL", "GT", "MX", "PA", "PE", "PY"].includes(country))
       return fail(400, "country: must be one of CO, EC, CL, GT, MX, PA, PE, PY");
     if (!token && !this.configuration.supplierTokenValue) return fail(400, "supplier_token: is required");
-    if (token && token !== VALID_SUPPLIER_TOKEN) return fail(400, "The supplier marketplace refused this token");
+    if (token && token !== VALID_SUPPLIER_TOKEN)
+      return json(400, {
+        success: false,
+        error: "supplier_token: the supplier marketplace refused this token; nothing was saved",
+        code: "bad_token",
+        field: "supplier_token",
+      });
     Object.assign(this.configuration, {
       supplierStoreName: storeName,
       supplierCountry: country,
@@ -207,7 +240,8 @@ export class FakeApi {
   }
 
   private listSupplierProducts(query: URLSearchParams) {
-    if (!this.configuration.supplierTokenValue) return fail(400, "The supplier integration is not configured");
+    if (!this.configuration.supplierTokenValue)
+      return fail(400, "The supplier integration is not configured", "supplier_not_configured");
     const pageSize = Number(query.get("pageSize") ?? 50);
     const startData = Number(query.get("startData") ?? 0);
     const keywords = query.get("keywords")?.toLowerCase();
@@ -266,8 +300,9 @@ export class FakeApi {
   private retryDelivery(id: string) {
     const delivery = this.deliveries.find((candidate) => candidate.id === id);
     if (!delivery) return fail(404, "Delivery not found");
-    if (delivery.status === "delivered") return fail(409, "This delivery was already delivered");
-    if (delivery.status === "dead" || delivery.status === "skipped") {
+    if (delivery.status === "delivered") return fail(409, "This delivery was already delivered", "already_delivered");
+    if (delivery.status === "retrying") Object.assign(delivery, { nextAttemptAt: now(), updatedAt: now() });
+    if (delivery.status === "dead" || delivery.status === "skipped" || delivery.status === "flow_failed") {
       Object.assign(delivery, { status: "queued" as DeliveryStatus, nextAttemptAt: now(), updatedAt: now() });
     }
     return json(200, { success: true, delivery: summary(delivery) });
@@ -280,7 +315,7 @@ export class FakeApi {
     if (themeUrl.startsWith("repo-api://")) {
       if (!repository) return fail(400, "themeUrl: must be repo-api://<owner>/<repo>/<branch>?token=<token>");
       if (decodeURIComponent(repository[4]) !== this.validRepositoryToken)
-        return fail(400, "The repository host refused the token (it needs read access to the repository)");
+        return fail(400, "The repository host refused the token (it needs read access to the repository)", "forbidden");
     }
     const theme = {
       id: 150000 + this.installs.length + 1,

@@ -30,9 +30,9 @@ export function useAdmin() {
 
   return {
     shop: app.shop,
-    async open(api: FakeApi, path: string, locale: "en" | "es" = "en") {
+    async open(api: FakeApi, path: string, locale: "en" | "es" = "en", width?: number) {
       apis.push(api);
-      const admin = await openAdmin(browser, app, api, { path, locale });
+      const admin = await openAdmin(browser, app, api, { path, locale, width });
       opened.push(admin);
       return admin.page;
     },
