@@ -8,6 +8,7 @@
  *   --drain 60                                      seconds to wait for triggers after the last ack
  *   --separate-worker                               the delivery worker in its own process (WORKER_INLINE=false)
  *   --profile                                       a V8 CPU profile of the app in tmp/bench/profile
+ *   --insights [--rows 1000000]                     the delivery insights' queries instead (bench/insights.ts)
  *
  * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
  */
@@ -330,7 +331,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+(process.argv.includes("--insights")
+  ? import("./insights").then(({ runInsightsBench }) => runInsightsBench(process.argv.slice(2)))
+  : main()
+).catch((error) => {
   console.error(error instanceof Error ? error.stack : error);
   process.exit(1);
 });

@@ -65,6 +65,7 @@ function Navigation() {
       <Link to="/app/catalogue">{t("nav.catalogue")}</Link>
       <Link to="/app/products">{t("nav.products")}</Link>
       <Link to="/app/deliveries">{t("nav.deliveries")}</Link>
+      <Link to="/app/insights">{t("nav.insights")}</Link>
       <Link to="/app/theme">{t("nav.theme")}</Link>
     </NavMenu>
   );
