@@ -4,6 +4,7 @@ import { extensionApi } from "../lib/extension-api.server";
 import { AppError, ok } from "../lib/http.server";
 import { formInteger, parseQuery } from "../lib/input.server";
 import { getOrderStory } from "../services/deliveries/order-story.server";
+import { searchDeliveries } from "../services/deliveries/operations.server";
 import { listDeliveries } from "../services/deliveries/queries.server";
 import { DELIVERY_STATUSES } from "../services/deliveries/status.server";
 
@@ -14,11 +15,14 @@ const query = z.object({
   pageSize: formInteger(25, { min: 1, max: 100 }),
   // One order's story (the order page's block): gid://shopify/Order/N, gid://platform/Order/N or N.
   orderId: z.string().max(100, "must be at most 100 characters").optional(),
+  // Order number, customer name or phone (app/services/deliveries/operations.server.ts).
+  q: z.string().max(100, "must be at most 100 characters").optional(),
 });
 
 export const loader = extensionApi(async ({ args: { request }, shop }: { args: LoaderFunctionArgs; shop: string }) => {
-  const { orderId, ...page } = parseQuery(request, query);
+  const { orderId, q, ...page } = parseQuery(request, query);
   if (orderId !== undefined) return ok(await getOrderStory(shop, orderId));
+  if (q !== undefined) return ok(await searchDeliveries(shop, { q, ...page }));
   return ok(await listDeliveries(shop, page));
 });
 

@@ -10,6 +10,7 @@ import { getShopSettings, type ShopSettings } from "../shops/configuration.serve
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { purgeExpiredPayloads } from "./retention.server";
 import { addAppliedTags, cancelCheckouts, claimDeliveries, settleLeased } from "./outbox.server";
+import { notPausedCondition } from "./pause.server";
 import { ERROR_TAG_RETRY_DELAYS_MS, MAX_ATTEMPTS, nextRetryDelay } from "./retry-policy.server";
 import { AUTOMATION_ERROR_TAG, type DeliveryTopic } from "./status.server";
 
@@ -80,10 +81,12 @@ export async function runDeliveryPass(options: WorkerOptions = {}): Promise<numb
 
 async function claimDue(config: Resolved): Promise<Delivery[]> {
   const now = config.now();
+  // Paused shops' deliveries stay where they are (docs/decisions/112).
+  const notPaused = await notPausedCondition();
   const due = {
     OR: [
-      { status: { in: ["queued", "retrying"] }, nextAttemptAt: { lte: now } },
-      { status: "delivering", leaseExpiresAt: { lt: now } },
+      { status: { in: ["queued", "retrying"] }, nextAttemptAt: { lte: now }, ...notPaused },
+      { status: "delivering", leaseExpiresAt: { lt: now }, ...notPaused },
     ],
   };
   // Two reads, each served by its own index ((status, nextAttemptAt) and (status, leaseExpiresAt)): the

@@ -14,6 +14,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.temporaryThemeFile.deleteMany({ where: { shop } }),
     prisma.themeInstall.deleteMany({ where: { shop } }),
     prisma.delivery.deleteMany({ where: { shop } }),
+    prisma.automationPause.deleteMany({ where: { shop } }),
   ];
 }
 
