@@ -265,6 +265,25 @@ export const en = {
   "insights.orders.one": "{count} order measured",
   "insights.orders.other": "{count} orders measured",
   "insights.noTiming": "No order was triggered in this period.",
+  "operations.search": "Search deliveries",
+  "operations.searchPlaceholder": "Order number, customer name or phone",
+  "operations.export": "Export CSV",
+  "operations.retryAll": "Retry all failed ({count})",
+  "operations.retryConfirmTitle": "Retry all failed deliveries?",
+  "operations.retryConfirmBody.one":
+    "{count} failed delivery goes to the automation platform again, a couple per second so its rate limit is never hit.",
+  "operations.retryConfirmBody.other":
+    "{count} failed deliveries go to the automation platform again, a couple per second so its rate limit is never hit.",
+  "operations.retryConfirm": "Retry them",
+  "operations.retryQueued.one": "{count} delivery queued again",
+  "operations.retryQueued.other": "{count} deliveries queued again",
+  "operations.pause": "Pause automation",
+  "operations.resume": "Resume automation",
+  "operations.pausedTitle": "Automation is paused",
+  "operations.pausedBody.one":
+    "Paused since {since}. New orders are still recorded; {count} is waiting and goes out when you resume.",
+  "operations.pausedBody.other":
+    "Paused since {since}. New orders are still recorded; {count} are waiting and go out when you resume.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -266,4 +266,23 @@ export const es: Messages = {
   "insights.orders.one": "{count} pedido medido",
   "insights.orders.other": "{count} pedidos medidos",
   "insights.noTiming": "Ningún pedido se envió en este periodo.",
+  "operations.search": "Buscar entregas",
+  "operations.searchPlaceholder": "Número de pedido, nombre o teléfono del cliente",
+  "operations.export": "Exportar CSV",
+  "operations.retryAll": "Reintentar todas las fallidas ({count})",
+  "operations.retryConfirmTitle": "¿Reintentar todas las entregas fallidas?",
+  "operations.retryConfirmBody.one":
+    "{count} entrega fallida se envía de nuevo a la plataforma de automatización, un par por segundo para no superar su límite.",
+  "operations.retryConfirmBody.other":
+    "{count} entregas fallidas se envían de nuevo a la plataforma de automatización, un par por segundo para no superar su límite.",
+  "operations.retryConfirm": "Reintentarlas",
+  "operations.retryQueued.one": "{count} entrega en cola de nuevo",
+  "operations.retryQueued.other": "{count} entregas en cola de nuevo",
+  "operations.pause": "Pausar la automatización",
+  "operations.resume": "Reanudar la automatización",
+  "operations.pausedTitle": "La automatización está en pausa",
+  "operations.pausedBody.one":
+    "En pausa desde {since}. Los pedidos nuevos se siguen registrando; {count} espera y sale al reanudar.",
+  "operations.pausedBody.other":
+    "En pausa desde {since}. Los pedidos nuevos se siguen registrando; {count} esperan y salen al reanudar.",
 };

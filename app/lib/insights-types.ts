@@ -2,3 +2,6 @@
 export type InsightSeriesName = "delivered" | "retrying" | "failed" | "flowFailed";
 export const INSIGHT_SERIES_NAMES: InsightSeriesName[] = ["delivered", "retrying", "failed", "flowFailed"];
 export type InsightDayPoint = { day: string } & Record<InsightSeriesName, number>;
+
+export const INSIGHT_WINDOWS = [7, 30] as const;
+export type InsightWindow = (typeof INSIGHT_WINDOWS)[number];

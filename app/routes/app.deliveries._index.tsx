@@ -3,6 +3,7 @@ import { BlockStack, Button, Card, IndexTable, InlineStack, Layout, Page, Select
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
+import { DeliveryOperations } from "~/components/deliveries/DeliveryOperations";
 import { EmptyCard } from "~/components/EmptyCard";
 import { PageNavigation } from "~/components/PageNavigation";
 import { showToast } from "~/components/toast";
@@ -27,8 +28,9 @@ export default function Deliveries() {
         status,
         page,
         pageSize: PAGE_SIZE,
+        q: params.get("q"),
       }),
-    `deliveries:${status ?? ""}:${page}`,
+    `deliveries:${status ?? ""}:${page}:${params.get("q") ?? ""}`,
   );
   const retrying = useAction<string>();
 
@@ -57,6 +59,9 @@ export default function Deliveries() {
       secondaryActions={[{ content: t("common.refresh"), onAction: list.reload, loading: list.loading }]}
     >
       <Layout>
+        <Layout.Section>
+          <DeliveryOperations onChanged={list.reload} />
+        </Layout.Section>
         <Layout.Section>
           <BlockStack gap="400">
             <Card>

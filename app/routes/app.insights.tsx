@@ -5,7 +5,8 @@ import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { DeliveriesChart } from "~/components/insights/DeliveriesChart";
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
-import { deliveryInsights, INSIGHT_WINDOWS, type InsightWindow } from "~/services/deliveries/insights.server";
+import { INSIGHT_WINDOWS, type InsightWindow } from "~/lib/insights-types";
+import { deliveryInsights } from "~/services/deliveries/insights.server";
 import { authenticate } from "~/shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisVizStyles }];

@@ -1,6 +1,6 @@
 import prisma from "../../db.server";
 import { env } from "../../env.server";
-import type { InsightDayPoint } from "../../lib/insights-types";
+import type { InsightDayPoint, InsightWindow } from "../../lib/insights-types";
 
 /**
  * Delivery insights for one shop (docs/decisions/111): deliveries per UTC day by outcome, the confirmation rate
@@ -8,8 +8,7 @@ import type { InsightDayPoint } from "../../lib/insights-types";
  * the (shop, createdAt, status, topic, flowId, deliveredAt, callbackStatus) index: no row is read.
  */
 
-export const INSIGHT_WINDOWS = [7, 30] as const;
-export type InsightWindow = (typeof INSIGHT_WINDOWS)[number];
+export { INSIGHT_WINDOWS, type InsightWindow } from "../../lib/insights-types";
 
 /** The chart's series and the statuses they count; `flow_failed` is the callback reporting a failed flow. */
 export const INSIGHT_SERIES = {
