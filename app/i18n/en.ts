@@ -284,6 +284,14 @@ export const en = {
     "Paused since {since}. New orders are still recorded; {count} is waiting and goes out when you resume.",
   "operations.pausedBody.other":
     "Paused since {since}. New orders are still recorded; {count} are waiting and go out when you resume.",
+  "alerts.keyRefusedTitle": "The automation platform is refusing your API key",
+  "alerts.keyRefusedBody":
+    "Orders are not reaching your flows. Copy a new API key from the automation platform and save it in Settings; then retry the failed deliveries.",
+  "alerts.spikeTitle": "{count} deliveries failed in the last hour",
+  "alerts.spikeBody":
+    "The automation platform is failing or unreachable. Failed orders are retried on their own; check the platform's status, then use Retry all failed on the deliveries page.",
+  "alerts.openSettings": "Open settings",
+  "alerts.openFailed": "See failed deliveries",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -285,4 +285,12 @@ export const es: Messages = {
     "En pausa desde {since}. Los pedidos nuevos se siguen registrando; {count} espera y sale al reanudar.",
   "operations.pausedBody.other":
     "En pausa desde {since}. Los pedidos nuevos se siguen registrando; {count} esperan y salen al reanudar.",
+  "alerts.keyRefusedTitle": "La plataforma de automatización rechaza su clave de API",
+  "alerts.keyRefusedBody":
+    "Los pedidos no llegan a sus flujos. Copie una clave de API nueva de la plataforma de automatización y guárdela en Configuración; luego reintente las entregas fallidas.",
+  "alerts.spikeTitle": "{count} entregas fallaron en la última hora",
+  "alerts.spikeBody":
+    "La plataforma de automatización está fallando o no responde. Los pedidos fallidos se reintentan solos; revise el estado de la plataforma y luego use Reintentar todas las fallidas en la página de entregas.",
+  "alerts.openSettings": "Abrir configuración",
+  "alerts.openFailed": "Ver entregas fallidas",
 };

@@ -7,6 +7,7 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { useEffect, useState } from "react";
+import { AlertBanner } from "~/components/AlertBanner";
 import { I18nProvider, useI18n } from "~/i18n/context";
 import { resolveLocale } from "~/i18n";
 import { env } from "../env.server";
@@ -48,6 +49,7 @@ export default function App() {
     >
       <I18nProvider tag={tag}>
         <Navigation />
+        <AlertBanner />
         <Outlet />
       </I18nProvider>
     </AppProvider>
