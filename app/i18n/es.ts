@@ -269,7 +269,7 @@ export const es: Messages = {
   "operations.search": "Buscar entregas",
   "operations.searchPlaceholder": "Número de pedido, nombre o teléfono del cliente",
   "operations.export": "Exportar CSV",
-  "operations.retryAll": "Reintentar todas las fallidas ({count})",
+  "operations.retryAll": "Enviar de nuevo las fallidas ({count})",
   "operations.retryConfirmTitle": "¿Reintentar todas las entregas fallidas?",
   "operations.retryConfirmBody.one":
     "{count} entrega fallida se envía de nuevo a la plataforma de automatización, un par por segundo para no superar su límite.",
@@ -290,7 +290,7 @@ export const es: Messages = {
     "Los pedidos no llegan a sus flujos. Copie una clave de API nueva de la plataforma de automatización y guárdela en Configuración; luego reintente las entregas fallidas.",
   "alerts.spikeTitle": "{count} entregas fallaron en la última hora",
   "alerts.spikeBody":
-    "La plataforma de automatización está fallando o no responde. Los pedidos fallidos se reintentan solos; revise el estado de la plataforma y luego use Reintentar todas las fallidas en la página de entregas.",
+    "La plataforma de automatización está fallando o no responde. Los pedidos fallidos se reintentan solos; revise el estado de la plataforma y luego use Enviar de nuevo las fallidas en la página de entregas.",
   "alerts.openSettings": "Abrir configuración",
   "alerts.openFailed": "Ver entregas fallidas",
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminFetch, installShop } from "../../sandbox/stack";
+import { adminFetch, BROWSER_USER_AGENT, installShop } from "../../sandbox/stack";
 import { eventually, getJson, postJson, query, startE2eStack, type Stack } from "./helpers";
 
 const SHOP = "tienda-operaciones.myshopify.com";
@@ -156,10 +156,12 @@ describe("delivery operations, end to end", () => {
     ]);
     const url = new URL(`/api/deliveries?orderId=${encodeURIComponent(row.orderId)}`, stack.appUrl);
     const origin = "https://extensions.shopifycdn.com";
+    // The extension runs in the merchant's browser (the platform library turns bots away before anything else).
+    const browser = { Origin: origin, "User-Agent": BROWSER_USER_AGENT };
     const preflight = await fetch(url, {
       method: "OPTIONS",
       headers: {
-        Origin: origin,
+        ...browser,
         "Access-Control-Request-Method": "GET",
         "Access-Control-Request-Headers": "authorization",
       },
@@ -169,7 +171,7 @@ describe("delivery operations, end to end", () => {
     expect(preflight.headers.get("Access-Control-Allow-Headers")).toContain("Authorization");
 
     const story = await fetch(url, {
-      headers: { Origin: origin, Authorization: `Bearer ${stack.sessionToken(SHOP)}` },
+      headers: { ...browser, Authorization: `Bearer ${stack.sessionToken(SHOP)}` },
     });
     expect(story.status).toBe(200);
     expect(story.headers.get("Access-Control-Allow-Origin")).toBe("*");
