@@ -21,7 +21,7 @@ export function DeliveriesChart({ series }: { series: InsightDayPoint[] }) {
   return (
     <PolarisVizProvider>
       <div style={{ height: 280 }} data-testid="deliveries-chart">
-        <BarChart data={data} type="stacked" theme="Light" showLegend />
+        <BarChart data={data} type="stacked" theme="Light" showLegend isAnimated={false} />
       </div>
     </PolarisVizProvider>
   );
