@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { deliveryInsights, groupLowerEdge, percentilesOf, windowStart } from "~/services/deliveries/insights.server";
-import { createDelivery, shopDomain } from "../helpers/factories";
+import { translate } from "~/i18n";
+import { pluralKey } from "~/i18n/plural";
+import { loader } from "~/routes/app.insights";
+import { createDelivery, createSession, shopDomain } from "../helpers/factories";
+import { adminRequest } from "../helpers/requests";
 
 const NOW = new Date("2026-11-23T15:00:00Z");
 const at = (iso: string) => new Date(iso);
@@ -119,9 +123,6 @@ describe("insight arithmetic", () => {
 
 describe("the insights page's loader", () => {
   it("answers the signed-in shop's insights for 7 days, or 30 when asked", async () => {
-    const { loader } = await import("~/routes/app.insights");
-    const { createSession } = await import("../helpers/factories");
-    const { adminRequest } = await import("../helpers/requests");
     const shop = shopDomain();
     await createSession(shop);
     await createDelivery(shop, { status: "dead" });
@@ -135,8 +136,6 @@ describe("the insights page's loader", () => {
 
 describe("plural forms", () => {
   it("picks one and other by Intl.PluralRules in English and Spanish", async () => {
-    const { pluralKey } = await import("~/i18n/plural");
-    const { translate } = await import("~/i18n");
     expect(translate("en", pluralKey("en", "insights.days", 1), { count: 1 })).toBe("Last 1 day");
     expect(translate("en", pluralKey("en", "insights.days", 7), { count: 7 })).toBe("Last 7 days");
     expect(translate("es", pluralKey("es", "insights.days", 1), { count: 1 })).toBe("Último 1 día");
