@@ -12,6 +12,7 @@
  *   --profile                                       a V8 CPU profile of the app in tmp/bench/profile
  *   --baseline                                      first the same webhooks at a bare node:http + SQLite server
  *                                                   (bench/baseline.ts); prints the app's acks/s as a ratio of it
+ *   --insights [--rows 1000000]                     the delivery insights' queries instead (bench/insights.ts)
  *
  * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
  */
@@ -430,7 +431,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+(process.argv.includes("--insights")
+  ? import("./insights").then(({ runInsightsBench }) => runInsightsBench(process.argv.slice(2)))
+  : main()
+).catch((error) => {
   console.error(error instanceof Error ? error.stack : error);
   process.exit(1);
 });

@@ -325,6 +325,60 @@ export const en = {
   "error.invalid_input.name": "The supplier product has no name to copy.",
   "error.invalid_input.description": "The supplier product has no description to copy.",
   "error.invalid_input.gallery": "The supplier product has no images to copy.",
+
+  // Issue 15 (order page, insights, operations, alerts): one block.
+  "nav.insights": "Insights",
+  "insights.title": "Delivery insights",
+  "insights.window": "Period",
+  "insights.days.one": "Last {count} day",
+  "insights.days.other": "Last {count} days",
+  "insights.chartTitle": "Deliveries per day",
+  "insights.chartEmpty": "No deliveries in this period yet.",
+  "insights.series.delivered": "Delivered",
+  "insights.series.retrying": "Retrying",
+  "insights.series.failed": "Failed",
+  "insights.series.flowFailed": "Flow failed",
+  "insights.flowsTitle": "Confirmation rate per flow",
+  "insights.flowsEmpty": "No order reached a flow in this period.",
+  "insights.flow": "Flow",
+  "insights.triggered": "Triggered",
+  "insights.confirmed": "Confirmed",
+  "insights.flowFailures": "Flow failures",
+  "insights.rate": "Confirmation rate",
+  "insights.timingTitle": "Time from order to trigger",
+  "insights.timingHelp": "From the order's webhook to the automation platform accepting the trigger.",
+  "insights.p50": "Median (p50)",
+  "insights.p95": "95th percentile (p95)",
+  "insights.orders.one": "{count} order measured",
+  "insights.orders.other": "{count} orders measured",
+  "insights.noTiming": "No order was triggered in this period.",
+  "operations.search": "Search deliveries",
+  "operations.searchPlaceholder": "Order number, customer name or phone",
+  "operations.export": "Export CSV",
+  "operations.retryAll": "Retry all failed ({count})",
+  "operations.retryConfirmTitle": "Retry all failed deliveries?",
+  "operations.retryConfirmBody.one":
+    "{count} failed delivery goes to the automation platform again, a couple per second so its rate limit is never hit.",
+  "operations.retryConfirmBody.other":
+    "{count} failed deliveries go to the automation platform again, a couple per second so its rate limit is never hit.",
+  "operations.retryConfirm": "Retry them",
+  "operations.retryQueued.one": "{count} delivery queued again",
+  "operations.retryQueued.other": "{count} deliveries queued again",
+  "operations.pause": "Pause automation",
+  "operations.resume": "Resume automation",
+  "operations.pausedTitle": "Automation is paused",
+  "operations.pausedBody.one":
+    "Paused since {since}. New orders are still recorded; {count} is waiting and goes out when you resume.",
+  "operations.pausedBody.other":
+    "Paused since {since}. New orders are still recorded; {count} are waiting and go out when you resume.",
+  "alerts.keyRefusedTitle": "The automation platform is refusing your API key",
+  "alerts.keyRefusedBody":
+    "Orders are not reaching your flows. Copy a new API key from the automation platform and save it in Settings; then retry the failed deliveries.",
+  "alerts.spikeTitle": "{count} deliveries failed in the last hour",
+  "alerts.spikeBody":
+    "The automation platform is failing or unreachable. Failed orders are retried on their own; check the platform's status, then use Retry all failed on the deliveries page.",
+  "alerts.openSettings": "Open settings",
+  "alerts.openFailed": "See failed deliveries",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiHandler, ok } from "../lib/http.server";
-import { retryDelivery } from "../services/deliveries/queries.server";
-import { authenticateAdminApi } from "../services/platform/admin-auth.server";
+import { extensionApi } from "../lib/extension-api.server";
+import { ok } from "../lib/http.server";
+import { retryNow } from "../services/deliveries/operations.server";
 
-export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const { shop } = await authenticateAdminApi(request);
-  return ok({ delivery: await retryDelivery(shop, params.id ?? "") });
-});
+export const action = extensionApi(async ({ args: { params }, shop }: { args: ActionFunctionArgs; shop: string }) =>
+  ok({ delivery: await retryNow(shop, params.id ?? "") }),
+);

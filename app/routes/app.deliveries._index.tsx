@@ -13,6 +13,7 @@ import {
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
+import { DeliveryOperations } from "~/components/deliveries/DeliveryOperations";
 import { EmptyCard } from "~/components/EmptyCard";
 import { OrderName } from "~/components/OrderName";
 import { PageNavigation } from "~/components/PageNavigation";
@@ -40,8 +41,9 @@ export default function Deliveries() {
         status,
         page,
         pageSize: PAGE_SIZE,
+        q: params.get("q"),
       }),
-    `deliveries:${status ?? ""}:${page}`,
+    `deliveries:${status ?? ""}:${page}:${params.get("q") ?? ""}`,
   );
   const retrying = useAction<string>();
 
@@ -69,6 +71,9 @@ export default function Deliveries() {
       secondaryActions={[{ content: t("common.refresh"), onAction: list.reload, loading: list.loading }]}
     >
       <Layout>
+        <Layout.Section>
+          <DeliveryOperations onChanged={list.reload} />
+        </Layout.Section>
         <Layout.Section>
           <BlockStack gap="400">
             <Card>

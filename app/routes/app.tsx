@@ -7,6 +7,7 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { useEffect, useState } from "react";
+import { AlertBanner } from "~/components/AlertBanner";
 import { I18nProvider, useI18n } from "~/i18n/context";
 import { resolveLocale } from "~/i18n";
 import { env } from "../env.server";
@@ -48,6 +49,7 @@ export default function App() {
     >
       <I18nProvider tag={tag}>
         <Navigation />
+        <AlertBanner />
         <Outlet />
       </I18nProvider>
     </AppProvider>
@@ -65,6 +67,7 @@ function Navigation() {
       <Link to="/app/catalogue">{t("nav.catalogue")}</Link>
       <Link to="/app/products">{t("nav.products")}</Link>
       <Link to="/app/deliveries">{t("nav.deliveries")}</Link>
+      <Link to="/app/insights">{t("nav.insights")}</Link>
       <Link to="/app/theme">{t("nav.theme")}</Link>
     </NavMenu>
   );

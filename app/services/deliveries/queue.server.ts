@@ -3,6 +3,7 @@ import { Prisma, type Delivery, type PrismaClient } from "@prisma/client";
 import prisma from "../../db.server";
 import { databaseEngine, type DatabaseEngine } from "../../db-adapter.server";
 import { env } from "../../env.server";
+import { notPausedCondition } from "./pause.server";
 import { MAX_ATTEMPTS } from "./retry-policy.server";
 
 /**
@@ -58,14 +59,16 @@ export async function claimDue(
  * skips any row another worker claimed in between.
  */
 async function claimConditional(db: PrismaClient, token: string, now: Date, leaseExpiresAt: Date, limit: number) {
+  // Paused shops' deliveries stay where they are until the merchant resumes (docs/decisions/112).
+  const notPaused = await notPausedCondition(db);
   const expired = await db.delivery.findMany({
-    where: { status: "delivering", leaseExpiresAt: { lt: now } },
+    where: { status: "delivering", leaseExpiresAt: { lt: now }, ...notPaused },
     orderBy: { leaseExpiresAt: "asc" },
     take: limit,
     select: { id: true },
   });
   const waiting = await db.delivery.findMany({
-    where: { status: { in: ["queued", "retrying"] }, nextAttemptAt: { lte: now } },
+    where: { status: { in: ["queued", "retrying"] }, nextAttemptAt: { lte: now }, ...notPaused },
     orderBy: { nextAttemptAt: "asc" },
     take: limit - expired.length,
     select: { id: true },
@@ -91,6 +94,7 @@ async function claimSkipLocked(db: PrismaClient, token: string, now: Date, lease
       "attempts" = "attempts" + 1, "updatedAt" = ${now}
     WHERE "id" IN (
       SELECT "id" FROM "Delivery" WHERE "status" = 'delivering' AND "leaseExpiresAt" < ${now}
+        AND NOT EXISTS (SELECT 1 FROM "AutomationPause" WHERE "AutomationPause"."shop" = "Delivery"."shop")
       ORDER BY "leaseExpiresAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)`;
   if (expired >= limit) return expired;
   const waiting = await db.$executeRaw`
@@ -98,6 +102,7 @@ async function claimSkipLocked(db: PrismaClient, token: string, now: Date, lease
       "attempts" = "attempts" + 1, "updatedAt" = ${now}
     WHERE "id" IN (
       SELECT "id" FROM "Delivery" WHERE "status" IN ('queued', 'retrying') AND "nextAttemptAt" <= ${now}
+        AND NOT EXISTS (SELECT 1 FROM "AutomationPause" WHERE "AutomationPause"."shop" = "Delivery"."shop")
       ORDER BY "nextAttemptAt" LIMIT ${limit - expired} FOR UPDATE SKIP LOCKED)`;
   return expired + waiting;
 }

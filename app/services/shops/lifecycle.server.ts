@@ -16,6 +16,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.errorTagTask.deleteMany({ where: { shop } }),
     prisma.platformTokenLease.deleteMany({ where: { shop } }),
     prisma.delivery.deleteMany({ where: { shop } }),
+    prisma.automationPause.deleteMany({ where: { shop } }),
   ];
 }
 

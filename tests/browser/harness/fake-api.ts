@@ -71,6 +71,9 @@ export class FakeApi {
   deliveries: DeliveryDetail[] = [];
   orders: Order[] = [];
   installs: ThemeInstall[] = [];
+  // Issue 15: the deliveries page's operations and the alert banner.
+  paused = false;
+  alert: { kind: "key_refused" | "failure_spike"; failing: number; settled: number; since: string } | null = null;
   validRepositoryToken = "ghp_repoReadToken123";
 
   constructor(shop: string) {
@@ -111,6 +114,8 @@ export class FakeApi {
 
   private answer(method: string, path: string, query: URLSearchParams, form: URLSearchParams) {
     const route = `${method} ${path}`;
+    const operation = this.operation(route, query);
+    if (operation) return operation;
     const deliveryMatch = path.match(/^\/api\/deliveries\/([^/]+)(\/retry)?$/);
     if (deliveryMatch && path !== "/api/deliveries/stats") {
       return deliveryMatch[2] && method === "POST"
@@ -118,6 +123,14 @@ export class FakeApi {
         : this.delivery(decodeURIComponent(deliveryMatch[1]));
     }
     switch (route) {
+      case "POST /api/automation/pause":
+        this.paused = form.get("paused") === "true";
+        return json(200, {
+          success: true,
+          paused: this.paused,
+          pausedAt: this.paused ? "2026-11-23T09:00:00.000Z" : null,
+          waiting: this.paused ? this.deliveries.filter((d) => d.status === "queued").length : 0,
+        });
       case "GET /api/settings":
         return json(200, { success: true, configuration: this.publicConfiguration() });
       case "POST /api/integrations/automation/save":
@@ -165,7 +178,14 @@ export class FakeApi {
         const status = query.get("status");
         const page = Number(query.get("page") ?? 1);
         const pageSize = Number(query.get("pageSize") ?? 25);
-        const matching = this.deliveries.filter((delivery) => !status || delivery.status === status);
+        const q = query.get("q")?.toLowerCase();
+        const matching = this.deliveries.filter(
+          (delivery) =>
+            (!status || delivery.status === status) &&
+            (!q ||
+              delivery.orderName?.toLowerCase().includes(q) ||
+              delivery.payloadSummary?.customerFirstName?.toLowerCase().includes(q)),
+        );
         const deliveries = matching.slice((page - 1) * pageSize, page * pageSize).map(summary);
         return json(200, { success: true, deliveries, total: matching.length, page, pageSize });
       }
@@ -192,6 +212,38 @@ export class FakeApi {
       default:
         this.unknownCalls.push(route);
         return fail(404, `No such endpoint: ${route}`);
+    }
+  }
+
+  private operation(route: string, query: URLSearchParams) {
+    const dead = () => this.deliveries.filter((delivery) => delivery.status === "dead");
+    const pauseState = () => ({
+      paused: this.paused,
+      pausedAt: this.paused ? "2026-11-23T09:00:00.000Z" : null,
+      waiting: this.paused ? this.deliveries.filter((d) => d.status === "queued" || d.status === "retrying").length : 0,
+    });
+    switch (route) {
+      case "GET /api/alerts":
+        return json(200, { success: true, alert: this.alert });
+      case "GET /api/deliveries/retry-failed":
+        return json(200, { success: true, count: dead().length, max: 1000, perSecond: 2 });
+      case "POST /api/deliveries/retry-failed": {
+        const queued = dead();
+        for (const delivery of queued) Object.assign(delivery, { status: "queued", attempts: 0, lastError: null });
+        return json(200, { success: true, queued: queued.length, remaining: 0, lastDueAt: new Date().toISOString() });
+      }
+      case "GET /api/automation/pause":
+        return json(200, { success: true, ...pauseState() });
+      case "POST /api/automation/pause":
+        return null;
+      case "GET /api/deliveries/export": {
+        const status = query.get("status");
+        const rows = this.deliveries.filter((delivery) => !status || delivery.status === status);
+        const body = ["id,status", ...rows.map((delivery) => `${delivery.id},${delivery.status}`)].join("\r\n");
+        return { status: 200, contentType: "text/csv", body };
+      }
+      default:
+        return null;
     }
   }
 

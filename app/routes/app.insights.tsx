@@ -1,0 +1,143 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { BlockStack, Card, DataTable, InlineGrid, Layout, Page, Select, Text } from "@shopify/polaris";
+import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
+import { DeliveriesChart } from "~/components/insights/DeliveriesChart";
+import { useI18n } from "~/i18n/context";
+import { pluralKey } from "~/i18n/plural";
+import { INSIGHT_WINDOWS, type InsightWindow } from "~/lib/insights-types";
+import { deliveryInsights } from "~/services/deliveries/insights.server";
+import { authenticate } from "~/shopify.server";
+
+export const links = () => [{ rel: "stylesheet", href: polarisVizStyles }];
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const asked = Number(new URL(request.url).searchParams.get("days"));
+  const days: InsightWindow = asked === 30 ? 30 : 7;
+  return deliveryInsights(session.shop, days);
+};
+
+export default function Insights() {
+  const { t, locale, number, formatLocale } = useI18n();
+  const insights = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  const percent = new Intl.NumberFormat(formatLocale, { style: "percent", maximumFractionDigits: 1 });
+  const seconds = (ms: number | null) =>
+    ms === null
+      ? "—"
+      : new Intl.NumberFormat(formatLocale, { style: "unit", unit: "second", maximumFractionDigits: 1 }).format(
+          ms / 1000,
+        );
+  const total = insights.series.reduce((sum, p) => sum + p.delivered + p.retrying + p.failed + p.flowFailed, 0);
+
+  return (
+    <Page title={t("insights.title")} backAction={{ content: t("nav.home"), url: "/app" }}>
+      <Layout>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="400">
+              <InlineGrid columns={["twoThirds", "oneThird"]} alignItems="center">
+                <Text as="h2" variant="headingMd">
+                  {t("insights.chartTitle")}
+                </Text>
+                <Select
+                  label={t("insights.window")}
+                  labelInline
+                  value={String(insights.days)}
+                  options={INSIGHT_WINDOWS.map((days) => ({
+                    value: String(days),
+                    label: t(pluralKey(locale, "insights.days", days), { count: days }),
+                  }))}
+                  onChange={(value) => {
+                    const next = new URLSearchParams(params);
+                    next.set("days", value);
+                    setParams(next);
+                  }}
+                />
+              </InlineGrid>
+              {total === 0 ? (
+                <Text as="p" tone="subdued">
+                  {t("insights.chartEmpty")}
+                </Text>
+              ) : (
+                <DeliveriesChart series={insights.series} />
+              )}
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                {t("insights.flowsTitle")}
+              </Text>
+              {insights.flows.length === 0 ? (
+                <Text as="p" tone="subdued">
+                  {t("insights.flowsEmpty")}
+                </Text>
+              ) : (
+                <DataTable
+                  columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
+                  headings={[
+                    t("insights.flow"),
+                    t("insights.triggered"),
+                    t("insights.confirmed"),
+                    t("insights.flowFailures"),
+                    t("insights.rate"),
+                  ]}
+                  rows={insights.flows.map((flow) => [
+                    flow.flowId,
+                    number(flow.triggered),
+                    number(flow.confirmed),
+                    number(flow.failed),
+                    flow.confirmationRate === null ? "—" : percent.format(flow.confirmationRate),
+                  ])}
+                />
+              )}
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                {t("insights.timingTitle")}
+              </Text>
+              <Text as="p" tone="subdued">
+                {t("insights.timingHelp")}
+              </Text>
+              {insights.orderToTrigger.count === 0 ? (
+                <Text as="p">{t("insights.noTiming")}</Text>
+              ) : (
+                <InlineGrid columns={3} gap="400">
+                  <BlockStack gap="100">
+                    <Text as="span" tone="subdued">
+                      {t("insights.p50")}
+                    </Text>
+                    <Text as="p" variant="headingLg">
+                      {seconds(insights.orderToTrigger.p50Ms)}
+                    </Text>
+                  </BlockStack>
+                  <BlockStack gap="100">
+                    <Text as="span" tone="subdued">
+                      {t("insights.p95")}
+                    </Text>
+                    <Text as="p" variant="headingLg">
+                      {seconds(insights.orderToTrigger.p95Ms)}
+                    </Text>
+                  </BlockStack>
+                  <Text as="p" tone="subdued">
+                    {t(pluralKey(locale, "insights.orders", insights.orderToTrigger.count), {
+                      count: number(insights.orderToTrigger.count),
+                    })}
+                  </Text>
+                </InlineGrid>
+              )}
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

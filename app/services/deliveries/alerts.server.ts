@@ -1,0 +1,65 @@
+import prisma from "../../db.server";
+
+/**
+ * When deliveries start failing (docs/decisions/113): the automation platform refusing the shop's API key, or a
+ * spike of failures among the last hour's deliveries. One decision, read by the admin banner and by monitoring.
+ */
+export type DeliveryAlertKind = "key_refused" | "failure_spike";
+
+export const ALERT_WINDOW_MS = 60 * 60_000;
+/** A spike: at least this many failing deliveries in the window... */
+export const SPIKE_MIN_FAILING = 5;
+/** ...and at least this share of the window's settled deliveries. */
+export const SPIKE_MIN_SHARE = 0.5;
+
+// How the client words a refused key (app/services/automation/client.server.ts).
+const REFUSED = ["Automation platform answered HTTP 401%", "Automation platform answered HTTP 403%"];
+
+export interface DeliveryAlert {
+  kind: DeliveryAlertKind;
+  failing: number;
+  settled: number;
+  since: string;
+}
+
+export async function deliveryAlert(shop: string, now = new Date()): Promise<DeliveryAlert | null> {
+  const since = new Date(now.getTime() - ALERT_WINDOW_MS);
+  const [row] = await prisma.$queryRaw<{ settled: bigint | null; failing: bigint | null; refused: bigint | null }[]>`
+    SELECT
+      SUM(CASE WHEN "status" IN ('delivered', 'retrying', 'dead', 'flow_failed') THEN 1 ELSE 0 END) AS settled,
+      SUM(CASE WHEN "status" IN ('retrying', 'dead', 'flow_failed') THEN 1 ELSE 0 END) AS failing,
+      SUM(CASE WHEN "status" IN ('retrying', 'dead') AND ("lastError" LIKE ${REFUSED[0]} OR "lastError" LIKE ${REFUSED[1]})
+        THEN 1 ELSE 0 END) AS refused
+    FROM "Delivery" WHERE "shop" = ${shop} AND "createdAt" >= ${since}`;
+  const settled = Number(row?.settled ?? 0);
+  const failing = Number(row?.failing ?? 0);
+  const refused = Number(row?.refused ?? 0);
+  const base = { failing, settled, since: since.toISOString() };
+  if (refused > 0) return { kind: "key_refused", ...base };
+  if (failing >= SPIKE_MIN_FAILING && failing / Math.max(1, settled) >= SPIKE_MIN_SHARE) {
+    return { kind: "failure_spike", ...base };
+  }
+  return null;
+}
+
+let cached: { at: number; value: Awaited<ReturnType<typeof computeSummary>> } | null = null;
+
+async function computeSummary(now: Date) {
+  const shops = await prisma.shopConfiguration.findMany({ select: { shop: true } });
+  const counts: Record<DeliveryAlertKind, number> = { key_refused: 0, failure_spike: 0 };
+  for (const { shop } of shops) {
+    const alert = await deliveryAlert(shop, now);
+    if (alert) counts[alert.kind] += 1;
+  }
+  return { shops: shops.length, alerting: counts.key_refused + counts.failure_spike, ...counts };
+}
+
+/** Across shops, for monitoring: how many shops are in each alert, never which. Cached 30 seconds. */
+export async function deliveryAlertSummary(now = new Date()) {
+  if (!cached || now.getTime() - cached.at > 30_000) cached = { at: now.getTime(), value: await computeSummary(now) };
+  return { ...cached.value, checkedAt: new Date(cached.at).toISOString() };
+}
+
+export function clearAlertSummaryCache() {
+  cached = null;
+}

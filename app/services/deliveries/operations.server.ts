@@ -1,0 +1,208 @@
+import type { Prisma } from "@prisma/client";
+import prisma from "../../db.server";
+import { AppError } from "../../lib/http.server";
+import { automationPausedAt } from "./pause.server";
+import { retryDelivery, summarizeDelivery } from "./queries.server";
+import type { DeliveryStatus } from "./status.server";
+import { wakeWorker } from "./worker.server";
+
+/**
+ * "Retry" on one delivery: a retrying one is sent now instead of at its scheduled time (its attempt count and
+ * schedule continue); a dead or skipped one is replayed (retryDelivery). Anything else is answered as it is.
+ */
+export async function retryNow(shop: string, id: string, now = new Date()) {
+  const updated = await prisma.delivery.updateMany({
+    where: { id, shop, status: "retrying" },
+    data: { nextAttemptAt: now },
+  });
+  if (updated.count === 0) return retryDelivery(shop, id, now);
+  wakeWorker();
+  const delivery = await prisma.delivery.findFirst({ where: { id, shop } });
+  if (!delivery) throw new AppError(404, "Delivery not found", "not_found");
+  return summarizeDelivery(delivery);
+}
+
+// ---- Bulk retry (docs/decisions/112) ----
+
+/** How many replayed deliveries become due per second: well under the automation platform's rate limit. */
+export const BULK_RETRY_PER_SECOND = 2;
+/** At most this many per request; the page offers the rest again. */
+export const BULK_RETRY_MAX = 1000;
+
+const failedWhere = (shop: string): Prisma.DeliveryWhereInput => ({ shop, status: "dead", payload: { not: null } });
+
+/** How many failed deliveries "retry all failed" would send again (those whose order data is still kept). */
+export async function countRetryableFailed(shop: string) {
+  return prisma.delivery.count({ where: failedWhere(shop) });
+}
+
+/**
+ * Queues the shop's failed deliveries again, oldest first, paced: the n-th becomes due n / BULK_RETRY_PER_SECOND
+ * seconds from now, so the worker hands them to the automation platform a couple per second whatever their
+ * number. Each row is taken only while it is still dead, so a concurrent retry never queues one twice.
+ */
+export async function retryAllFailed(shop: string, now = new Date()) {
+  const rows = await prisma.delivery.findMany({
+    where: failedWhere(shop),
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: BULK_RETRY_MAX,
+    select: { id: true },
+  });
+  let queued = 0;
+  for (let slot = 0; slot * BULK_RETRY_PER_SECOND < rows.length; slot++) {
+    const ids = rows.slice(slot * BULK_RETRY_PER_SECOND, (slot + 1) * BULK_RETRY_PER_SECOND).map((row) => row.id);
+    const { count } = await prisma.delivery.updateMany({
+      where: { id: { in: ids }, shop, status: "dead" },
+      data: {
+        status: "queued",
+        attempts: 0,
+        nextAttemptAt: new Date(now.getTime() + slot * 1000),
+        lastError: null,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        errorTagDueAt: null,
+        errorTagTries: 0,
+      },
+    });
+    queued += count;
+  }
+  if (queued) wakeWorker();
+  const seconds = Math.max(0, Math.ceil(queued / BULK_RETRY_PER_SECOND) - 1);
+  return { queued, remaining: await countRetryableFailed(shop), lastDueAt: new Date(now.getTime() + seconds * 1000) };
+}
+
+// ---- Pause and resume ----
+
+export async function automationState(shop: string) {
+  const pausedAt = await automationPausedAt(shop);
+  const waiting = pausedAt
+    ? await prisma.delivery.count({ where: { shop, status: { in: ["queued", "retrying"] } } })
+    : 0;
+  return { paused: pausedAt !== null, pausedAt: pausedAt?.toISOString() ?? null, waiting };
+}
+
+export async function pauseAutomation(shop: string, now = new Date()) {
+  await prisma.automationPause.upsert({ where: { shop }, create: { shop, pausedAt: now }, update: {} });
+  return automationState(shop);
+}
+
+/** Resumes: what was recorded meanwhile is already due (its time came while paused) and goes out now. */
+export async function resumeAutomation(shop: string) {
+  await prisma.automationPause.deleteMany({ where: { shop } });
+  wakeWorker();
+  return automationState(shop);
+}
+
+// ---- Search and export ----
+
+export interface DeliverySearch {
+  q?: string;
+  status?: DeliveryStatus;
+}
+
+/**
+ * Deliveries matching an order number (`#1001` or `1001`, by the (shop, orderName) index), or a customer's name
+ * or phone anywhere in the stored order (while it is kept; phone digits match whatever the separators).
+ */
+export function searchWhere(shop: string, search: DeliverySearch): Prisma.DeliveryWhereInput {
+  const where: Prisma.DeliveryWhereInput = { shop, ...(search.status ? { status: search.status } : {}) };
+  const q = search.q?.trim();
+  if (!q) return where;
+  const or: Prisma.DeliveryWhereInput[] = [{ orderName: q }, { orderName: q.startsWith("#") ? q : `#${q}` }];
+  const digits = q.replace(/\D/g, "");
+  if (/^[\d\s()+.-]+$/.test(q) && digits.length >= 6) {
+    // Phones are stored as typed ("+57 300 123 4567"); the last digits are the part every format shares.
+    or.push({ payload: { contains: digits.slice(-7) } });
+    or.push({ payload: { contains: spaced(digits.slice(-7)) } });
+  } else if (!/^#?\d+$/.test(q)) {
+    or.push({ payload: { contains: q } });
+  }
+  return { ...where, OR: or };
+}
+
+// "1234567" as most phone formats write it: "123 4567".
+function spaced(digits: string) {
+  return `${digits.slice(0, 3)} ${digits.slice(3)}`;
+}
+
+export async function searchDeliveries(shop: string, search: DeliverySearch & { page: number; pageSize: number }) {
+  const where = searchWhere(shop, search);
+  const [rows, total] = await Promise.all([
+    prisma.delivery.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (search.page - 1) * search.pageSize,
+      take: search.pageSize,
+    }),
+    prisma.delivery.count({ where }),
+  ]);
+  return { deliveries: rows.map(summarizeDelivery), total, page: search.page, pageSize: search.pageSize };
+}
+
+export const CSV_COLUMNS = [
+  "id",
+  "createdAt",
+  "topic",
+  "orderName",
+  "status",
+  "attempts",
+  "flowId",
+  "deliveredAt",
+  "callbackStatus",
+  "tags",
+  "lastError",
+] as const;
+export const CSV_MAX_ROWS = 50_000;
+
+/** One CSV cell: quoted when needed, and a leading = + - @ made inert so a spreadsheet never runs it. */
+export function csvCell(value: string | number | null | undefined) {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The filtered log as CSV, newest first, read and written a page at a time. */
+export function exportDeliveriesCsv(shop: string, search: DeliverySearch): ReadableStream<Uint8Array> {
+  const where = searchWhere(shop, search);
+  const encoder = new TextEncoder();
+  let cursor: { createdAt: Date; id: string } | null = null;
+  let sent = 0;
+  let headerSent = false;
+  return new ReadableStream({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        controller.enqueue(encoder.encode(`${CSV_COLUMNS.join(",")}\r\n`));
+        return;
+      }
+      const page = await prisma.delivery.findMany({
+        where: cursor
+          ? {
+              AND: [
+                where,
+                {
+                  OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
+                },
+              ],
+            }
+          : where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: Math.min(1000, CSV_MAX_ROWS - sent),
+      });
+      if (!page.length) return controller.close();
+      const lines = page.map((row) => {
+        const summary = summarizeDelivery(row);
+        const cells = {
+          ...summary,
+          tags: summary.tagsApplied.join(" "),
+        };
+        return CSV_COLUMNS.map((column) => csvCell(cells[column])).join(",");
+      });
+      controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
+      sent += page.length;
+      const last = page[page.length - 1];
+      cursor = { createdAt: last.createdAt, id: last.id };
+      if (sent >= CSV_MAX_ROWS) controller.close();
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import type { Delivery } from "@prisma/client";
+import prisma from "../../db.server";
+import { AppError } from "../../lib/http.server";
+import { logger } from "../../logger.server";
+import { listFlows } from "../automation/client.server";
+import { getShopSettings } from "../shops/configuration.server";
+import { insertDelivery } from "./outbox.server";
+import { extractEventKeys } from "./payloads.server";
+import { retryDelivery, summarizeDelivery } from "./queries.server";
+import { wakeWorker } from "./worker.server";
+
+/** How the admin and its extensions name an order: either gid form, or the bare numeric id. */
+const ORDER_REF = /^(?:gid:\/\/(?:shopify|platform)\/Order\/)?(\d{1,20})$/;
+
+/** The numeric id and the platform's gid of an order reference, or null when it names no order. */
+export function parseOrderRef(value: string): { legacyId: string; gid: string } | null {
+  const match = ORDER_REF.exec(value.trim());
+  if (!match) return null;
+  return { legacyId: match[1], gid: `gid://shopify/Order/${match[1]}` };
+}
+
+function orderWhere(shop: string, ref: { legacyId: string; gid: string }) {
+  return { shop, topic: "orders/create", OR: [{ orderId: ref.gid }, { resourceId: ref.legacyId }] };
+}
+
+/** The order's deliveries, newest first; served by the (shop, orderId) index. */
+async function orderDeliveries(shop: string, ref: { legacyId: string; gid: string }) {
+  return prisma.delivery.findMany({
+    where: orderWhere(shop, ref),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 20,
+  });
+}
+
+/** The flow names of the shop's automation account; an unreachable platform leaves them unnamed. */
+async function flowNames(shop: string): Promise<Record<string, string>> {
+  const apiKey = (await getShopSettings(shop))?.automationApiKey;
+  if (!apiKey) return {};
+  try {
+    return Object.fromEntries((await listFlows(apiKey)).map((flow) => [flow.id, flow.name]));
+  } catch (error) {
+    logger.warn({ shop, code: error instanceof AppError ? error.code : "unexpected" }, "flow names unavailable");
+    return {};
+  }
+}
+
+function storyEntry(delivery: Delivery, names: Record<string, string>) {
+  return {
+    ...summarizeDelivery(delivery),
+    flowName: delivery.flowId ? (names[delivery.flowId] ?? null) : null,
+    callbackAt: delivery.callbackAt?.toISOString() ?? null,
+    attemptLog: JSON.parse(delivery.attemptLog) as unknown[],
+  };
+}
+
+export type OrderStoryEntry = ReturnType<typeof storyEntry>;
+
+/** Everything the app did with one order, for the order page's block. */
+export async function getOrderStory(shop: string, orderRef: string) {
+  const ref = parseOrderRef(orderRef);
+  if (!ref) throw new AppError(400, "orderId: must be an order id like gid://shopify/Order/123", "invalid_input");
+  const rows = await orderDeliveries(shop, ref);
+  const names = rows.some((row) => row.flowId) ? await flowNames(shop) : {};
+  return { orderId: ref.gid, deliveries: rows.map((row) => storyEntry(row, names)) };
+}
+
+const PENDING = ["queued", "delivering", "retrying"];
+
+/**
+ * Sends an order to the automation flow again, on the merchant's explicit request (docs/decisions/110).
+ * A delivery still on its way is left alone (409), so a double click never runs the flow twice; a dead or
+ * skipped one is replayed in place; a delivered one gets a new delivery from the stored webhook body. The new
+ * row's event id counts the order's deliveries, so two concurrent requests collapse on the unique key.
+ */
+export async function resendOrder(shop: string, orderRef: string, now = new Date()) {
+  const ref = parseOrderRef(orderRef);
+  if (!ref) throw new AppError(400, "orderId: must be an order id like gid://shopify/Order/123", "invalid_input");
+  const rows = await orderDeliveries(shop, ref);
+  const latest = rows[0];
+  if (!latest) throw new AppError(404, "The app has no record of this order", "not_found");
+  if (PENDING.includes(latest.status)) {
+    throw new AppError(409, "This order is already on its way to the automation platform", "already_pending");
+  }
+  if (latest.status === "dead" || latest.status === "skipped") {
+    return { delivery: await retryDelivery(shop, latest.id, now), resent: true };
+  }
+  const source = rows.find((row) => row.payload);
+  if (!source?.payload) {
+    throw new AppError(409, "The order data was erased; it cannot be sent again", "payload_erased");
+  }
+  const id = await insertDelivery({
+    shop,
+    topic: source.topic,
+    eventId: `resend:${ref.legacyId}:${rows.length}`,
+    keys: extractEventKeys(source.topic, JSON.parse(source.payload)),
+    payload: source.payload,
+    nextAttemptAt: now,
+    receivedAt: now,
+  });
+  if (!id) throw new AppError(409, "This order is already on its way to the automation platform", "already_pending");
+  wakeWorker();
+  const created = await prisma.delivery.findFirstOrThrow({ where: { id, shop } });
+  return { delivery: summarizeDelivery(created), resent: true };
+}

@@ -1,0 +1,6 @@
+-- CreateTable
+CREATE TABLE "AutomationPause" (
+    "shop" TEXT NOT NULL PRIMARY KEY,
+    "pausedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+

@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import {
+  actionFor,
+  actionRequest,
+  buildStory,
+  failureMessage,
+  untilLine,
+  type StoryDelivery,
+} from "../../extensions/order-automation-block/src/story";
+import { resendRequest, resendState } from "../../extensions/order-automation-action/src/resend";
+import blockEn from "../../extensions/order-automation-block/locales/en.default.json";
+import blockEs from "../../extensions/order-automation-block/locales/es.json";
+import actionEn from "../../extensions/order-automation-action/locales/en.default.json";
+import actionEs from "../../extensions/order-automation-action/locales/es.json";
+
+const NOW = new Date("2026-11-23T10:00:00Z");
+
+function delivery(overrides: Partial<StoryDelivery> = {}): StoryDelivery {
+  return {
+    id: "d1",
+    topic: "orders/create",
+    status: "delivered",
+    attempts: 1,
+    flowId: "f_101",
+    flowName: "Confirmar pedido",
+    nextAttemptAt: null,
+    lastError: null,
+    createdAt: "2026-11-23T09:00:00Z",
+    deliveredAt: "2026-11-23T09:00:01Z",
+    callbackStatus: null,
+    callbackAt: null,
+    tagsApplied: [],
+    ...overrides,
+  };
+}
+
+describe("the order block's story", () => {
+  it("tells a delivered order with its flow, attempts, callback outcome and tags, and offers Resend", () => {
+    const story = buildStory(
+      [delivery({ attempts: 2, callbackStatus: "confirmed", tagsApplied: ["confirmed", "whatsapp"] })],
+      NOW,
+    );
+    expect(story).toEqual({
+      deliveryId: "d1",
+      tone: "success",
+      status: { key: "status.delivered" },
+      lines: [
+        { key: "story.flow", values: { flow: "Confirmar pedido" } },
+        { key: "story.attempts", values: { count: 2 } },
+        { key: "story.callback", values: { outcome: "confirmed" } },
+      ],
+      tags: ["confirmed", "whatsapp"],
+      action: "resend",
+      earlier: 0,
+    });
+  });
+
+  it("says a delivered order still waits for its outcome, and names the flow by id when its name is unknown", () => {
+    const story = buildStory([delivery({ flowName: null })], NOW);
+    expect(story.lines).toEqual([
+      { key: "story.flow", values: { flow: "f_101" } },
+      { key: "story.attempts", values: { count: 1 } },
+      { key: "story.awaitingCallback" },
+    ]);
+  });
+
+  it("shows a retrying delivery's next try and last error, and offers Retry now", () => {
+    const story = buildStory(
+      [delivery({ status: "retrying", attempts: 3, nextAttemptAt: "2026-11-23T10:29:30Z", lastError: "HTTP 503" })],
+      NOW,
+    );
+    expect(story.tone).toBe("caution");
+    expect(story.action).toBe("retryNow");
+    expect(story.lines).toContainEqual({ key: "story.nextRetryMinutes", values: { count: 30 } });
+    expect(story.lines).toContainEqual({ key: "story.lastError", values: { error: "HTTP 503" } });
+  });
+
+  it("tells the newest of several deliveries and counts the earlier ones", () => {
+    const story = buildStory([delivery({ id: "new", status: "queued" }), delivery({ id: "old" })], NOW);
+    expect(story).toMatchObject({ deliveryId: "new", tone: "info", action: null, earlier: 1 });
+  });
+
+  it("says the app never received an order it has no delivery for, with no button", () => {
+    expect(buildStory([], NOW)).toMatchObject({ status: { key: "story.none" }, action: null, deliveryId: null });
+  });
+
+  it("treats the flow_failed status as a failure the merchant can resend, and an unknown status neutrally", () => {
+    expect(buildStory([delivery({ status: "flow_failed" })], NOW)).toMatchObject({
+      tone: "critical",
+      status: { key: "status.flow_failed" },
+      action: "resend",
+    });
+    expect(buildStory([delivery({ status: "archived" })], NOW)).toMatchObject({
+      tone: "neutral",
+      status: { key: "status.unknown" },
+      action: null,
+    });
+  });
+
+  it("offers Retry for dead and skipped deliveries and nothing while one is on its way", () => {
+    expect(actionFor("dead")).toBe("retry");
+    expect(actionFor("skipped")).toBe("retry");
+    expect(actionFor("queued")).toBeNull();
+    expect(actionFor("delivering")).toBeNull();
+  });
+
+  it("counts the time to the next try in minutes, then hours, and says now when it is due", () => {
+    expect(untilLine("2026-11-23T09:59:00Z", NOW)).toEqual({ key: "story.nextRetryNow" });
+    expect(untilLine("2026-11-23T10:00:01Z", NOW)).toEqual({ key: "story.nextRetryMinutes", values: { count: 1 } });
+    expect(untilLine("2026-11-23T15:00:00Z", NOW)).toEqual({ key: "story.nextRetryHours", values: { count: 5 } });
+  });
+
+  it("calls the retry route for Retry and Retry now, and the resend route with the order id for Resend", () => {
+    expect(actionRequest("retry", "d/1", "gid://shopify/Order/1")).toEqual({
+      url: "/api/deliveries/d%2F1/retry",
+      init: { method: "POST" },
+    });
+    const resend = actionRequest("resend", "d1", "gid://shopify/Order/1");
+    expect(resend.url).toBe("/api/deliveries/resend");
+    expect(JSON.parse(resend.init.body as string)).toEqual({ orderId: "gid://shopify/Order/1" });
+    expect(resendRequest("gid://shopify/Order/1")).toEqual(resend);
+  });
+
+  it("shows the app's error message, or the HTTP status when the body is not the app's", async () => {
+    expect(await failureMessage(Response.json({ success: false, error: "Nope" }, { status: 409 }))).toBe("Nope");
+    expect(await failureMessage(new Response("<html>", { status: 502 }))).toBe("HTTP 502");
+  });
+});
+
+describe("the order action's Send again", () => {
+  it("allows it for a delivered order with a warning, and for a failed one plainly", () => {
+    expect(resendState("delivered")).toEqual({ allowed: true, messageKey: "resend.confirmAgain" });
+    expect(resendState("dead")).toEqual({ allowed: true, messageKey: "resend.confirm" });
+    expect(resendState("flow_failed")).toEqual({ allowed: true, messageKey: "resend.confirm" });
+  });
+
+  it("refuses it while the order is on its way, and for an order the app never received", () => {
+    for (const status of ["queued", "delivering", "retrying"]) {
+      expect(resendState(status)).toEqual({ allowed: false, messageKey: "resend.pending" });
+    }
+    expect(resendState(null)).toEqual({ allowed: false, messageKey: "resend.unknownOrder" });
+  });
+});
+
+function keys(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null) return [prefix];
+  const entries = Object.entries(value as Record<string, unknown>);
+  // A plural form ({ one, other }) is one message.
+  if (entries.every(([key]) => ["zero", "one", "two", "few", "many", "other"].includes(key))) return [prefix];
+  return entries.flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe("the extensions' translations", () => {
+  it("have the same keys in English and Spanish", () => {
+    expect(keys(blockEs).sort()).toEqual(keys(blockEn).sort());
+    expect(keys(actionEs).sort()).toEqual(keys(actionEn).sort());
+  });
+
+  it("have a message for every status, line and button the logic can produce", () => {
+    const known = new Set(keys(blockEn));
+    const statuses = ["queued", "delivering", "delivered", "retrying", "dead", "flow_failed", "skipped", "archived"];
+    const stories = statuses.map((status) =>
+      buildStory(
+        [delivery({ status, lastError: "x", callbackStatus: "ok", nextAttemptAt: "2026-11-23T12:00:00Z" })],
+        NOW,
+      ),
+    );
+    stories.push(buildStory([], NOW));
+    for (const story of stories) {
+      for (const line of [story.status, ...story.lines]) expect(known).toContain(line.key);
+      if (story.action) expect(known).toContain(`action.${story.action}`);
+    }
+    const actionKeys = new Set(keys(actionEn));
+    for (const status of [...statuses, null]) expect(actionKeys).toContain(resendState(status).messageKey);
+  });
+});
