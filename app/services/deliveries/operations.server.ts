@@ -4,7 +4,7 @@ import { AppError } from "../../lib/http.server";
 import { automationPausedAt } from "./pause.server";
 import { retryDelivery, summarizeDelivery } from "./queries.server";
 import type { DeliveryStatus } from "./status.server";
-import { wakeWorker } from "./worker.server";
+import { wakeWorkers } from "./wake.server";
 
 /**
  * "Retry" on one delivery: a retrying one is sent now instead of at its scheduled time (its attempt count and
@@ -16,7 +16,7 @@ export async function retryNow(shop: string, id: string, now = new Date()) {
     data: { nextAttemptAt: now },
   });
   if (updated.count === 0) return retryDelivery(shop, id, now);
-  wakeWorker();
+  wakeWorkers();
   const delivery = await prisma.delivery.findFirst({ where: { id, shop } });
   if (!delivery) throw new AppError(404, "Delivery not found", "not_found");
   return summarizeDelivery(delivery);
@@ -60,13 +60,15 @@ export async function retryAllFailed(shop: string, now = new Date()) {
         lastError: null,
         leaseOwner: null,
         leaseExpiresAt: null,
-        errorTagDueAt: null,
-        errorTagTries: 0,
+        callbackStatus: null,
+        callbackAt: null,
       },
     });
+    // As for one retry: a replay may deliver it after all; a new death owes the tag afresh.
+    await prisma.errorTagTask.deleteMany({ where: { deliveryId: { in: ids }, shop } });
     queued += count;
   }
-  if (queued) wakeWorker();
+  if (queued) wakeWorkers();
   const seconds = Math.max(0, Math.ceil(queued / BULK_RETRY_PER_SECOND) - 1);
   return { queued, remaining: await countRetryableFailed(shop), lastDueAt: new Date(now.getTime() + seconds * 1000) };
 }
@@ -89,7 +91,7 @@ export async function pauseAutomation(shop: string, now = new Date()) {
 /** Resumes: what was recorded meanwhile is already due (its time came while paused) and goes out now. */
 export async function resumeAutomation(shop: string) {
   await prisma.automationPause.deleteMany({ where: { shop } });
-  wakeWorker();
+  wakeWorkers();
   return automationState(shop);
 }
 

@@ -7,7 +7,7 @@ import { getShopSettings } from "../shops/configuration.server";
 import { insertDelivery } from "./outbox.server";
 import { extractEventKeys } from "./payloads.server";
 import { retryDelivery, summarizeDelivery } from "./queries.server";
-import { wakeWorker } from "./worker.server";
+import { wakeWorkers } from "./wake.server";
 
 /** How the admin and its extensions name an order: either gid form, or the bare numeric id. */
 const ORDER_REF = /^(?:gid:\/\/(?:shopify|platform)\/Order\/)?(\d{1,20})$/;
@@ -98,7 +98,7 @@ export async function resendOrder(shop: string, orderRef: string, now = new Date
     receivedAt: now,
   });
   if (!id) throw new AppError(409, "This order is already on its way to the automation platform", "already_pending");
-  wakeWorker();
+  wakeWorkers();
   const created = await prisma.delivery.findFirstOrThrow({ where: { id, shop } });
   return { delivery: summarizeDelivery(created), resent: true };
 }

@@ -112,7 +112,7 @@ export async function retryDelivery(shop: string, id: string, now = new Date()) 
   if (delivery.status === "retrying") {
     // Waiting for its next attempt: the merchant asks for it now, the attempts so far still count.
     await prisma.delivery.updateMany({ where: { id, shop, status: "retrying" }, data: { nextAttemptAt: now } });
-    wakeWorker();
+    wakeWorkers();
     return summarizeDelivery(await findOwned(shop, id));
   }
   if (!RETRYABLE_STATUSES.includes(delivery.status as DeliveryStatus)) return summarizeDelivery(delivery);

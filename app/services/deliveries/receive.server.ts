@@ -3,7 +3,7 @@ import type { Webhook } from "../platform/webhooks.server";
 import { discardUninstalledDelivery, insertDelivery } from "./outbox.server";
 import { bodyShopDomain, extractEventKeys } from "./payloads.server";
 import type { DeliveryTopic } from "./status.server";
-import { wakeWorker } from "./worker.server";
+import { wakeWorkers } from "./wake.server";
 
 export type RecordOutcome =
   | { recorded: true; deliveryId: string }
@@ -58,7 +58,7 @@ export async function recordWebhookEvent(webhook: Webhook, receivedAt = new Date
   // Checked after the insert, so an uninstall that commits in between cannot leave the row behind.
   if (await discardUninstalledDelivery(webhook.shop, deliveryId)) return { recorded: false, reason: "not_installed" };
   if (invalid) return { recorded: true, deliveryId, invalid: true };
-  wakeWorker();
+  wakeWorkers();
   return { recorded: true, deliveryId };
 }
 
