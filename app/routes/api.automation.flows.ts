@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseForm } from "../lib/input.server";
-import { AppError, apiHandler, ok } from "../lib/http.server";
+import { AppError, BODY_LIMITS, apiHandler, ok } from "../lib/http.server";
 import { listFlows } from "../services/automation/client.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 import { getShopSettings } from "../services/shops/configuration.server";
@@ -18,8 +18,11 @@ const testForm = z.object({
 });
 
 /** Tests a key the merchant typed without saving it: its account's flows, or the platform's refusal. */
-export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  await authenticateAdminApi(request);
-  const { apiKey } = await parseForm(request, testForm);
-  return ok({ flows: await listFlows(apiKey, { fresh: true }) });
-});
+export const action = apiHandler(
+  async ({ request }: ActionFunctionArgs) => {
+    await authenticateAdminApi(request);
+    const { apiKey } = await parseForm(request, testForm);
+    return ok({ flows: await listFlows(apiKey, { fresh: true }) });
+  },
+  { maxBodyBytes: BODY_LIMITS.form },
+);

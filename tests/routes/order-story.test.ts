@@ -106,7 +106,7 @@ describe("GET /api/deliveries?orderId= (the order page's block)", () => {
     const response = await list({ request, params: {}, context: {} });
     expect(response.status).toBe(400);
     expectCors(response);
-    expect(await response.json()).toEqual({
+    expect(await response.json()).toMatchObject({
       success: false,
       error: "orderId: must be an order id like gid://shopify/Order/123",
     });
@@ -119,7 +119,7 @@ describe("GET /api/deliveries?orderId= (the order page's block)", () => {
     const response = await list({ request, params: {}, context: {} });
     expect(response.status).toBe(401);
     expectCors(response);
-    expect(await response.json()).toEqual({ success: false, error: "No shop session found" });
+    expect(await response.json()).toMatchObject({ success: false, error: "No shop session found" });
   });
 });
 
@@ -162,7 +162,7 @@ describe("POST /api/deliveries/resend (Send to the automation flow again)", () =
     expect(body.delivery.id).not.toBe(delivered.id);
     const again = await post(shop, delivered.resourceId);
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({
+    expect(await again.json()).toMatchObject({
       success: false,
       error: "This order is already on its way to the automation platform",
     });
@@ -181,7 +181,7 @@ describe("POST /api/deliveries/resend (Send to the automation flow again)", () =
     expect((await post(shop, "gid://shopify/Order/999")).status).toBe(404);
     const missing = await post(shop, undefined);
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ success: false, error: "orderId: is required" });
+    expect(await missing.json()).toMatchObject({ success: false, error: "orderId: is required" });
   });
 
   it("answers the preflight", async () => {

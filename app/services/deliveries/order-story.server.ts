@@ -92,7 +92,9 @@ export async function resendOrder(shop: string, orderRef: string, now = new Date
     shop,
     topic: source.topic,
     eventId: `resend:${ref.legacyId}:${rows.length}`,
-    keys: extractEventKeys(source.topic, JSON.parse(source.payload)),
+    // Without resourceId: the order's first delivery holds the one-delivery-per-order key (docs/decisions/070), and
+    // this is the merchant's explicit second run. The order id still finds it (story, privacy requests).
+    keys: { ...extractEventKeys(source.topic, JSON.parse(source.payload)), resourceId: null },
     payload: source.payload,
     nextAttemptAt: now,
     receivedAt: now,
