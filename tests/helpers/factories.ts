@@ -126,6 +126,7 @@ export async function createFullShop(shop = shopDomain()) {
   const dead = await createDelivery(shop, { status: "dead", orderId: "gid://shopify/Order/1" });
   await prisma.errorTagTask.create({ data: { deliveryId: dead.id, shop, orderId: "gid://shopify/Order/1" } });
   await prisma.platformTokenLease.create({ data: { shop, holder: "refresh-in-flight", expiresAt: new Date() } });
+  await prisma.automationPause.create({ data: { shop } });
   return shop;
 }
 

@@ -175,6 +175,6 @@ describe("pause and resume", () => {
       context: {},
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, error: "paused: must be true or false" });
+    expect(await response.json()).toMatchObject({ success: false, error: "paused: must be true or false" });
   });
 });
