@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder } from "../../sandbox/platform/state";
 import { orderPayload, sign } from "../../sandbox/platform/webhooks";
-import { SANDBOX } from "../../sandbox/stack";
+import { installShop, SANDBOX } from "../../sandbox/stack";
 import { query, startE2eStack, type Stack } from "./helpers";
 
 const SHOP = "tienda-caida.myshopify.com";
@@ -16,6 +16,8 @@ describe("an acknowledged webhook survives kill -9", () => {
 
   beforeAll(async () => {
     stack = await startE2eStack();
+    // Orders of a shop without the app installed are not kept (docs/decisions/072).
+    await installShop(stack, SHOP);
   });
   afterAll(async () => {
     await stack?.stop();

@@ -56,6 +56,7 @@ export async function retryAllFailed(shop: string, now = new Date()) {
       data: {
         status: "queued",
         attempts: 0,
+        replays: { increment: 1 },
         nextAttemptAt: new Date(now.getTime() + slot * 1000),
         lastError: null,
         leaseOwner: null,

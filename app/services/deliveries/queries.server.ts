@@ -124,6 +124,7 @@ export async function retryDelivery(shop: string, id: string, now = new Date()) 
     data: {
       status: "queued",
       attempts: 0,
+      replays: { increment: 1 },
       nextAttemptAt: now,
       lastError: null,
       leaseOwner: null,

@@ -126,7 +126,7 @@ async function deliver(delivery: Delivery, config: Resolved, settingsOf: Setting
     const payload = checkout ?? buildPayload(delivery, route.apiKey);
     // The delivery id travels as the idempotency key: a receiver that honours it drops the repeat a crash
     // between its answer and our status write would cause (docs/decisions/084-trigger-idempotency-key.md).
-    result = await triggerFlow(route.apiKey, route.flowId, payload, { idempotencyKey: delivery.id });
+    result = await triggerFlow(route.apiKey, route.flowId, payload, { idempotencyKey: idempotencyKeyOf(delivery) });
   } catch (error) {
     // Failed before anything was sent (database, a bug): retried on the schedule like a network error.
     log.error({ err: describe(error) }, "delivery failed before the trigger");
@@ -379,4 +379,12 @@ export class DeliveryWorker {
     this.tasks.add(tracked);
     void tracked.finally(() => this.tasks.delete(tracked));
   }
+}
+
+/**
+ * The trigger's idempotency key: the delivery id, the same for every automatic attempt and takeover, with the
+ * merchant's replays counted in, so a replay the merchant asked for is a new send and a crash's repeat is not.
+ */
+export function idempotencyKeyOf(delivery: Pick<Delivery, "id" | "replays">) {
+  return delivery.replays ? `${delivery.id}:replay-${delivery.replays}` : delivery.id;
 }

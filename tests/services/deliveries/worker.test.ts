@@ -200,6 +200,21 @@ describe("retries", () => {
     expect(calls.map((call) => call.headers.get("Idempotency-Key"))).toEqual([delivery.id, delivery.id]);
   });
 
+  it("sends a replay the merchant asked for under a new key, so a receiver dropping repeats still takes it", async () => {
+    const shop = await createAutomatedShop();
+    const delivery = await queuedOrder(shop);
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls, [answer(400)]));
+    await pass(T0);
+    expect((await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe("dead");
+
+    server.use(triggerHandler(calls));
+    await retryDelivery(shop, delivery.id, at(1));
+    await pass(at(1));
+    expect((await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe("delivered");
+    expect(calls.map((call) => call.headers.get("Idempotency-Key"))).toEqual([delivery.id, `${delivery.id}:replay-1`]);
+  });
+
   it("honours Retry-After on a 429", async () => {
     const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
