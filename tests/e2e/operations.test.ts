@@ -151,6 +151,12 @@ describe("delivery operations, end to end", () => {
 
   it("answers an admin extension's preflight and story request with CORS headers", async () => {
     const [name] = await placeOrders(1);
+    // The story names the flow once the worker has sent the order.
+    await eventually(
+      async () => ((await statuses([name]))[0] === "delivered" ? true : undefined),
+      10_000,
+      "the order delivered",
+    );
     const [row] = await query<{ orderId: string }>(stack, `SELECT "orderId" FROM "Delivery" WHERE "orderName" = ?`, [
       name,
     ]);
