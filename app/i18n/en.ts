@@ -304,6 +304,7 @@ export const en = {
   "error.platform_error": "The store did not accept the change. Try again in a moment.",
   "error.platform_user_error": "The store refused part of the change. Review the values and try again.",
   "error.theme_refused": "The store refused the theme. Check that the file is a valid theme.",
+  "error.repository_token_refused": "The repository host refused the token; check that it can read the repository.",
   "error.repository_not_found": "The repository was not found, or the token cannot read it.",
   "error.branch_not_found": "That branch does not exist in the repository.",
   "error.same_flow": "Choose a different flow for abandoned carts than for new orders.",

@@ -313,6 +313,8 @@ export const es: Messages = {
   "error.platform_error": "La tienda no aceptó el cambio. Inténtalo de nuevo en un momento.",
   "error.platform_user_error": "La tienda rechazó parte del cambio. Revisa los valores e inténtalo de nuevo.",
   "error.theme_refused": "La tienda rechazó el tema. Comprueba que el archivo sea un tema válido.",
+  "error.repository_token_refused":
+    "El servidor del repositorio rechazó el token; comprueba que pueda leer el repositorio.",
   "error.repository_not_found": "No se encontró el repositorio, o el token no puede leerlo.",
   "error.branch_not_found": "Esa rama no existe en el repositorio.",
   "error.same_flow": "Elige para los carritos abandonados un flujo distinto al de los pedidos nuevos.",

@@ -71,11 +71,12 @@ describe("supplier catalogue", () => {
       image.url.split("/").pop(),
     );
     expect(sentImages).toEqual(["1.svg", "3.svg", "4.svg", "5.svg", "6.svg"]);
-    // The card now carries the badge and cannot be linked twice.
+    // The card now carries the badge and leads to its link instead of offering to link it twice.
     await expect.poll(() => page.getByText("Vinculado", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("Ver vínculo", { exact: true }).isVisible()).toBe(true);
     expect(
-      await page.getByRole("button", { name: "Vincular a un producto de la tienda: Camiseta deportiva" }).isDisabled(),
-    ).toBe(true);
+      await page.getByRole("button", { name: "Vincular a un producto de la tienda: Camiseta deportiva" }).count(),
+    ).toBe(0);
   });
 
   it("searches, switches filters and pages through the catalogue", async () => {

@@ -72,7 +72,7 @@ export async function downloadRepositoryArchive(ref: RepositoryRef, maxBytes: nu
 
   const repository = await repositoryApi(ref, repoPath);
   if (repository.status === 401) {
-    throw new AppError(400, "The repository token was refused: it is invalid or has expired", "bad_token");
+    throw new AppError(400, "The repository token was refused: it is invalid or has expired", "repository_token_refused");
   }
   if (repository.status === 404) {
     throw new AppError(400, `Repository ${name} not found, or the token cannot read it`, "repository_not_found");
@@ -133,7 +133,7 @@ function refuseOtherFailures(response: Response, name: string) {
     if (response.headers.get("x-ratelimit-remaining") === "0" || response.status === 429) {
       throw new AppError(429, "The repository host's rate limit for this token is used up; try again later");
     }
-    throw new AppError(400, `The repository token does not have read access to ${name}`, "forbidden");
+    throw new AppError(400, `The repository token does not have read access to ${name}`, "repository_token_refused");
   }
   throw new AppError(502, `The repository host failed (HTTP ${response.status}); try again shortly`);
 }

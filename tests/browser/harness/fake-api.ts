@@ -367,7 +367,11 @@ export class FakeApi {
     if (themeUrl.startsWith("repo-api://")) {
       if (!repository) return fail(400, "themeUrl: must be repo-api://<owner>/<repo>/<branch>?token=<token>");
       if (decodeURIComponent(repository[4]) !== this.validRepositoryToken)
-        return fail(400, "The repository host refused the token (it needs read access to the repository)", "forbidden");
+        return fail(
+          400,
+          "The repository token does not have read access to the repository",
+          "repository_token_refused",
+        );
     }
     const theme = {
       id: 150000 + this.installs.length + 1,
