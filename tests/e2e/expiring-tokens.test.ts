@@ -57,7 +57,7 @@ describe("orders keep flowing while offline tokens expire every few seconds", ()
       });
       const [stored] = await query<{ accessToken: string; refreshToken: string | null; expires: number | null }>(
         stack,
-        "SELECT accessToken, refreshToken, expires FROM Session WHERE id = ?",
+        `SELECT "accessToken", "refreshToken", "expires" FROM "Session" WHERE "id" = ?`,
         [`offline_${SHOP}`],
       );
       // Sealed at rest, with an expiry and a refresh token.
