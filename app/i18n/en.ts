@@ -303,6 +303,8 @@ export const en = {
   "error.duplicate": "This supplier product is already linked to that store product.",
   "error.platform_error": "The store did not accept the change. Try again in a moment.",
   "error.platform_user_error": "The store refused part of the change. Review the values and try again.",
+  "error.theme_processing_failed":
+    "The store could not process the theme file. Check that it is a complete theme (layout, templates, config) and try again.",
   "error.theme_refused": "The store refused the theme. Check that the file is a valid theme.",
   "error.repository_token_refused": "The repository host refused the token; check that it can read the repository.",
   "error.repository_not_found": "The repository was not found, or the token cannot read it.",

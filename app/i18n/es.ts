@@ -312,6 +312,8 @@ export const es: Messages = {
   "error.duplicate": "Este producto del proveedor ya está vinculado a ese producto de la tienda.",
   "error.platform_error": "La tienda no aceptó el cambio. Inténtalo de nuevo en un momento.",
   "error.platform_user_error": "La tienda rechazó parte del cambio. Revisa los valores e inténtalo de nuevo.",
+  "error.theme_processing_failed":
+    "La tienda no pudo procesar el archivo del tema. Comprueba que sea un tema completo (layout, templates, config) e inténtalo de nuevo.",
   "error.theme_refused": "La tienda rechazó el tema. Comprueba que el archivo sea un tema válido.",
   "error.repository_token_refused":
     "El servidor del repositorio rechazó el token; comprueba que pueda leer el repositorio.",
