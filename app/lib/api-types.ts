@@ -9,6 +9,7 @@ import type { RecentOrder } from "~/services/platform/recent-orders.server";
 import type { publicSettings } from "~/services/shops/configuration.server";
 import type { Theme } from "~/services/theme/platform-themes.server";
 import type { ThemeInstallSummary } from "~/services/theme/install.server";
+import type { DeliveryStatus } from "./delivery-status";
 
 export type { PlatformProduct, PlatformVariant, Theme };
 
@@ -21,16 +22,7 @@ export interface AutomationFlow {
   status: string;
 }
 
-export const DELIVERY_STATUSES = [
-  "queued",
-  "delivering",
-  "delivered",
-  "flow_failed",
-  "retrying",
-  "dead",
-  "skipped",
-] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export { DELIVERY_STATUSES, type DeliveryStatus } from "./delivery-status";
 
 export interface DeliverySummary {
   id: string;

@@ -1,19 +1,7 @@
 import prisma from "../../db.server";
+import { DELIVERY_STATUSES, type DeliveryStatus } from "../../lib/delivery-status";
 
-/**
- * `flow_failed`: the automation platform took the order, but its flow called back with a failure status
- * (docs/decisions/100-flow-failed-status.md). It is counted apart from `delivered` and may be retried.
- */
-export const DELIVERY_STATUSES = [
-  "queued",
-  "delivering",
-  "delivered",
-  "flow_failed",
-  "retrying",
-  "dead",
-  "skipped",
-] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export { DELIVERY_STATUSES, type DeliveryStatus };
 
 /** The statuses a merchant may send again. A delivered one is refused so no flow runs twice by accident. */
 export const RETRYABLE_STATUSES: readonly DeliveryStatus[] = ["dead", "skipped", "flow_failed"];
