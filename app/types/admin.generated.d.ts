@@ -34,6 +34,25 @@ export type OrderTagsAddMutation = {
   }>;
 };
 
+export type OrderTagsRemoveMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+  tags: Array<AdminTypes.Scalars["String"]["input"]> | AdminTypes.Scalars["String"]["input"];
+}>;
+
+export type OrderTagsRemoveMutation = {
+  tagsRemove?: AdminTypes.Maybe<{
+    node?: AdminTypes.Maybe<
+      | Pick<AdminTypes.Customer, "id">
+      | Pick<AdminTypes.LineItem, "id">
+      | Pick<AdminTypes.MediaImage, "id">
+      | Pick<AdminTypes.Order, "id">
+      | Pick<AdminTypes.Product, "id">
+      | Pick<AdminTypes.ProductVariant, "id">
+    >;
+    userErrors: Array<Pick<AdminTypes.UserError, "field" | "message">>;
+  }>;
+};
+
 export type ProductUpdateMutationVariables = AdminTypes.Exact<{
   product: AdminTypes.ProductUpdateInput;
 }>;
@@ -200,6 +219,10 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation OrderTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      node { id }\n      userErrors { field message }\n    }\n  }": {
     return: OrderTagsAddMutation;
     variables: OrderTagsAddMutationVariables;
+  };
+  "#graphql\n  mutation OrderTagsRemove($id: ID!, $tags: [String!]!) {\n    tagsRemove(id: $id, tags: $tags) {\n      node { id }\n      userErrors { field message }\n    }\n  }": {
+    return: OrderTagsRemoveMutation;
+    variables: OrderTagsRemoveMutationVariables;
   };
   "#graphql\n  mutation ProductUpdate($product: ProductUpdateInput!) {\n    productUpdate(product: $product) {\n      product {\n        id\n        title\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {
     return: ProductUpdateMutation;

@@ -135,6 +135,7 @@ export type Mutation = {
   productUpdate?: Maybe<ProductUpdatePayload>;
   productVariantsBulkUpdate?: Maybe<ProductVariantsBulkUpdatePayload>;
   tagsAdd?: Maybe<TagsAddPayload>;
+  tagsRemove?: Maybe<TagsRemovePayload>;
   /** Creates a theme using an external URL or for files that were previously uploaded using the stagedUploadsCreate mutation. */
   themeCreate?: Maybe<ThemeCreatePayload>;
 };
@@ -155,6 +156,11 @@ export type MutationProductVariantsBulkUpdateArgs = {
 };
 
 export type MutationTagsAddArgs = {
+  id: Scalars["ID"]["input"];
+  tags: Array<Scalars["String"]["input"]>;
+};
+
+export type MutationTagsRemoveArgs = {
   id: Scalars["ID"]["input"];
   tags: Array<Scalars["String"]["input"]>;
 };
@@ -408,6 +414,12 @@ export type SelectedOption = {
 
 export type TagsAddPayload = {
   __typename?: "TagsAddPayload";
+  node?: Maybe<Node>;
+  userErrors: Array<UserError>;
+};
+
+export type TagsRemovePayload = {
+  __typename?: "TagsRemovePayload";
   node?: Maybe<Node>;
   userErrors: Array<UserError>;
 };
