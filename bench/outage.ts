@@ -16,7 +16,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { createServer as createTcpServer, connect, type Server, type Socket } from "node:net";
 import path from "node:path";
-import { sleep } from "../sandbox/lib/http";
+import { freePort, sleep } from "../sandbox/lib/http";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
 import { createOrder } from "../sandbox/platform/state";
 import { orderPayload, sign } from "../sandbox/platform/webhooks";
@@ -28,17 +28,6 @@ const PHASES: Phase[] = ["normal", "5xx", "hanging", "refusing", "back"];
 function option(argv: string[], name: string, fallback: number) {
   const index = argv.indexOf(`--${name}`);
   return index >= 0 ? Number(argv[index + 1]) : fallback;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createTcpServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -5,11 +5,10 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAutomationSimulator } from "./automation/server";
-import { noEvents, sleep, type EventSink, type Listening } from "./lib/http";
+import { freePort, noEvents, sleep, type EventSink, type Listening } from "./lib/http";
 import { mintSessionToken } from "./lib/jwt";
 import { adminHost } from "./platform/admin";
 import { createPlatformSimulator, type PlatformOptions } from "./platform/server";
@@ -67,17 +66,6 @@ export interface StackOptions {
 }
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const PRISMA_ENV = { PRISMA_SCHEMA_ENGINE_BINARY: "/nonexistent" };
 

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createTcpServer, type AddressInfo } from "node:net";
 
 /** One request as a simulator sees it: the raw body is kept, since signatures are computed over bytes. */
 export interface SimRequest {
@@ -170,3 +170,15 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export type SimEvent = { system: string; message: string; at: string };
 export type EventSink = (event: SimEvent) => void;
 export const noEvents: EventSink = () => undefined;
+
+/** A port free on loopback right now, for a server that must be told its port before it starts. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createTcpServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -6,8 +6,8 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "../../sandbox/lib/http";
 
 export interface Cluster {
   /** A URL of the cluster's `postgres` database as the superuser `app` (trust authentication, loopback only). */
@@ -28,17 +28,6 @@ export function findPostgresBin(): string | undefined {
     .filter((v) => existsSync(path.join(base, v, "bin/initdb")))
     .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(base, versions[0], "bin") : undefined;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A fresh folder the unprivileged server user can reach (mkdtemp's own mode, 0700, would lock it out). */
