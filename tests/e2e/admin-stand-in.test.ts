@@ -93,14 +93,24 @@ describe("the admin stand-in, in a browser", () => {
 
   it("shows a toast as a visible status element, marked when it is an error", async () => {
     const { page, app } = await openAdmin();
-    await app.evaluate(() =>
-      (window as unknown as { shopify: { toast: { show(m: string, o?: object): void } } }).shopify.toast.show(
-        "No se pudo guardar",
-        { isError: true },
-      ),
-    );
+    const show = () =>
+      app.evaluate(() =>
+        (window as unknown as { shopify: { toast: { show(m: string, o?: object): void } } }).shopify.toast.show(
+          "No se pudo guardar",
+          { isError: true, duration: 60_000 },
+        ),
+      );
     const toast = app.getByTestId("toast");
-    await toast.waitFor({ state: "visible" });
+    // The app's first load may still replace the frame's document (the session bounce): show it again until it stays.
+    await expect
+      .poll(
+        async () => {
+          if (!(await toast.isVisible())) await show().catch(() => undefined);
+          return toast.isVisible();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
     expect(await toast.textContent()).toBe("No se pudo guardar");
     expect(await toast.getAttribute("role")).toBe("status");
     expect(await toast.getAttribute("data-error")).toBe("true");
