@@ -2,7 +2,7 @@ import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifySessionToken } from "../../sandbox/lib/jwt";
 import { BROWSER_USER_AGENT, SANDBOX } from "../../sandbox/stack";
-import { startE2eStack, type Stack } from "./helpers";
+import { eventually, startE2eStack, type Stack } from "./helpers";
 
 const SHOP = "tienda-navegador.myshopify.com";
 
@@ -152,13 +152,20 @@ describe("the admin stand-in, in a browser", () => {
   it("fires a test order from the admin page's button and shows the order on the platform", async () => {
     const { page } = await openAdmin();
     const before = stack.platform.shops.get(SHOP)?.orders.length ?? 0;
+    const deliveriesBefore = stack.platform.deliveries.length;
     await page.getByRole("button", { name: "Send test order" }).click();
     await page.waitForFunction(
       (count) => document.querySelectorAll("[data-testid=platform-orders] li").length > count,
       before,
     );
     expect(stack.platform.shops.get(SHOP)!.orders.length).toBe(before + 1);
-    expect(stack.platform.deliveries.at(-1)).toMatchObject({ topic: "orders/create", shop: SHOP });
+    // The platform lists the order as soon as it exists, and sends its webhook after: wait for the delivery.
+    const delivery = await eventually(
+      async () => stack.platform.deliveries.slice(deliveriesBefore).find((sent) => sent.shop === SHOP),
+      10_000,
+      "the order's webhook",
+    );
+    expect(delivery).toMatchObject({ topic: "orders/create", shop: SHOP });
     await page.close();
   });
 });
