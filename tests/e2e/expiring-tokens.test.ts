@@ -5,8 +5,8 @@ import { eventually, getJson, postJson, query, startE2eStack, type Stack } from 
 const SHOP = "tienda-tokens.myshopify.com";
 const API_KEY = "sandbox-automation-key";
 /** Offline tokens live this long here (the platform: 3600 s), inside the library's 5-minute refresh window. */
-const TOKEN_LIFETIME_S = 3;
-/** How long orders keep coming (the issue asks for a minute with 5 s tokens; 20 s with 3 s keeps CI short). */
+const TOKEN_LIFETIME_S = 5;
+/** How long orders keep coming (the issue asks for a minute: E2E_TOKEN_RUN_MS=60000; 20 s keeps CI short). */
 const RUN_MS = Number(process.env.E2E_TOKEN_RUN_MS ?? 20_000);
 
 interface TokenEvent {
