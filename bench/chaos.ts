@@ -114,7 +114,9 @@ async function main() {
     let sending = true;
     const url = `${stack.appUrl}/webhooks/orders/create`;
     const send = async (order: (typeof orders)[number]) => {
-      for (let attempt = 1; attempt <= 50; attempt++) {
+      // The platform keeps retrying an unacknowledged webhook for hours; here a sender gives up after 5 minutes.
+      const giveUpAt = Date.now() + 5 * 60_000;
+      for (let attempt = 1; Date.now() < giveUpAt; attempt++) {
         try {
           const response = await fetch(url, {
             method: "POST",
