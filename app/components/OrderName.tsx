@@ -1,20 +1,37 @@
-import { Link, Text } from "@shopify/polaris";
+import { Badge, InlineStack, Link, Text } from "@shopify/polaris";
+import { useI18n } from "~/i18n/context";
 import type { DeliverySummary } from "~/lib/api-types";
 import { orderAdminUrl } from "~/lib/deliveries";
-/** The order's name, linked to the order in the store's admin when there is one to open. */
-export function OrderName({ delivery }: { delivery: Pick<DeliverySummary, "orderName" | "orderId" | "eventId"> }) {
+
+/**
+ * The order's name, linked to the order in the store's admin when there is one to open; a test order (the loop
+ * test's) says so, and is not linked: it is deleted once the test ends.
+ */
+export function OrderName({
+  delivery,
+}: {
+  delivery: Pick<DeliverySummary, "orderName" | "orderId" | "eventId"> & { test?: boolean };
+}) {
+  const { t } = useI18n();
   const name = delivery.orderName ?? delivery.orderId ?? delivery.eventId;
-  const url = orderAdminUrl(delivery);
+  const url = delivery.test ? null : orderAdminUrl(delivery);
   const text = (
     <Text as="span" fontWeight="semibold">
       {name}
     </Text>
   );
-  return url ? (
+  const linked = url ? (
     <Link url={url} target="_top" removeUnderline>
       {text}
     </Link>
   ) : (
     text
+  );
+  if (!delivery.test) return linked;
+  return (
+    <InlineStack gap="100" blockAlign="center" wrap={false}>
+      {linked}
+      <Badge size="small">{t("deliveries.test")}</Badge>
+    </InlineStack>
   );
 }

@@ -382,6 +382,68 @@ export const en = {
     "The automation platform is failing or unreachable. Failed orders are retried on their own; check the platform's status, then use Retry all failed on the deliveries page.",
   "alerts.openSettings": "Open settings",
   "alerts.openFailed": "See failed deliveries",
+
+  "loopTest.title": "Test the whole loop",
+  "loopTest.intro":
+    "Places a test order on your store and follows it from your store to your flow and back: the order webhook, the trigger, your flow's callback and the tag on the order. The test order has no customer, is deleted afterwards and is not counted in your insights.",
+  "loopTest.start": "Run the test",
+  "loopTest.again": "Run the test again",
+  "loopTest.placing": "Placing the test order…",
+  "loopTest.following": "Following test order {order}. This usually takes a few seconds.",
+  "loopTest.step.webhook": "Your store sent the order to the app",
+  "loopTest.step.trigger": "The app sent the order to your flow",
+  "loopTest.step.callback": "Your flow called back",
+  "loopTest.step.tag": "Tag added to the order",
+  "loopTest.state.done": "after {seconds} s",
+  "loopTest.state.waiting": "Waiting…",
+  "loopTest.state.pending": "Not reached",
+  "loopTest.state.failed": "Did not happen",
+  "loopTest.badge.done": "Done",
+  "loopTest.badge.waiting": "Waiting",
+  "loopTest.badge.pending": "Not reached",
+  "loopTest.badge.failed": "Failed",
+  "loopTest.passed": "The whole loop works: the test order went from your store to your flow and back in {seconds} s.",
+  "loopTest.failed": "The loop stopped at this step: {step}",
+  "loopTest.whatToCheck": "What to check",
+  "loopTest.detail": "What the app saw: {detail}",
+  "loopTest.flowReportedFailure":
+    "Your flow called back saying it failed for the test order. That is expected if the flow needs the buyer's phone (the test order has no customer); otherwise, check the flow.",
+  "loopTest.problem.order_not_created":
+    "Your store did not accept the test order. Check that the app still has permission to create orders (reinstall it if your store asks), then run the test again.",
+  "loopTest.problem.no_webhook":
+    "Your store did not send the new order to the app. Check the app's order webhook subscription: reinstall the app or deploy its configuration again.",
+  "loopTest.problem.automation_paused":
+    "Automation is paused for your store, so the order was not sent. Resume it on the Flow activity page, then run the test again.",
+  "loopTest.problem.no_api_key": "No automation API key is saved. Add your key in Settings.",
+  "loopTest.problem.no_flow": "No new-order flow is chosen. Choose one in Settings.",
+  "loopTest.problem.trigger_skipped": "The app did not send the order to the flow; the reason is below.",
+  "loopTest.problem.key_refused": "Your automation platform refused the API key. Save a new key in Settings.",
+  "loopTest.problem.flow_not_found":
+    "Your automation platform does not know the chosen flow. Choose the new-order flow again in Settings.",
+  "loopTest.problem.automation_refused":
+    "Your automation platform refused the order. Check the flow's trigger in your automation account.",
+  "loopTest.problem.automation_unreachable":
+    "Your automation platform did not answer. Check its status; real orders are retried automatically.",
+  "loopTest.problem.no_trigger":
+    "The app did not send the order in time. Check that the app's server and its worker are running.",
+  "loopTest.problem.no_callback":
+    "Your flow did not call back. Check that the flow ends with the callback to the app, with your API key and the order name.",
+  "loopTest.problem.tag_refused":
+    "Your store refused the tag on the order. Check that the app still has permission to edit orders.",
+  "loopTest.problem.no_tag":
+    "The callback arrived but no tag was added to the order. Check that the app still has permission to edit orders.",
+  "loopTest.cleanup.waiting": "Test order {order} is deleted when the test ends.",
+  "loopTest.cleanup.deleted": "Test order {order} was deleted.",
+  "loopTest.cleanup.cancelled": "Test order {order} could not be deleted, so it was cancelled.",
+  "loopTest.cleanup.failed": "Test order {order} could not be removed. Delete it in Orders.",
+  "loopTest.order.title": "Loop test (deleted automatically)",
+  "loopTest.order.note":
+    "Test order placed by the order automation app to check the whole loop. It is deleted automatically.",
+  "deliveries.test": "Test order",
+  "error.loop_test_running": "A test is already running. Wait for it to finish.",
+  "error.loop_test_scope":
+    "The app is not allowed to create orders in your store. Reinstall it to grant the permission.",
+  "error.loop_test_order_refused": "Your store did not accept the test order. Try again in a moment.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -392,4 +392,67 @@ export const es: Messages = {
     "La plataforma de automatización está fallando o no responde. Los pedidos fallidos se reintentan solos; revise el estado de la plataforma y luego use Enviar de nuevo las fallidas en la página de entregas.",
   "alerts.openSettings": "Abrir configuración",
   "alerts.openFailed": "Ver entregas fallidas",
+
+  "loopTest.title": "Probar el circuito completo",
+  "loopTest.intro":
+    "Crea un pedido de prueba en su tienda y lo sigue de su tienda a su flujo y de vuelta: el webhook del pedido, el envío al flujo, la respuesta (callback) del flujo y la etiqueta en el pedido. El pedido de prueba no tiene cliente, se elimina al terminar y no cuenta en sus estadísticas.",
+  "loopTest.start": "Iniciar la prueba",
+  "loopTest.again": "Repetir la prueba",
+  "loopTest.placing": "Creando el pedido de prueba…",
+  "loopTest.following": "Siguiendo el pedido de prueba {order}. Suele tardar unos segundos.",
+  "loopTest.step.webhook": "Su tienda envió el pedido a la app",
+  "loopTest.step.trigger": "La app envió el pedido a su flujo",
+  "loopTest.step.callback": "Su flujo respondió",
+  "loopTest.step.tag": "Etiqueta añadida al pedido",
+  "loopTest.state.done": "a los {seconds} s",
+  "loopTest.state.waiting": "Esperando…",
+  "loopTest.state.pending": "Sin llegar",
+  "loopTest.state.failed": "No ocurrió",
+  "loopTest.badge.done": "Hecho",
+  "loopTest.badge.waiting": "Esperando",
+  "loopTest.badge.pending": "Sin llegar",
+  "loopTest.badge.failed": "Falló",
+  "loopTest.passed":
+    "El circuito completo funciona: el pedido de prueba fue de su tienda a su flujo y volvió en {seconds} s.",
+  "loopTest.failed": "El circuito se detuvo en este paso: {step}",
+  "loopTest.whatToCheck": "Qué revisar",
+  "loopTest.detail": "Lo que vio la app: {detail}",
+  "loopTest.flowReportedFailure":
+    "Su flujo respondió que falló con el pedido de prueba. Es lo esperado si el flujo necesita el teléfono del comprador (el pedido de prueba no tiene cliente); si no, revise el flujo.",
+  "loopTest.problem.order_not_created":
+    "Su tienda no aceptó el pedido de prueba. Compruebe que la app sigue teniendo permiso para crear pedidos (reinstálela si su tienda lo pide) y repita la prueba.",
+  "loopTest.problem.no_webhook":
+    "Su tienda no envió el pedido nuevo a la app. Revise la suscripción de la app al webhook de pedidos: reinstale la app o vuelva a desplegar su configuración.",
+  "loopTest.problem.automation_paused":
+    "La automatización está en pausa para su tienda, así que el pedido no se envió. Reanúdela en la página Actividad del flujo y repita la prueba.",
+  "loopTest.problem.no_api_key": "No hay una clave API de automatización guardada. Añádala en Configuración.",
+  "loopTest.problem.no_flow": "No hay un flujo elegido para pedidos nuevos. Elija uno en Configuración.",
+  "loopTest.problem.trigger_skipped": "La app no envió el pedido al flujo; el motivo está abajo.",
+  "loopTest.problem.key_refused":
+    "Su plataforma de automatización rechazó la clave API. Guarde una clave nueva en Configuración.",
+  "loopTest.problem.flow_not_found":
+    "Su plataforma de automatización no conoce el flujo elegido. Vuelva a elegir el flujo de pedidos nuevos en Configuración.",
+  "loopTest.problem.automation_refused":
+    "Su plataforma de automatización rechazó el pedido. Revise el disparador del flujo en su cuenta de automatización.",
+  "loopTest.problem.automation_unreachable":
+    "Su plataforma de automatización no respondió. Revise su estado; los pedidos reales se reintentan solos.",
+  "loopTest.problem.no_trigger":
+    "La app no envió el pedido a tiempo. Compruebe que el servidor de la app y su proceso de envío están en marcha.",
+  "loopTest.problem.no_callback":
+    "Su flujo no respondió. Compruebe que el flujo termina con la llamada de vuelta (callback) a la app, con su clave API y el nombre del pedido.",
+  "loopTest.problem.tag_refused":
+    "Su tienda rechazó la etiqueta en el pedido. Compruebe que la app sigue teniendo permiso para editar pedidos.",
+  "loopTest.problem.no_tag":
+    "La respuesta llegó, pero no se añadió ninguna etiqueta al pedido. Compruebe que la app sigue teniendo permiso para editar pedidos.",
+  "loopTest.cleanup.waiting": "El pedido de prueba {order} se elimina al terminar la prueba.",
+  "loopTest.cleanup.deleted": "El pedido de prueba {order} se eliminó.",
+  "loopTest.cleanup.cancelled": "El pedido de prueba {order} no se pudo eliminar, así que se canceló.",
+  "loopTest.cleanup.failed": "El pedido de prueba {order} no se pudo quitar. Elimínelo en Pedidos.",
+  "loopTest.order.title": "Prueba del circuito (se elimina sola)",
+  "loopTest.order.note":
+    "Pedido de prueba creado por la app de automatización de pedidos para comprobar el circuito completo. Se elimina automáticamente.",
+  "deliveries.test": "Pedido de prueba",
+  "error.loop_test_running": "Ya hay una prueba en curso. Espere a que termine.",
+  "error.loop_test_scope": "La app no tiene permiso para crear pedidos en su tienda. Reinstálela para concederlo.",
+  "error.loop_test_order_refused": "Su tienda no aceptó el pedido de prueba. Inténtelo de nuevo en un momento.",
 };

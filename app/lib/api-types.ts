@@ -40,6 +40,8 @@ export interface DeliverySummary {
   deliveredAt: string | null;
   callbackStatus: string | null;
   tagsApplied: string[];
+  /** A test order's delivery (the loop test's): marked in the log, left out of the insights. */
+  test: boolean;
 }
 
 export interface DeliveryDetail extends DeliverySummary {

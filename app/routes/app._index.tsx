@@ -16,6 +16,7 @@ import { useEffect, useState } from "react";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { LoadingCard } from "~/components/LoadingCard";
+import { LoopTestCard } from "~/components/LoopTestCard";
 import { TableCard } from "~/components/TableCard";
 import { useApi } from "~/components/use-api";
 import { AppPage } from "~/components/AppPage";
@@ -44,6 +45,9 @@ export default function Home() {
       <Layout>
         <Layout.Section>
           <SetupChecklist />
+        </Layout.Section>
+        <Layout.Section>
+          <LoopTestCard />
         </Layout.Section>
         <Layout.Section>
           <DeliveryHealth />

@@ -164,6 +164,46 @@ export type RecentOrdersQuery = {
   };
 };
 
+export type LoopTestShopCurrencyQueryVariables = AdminTypes.Exact<{ [key: string]: never }>;
+
+export type LoopTestShopCurrencyQuery = { shop: Pick<AdminTypes.Shop, "currencyCode"> };
+
+export type LoopTestOrderCreateMutationVariables = AdminTypes.Exact<{
+  order: AdminTypes.OrderCreateOrderInput;
+  options?: AdminTypes.InputMaybe<AdminTypes.OrderCreateOptionsInput>;
+}>;
+
+export type LoopTestOrderCreateMutation = {
+  orderCreate?: AdminTypes.Maybe<{
+    order?: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "name" | "test">>;
+    userErrors: Array<Pick<AdminTypes.OrderCreateUserError, "field" | "message" | "code">>;
+  }>;
+};
+
+export type LoopTestOrderDeleteMutationVariables = AdminTypes.Exact<{
+  orderId: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type LoopTestOrderDeleteMutation = {
+  orderDelete?: AdminTypes.Maybe<
+    Pick<AdminTypes.OrderDeletePayload, "deletedId"> & {
+      userErrors: Array<Pick<AdminTypes.OrderDeleteUserError, "field" | "message" | "code">>;
+    }
+  >;
+};
+
+export type LoopTestOrderCancelMutationVariables = AdminTypes.Exact<{
+  orderId: AdminTypes.Scalars["ID"]["input"];
+  staffNote?: AdminTypes.InputMaybe<AdminTypes.Scalars["String"]["input"]>;
+}>;
+
+export type LoopTestOrderCancelMutation = {
+  orderCancel?: AdminTypes.Maybe<{
+    job?: AdminTypes.Maybe<Pick<AdminTypes.Job, "id" | "done">>;
+    orderCancelUserErrors: Array<Pick<AdminTypes.OrderCancelUserError, "field" | "message" | "code">>;
+  }>;
+};
+
 export type ThemeCreateMutationVariables = AdminTypes.Exact<{
   source: AdminTypes.Scalars["URL"]["input"];
   name: AdminTypes.Scalars["String"]["input"];
@@ -209,6 +249,10 @@ interface GeneratedQueryTypes {
     return: RecentOrdersQuery;
     variables: RecentOrdersQueryVariables;
   };
+  "#graphql\n  query LoopTestShopCurrency {\n    shop { currencyCode }\n  }": {
+    return: LoopTestShopCurrencyQuery;
+    variables: LoopTestShopCurrencyQueryVariables;
+  };
   "#graphql\n  query ThemeStatus($id: ID!) {\n    theme(id: $id) {\n      id\n      name\n      role\n      processing\n      processingFailed\n      createdAt\n    }\n  }": {
     return: ThemeStatusQuery;
     variables: ThemeStatusQueryVariables;
@@ -235,6 +279,18 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation ProductCreateMedia($productId: ID!, $media: [CreateMediaInput!]!) {\n    productCreateMedia(productId: $productId, media: $media) {\n      media {\n        alt\n        mediaContentType\n        status\n      }\n      mediaUserErrors {\n        field\n        message\n      }\n    }\n  }": {
     return: ProductCreateMediaMutation;
     variables: ProductCreateMediaMutationVariables;
+  };
+  "#graphql\n  mutation LoopTestOrderCreate($order: OrderCreateOrderInput!, $options: OrderCreateOptionsInput) {\n    orderCreate(order: $order, options: $options) {\n      order { id name test }\n      userErrors { field message code }\n    }\n  }": {
+    return: LoopTestOrderCreateMutation;
+    variables: LoopTestOrderCreateMutationVariables;
+  };
+  "#graphql\n  mutation LoopTestOrderDelete($orderId: ID!) {\n    orderDelete(orderId: $orderId) {\n      deletedId\n      userErrors { field message code }\n    }\n  }": {
+    return: LoopTestOrderDeleteMutation;
+    variables: LoopTestOrderDeleteMutationVariables;
+  };
+  "#graphql\n  mutation LoopTestOrderCancel($orderId: ID!, $staffNote: String) {\n    orderCancel(orderId: $orderId, reason: OTHER, restock: false, notifyCustomer: false, staffNote: $staffNote) {\n      job { id done }\n      orderCancelUserErrors { field message code }\n    }\n  }": {
+    return: LoopTestOrderCancelMutation;
+    variables: LoopTestOrderCancelMutationVariables;
   };
   "#graphql\n  mutation ThemeCreate($source: URL!, $name: String!) {\n    themeCreate(source: $source, name: $name, role: UNPUBLISHED) {\n      theme {\n        id\n        name\n        role\n        processing\n        processingFailed\n        createdAt\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {
     return: ThemeCreateMutation;

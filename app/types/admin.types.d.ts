@@ -51,6 +51,12 @@ export type Image = {
   url: Scalars["URL"]["output"];
 };
 
+export type Job = {
+  __typename?: "Job";
+  done: Scalars["Boolean"]["output"];
+  id: Scalars["ID"]["output"];
+};
+
 export type LineItem = Node & {
   __typename?: "LineItem";
   id: Scalars["ID"]["output"];
@@ -123,6 +129,16 @@ export type MoneyBag = {
   shopMoney: MoneyV2;
 };
 
+export type MoneyBagInput = {
+  presentmentMoney?: InputMaybe<MoneyInput>;
+  shopMoney: MoneyInput;
+};
+
+export type MoneyInput = {
+  amount: Scalars["Decimal"]["input"];
+  currencyCode: Scalars["CurrencyCode"]["input"];
+};
+
 export type MoneyV2 = {
   __typename?: "MoneyV2";
   amount: Scalars["Decimal"]["output"];
@@ -131,6 +147,9 @@ export type MoneyV2 = {
 
 export type Mutation = {
   __typename?: "Mutation";
+  orderCancel?: Maybe<OrderCancelPayload>;
+  orderCreate?: Maybe<OrderCreatePayload>;
+  orderDelete?: Maybe<OrderDeletePayload>;
   productCreateMedia?: Maybe<ProductCreateMediaPayload>;
   productUpdate?: Maybe<ProductUpdatePayload>;
   productVariantsBulkUpdate?: Maybe<ProductVariantsBulkUpdatePayload>;
@@ -138,6 +157,23 @@ export type Mutation = {
   tagsRemove?: Maybe<TagsRemovePayload>;
   /** Creates a theme using an external URL or for files that were previously uploaded using the stagedUploadsCreate mutation. */
   themeCreate?: Maybe<ThemeCreatePayload>;
+};
+
+export type MutationOrderCancelArgs = {
+  notifyCustomer?: InputMaybe<Scalars["Boolean"]["input"]>;
+  orderId: Scalars["ID"]["input"];
+  reason: OrderCancelReason;
+  restock: Scalars["Boolean"]["input"];
+  staffNote?: InputMaybe<Scalars["String"]["input"]>;
+};
+
+export type MutationOrderCreateArgs = {
+  options?: InputMaybe<OrderCreateOptionsInput>;
+  order: OrderCreateOrderInput;
+};
+
+export type MutationOrderDeleteArgs = {
+  orderId: Scalars["ID"]["input"];
 };
 
 export type MutationProductCreateMediaArgs = {
@@ -200,6 +236,7 @@ export type Order = Node & {
   note?: Maybe<Scalars["String"]["output"]>;
   shippingAddress?: Maybe<MailingAddress>;
   tags: Array<Scalars["String"]["output"]>;
+  test: Scalars["Boolean"]["output"];
   totalPriceSet: MoneyBag;
 };
 
@@ -211,11 +248,116 @@ export type OrderLineItemsArgs = {
   reverse?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
+export type OrderCancelPayload = {
+  __typename?: "OrderCancelPayload";
+  job?: Maybe<Job>;
+  orderCancelUserErrors: Array<OrderCancelUserError>;
+};
+
+export enum OrderCancelReason {
+  Customer = "CUSTOMER",
+  Declined = "DECLINED",
+  Fraud = "FRAUD",
+  Inventory = "INVENTORY",
+  Other = "OTHER",
+  Staff = "STAFF",
+}
+
+export type OrderCancelUserError = {
+  __typename?: "OrderCancelUserError";
+  code?: Maybe<OrderCancelUserErrorCode>;
+  field?: Maybe<Array<Scalars["String"]["output"]>>;
+  message: Scalars["String"]["output"];
+};
+
+export enum OrderCancelUserErrorCode {
+  Invalid = "INVALID",
+  NotFound = "NOT_FOUND",
+  NoRefundPermission = "NO_REFUND_PERMISSION",
+}
+
 export type OrderConnection = {
   __typename?: "OrderConnection";
   nodes: Array<Order>;
   pageInfo: PageInfo;
 };
+
+export enum OrderCreateFinancialStatus {
+  Authorized = "AUTHORIZED",
+  Expired = "EXPIRED",
+  Paid = "PAID",
+  PartiallyPaid = "PARTIALLY_PAID",
+  PartiallyRefunded = "PARTIALLY_REFUNDED",
+  Pending = "PENDING",
+  Refunded = "REFUNDED",
+  Voided = "VOIDED",
+}
+
+export enum OrderCreateInputsInventoryBehavior {
+  Bypass = "BYPASS",
+  DecrementIgnoringPolicy = "DECREMENT_IGNORING_POLICY",
+  DecrementObeyingPolicy = "DECREMENT_OBEYING_POLICY",
+}
+
+export type OrderCreateLineItemInput = {
+  priceSet?: InputMaybe<MoneyBagInput>;
+  quantity: Scalars["Int"]["input"];
+  requiresShipping?: InputMaybe<Scalars["Boolean"]["input"]>;
+  title?: InputMaybe<Scalars["String"]["input"]>;
+  variantId?: InputMaybe<Scalars["ID"]["input"]>;
+};
+
+export type OrderCreateOptionsInput = {
+  inventoryBehaviour?: InputMaybe<OrderCreateInputsInventoryBehavior>;
+  sendFulfillmentReceipt?: InputMaybe<Scalars["Boolean"]["input"]>;
+  sendReceipt?: InputMaybe<Scalars["Boolean"]["input"]>;
+};
+
+export type OrderCreateOrderInput = {
+  currency?: InputMaybe<Scalars["CurrencyCode"]["input"]>;
+  financialStatus?: InputMaybe<OrderCreateFinancialStatus>;
+  lineItems?: InputMaybe<Array<OrderCreateLineItemInput>>;
+  note?: InputMaybe<Scalars["String"]["input"]>;
+  tags?: InputMaybe<Array<Scalars["String"]["input"]>>;
+  test?: InputMaybe<Scalars["Boolean"]["input"]>;
+};
+
+export type OrderCreatePayload = {
+  __typename?: "OrderCreatePayload";
+  order?: Maybe<Order>;
+  userErrors: Array<OrderCreateUserError>;
+};
+
+export type OrderCreateUserError = {
+  __typename?: "OrderCreateUserError";
+  code?: Maybe<OrderCreateUserErrorCode>;
+  field?: Maybe<Array<Scalars["String"]["output"]>>;
+  message: Scalars["String"]["output"];
+};
+
+export enum OrderCreateUserErrorCode {
+  Invalid = "INVALID",
+  Required = "REQUIRED",
+  Taken = "TAKEN",
+}
+
+export type OrderDeletePayload = {
+  __typename?: "OrderDeletePayload";
+  deletedId?: Maybe<Scalars["ID"]["output"]>;
+  userErrors: Array<OrderDeleteUserError>;
+};
+
+export type OrderDeleteUserError = {
+  __typename?: "OrderDeleteUserError";
+  code?: Maybe<OrderDeleteUserErrorCode>;
+  field?: Maybe<Array<Scalars["String"]["output"]>>;
+  message: Scalars["String"]["output"];
+};
+
+export enum OrderDeleteUserErrorCode {
+  Invalid = "INVALID",
+  NotFound = "NOT_FOUND",
+}
 
 export enum OrderDisplayFinancialStatus {
   Authorized = "AUTHORIZED",
@@ -370,6 +512,7 @@ export type QueryRoot = {
   orders: OrderConnection;
   product?: Maybe<Product>;
   products: ProductConnection;
+  shop: Shop;
   /** Returns a particular theme for the shop. */
   theme?: Maybe<OnlineStoreTheme>;
 };
@@ -410,6 +553,11 @@ export type SelectedOption = {
   __typename?: "SelectedOption";
   name: Scalars["String"]["output"];
   value: Scalars["String"]["output"];
+};
+
+export type Shop = {
+  __typename?: "Shop";
+  currencyCode: Scalars["CurrencyCode"]["output"];
 };
 
 export type TagsAddPayload = {

@@ -1,4 +1,5 @@
-import { newId, type SimOrder, type SimProduct, type SimVariant } from "./seed";
+import { randomUUID } from "node:crypto";
+import { newId, type SimLineItem, type SimOrder, type SimProduct, type SimVariant } from "./seed";
 import type { ShopState, SimTheme } from "./state";
 import { createProcessingTheme } from "./themes";
 
@@ -142,27 +143,30 @@ export function orderNode(order: SimOrder) {
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
     email: order.email,
-    phone: order.customer.phone,
+    phone: order.customer?.phone ?? null,
     note: order.note,
     tags: [...order.tags],
+    test: order.test === true,
+    cancelledAt: order.cancelledAt ?? null,
+    closedAt: order.closedAt ?? null,
     currencyCode: order.currency,
     displayFinancialStatus: order.financialStatus.toUpperCase(),
     displayFulfillmentStatus: (order.fulfillmentStatus ?? "unfulfilled").toUpperCase(),
     totalPriceSet: money(order.totalPrice, order.currency),
     subtotalPriceSet: money(order.subtotalPrice, order.currency),
-    customer: {
-      id: gid("Customer", order.customer.id),
-      email: order.customer.email,
-      firstName: order.customer.firstName,
-      lastName: order.customer.lastName,
-      phone: order.customer.phone,
-      displayName: `${order.customer.firstName} ${order.customer.lastName}`,
-    },
-    shippingAddress: {
-      ...order.shippingAddress,
-      countryCodeV2: order.shippingAddress.countryCode,
-      address2: null,
-    },
+    customer: order.customer
+      ? {
+          id: gid("Customer", order.customer.id),
+          email: order.customer.email,
+          firstName: order.customer.firstName,
+          lastName: order.customer.lastName,
+          phone: order.customer.phone,
+          displayName: `${order.customer.firstName} ${order.customer.lastName}`,
+        }
+      : null,
+    shippingAddress: order.shippingAddress
+      ? { ...order.shippingAddress, countryCodeV2: order.shippingAddress.countryCode, address2: null }
+      : null,
     lineItems: connection(
       order.lineItems.map((item) => ({
         id: gid("LineItem", item.id),
@@ -241,12 +245,105 @@ function tagList(value: unknown): string[] {
   return list.map((tag) => String(tag).trim()).filter(Boolean);
 }
 
+interface OrderCreateInput {
+  lineItems?: {
+    title?: string;
+    quantity?: number;
+    variantId?: string;
+    priceSet?: { shopMoney?: { amount?: string | number; currencyCode?: string } };
+    requiresShipping?: boolean;
+    sku?: string;
+  }[];
+  test?: boolean;
+  tags?: string[] | string;
+  note?: string;
+  email?: string;
+  currency?: string;
+  financialStatus?: string;
+}
+
+/** orderCreate's input checks, with the platform's userErrors shape (OrderCreateUserError: field, message, code). */
+function orderCreateErrors(shop: ShopState, input: OrderCreateInput) {
+  const errors: { field: string[]; message: string; code: string }[] = [];
+  const items = input.lineItems ?? [];
+  if (!items.length)
+    errors.push({ field: ["order", "lineItems"], message: "Line items can't be blank", code: "INVALID" });
+  items.forEach((item, index) => {
+    const field = ["order", "lineItems", String(index)];
+    if (!Number.isInteger(item.quantity) || (item.quantity ?? 0) < 1)
+      errors.push({ field: [...field, "quantity"], message: "Quantity must be greater than 0", code: "INVALID" });
+    if (item.variantId) {
+      const known = shop.products.some((product) =>
+        product.variants.some((variant) => gid("ProductVariant", variant.id) === item.variantId),
+      );
+      if (!known)
+        errors.push({ field: [...field, "variantId"], message: "Product variant does not exist", code: "INVALID" });
+    } else {
+      if (!item.title?.trim())
+        errors.push({ field: [...field, "title"], message: "Title can't be blank", code: "INVALID" });
+      const amount = Number(item.priceSet?.shopMoney?.amount);
+      if (!Number.isFinite(amount) || amount < 0 || !item.priceSet?.shopMoney?.currencyCode)
+        errors.push({ field: [...field, "priceSet"], message: "Price set is invalid", code: "INVALID" });
+    }
+  });
+  return errors;
+}
+
+function createOrderFromInput(shop: ShopState, input: OrderCreateInput): SimOrder {
+  const number = shop.nextOrderNumber++;
+  const createdAt = new Date().toISOString();
+  const currency = input.currency ?? "COP";
+  const lineItems: SimLineItem[] = (input.lineItems ?? []).map((item) => {
+    const product = shop.products.find((candidate) =>
+      candidate.variants.some((variant) => gid("ProductVariant", variant.id) === item.variantId),
+    );
+    const variant = product?.variants.find((candidate) => gid("ProductVariant", candidate.id) === item.variantId);
+    return {
+      id: newId(),
+      productId: product?.id ?? 0,
+      variantId: variant?.id ?? 0,
+      title: product?.title ?? item.title ?? "",
+      variantTitle: variant && variant.title !== "Default Title" ? variant.title : "",
+      quantity: item.quantity ?? 1,
+      price: variant?.price ?? Number(item.priceSet?.shopMoney?.amount ?? 0).toFixed(2),
+      sku: variant?.sku ?? item.sku ?? "",
+    };
+  });
+  const total = lineItems.reduce((sum, item) => sum + Number(item.price) * item.quantity, 0).toFixed(2);
+  const order: SimOrder = {
+    id: newId(),
+    number,
+    name: `#${number}`,
+    createdAt,
+    updatedAt: createdAt,
+    currency,
+    totalPrice: total,
+    subtotalPrice: total,
+    financialStatus: (input.financialStatus ?? "pending").toLowerCase(),
+    fulfillmentStatus: null,
+    email: input.email ?? "",
+    note: input.note ?? "",
+    tags: tagList(input.tags ?? []),
+    customer: null,
+    shippingAddress: null,
+    lineItems,
+    test: input.test === true,
+    createdByApp: true,
+    cancelledAt: null,
+    closedAt: null,
+  };
+  shop.orders.push(order);
+  return order;
+}
+
 /** What a resolver may need beyond the shop: how the platform behaves, and where its events go. */
 export interface ExecuteContext {
   themeProcessingMs: number;
   /** True when this theme's processing is to fail (a simulator control). */
   failThemeProcessing?: () => boolean;
   emit: (message: string) => void;
+  /** An order was created through the API: the platform sends its orders/create webhook after the answer. */
+  orderCreated?: (order: SimOrder) => void;
 }
 
 type Resolver = (
@@ -343,6 +440,62 @@ const resolvers: Record<string, Resolver> = {
     order.tags = order.tags.filter((tag) => !tags.includes(tag));
     order.updatedAt = new Date().toISOString();
     return { node: { __typename: "Order", id: gid("Order", order.id) }, userErrors: [] };
+  },
+  orderCreate: (shop, field, variables, context) => {
+    const input = (argument(field, "order", variables) ?? {}) as OrderCreateInput;
+    const userErrors = orderCreateErrors(shop, input);
+    if (userErrors.length) return { order: null, userErrors };
+    const order = createOrderFromInput(shop, input);
+    context.emit(`orderCreate ${order.name}${order.test ? " (test order)" : ""}`);
+    context.orderCreated?.(order);
+    return { order: orderNode(order), userErrors: [] };
+  },
+  orderCancel: (shop, field, variables, context) => {
+    const id = argument(field, "orderId", variables);
+    const order = shop.orders.find((candidate) => gid("Order", candidate.id) === id);
+    if (!order)
+      return {
+        job: null,
+        orderCancelUserErrors: [{ field: ["orderId"], message: "Order does not exist", code: "NOT_FOUND" }],
+        userErrors: [{ field: ["orderId"], message: "Order does not exist" }],
+      };
+    if (order.cancelledAt) {
+      const message = "Order has already been cancelled";
+      return {
+        job: null,
+        orderCancelUserErrors: [{ field: ["orderId"], message, code: "INVALID" }],
+        userErrors: [{ field: ["orderId"], message }],
+      };
+    }
+    // The platform cancels in a job: the order reads as cancelled a moment after the answer.
+    const job = { id: gid("Job", randomUUID()), done: false };
+    setTimeout(() => {
+      order.cancelledAt = new Date().toISOString();
+      order.updatedAt = order.cancelledAt;
+      context.emit(`order ${order.name} cancelled`);
+    }, 100).unref();
+    return { job, orderCancelUserErrors: [], userErrors: [] };
+  },
+  orderDelete: (shop, field, variables, context) => {
+    const id = argument(field, "orderId", variables);
+    const index = shop.orders.findIndex((candidate) => gid("Order", candidate.id) === id);
+    if (index < 0)
+      return {
+        deletedId: null,
+        userErrors: [{ field: ["orderId"], message: "Order does not exist", code: "NOT_FOUND" }],
+      };
+    const order = shop.orders[index];
+    // The platform deletes only some orders: test orders, orders an app created, and cancelled or archived ones.
+    if (!order.test && !order.createdByApp && !order.cancelledAt && !order.closedAt)
+      return {
+        deletedId: null,
+        userErrors: [
+          { field: ["orderId"], message: "This order can't be deleted; cancel it instead", code: "INVALID" },
+        ],
+      };
+    shop.orders.splice(index, 1);
+    context.emit(`order ${order.name} deleted`);
+    return { deletedId: gid("Order", order.id), userErrors: [] };
   },
   products: (shop, field, variables) => {
     const first = Number(argument(field, "first", variables) ?? 50);

@@ -78,9 +78,16 @@ export interface SimOrder {
   email: string;
   note: string;
   tags: string[];
-  customer: SimCustomer;
-  shippingAddress: SimAddress;
+  /** Null for an order placed without a buyer (orderCreate without customer or address, like the loop test's). */
+  customer: SimCustomer | null;
+  shippingAddress: SimAddress | null;
   lineItems: SimLineItem[];
+  /** A test order (orderCreate `test: true`): no money moves; the platform marks it in the admin and webhooks. */
+  test?: boolean;
+  /** Created through orderCreate: the platform lets an app delete such orders (orderDelete). */
+  createdByApp?: boolean;
+  cancelledAt?: string | null;
+  closedAt?: string | null;
 }
 
 export interface SimDraftOrder {

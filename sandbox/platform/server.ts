@@ -35,6 +35,7 @@ const REFRESH_TOKEN_LIFETIME_S = 90 * 86_400;
 const UNAUTHORIZED = "[API] Invalid API key or access token (unrecognized login or wrong password)";
 
 const MAX_AVAILABLE = 2000;
+const WEBHOOK_DELAY_MS = 200;
 const RESTORE_RATE = 100;
 
 /**
@@ -297,6 +298,10 @@ export function createPlatformSimulator(options: PlatformOptions) {
         themeProcessingMs: options.themeProcessingMs ?? 1500,
         failThemeProcessing: () => failThemeProcessing > 0 && failThemeProcessing-- > 0,
         emit,
+        // The platform posts the webhook after the mutation has answered, a moment later.
+        orderCreated: (order) => {
+          setTimeout(() => void send(shop.domain, "orders/create", orderPayload(order)), WEBHOOK_DELAY_MS).unref();
+        },
       });
       const left = spendPoints(shop.domain, result.cost);
       if (operationName === "OrderTagsAdd" || /tagsAdd/.test(query))
@@ -359,7 +364,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
       const shop = shopState(shopFromBody(body, request));
       const order = createOrder(shop, { note: typeof body.note === "string" ? body.note : undefined });
       emit(
-        `order ${order.name} created ($${Number(order.totalPrice).toLocaleString("es-CO")} COP, ${order.customer.firstName} ${order.customer.lastName})`,
+        `order ${order.name} created ($${Number(order.totalPrice).toLocaleString("es-CO")} COP, ${order.customer ? `${order.customer.firstName} ${order.customer.lastName}` : "no customer"})`,
       );
       const copies = 1 + Math.max(0, Number(body.duplicates ?? 0));
       const sent = body.webhook === false ? [] : await send(shop.domain, "orders/create", orderPayload(order), copies);
@@ -387,7 +392,13 @@ export function createPlatformSimulator(options: PlatformOptions) {
         else if (topic === "checkouts/create") payload = checkoutPayload(createDraftOrder(shop));
         else {
           const order = shop.orders[0];
-          payload = shopTopicPayload(topic, shop.domain, shop.scope, order?.customer, order ? [order.id] : []);
+          payload = shopTopicPayload(
+            topic,
+            shop.domain,
+            shop.scope,
+            order?.customer ?? undefined,
+            order ? [order.id] : [],
+          );
         }
       }
       const copies = 1 + Math.max(0, Number(body.duplicates ?? 0));

@@ -94,14 +94,16 @@ export function orderPayload(order: SimOrder) {
     payment_gateway_names: ["Cash on Delivery (COD)"],
     email: order.email,
     contact_email: order.email,
-    phone: order.customer.phone,
+    phone: order.customer?.phone ?? null,
     note: order.note,
     tags: order.tags.join(", "),
-    test: false,
+    // The platform marks a test order in its webhooks too.
+    test: order.test === true,
+    cancelled_at: order.cancelledAt ?? null,
     line_items: order.lineItems.map(restLineItem),
-    customer: restCustomer(order.customer),
-    shipping_address: restAddress(order.shippingAddress),
-    billing_address: restAddress(order.shippingAddress),
+    customer: order.customer ? restCustomer(order.customer) : null,
+    shipping_address: order.shippingAddress ? restAddress(order.shippingAddress) : null,
+    billing_address: order.shippingAddress ? restAddress(order.shippingAddress) : null,
   };
 }
 

@@ -56,3 +56,56 @@ describe("the platform simulator's GraphQL reading", () => {
     expect(result.errors[0]).toMatchObject({ path: ["order"], extensions: { code: "argumentLiteralsIncompatible" } });
   });
 });
+
+describe("the platform simulator's test orders (orderCreate, orderCancel, orderDelete)", () => {
+  const CREATE = `mutation C($order: OrderCreateOrderInput!) {
+    orderCreate(order: $order) { order { id name test } userErrors { field message code } } }`;
+  const DELETE = `mutation D($orderId: ID!) { orderDelete(orderId: $orderId) { deletedId userErrors { field message code } } }`;
+  const lineItem = {
+    title: "Loop test",
+    quantity: 1,
+    priceSet: { shopMoney: { amount: "0.00", currencyCode: "COP" } },
+  };
+
+  it("creates a test order, announces it for its webhook, and lets the app delete it", () => {
+    const shop = newShopState("loop.myshopify.com", "write_orders");
+    const created: string[] = [];
+    const context = {
+      themeProcessingMs: 0,
+      emit: () => undefined,
+      orderCreated: (o: { name: string }) => created.push(o.name),
+    };
+    const result = execute(shop, CREATE, { order: { test: true, tags: ["t"], lineItems: [lineItem] } }, context);
+    const order = (result.data as { orderCreate: { order: { id: string; name: string; test: boolean } } }).orderCreate
+      .order;
+    expect(order.test).toBe(true);
+    expect(created).toEqual([order.name]);
+    expect(shop.orders.at(-1)).toMatchObject({ name: order.name, tags: ["t"], customer: null, test: true });
+    const deleted = execute(shop, DELETE, { orderId: order.id }, context);
+    expect(deleted.data).toEqual({ orderDelete: { deletedId: order.id, userErrors: [] } });
+    expect(shop.orders.some((candidate) => candidate.name === order.name)).toBe(false);
+    const again = execute(shop, DELETE, { orderId: order.id }, context);
+    expect((again.data as { orderDelete: { userErrors: { code: string }[] } }).orderDelete.userErrors[0].code).toBe(
+      "NOT_FOUND",
+    );
+  });
+
+  it("answers userErrors for an order without line items and refuses to delete a storefront order", () => {
+    const shop = newShopState("loop.myshopify.com", "write_orders");
+    const result = execute(shop, CREATE, { order: { test: true, lineItems: [] } });
+    expect(result.data).toEqual({
+      orderCreate: {
+        order: null,
+        userErrors: [{ field: ["order", "lineItems"], message: "Line items can't be blank", code: "INVALID" }],
+      },
+    });
+    const storefront = `gid://shopify/Order/${shop.orders[0].id}`;
+    const refused = execute(shop, DELETE, { orderId: storefront });
+    expect(
+      (refused.data as { orderDelete: { deletedId: null; userErrors: { code: string }[] } }).orderDelete,
+    ).toMatchObject({
+      deletedId: null,
+      userErrors: [{ code: "INVALID" }],
+    });
+  });
+});

@@ -41,6 +41,25 @@ describe("delivery insights", () => {
     expect((await deliveryInsights(shop, 30, NOW)).series).toHaveLength(30);
   });
 
+  it("leaves test orders (the loop test's) out of every figure", async () => {
+    const shop = shopDomain();
+    const delivered = {
+      status: "delivered",
+      flowId: "f_101",
+      callbackStatus: "success",
+      createdAt: at("2026-11-23T10:00:00Z"),
+      deliveredAt: at("2026-11-23T10:00:01Z"),
+    };
+    await createDelivery(shop, delivered);
+    await createDelivery(shop, { ...delivered, test: true });
+    await createDelivery(shop, { ...delivered, status: "dead", deliveredAt: null, test: true });
+
+    const insights = await deliveryInsights(shop, 7, NOW);
+    expect(insights.series[6]).toMatchObject({ delivered: 1, failed: 0 });
+    expect(insights.flows).toEqual([{ flowId: "f_101", triggered: 1, confirmed: 1, failed: 0, confirmationRate: 1 }]);
+    expect(insights.orderToTrigger.count).toBe(1);
+  });
+
   it("gives each flow's confirmation rate among its triggered orders", async () => {
     const shop = shopDomain();
     const delivered = {

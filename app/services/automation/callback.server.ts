@@ -8,6 +8,7 @@ import { AUTOMATION_ERROR_TAG, FAILED_CALLBACK_STATUSES } from "../deliveries/st
 import { gidField } from "../platform/gid";
 import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
 import { findSettingsByApiKey } from "../shops/configuration.server";
+import { noteLoopCallback, noteLoopTagProblem } from "../loop-test/marks.server";
 import { addOrderTags, findOrder, platformOrderName, removeOrderTags } from "./order-tags.server";
 
 /** The spec's status map (States: order tags). */
@@ -125,8 +126,19 @@ export async function handleAutomationCallback(
   const notFound = () =>
     new AppError(404, `Order ${fields.orderName ?? fields.orderId} was not found in ${shop}`, "order_not_found");
   if (!order) throw notFound();
+  await noteLoopCallback(shop, order.id);
   // The order may have been deleted since its webhook (or since the search): the platform's answer is the same 404.
-  if (!(await addOrderTags(session, order.id, tags, options.graphql))) throw notFound();
+  let tagged: boolean;
+  try {
+    tagged = await addOrderTags(session, order.id, tags, options.graphql);
+  } catch (error) {
+    if (error instanceof AppError) await noteLoopTagProblem(shop, order.id, error.message);
+    throw error;
+  }
+  if (!tagged) {
+    await noteLoopTagProblem(shop, order.id, notFound().message);
+    throw notFound();
+  }
   const delivery = await findCallbackDelivery(shop, { resourceId: legacyId(order.id), orderName: order.name });
   // Only tags this app recorded are removed: a merchant's own tags are never touched.
   const removed = delivery ? staleOutcomeTags(delivery.tagsApplied, tags) : [];

@@ -5,7 +5,8 @@ import type { InsightDayPoint, InsightWindow } from "../../lib/insights-types";
 /**
  * Delivery insights for one shop (docs/decisions/111): deliveries per UTC day by outcome, the confirmation rate
  * of each flow, and the time from an order's webhook to its accepted trigger. Three aggregate statements over
- * the (shop, createdAt, status, topic, flowId, deliveredAt, callbackStatus) index: no row is read.
+ * the (shop, createdAt, status, topic, flowId, deliveredAt, callbackStatus, test) index: no row is read. Test
+ * orders (the loop test's, the platform's test orders) are left out (docs/decisions/151).
  */
 
 export { INSIGHT_WINDOWS, type InsightWindow } from "../../lib/insights-types";
@@ -68,12 +69,12 @@ async function dailyCounts(shop: string, since: Date, days: number): Promise<Day
   const rows = isPostgres()
     ? await prisma.$queryRaw<{ day: string; status: string; n: bigint | number }[]>`
         SELECT to_char("createdAt", 'YYYY-MM-DD') AS day, "status", COUNT(*) AS n FROM "Delivery"
-        WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND "status" IN (${statuses[0]}, ${statuses[1]},
+        WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "status" IN (${statuses[0]}, ${statuses[1]},
           ${statuses[2]}, ${statuses[3]})
         GROUP BY 1, 2`
     : await prisma.$queryRaw<{ day: string; status: string; n: bigint | number }[]>`
         SELECT substr("createdAt", 1, 10) AS day, "status", COUNT(*) AS n FROM "Delivery"
-        WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND "status" IN (${statuses[0]}, ${statuses[1]},
+        WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "status" IN (${statuses[0]}, ${statuses[1]},
           ${statuses[2]}, ${statuses[3]})
         GROUP BY 1, 2`;
   const points = new Map<string, DayPoint>();
@@ -97,7 +98,7 @@ async function flowRates(shop: string, since: Date): Promise<FlowInsight[]> {
       SUM(CASE WHEN "callbackStatus" IN (${c1}, ${c2}) THEN 1 ELSE 0 END) AS confirmed,
       SUM(CASE WHEN "status" = 'flow_failed' OR "callbackStatus" IN (${f1}, ${f2}) THEN 1 ELSE 0 END) AS failed
     FROM "Delivery"
-    WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND "flowId" IS NOT NULL AND "deliveredAt" IS NOT NULL
+    WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "flowId" IS NOT NULL AND "deliveredAt" IS NOT NULL
     GROUP BY "flowId"
     ORDER BY 2 DESC`;
   return rows.map((row) => {
@@ -123,13 +124,13 @@ async function orderToTriggerTimes(shop: string, since: Date) {
     ? await prisma.$queryRaw<{ digits: number; lead: number; n: bigint }[]>`
         SELECT length(ms::text) AS digits, CAST(substr(ms::text, 1, 2) AS INTEGER) AS lead, COUNT(*) AS n
         FROM (SELECT GREATEST(0, CAST(EXTRACT(EPOCH FROM ("deliveredAt" - "createdAt")) * 1000 AS BIGINT)) AS ms
-          FROM "Delivery" WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND "topic" = 'orders/create'
+          FROM "Delivery" WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "topic" = 'orders/create'
             AND "deliveredAt" IS NOT NULL) AS t
         GROUP BY 1, 2`
     : await prisma.$queryRaw<{ digits: number; lead: number; n: bigint }[]>`
         SELECT length(ms) AS digits, CAST(substr(ms, 1, 2) AS INTEGER) AS lead, COUNT(*) AS n
         FROM (SELECT CAST(max(0, round((julianday("deliveredAt") - julianday("createdAt")) * 86400000)) AS INTEGER) AS ms
-          FROM "Delivery" WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND "topic" = 'orders/create'
+          FROM "Delivery" WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "topic" = 'orders/create'
             AND "deliveredAt" IS NOT NULL)
         GROUP BY 1, 2`;
   return percentilesOf(

@@ -36,10 +36,10 @@ export async function insertDelivery(delivery: NewDelivery): Promise<string | nu
   const inserted = await prisma.$executeRaw`
     INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "resourceId", "orderId", "orderName", "customerId",
       "checkoutToken", "cartToken", "status", "lastError", "attempts", "nextAttemptAt", "payload", "attemptLog",
-      "tagsApplied", "createdAt", "updatedAt")
+      "tagsApplied", "test", "createdAt", "updatedAt")
     VALUES (${id}, ${shop}, ${topic}, ${eventId}, ${keys.resourceId}, ${keys.orderId}, ${keys.orderName},
       ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, ${status}, ${lastError}, 0, ${nextAttemptAt},
-      ${payload}, '[]', '[]', ${receivedAt}, ${receivedAt})
+      ${payload}, '[]', '[]', ${keys.test === true}, ${receivedAt}, ${receivedAt})
     ON CONFLICT DO NOTHING`;
   return inserted === 1 ? id : null;
 }

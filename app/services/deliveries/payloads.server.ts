@@ -97,6 +97,8 @@ export interface EventKeys {
   customerId: string | null;
   checkoutToken: string | null;
   cartToken: string | null;
+  /** The platform's test flag (a test order, such as the loop test's): kept out of the insights. */
+  test?: boolean;
 }
 
 const GID_TYPES = { orders: "Order", draft_orders: "DraftOrder", checkouts: "Checkout" } as const;
@@ -115,6 +117,7 @@ export function extractEventKeys(topic: string, payload: unknown): EventKeys {
     customerId: customer.id == null ? null : legacyId(String(customer.id)),
     checkoutToken: graphql ? null : str(type === "Checkout" ? body.token : body.checkout_token),
     cartToken: graphql ? null : str(body.cart_token),
+    test: body.test === true,
   };
 }
 

@@ -22,6 +22,7 @@ export function summarizeDelivery(delivery: Delivery) {
     deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
     callbackStatus: delivery.callbackStatus,
     tagsApplied: JSON.parse(delivery.tagsApplied) as string[],
+    test: delivery.test,
   };
 }
 

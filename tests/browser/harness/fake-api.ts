@@ -12,6 +12,7 @@ import type {
   SupplierProduct,
   ThemeInstall,
 } from "~/lib/api-types";
+import type { LoopTestView } from "~/lib/loop-test";
 
 /**
  * The app's HTTP API as docs/api.md defines it, held in memory for the page tests: every endpoint the pages
@@ -75,6 +76,10 @@ export class FakeApi {
   paused = false;
   alert: { kind: "key_refused" | "failure_spike"; failing: number; settled: number; since: string } | null = null;
   validRepositoryToken = "ghp_repoReadToken123";
+  /** "Test the whole loop": the test as each read after the start finds it (the last one stays). */
+  loopTestScript: LoopTestView[] = [];
+  loopTest: LoopTestView | null = null;
+  private loopTestReads = 0;
 
   constructor(shop: string) {
     this.configuration = {
@@ -225,6 +230,23 @@ export class FakeApi {
     switch (route) {
       case "GET /api/alerts":
         return json(200, { success: true, alert: this.alert });
+      case "GET /api/loop-test": {
+        const id = query.get("id");
+        if (id && id !== this.loopTest?.id) return fail(404, "No such loop test", "not_found");
+        if (id) {
+          this.loopTestReads = Math.min(this.loopTestReads + 1, this.loopTestScript.length - 1);
+          this.loopTest = this.loopTestScript[this.loopTestReads];
+        }
+        return json(200, { success: true, test: this.loopTest });
+      }
+      case "POST /api/loop-test":
+        if (this.loopTest?.outcome === "running")
+          return fail(409, "A loop test is already running; wait for it to finish", "loop_test_running");
+        if (!this.loopTestScript.length)
+          return fail(403, "The platform refused to create the test order", "loop_test_scope");
+        this.loopTestReads = 0;
+        this.loopTest = this.loopTestScript[0];
+        return json(201, { success: true, test: this.loopTest });
       case "GET /api/deliveries/retry-failed":
         return json(200, { success: true, count: dead().length, max: 1000, perSecond: 2 });
       case "POST /api/deliveries/retry-failed": {

@@ -187,6 +187,7 @@ function delivery(
     deliveredAt: status === "delivered" ? hoursAgo(hours) : null,
     callbackStatus: status === "delivered" ? "success" : null,
     tagsApplied: status === "delivered" ? ["automation-processed"] : status === "dead" ? ["automation-error"] : [],
+    test: false,
     attemptLog: Array.from({ length: attempts }, (_, n) => ({
       at: hoursAgo(hours - n * 0.1),
       outcome: status === "delivered" ? "delivered" : status === "dead" ? "refused" : "retryable",

@@ -137,7 +137,13 @@ describe("event keys", () => {
       customerId: "7001",
       checkoutToken: "chk-token-1",
       cartToken: "cart-token-1",
+      test: false,
     });
+  });
+
+  it("reads the platform's test flag of a test order", () => {
+    expect(extractEventKeys("orders/create", { ...orderRest, test: true }).test).toBe(true);
+    expect(extractEventKeys("orders/create", { ...orderRest, test: "true" }).test).toBe(false);
   });
 
   it("reads the same ids from the GraphQL shape", () => {

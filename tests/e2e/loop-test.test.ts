@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminFetch, installShop } from "../../sandbox/stack";
+import type { LoopTestView } from "../../app/lib/loop-test";
+import { eventually, getJson, postJson, query, startE2eStack, type Stack } from "./helpers";
+
+const SHOP = "tienda-circuito.myshopify.com";
+const API_KEY = "sandbox-automation-key";
+
+interface GraphqlRequest {
+  shop: string;
+  operationName: string | null;
+  rootFields: string[];
+}
+
+/**
+ * "Test the whole loop" over real HTTP: the app's route places a test order on the platform simulator through
+ * GraphQL, the simulator sends orders/create, the worker triggers the automation simulator's flow, which calls
+ * back, and the callback tags the order; the app then deletes the test order.
+ */
+describe("the loop test, end to end", () => {
+  let stack: Stack;
+
+  const automationMode = (mode: Record<string, unknown>) => postJson(`${stack.automationUrl}/sim/mode`, mode);
+  const setPaused = async (paused: boolean) => {
+    const response = await adminFetch(stack, SHOP, "/api/automation/pause", {
+      method: "POST",
+      body: new URLSearchParams({ paused: String(paused) }),
+    });
+    expect(response.status).toBe(200);
+  };
+  const start = async (locale = "es") => {
+    const response = await adminFetch(stack, SHOP, "/api/loop-test", {
+      method: "POST",
+      body: new URLSearchParams({ locale }),
+    });
+    const body = (await response.json()) as { success: boolean; test: LoopTestView };
+    expect(response.status).toBe(201);
+    return body.test;
+  };
+  const read = async (id: string) => {
+    const response = await adminFetch(stack, SHOP, `/api/loop-test?id=${encodeURIComponent(id)}`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { test: LoopTestView }).test;
+  };
+  /** Reads the test the way the page does (once a second) until it has ended. */
+  const followToTheEnd = (id: string) =>
+    eventually(
+      async () => {
+        const test = await read(id);
+        return test.outcome !== "running" && test;
+      },
+      40_000,
+      "the loop test to end",
+    );
+  const platformOrder = async (name: string) =>
+    (await fetch(`${stack.platformUrl}/sim/orders/${encodeURIComponent(name.replace("#", ""))}?shop=${SHOP}`)).status;
+  const triggersFor = async (name: string) =>
+    (
+      await getJson<{ triggers: { payload: Record<string, unknown> }[] }>(`${stack.automationUrl}/sim/triggers`)
+    ).body.triggers.filter((trigger) => trigger.payload.orderName === name);
+  const deliveryOf = async (name: string) =>
+    (
+      await query<{ status: string; test: number | boolean; tagsApplied: string; lastError: string | null }>(
+        stack,
+        `SELECT "status", "test", "tagsApplied", "lastError" FROM "Delivery" WHERE "shop" = ? AND "orderName" = ?`,
+        [SHOP, name],
+      )
+    )[0];
+
+  beforeAll(async () => {
+    stack = await startE2eStack();
+    await installShop(stack, SHOP);
+    const saved = await adminFetch(stack, SHOP, "/api/integrations/automation/save", {
+      method: "POST",
+      body: new URLSearchParams({ apiKey: API_KEY, newOrderFlowId: "f_101", abandonedCartFlowId: "f_202" }),
+    });
+    expect(saved.status).toBe(200);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it("places a test order, follows webhook, trigger, callback and tag with their times, then deletes the order", async () => {
+    await automationMode({ trigger: { kind: "ok" }, callback: { delayMs: 300, status: "success" } });
+    const started = await start("es");
+    expect(started.outcome).toBe("running");
+    expect(started.orderName).toMatch(/^#\d+$/);
+    const name = started.orderName!;
+
+    const ended = await followToTheEnd(started.id);
+    expect(ended).toMatchObject({ outcome: "passed", failedStep: null, problem: null, cleanup: "deleted" });
+    expect(ended.steps.map((step) => step.state)).toEqual(["done", "done", "done", "done"]);
+    const times = ended.steps.map((step) => step.afterMs!);
+    // In order, and the callback came after the flow's 300 ms delay.
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(times[2] - times[1]).toBeGreaterThanOrEqual(250);
+
+    // Through the platform's GraphQL Admin API, with the app's operations; the order is gone afterwards.
+    const graphql = (await getJson<{ requests: GraphqlRequest[] }>(`${stack.platformUrl}/sim/graphql`)).body.requests
+      .filter((request) => request.shop === SHOP)
+      .map((request) => request.operationName);
+    expect(graphql).toEqual(expect.arrayContaining(["LoopTestOrderCreate", "LoopTestOrderDelete"]));
+    expect(graphql).not.toContain("LoopTestOrderCancel");
+    expect(await platformOrder(name)).toBe(404);
+
+    // The flow got it once; the delivery is marked as a test order and records the callback's tag.
+    expect(await triggersFor(name)).toHaveLength(1);
+    const delivery = await deliveryOf(name);
+    expect(delivery.status).toBe("delivered");
+    expect(Boolean(delivery.test)).toBe(true);
+    expect(JSON.parse(delivery.tagsApplied)).toEqual(["automation-processed"]);
+
+    // The shop's latest test reads the same once ended, and a new test may start.
+    const latest = (await (await adminFetch(stack, SHOP, "/api/loop-test")).json()) as { test: LoopTestView };
+    expect(latest.test).toEqual(ended);
+  });
+
+  it("names the trigger step when automation is paused, deletes the order and never sends it after resuming", async () => {
+    await automationMode({ trigger: { kind: "ok" }, callback: { delayMs: 100, status: "success" } });
+    await setPaused(true);
+    try {
+      const started = await start("en");
+      const ended = await followToTheEnd(started.id);
+      expect(ended).toMatchObject({
+        outcome: "failed",
+        failedStep: "trigger",
+        problem: "automation_paused",
+        cleanup: "deleted",
+      });
+      expect(ended.steps.map((step) => step.state)).toEqual(["done", "failed", "pending", "pending"]);
+      expect(await platformOrder(started.orderName!)).toBe(404);
+      expect((await deliveryOf(started.orderName!)).status).toBe("skipped");
+
+      await setPaused(false);
+      // The worker is woken on resume and polls every second: give it the chance to send what it should not.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(await triggersFor(started.orderName!)).toEqual([]);
+    } finally {
+      await setPaused(false);
+    }
+  });
+
+  it("names the trigger step and the refused key when the automation platform answers 401", async () => {
+    await automationMode({ trigger: { kind: "error", status: 401 }, callback: { delayMs: 100, status: "success" } });
+    try {
+      const started = await start("en");
+      const ended = await followToTheEnd(started.id);
+      expect(ended).toMatchObject({
+        outcome: "failed",
+        failedStep: "trigger",
+        problem: "key_refused",
+        cleanup: "deleted",
+      });
+      expect(ended.detail).toContain("HTTP 401");
+      expect(ended.detail).not.toContain(API_KEY);
+      const delivery = await deliveryOf(started.orderName!);
+      expect(["skipped", "dead"]).toContain(delivery.status);
+    } finally {
+      await automationMode({ trigger: { kind: "ok" } });
+    }
+  });
+
+  it("refuses a second test while one is running", async () => {
+    await automationMode({ trigger: { kind: "ok" }, callback: { delayMs: 3000, status: "success" } });
+    const started = await start("es");
+    const again = await adminFetch(stack, SHOP, "/api/loop-test", {
+      method: "POST",
+      body: new URLSearchParams({ locale: "es" }),
+    });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ success: false, code: "loop_test_running" });
+    expect(await followToTheEnd(started.id)).toMatchObject({ outcome: "passed", cleanup: "deleted" });
+  });
+});

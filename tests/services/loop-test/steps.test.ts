@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import { SKIP_REASONS } from "~/services/deliveries/routing.server";
+import { evaluateLoop, LOOP_DEADLINES_MS, type LoopFacts } from "~/services/loop-test/steps.server";
+
+const START = new Date("2026-11-23T15:00:00.000Z");
+const after = (ms: number) => new Date(START.getTime() + ms);
+
+function facts(
+  overrides: Partial<LoopFacts> = {},
+  delivery: Partial<NonNullable<LoopFacts["delivery"]>> | null = null,
+) {
+  return {
+    startedAt: START,
+    now: after(1_000),
+    paused: false,
+    callbackSeenAt: null,
+    tagProblem: null,
+    delivery: delivery && {
+      createdAt: after(400),
+      status: "queued",
+      deliveredAt: null,
+      lastError: null,
+      callbackAt: null,
+      callbackStatus: null,
+      tagsApplied: [],
+      ...delivery,
+    },
+    ...overrides,
+  } satisfies LoopFacts;
+}
+
+const states = (evaluation: ReturnType<typeof evaluateLoop>) => evaluation.steps.map((step) => step.state);
+
+describe("following the loop test", () => {
+  it("passes with each step's time since the start once the tag is on the order", () => {
+    const evaluation = evaluateLoop(
+      facts(
+        { now: after(3_000), callbackSeenAt: after(2_100) },
+        {
+          status: "delivered",
+          deliveredAt: after(900),
+          callbackAt: after(2_150),
+          callbackStatus: "success",
+          tagsApplied: ["automation-processed"],
+        },
+      ),
+    );
+    expect(evaluation).toMatchObject({
+      outcome: "passed",
+      failedStep: null,
+      problem: null,
+      flowReportedFailure: false,
+    });
+    expect(evaluation.steps.map((step) => [step.key, step.afterMs])).toEqual([
+      ["webhook", 400],
+      ["trigger", 900],
+      ["callback", 2_100],
+      ["tag", 2_150],
+    ]);
+  });
+
+  it("waits for the next step while its deadline has not passed", () => {
+    const evaluation = evaluateLoop(facts({ now: after(LOOP_DEADLINES_MS.webhook) }));
+    expect(evaluation.outcome).toBe("running");
+    expect(states(evaluation)).toEqual(["waiting", "pending", "pending", "pending"]);
+  });
+
+  it("fails the webhook step when no orders/create arrived in time", () => {
+    const evaluation = evaluateLoop(facts({ now: after(LOOP_DEADLINES_MS.webhook + 1) }));
+    expect(evaluation).toMatchObject({ outcome: "failed", failedStep: "webhook", problem: "no_webhook" });
+    expect(states(evaluation)).toEqual(["failed", "pending", "pending", "pending"]);
+  });
+
+  it("fails the trigger step at once when the shop's automation is paused", () => {
+    const evaluation = evaluateLoop(facts({ paused: true }, {}));
+    expect(evaluation).toMatchObject({ outcome: "failed", failedStep: "trigger", problem: "automation_paused" });
+    expect(states(evaluation)).toEqual(["done", "failed", "pending", "pending"]);
+  });
+
+  it.each([
+    [SKIP_REASONS.noApiKey, "no_api_key"],
+    [SKIP_REASONS.noOrderFlow, "no_flow"],
+    [SKIP_REASONS.erased, "trigger_skipped"],
+  ])("names a skipped trigger by its reason (%s)", (lastError, problem) => {
+    const evaluation = evaluateLoop(facts({}, { status: "skipped", lastError }));
+    expect(evaluation).toMatchObject({ outcome: "failed", failedStep: "trigger", problem, detail: lastError });
+  });
+
+  it.each([
+    ["retrying", "Automation platform answered HTTP 401: Unauthorized", "key_refused"],
+    ["dead", "Automation platform answered HTTP 403", "key_refused"],
+    ["retrying", "Automation platform answered HTTP 404: Flow f_9 not found", "flow_not_found"],
+    ["retrying", "Automation platform answered HTTP 422: bad payload", "automation_refused"],
+    ["retrying", "Automation platform answered HTTP 503", "automation_unreachable"],
+    ["retrying", "Automation platform answered HTTP 429", "automation_unreachable"],
+    ["retrying", "The automation platform did not answer within 10 s", "automation_unreachable"],
+  ])("names a %s trigger by the automation platform's answer (%s)", (status, lastError, problem) => {
+    const evaluation = evaluateLoop(facts({}, { status, lastError }));
+    expect(evaluation).toMatchObject({ outcome: "failed", failedStep: "trigger", problem, detail: lastError });
+  });
+
+  it("fails the trigger step when the worker has not sent the order in time", () => {
+    const waiting = evaluateLoop(facts({ now: after(400 + LOOP_DEADLINES_MS.trigger) }, { status: "delivering" }));
+    expect(waiting.outcome).toBe("running");
+    const late = evaluateLoop(facts({ now: after(401 + LOOP_DEADLINES_MS.trigger) }, { status: "queued" }));
+    expect(late).toMatchObject({ outcome: "failed", failedStep: "trigger", problem: "no_trigger" });
+  });
+
+  it("fails the callback step when the flow never called back", () => {
+    const delivered = { status: "delivered", deliveredAt: after(900) };
+    expect(evaluateLoop(facts({ now: after(900 + LOOP_DEADLINES_MS.callback) }, delivered)).outcome).toBe("running");
+    const evaluation = evaluateLoop(facts({ now: after(901 + LOOP_DEADLINES_MS.callback) }, delivered));
+    expect(evaluation).toMatchObject({ outcome: "failed", failedStep: "callback", problem: "no_callback" });
+    expect(states(evaluation)).toEqual(["done", "done", "failed", "pending"]);
+  });
+
+  it("fails the tag step at once when the platform refused the callback's tags", () => {
+    const evaluation = evaluateLoop(
+      facts(
+        { callbackSeenAt: after(2_000), tagProblem: "The platform refused the tags: Tags are invalid" },
+        { status: "delivered", deliveredAt: after(900) },
+      ),
+    );
+    expect(evaluation).toMatchObject({
+      outcome: "failed",
+      failedStep: "tag",
+      problem: "tag_refused",
+      detail: "The platform refused the tags: Tags are invalid",
+    });
+    expect(states(evaluation)).toEqual(["done", "done", "done", "failed"]);
+  });
+
+  it("fails the tag step when a callback came but no tag was recorded in time", () => {
+    const evaluation = evaluateLoop(
+      facts(
+        { callbackSeenAt: after(2_000), now: after(2_001 + LOOP_DEADLINES_MS.tag) },
+        { status: "delivered", deliveredAt: after(900) },
+      ),
+    );
+    expect(evaluation).toMatchObject({ outcome: "failed", failedStep: "tag", problem: "no_tag" });
+  });
+
+  it("does not count a callback before the trigger's answer as the loop, and says when the flow reported a failure", () => {
+    const early = evaluateLoop(facts({ callbackSeenAt: after(800) }, { status: "delivering" }));
+    expect(states(early)).toEqual(["done", "waiting", "pending", "pending"]);
+    const failedFlow = evaluateLoop(
+      facts(
+        {},
+        {
+          status: "flow_failed",
+          deliveredAt: after(900),
+          callbackAt: after(950),
+          callbackStatus: "error",
+          tagsApplied: ["automation-error"],
+        },
+      ),
+    );
+    expect(failedFlow).toMatchObject({ outcome: "passed", flowReportedFailure: true });
+  });
+});
