@@ -384,7 +384,7 @@ function OverwritePreview({
             <Text as="h3" variant="headingSm">
               {t("link.preview.images")}
             </Text>
-            <Text as="p">{tp("link.preview.imagesAdded", images.length, { existing: picked.images.length })}</Text>
+            <Text as="p">{tp("link.preview.imagesAdded", images.length)}</Text>
             <InlineStack gap="200">
               {images.map((url, index) => (
                 <Thumbnail key={url} source={url} alt={t("link.imageAlt", { n: index + 1, name: product.name })} />

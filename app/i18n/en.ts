@@ -174,10 +174,9 @@ export const en = {
   "link.preview.now": "Now",
   "link.preview.after": "After linking",
   "link.preview.empty": "(empty)",
-  "link.preview.imagesAdded.one":
-    "{count} supplier image is added after the product's {existing} images; none is removed.",
+  "link.preview.imagesAdded.one": "{count} supplier image is added after the product's own images; none is removed.",
   "link.preview.imagesAdded.other":
-    "{count} supplier images are added after the product's {existing} images; none is removed.",
+    "{count} supplier images are added after the product's own images; none is removed.",
   "link.preview.barcodesSet.one": "{count} store variant gets the supplier's suggested barcode, replacing its own.",
   "link.preview.barcodesSet.other": "{count} store variants get the supplier's suggested barcode, replacing their own.",
   "link.preview.mapped.one": "{count} store variant is mapped to a supplier variation.",

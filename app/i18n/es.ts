@@ -182,9 +182,9 @@ export const es: Messages = {
   "link.preview.after": "Después de vincular",
   "link.preview.empty": "(vacío)",
   "link.preview.imagesAdded.one":
-    "Se agrega {count} imagen del proveedor después de las {existing} del producto; no se quita ninguna.",
+    "Se agrega {count} imagen del proveedor después de las del producto; no se quita ninguna.",
   "link.preview.imagesAdded.other":
-    "Se agregan {count} imágenes del proveedor después de las {existing} del producto; no se quita ninguna.",
+    "Se agregan {count} imágenes del proveedor después de las del producto; no se quita ninguna.",
   "link.preview.barcodesSet.one":
     "{count} variante de la tienda recibe el código de barras sugerido por el proveedor, en lugar del suyo.",
   "link.preview.barcodesSet.other":
