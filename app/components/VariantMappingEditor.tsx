@@ -1,4 +1,4 @@
-import { Banner, BlockStack, Box, Button, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Button, Divider, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
 import { useI18n } from "~/i18n/context";
 import { ApiError } from "~/lib/api-client";
 import type { MessageKey } from "~/i18n";
@@ -91,6 +91,12 @@ export function VariantMappingEditor({
       <ol style={{ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "var(--p-space-300)" }}>
         {rows.map((row, index) => (
           <li key={index} data-testid="mapping-row">
+            {/* On a phone the two selects stack: a rule between rows keeps each pair together. */}
+            {index > 0 && (
+              <Box paddingBlockEnd="300">
+                <Divider />
+              </Box>
+            )}
             <InlineStack gap="200" blockAlign="start" wrap={false}>
               <Box width="100%">
                 <InlineGrid columns={{ xs: 1, md: 2 }} gap="200">

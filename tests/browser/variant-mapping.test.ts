@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { seriousAxeFindings } from "./harness/axe";
 import { screenshot } from "./harness/browser";
 import { useAdmin } from "./harness/fixture";
 import { configuredShop } from "./harness/seed";
@@ -85,6 +86,7 @@ describe("variant mapping with a 2-option store product", () => {
       await dialog.getByRole("button", { name: w.choose }).click();
       const picker = page.getByTestId("resource-picker");
       await picker.getByRole("radio", { name: "Camiseta Running" }).check();
+      expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `variant-mapping-picker-${tag}`);
       await picker.getByRole("button", { name: w.select }).click();
       await expect.poll(() => picker.count()).toBe(0);
@@ -103,6 +105,7 @@ describe("variant mapping with a 2-option store product", () => {
       await dialog.getByRole("button", { name: w.review }).click();
       await expect.poll(() => dialog.getByText(w.fix).isVisible()).toBe(true);
       if (width === 390) expect(await fitsWidth(page)).toBe(true);
+      expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `variant-mapping-duplicate-${tag}`);
       expect(api.callsTo("POST", "/api/products/import")).toHaveLength(0);
 
@@ -120,6 +123,7 @@ describe("variant mapping with a 2-option store product", () => {
       expect(await dialog.getByText(w.mapped).isVisible()).toBe(true);
       expect(api.callsTo("POST", "/api/products/import")).toHaveLength(0);
       if (width === 390) expect(await fitsWidth(page)).toBe(true);
+      expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `variant-mapping-preview-${tag}`);
       await dialog.getByRole("button", { name: w.confirm }).click();
       await expect.poll(() => page.getByTestId("toast").first().textContent()).toBe(w.linked);
@@ -145,12 +149,14 @@ describe("variant mapping with a 2-option store product", () => {
       expect(await lastVariant.inputValue()).toBe("gid://shopify/ProductVariant/9101");
       await editor.getByRole("combobox", { name: w.variationRow(6), exact: true }).selectOption("v-s");
       if (width === 390) expect(await fitsWidth(page)).toBe(true);
+      expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `variant-mapping-edit-${tag}`);
       await editor.getByRole("button", { name: w.save }).click();
       await expect.poll(() => page.getByTestId("toast").last().textContent()).toBe(w.saved);
       await expect.poll(() => page.getByText(w.countAfter).isVisible()).toBe(true);
       const [edit] = api.callsTo("POST", "/api/products/association/variants");
       expect(JSON.parse(Object.fromEntries(edit.form).variantAssociations)).toHaveLength(6);
+      expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `variant-mapping-products-${tag}`);
     });
   }
