@@ -103,8 +103,8 @@ export function unmappedVariants<V extends MappableVariant>(rows: readonly Mappi
 /**
  * A first mapping, one row per store variant: the supplier variation with the same SKU (case and spaces
  * ignored), else the one whose attribute values are all among the variant's option values ("Talla: M" for
- * "M / Negro") when exactly one fits best, else none. One variation and one variant are paired whatever
- * they say: there is nothing to choose.
+ * "M / Negro") when exactly one fits best, else none. A supplier product with a single variation (or a
+ * SIMPLE one) is what every store variant is sold as: there is nothing to choose.
  */
 export function autoMatch(
   variations: readonly MappableVariation[],
@@ -116,7 +116,7 @@ export function autoMatch(
     if (sku && !bySku.has(sku)) bySku.set(sku, variation.id);
   }
   return variants.map((variant) => {
-    const single = variations.length === 1 && variants.length === 1 ? variations[0].id : "";
+    const single = variations.length === 1 ? variations[0].id : "";
     const bySkuMatch = bySku.get(normalise(variant.sku));
     return {
       platformVariantId: variant.id,

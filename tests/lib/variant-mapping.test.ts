@@ -55,9 +55,10 @@ describe("variant mapping: automatic first mapping", () => {
     expect(autoMatch(variations, [storeVariants[0]])[0].supplierVariationId).toBe("");
   });
 
-  it("pairs a single variation with a single variant whatever they say", () => {
-    expect(autoMatch([{ id: "a", sku: "X" }], [{ id: "v1", title: "Default Title" }])).toEqual([
-      { platformVariantId: "v1", supplierVariationId: "a" },
+  it("proposes a supplier product's single variation for every store variant", () => {
+    expect(autoMatch([{ id: "a", sku: "X" }], storeVariants.slice(0, 2))).toEqual([
+      { platformVariantId: "v00", supplierVariationId: "a" },
+      { platformVariantId: "v01", supplierVariationId: "a" },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-/* global window, document, location, customElements, HTMLElement, URL, URLSearchParams, Request, Headers, setTimeout, Promise */
+/* global window, document, location, customElements, HTMLElement, URL, URLSearchParams, Request, Headers, setTimeout */
 // Plays the part of the admin's App Bridge script (cdn.shopify.com/shopifycloud/app-bridge.js) for the
 // browser tests: the `shopify` global with config, idToken() and toast, fetch carrying the session token,
 // and the navigation menu rendered where a test (and a screenshot) can see it.
