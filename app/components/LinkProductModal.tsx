@@ -1,31 +1,61 @@
+import { useAppBridge } from "@shopify/app-bridge-react";
 import {
+  Banner,
   BlockStack,
+  Box,
+  Button,
   Checkbox,
-  ChoiceList,
+  Divider,
   InlineGrid,
   InlineStack,
   Modal,
-  Select,
   SkeletonBodyText,
   Text,
-  TextField,
   Thumbnail,
 } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
-import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
 import { useAction } from "~/components/use-action";
 import { useApi } from "~/components/use-api";
+import {
+  mappingProblems,
+  rowFailureOf,
+  VariantMappingEditor,
+  type RowFailure,
+} from "~/components/VariantMappingEditor";
 import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
-import type { PlatformProduct, PlatformVariant, ProductAssociation, SupplierProduct } from "~/lib/api-types";
+import type { PlatformVariant, ProductAssociation, SupplierProduct } from "~/lib/api-types";
 import { galleryUrls, MAX_IMAGES } from "~/lib/supplier";
-import { autoMatchVariants, variantAssociations, variationLabel, type VariantMapping } from "~/lib/variant-matching";
+import { autoMatch, unmappedVariants, variantAssociations, type MappingRow } from "~/lib/variant-mapping";
 
-const VISIBLE_PRODUCTS = 25;
+/** The store product as the platform's resource picker gives it: what the preview compares against. */
+interface PickedProduct {
+  id: string;
+  title: string;
+  descriptionHtml: string;
+  images: { src: string; alt: string }[];
+}
+
+const PREVIEW_CHARS = 240;
+
+/** Text of a description for the preview (shown as text, never as HTML). */
+function plainText(html: string) {
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
+}
 
 /**
- * Links one supplier product to an existing store product: choose the store product, map the supplier's
- * variations to its variants (pre-filled by SKU), choose what to copy, confirm.
+ * Links one supplier product to an existing store product (docs/decisions/140): the store product is chosen in
+ * the platform's resource picker, each of its variants is mapped to the supplier variation it is sold as, the
+ * merchant chooses what to copy, then sees what will be overwritten on the store product and confirms.
  */
 export function LinkProductModal({
   product,
@@ -37,26 +67,22 @@ export function LinkProductModal({
   onLinked: (association: ProductAssociation) => void;
 }) {
   const { t } = useI18n();
+  const shopify = useAppBridge();
   const images = useMemo(() => galleryUrls(product), [product]);
 
-  const storeProducts = useApi(
-    () => apiGet<{ products: PlatformProduct[] }>("/api/platform/products").then((body) => body.products),
-    "store-products",
-  );
-  const [search, setSearch] = useState("");
-  const [productId, setProductId] = useState<string>();
-  const [mapping, setMapping] = useState<VariantMapping>({});
+  const [picked, setPicked] = useState<PickedProduct>();
   const variants = useApi(
     () =>
-      apiGet<{ variants: PlatformVariant[] }>("/api/platform/product/variants", { productId }).then(
+      apiGet<{ variants: PlatformVariant[] }>("/api/platform/product/variants", { productId: picked?.id }).then(
         (body) => body.variants,
       ),
-    `variants:${productId ?? ""}`,
-    { enabled: Boolean(productId) },
+    `variants:${picked?.id ?? ""}`,
+    { enabled: Boolean(picked) },
   );
-  // Each newly chosen store product starts from the SKU matches; the merchant edits from there.
+  const [rows, setRows] = useState<MappingRow[]>([]);
+  // Each newly chosen store product starts from the automatic matches; the merchant edits from there.
   useEffect(() => {
-    setMapping(variants.data ? autoMatchVariants(product.variations, variants.data) : {});
+    setRows(variants.data ? autoMatch(product.variations, variants.data) : []);
   }, [variants.data, product.variations]);
 
   const [saveName, setSaveName] = useState(false);
@@ -64,14 +90,31 @@ export function LinkProductModal({
   const [useBarcodes, setUseBarcodes] = useState(false);
   const [saveImages, setSaveImages] = useState(false);
   const [chosenImages, setChosenImages] = useState<string[]>(() => images.slice(0, MAX_IMAGES));
-  const [errors, setErrors] = useState<{ product?: string; images?: string }>({});
+  const [errors, setErrors] = useState<{ product?: string; images?: string; mapping?: string }>({});
+  const [stage, setStage] = useState<"edit" | "preview">("edit");
+  const [rowFailure, setRowFailure] = useState<RowFailure>();
   const saving = useAction();
+  const errorMessage = useErrorMessage();
 
-  const matches = (storeProducts.data ?? []).filter((candidate) =>
-    candidate.title.toLowerCase().includes(search.trim().toLowerCase()),
-  );
-  const chosen = storeProducts.data?.find((candidate) => candidate.id === productId);
-  const autoMatched = variants.data ? Object.values(autoMatchVariants(product.variations, variants.data)) : [];
+  async function pickProduct() {
+    const selection = await shopify.resourcePicker({
+      type: "product",
+      action: "select",
+      multiple: false,
+      filter: { variants: false },
+      selectionIds: picked ? [{ id: picked.id }] : [],
+    });
+    const chosen = selection?.[0];
+    if (!chosen) return;
+    setErrors((before) => ({ ...before, product: undefined, mapping: undefined }));
+    setRowFailure(undefined);
+    setPicked({
+      id: chosen.id,
+      title: chosen.title,
+      descriptionHtml: chosen.descriptionHtml ?? "",
+      images: (chosen.images ?? []).map((image) => ({ src: image.originalSrc, alt: image.altText || chosen.title })),
+    });
+  }
 
   function toggleImage(url: string, on: boolean) {
     setErrors((before) => ({ ...before, images: undefined }));
@@ -82,179 +125,327 @@ export function LinkProductModal({
     setChosenImages((before) => (on ? [...before, url] : before.filter((image) => image !== url)));
   }
 
-  async function confirm() {
-    if (!productId) {
+  const copiesImages = saveImages && chosenImages.length > 0;
+  const mapped = variantAssociations(rows);
+
+  // Everything the page can check is checked before the preview: nothing is sent until the merchant confirms.
+  function review() {
+    if (!picked) {
       setErrors({ product: t("link.productRequired") });
       return;
     }
+    if (!variants.data) return;
+    if (mappingProblems(rows, variants.data, product.variations).length > 0) {
+      setErrors({ mapping: t("link.fixMapping") });
+      return;
+    }
+    setErrors({});
+    setStage("preview");
+  }
+
+  async function confirm() {
+    if (!picked) return;
+    setRowFailure(undefined);
     await saving.run(async () => {
-      // The chosen images travel as the gallery: the server copies the gallery's first five.
-      const data = saveImages
-        ? { ...product, gallery: product.gallery.filter((image) => chosenImages.includes(image.url ?? "")) }
-        : product;
-      const body = await apiPost<{ association: ProductAssociation }>("/api/products/import", {
-        supplierProductId: product.id,
-        supplierProductData: JSON.stringify(data),
-        platformProductId: productId,
-        supplierVariations: JSON.stringify(product.variations),
-        variantAssociations: JSON.stringify(variantAssociations(product.variations, mapping)),
-        saveSupplierName: saveName,
-        saveSupplierDescription: saveDescription,
-        useSuggestedBarcode: useBarcodes,
-        saveSupplierImages: saveImages && chosenImages.length > 0,
-      });
-      onLinked(body.association);
+      try {
+        // The chosen images travel as the gallery: the server copies the gallery's first five.
+        const data = saveImages
+          ? { ...product, gallery: product.gallery.filter((image) => chosenImages.includes(image.url ?? "")) }
+          : product;
+        const body = await apiPost<{ association: ProductAssociation }>("/api/products/import", {
+          supplierProductId: product.id,
+          supplierProductData: JSON.stringify(data),
+          platformProductId: picked.id,
+          supplierVariations: JSON.stringify(product.variations),
+          variantAssociations: JSON.stringify(mapped),
+          saveSupplierName: saveName,
+          saveSupplierDescription: saveDescription,
+          useSuggestedBarcode: useBarcodes,
+          saveSupplierImages: copiesImages,
+        });
+        onLinked(body.association);
+      } catch (error) {
+        // A refused row goes back to the mapping, on the row and field the server named.
+        const failure = rowFailureOf(error, errorMessage(error));
+        if (failure) {
+          setStage("edit");
+          setRowFailure(failure);
+        }
+        throw error;
+      }
     });
   }
 
-  const variantOptions = [
-    { label: t("link.notMapped"), value: "" },
-    ...(variants.data ?? []).map((variant) => ({
-      label: variant.sku ? `${variant.title} (${variant.sku})` : variant.title,
-      value: variant.id,
-    })),
-  ];
-
+  const editing = stage === "edit";
   return (
     <Modal
       open
       size="large"
-      title={t("link.title", { name: product.name })}
+      title={
+        editing ? t("link.title", { name: product.name }) : t("link.preview.heading", { title: picked?.title ?? "" })
+      }
       onClose={onClose}
-      primaryAction={{ content: t("link.confirm"), onAction: confirm, loading: saving.busy }}
-      secondaryActions={[{ content: t("common.cancel"), onAction: onClose }]}
+      primaryAction={
+        editing
+          ? { content: t("link.review"), onAction: review, disabled: Boolean(picked) && variants.loading }
+          : { content: t("link.confirm"), onAction: confirm, loading: saving.busy }
+      }
+      secondaryActions={
+        editing
+          ? [{ content: t("common.cancel"), onAction: onClose }]
+          : [{ content: t("link.back"), onAction: () => setStage("edit"), disabled: saving.busy }]
+      }
     >
-      <Modal.Section>
-        <BlockStack gap="300">
-          <ApiErrorBanner message={saving.failure} onDismiss={() => saving.setFailure(undefined)} />
-          <Text as="h3" variant="headingSm">
-            {t("link.step.product")}
-          </Text>
-          {storeProducts.loading ? (
-            <SkeletonBodyText lines={4} />
-          ) : storeProducts.error ? (
-            <ApiErrorBanner error={storeProducts.error} onRetry={storeProducts.reload} />
-          ) : (
-            <>
-              <TextField
-                label={t("link.searchProducts")}
-                value={search}
-                onChange={setSearch}
-                autoComplete="off"
-                clearButton
-                onClearButtonClick={() => setSearch("")}
-              />
-              {matches.length === 0 ? (
-                <Text as="p" tone="subdued">
-                  {t("link.noProducts")}
-                </Text>
-              ) : (
-                <ChoiceList
-                  title={t("link.chooseProduct")}
-                  choices={matches.slice(0, VISIBLE_PRODUCTS).map((candidate) => ({
-                    label: candidate.title,
-                    value: candidate.id,
-                  }))}
-                  selected={productId ? [productId] : []}
-                  onChange={([id]) => {
-                    setErrors((before) => ({ ...before, product: undefined }));
-                    setProductId(id);
-                  }}
-                  error={errors.product}
-                />
-              )}
-            </>
-          )}
-        </BlockStack>
-      </Modal.Section>
-
-      {chosen && (
-        <Modal.Section>
-          <BlockStack gap="300">
-            <Text as="h3" variant="headingSm">
-              {t("link.step.variants")}
-            </Text>
-            {product.variations.length === 0 ? (
-              <Text as="p" tone="subdued">
-                {t("link.noVariations")}
+      {editing ? (
+        <>
+          <Modal.Section>
+            <BlockStack gap="300">
+              <ApiErrorBanner message={saving.failure} onDismiss={() => saving.setFailure(undefined)} />
+              <Text as="h3" variant="headingSm">
+                {t("link.step.product")}
               </Text>
-            ) : variants.loading ? (
-              <SkeletonBodyText lines={3} />
-            ) : variants.error ? (
-              <ApiErrorBanner error={variants.error} onRetry={variants.reload} />
-            ) : (
-              <>
-                <Text as="p" tone="subdued">
-                  {t("link.autoMatched", {
-                    count: autoMatched.filter(Boolean).length,
-                    total: product.variations.length,
-                  })}
-                </Text>
-                <InlineGrid columns={2} gap="300">
-                  <Text as="span" variant="headingXs">
-                    {t("link.variation")}
+              {picked ? (
+                <InlineStack gap="300" blockAlign="center" wrap={false}>
+                  <Thumbnail source={picked.images[0]?.src ?? ""} alt={picked.images[0]?.alt ?? ""} size="small" />
+                  <Box width="100%">
+                    <Text as="p" fontWeight="semibold" breakWord>
+                      {picked.title}
+                    </Text>
+                  </Box>
+                  <Button onClick={pickProduct}>{t("link.changeProduct")}</Button>
+                </InlineStack>
+              ) : (
+                <BlockStack gap="200">
+                  <Text as="p" tone="subdued">
+                    {t("link.productHelp")}
                   </Text>
-                  <Text as="span" variant="headingXs">
-                    {t("link.variant")}
-                  </Text>
-                </InlineGrid>
-                {product.variations.map((variation) => (
-                  <InlineGrid key={variation.id} columns={2} gap="300" alignItems="center">
-                    <Text as="span">{variationLabel(variation)}</Text>
-                    <Select
-                      label={`${t("link.variant")}: ${variationLabel(variation)}`}
-                      labelHidden
-                      options={variantOptions}
-                      value={mapping[variation.id] ?? ""}
-                      onChange={(value) => setMapping((before) => ({ ...before, [variation.id]: value }))}
-                    />
-                  </InlineGrid>
-                ))}
-              </>
-            )}
-          </BlockStack>
-        </Modal.Section>
-      )}
-
-      <Modal.Section>
-        <BlockStack gap="200">
-          <Text as="h3" variant="headingSm">
-            {t("link.step.options")}
-          </Text>
-          <Checkbox label={t("link.option.name")} checked={saveName} onChange={setSaveName} />
-          <Checkbox label={t("link.option.description")} checked={saveDescription} onChange={setSaveDescription} />
-          <Checkbox label={t("link.option.barcodes")} checked={useBarcodes} onChange={setUseBarcodes} />
-          <Checkbox
-            label={t("link.option.images")}
-            checked={saveImages}
-            onChange={setSaveImages}
-            disabled={images.length === 0}
-          />
-          {saveImages && (
-            <BlockStack gap="200">
-              <Text as="p">{t("link.images", { max: MAX_IMAGES })}</Text>
-              <InlineStack gap="300">
-                {images.map((url, index) => (
-                  <BlockStack key={url} gap="100" inlineAlign="center">
-                    <Thumbnail source={url} alt={t("link.imageAlt", { n: index + 1, name: product.name })} />
-                    <Checkbox
-                      label={t("link.imageAlt", { n: index + 1, name: product.name })}
-                      labelHidden
-                      checked={chosenImages.includes(url)}
-                      onChange={(on) => toggleImage(url, on)}
-                    />
-                  </BlockStack>
-                ))}
-              </InlineStack>
-              {errors.images && (
-                <Text as="p" tone="critical">
-                  {errors.images}
-                </Text>
+                  <Box>
+                    <Button variant="primary" onClick={pickProduct}>
+                      {t("link.chooseProduct")}
+                    </Button>
+                  </Box>
+                  {errors.product && (
+                    <Text as="p" tone="critical">
+                      {errors.product}
+                    </Text>
+                  )}
+                </BlockStack>
               )}
             </BlockStack>
+          </Modal.Section>
+
+          {picked && (
+            <Modal.Section>
+              <BlockStack gap="300">
+                <Text as="h3" variant="headingSm">
+                  {t("link.step.variants")}
+                </Text>
+                {product.variations.length === 0 ? (
+                  <Text as="p" tone="subdued">
+                    {t("link.noVariations")}
+                  </Text>
+                ) : variants.loading ? (
+                  <SkeletonBodyText lines={3} />
+                ) : variants.error ? (
+                  <ApiErrorBanner error={variants.error} onRetry={variants.reload} />
+                ) : variants.data ? (
+                  <>
+                    {errors.mapping && (
+                      <Text as="p" tone="critical">
+                        {errors.mapping}
+                      </Text>
+                    )}
+                    <VariantMappingEditor
+                      variants={variants.data}
+                      variations={product.variations}
+                      rows={rows}
+                      onChange={(next) => {
+                        setRows(next);
+                        setRowFailure(undefined);
+                        setErrors((before) => ({ ...before, mapping: undefined }));
+                      }}
+                      failure={rowFailure}
+                    />
+                  </>
+                ) : null}
+              </BlockStack>
+            </Modal.Section>
+          )}
+
+          <Modal.Section>
+            <BlockStack gap="200">
+              <Text as="h3" variant="headingSm">
+                {t("link.step.options")}
+              </Text>
+              <Checkbox label={t("link.option.name")} checked={saveName} onChange={setSaveName} />
+              <Checkbox label={t("link.option.description")} checked={saveDescription} onChange={setSaveDescription} />
+              <Checkbox label={t("link.option.barcodes")} checked={useBarcodes} onChange={setUseBarcodes} />
+              <Checkbox
+                label={t("link.option.images")}
+                checked={saveImages}
+                onChange={setSaveImages}
+                disabled={images.length === 0}
+              />
+              {saveImages && (
+                <BlockStack gap="200">
+                  <Text as="p">{t("link.images", { max: MAX_IMAGES })}</Text>
+                  <InlineStack gap="300">
+                    {images.map((url, index) => (
+                      <BlockStack key={url} gap="100" inlineAlign="center">
+                        <Thumbnail source={url} alt={t("link.imageAlt", { n: index + 1, name: product.name })} />
+                        <Checkbox
+                          label={t("link.imageAlt", { n: index + 1, name: product.name })}
+                          labelHidden
+                          checked={chosenImages.includes(url)}
+                          onChange={(on) => toggleImage(url, on)}
+                        />
+                      </BlockStack>
+                    ))}
+                  </InlineStack>
+                  {errors.images && (
+                    <Text as="p" tone="critical">
+                      {errors.images}
+                    </Text>
+                  )}
+                </BlockStack>
+              )}
+            </BlockStack>
+          </Modal.Section>
+        </>
+      ) : (
+        picked && (
+          <OverwritePreview
+            product={product}
+            picked={picked}
+            variants={variants.data ?? []}
+            rows={rows}
+            saveName={saveName}
+            saveDescription={saveDescription}
+            barcodes={useBarcodes}
+            images={copiesImages ? chosenImages.slice(0, MAX_IMAGES) : []}
+            failure={saving.failure}
+            onDismissFailure={() => saving.setFailure(undefined)}
+            mappedCount={mapped.length}
+          />
+        )
+      )}
+    </Modal>
+  );
+}
+
+/** What the link will overwrite on the store product, before and after, for the merchant to confirm. */
+function OverwritePreview({
+  product,
+  picked,
+  variants,
+  rows,
+  saveName,
+  saveDescription,
+  barcodes,
+  images,
+  failure,
+  onDismissFailure,
+  mappedCount,
+}: {
+  product: SupplierProduct;
+  picked: PickedProduct;
+  variants: PlatformVariant[];
+  rows: MappingRow[];
+  saveName: boolean;
+  saveDescription: boolean;
+  barcodes: boolean;
+  images: string[];
+  failure?: string;
+  onDismissFailure: () => void;
+  mappedCount: number;
+}) {
+  const { t, tp } = useI18n();
+  const unmapped = unmappedVariants(rows, variants);
+  const barcodeCount = barcodes ? mappedCount : 0;
+  const changesNothing = !saveName && !saveDescription && barcodeCount === 0 && images.length === 0;
+  const empty = t("link.preview.empty");
+  return (
+    <Modal.Section>
+      <BlockStack gap="400">
+        <ApiErrorBanner message={failure} onDismiss={onDismissFailure} />
+        <Text as="p">{changesNothing ? t("link.preview.nothing") : t("link.preview.intro")}</Text>
+        {saveName && (
+          <BeforeAfter heading={t("link.preview.title")} before={picked.title || empty} after={product.name.trim()} />
+        )}
+        {saveDescription && (
+          <BeforeAfter
+            heading={t("link.preview.description")}
+            before={plainText(picked.descriptionHtml) || empty}
+            after={plainText(product.description) || empty}
+          />
+        )}
+        {images.length > 0 && (
+          <BlockStack gap="200">
+            <Text as="h3" variant="headingSm">
+              {t("link.preview.images")}
+            </Text>
+            <Text as="p">{tp("link.preview.imagesAdded", images.length)}</Text>
+            <InlineStack gap="200">
+              {images.map((url, index) => (
+                <Thumbnail key={url} source={url} alt={t("link.imageAlt", { n: index + 1, name: product.name })} />
+              ))}
+            </InlineStack>
+          </BlockStack>
+        )}
+        {barcodeCount > 0 && (
+          <BlockStack gap="100">
+            <Text as="h3" variant="headingSm">
+              {t("link.preview.barcodes")}
+            </Text>
+            <Text as="p">{tp("link.preview.barcodesSet", barcodeCount)}</Text>
+          </BlockStack>
+        )}
+        <Divider />
+        <BlockStack gap="100">
+          <Text as="h3" variant="headingSm">
+            {t("link.preview.variants")}
+          </Text>
+          <Text as="p">{tp("link.preview.mapped", mappedCount)}</Text>
+          {unmapped.length > 0 && (
+            <Banner tone="warning">
+              <p>{tp("mapping.unmapped", unmapped.length, { names: unmapped.map((v) => v.title).join(", ") })}</p>
+            </Banner>
           )}
         </BlockStack>
-      </Modal.Section>
-    </Modal>
+      </BlockStack>
+    </Modal.Section>
+  );
+}
+
+function BeforeAfter({ heading, before, after }: { heading: string; before: string; after: string }) {
+  const { t } = useI18n();
+  return (
+    <BlockStack gap="200">
+      <Text as="h3" variant="headingSm">
+        {heading}
+      </Text>
+      <InlineGrid columns={{ xs: 1, md: 2 }} gap="300">
+        <Box padding="300" background="bg-surface-secondary" borderRadius="200">
+          <BlockStack gap="100">
+            <Text as="p" variant="bodySm" tone="subdued">
+              {t("link.preview.now")}
+            </Text>
+            <Text as="p" breakWord>
+              <s>{before}</s>
+            </Text>
+          </BlockStack>
+        </Box>
+        <Box padding="300" background="bg-surface-success" borderRadius="200">
+          <BlockStack gap="100">
+            <Text as="p" variant="bodySm" tone="subdued">
+              {t("link.preview.after")}
+            </Text>
+            <Text as="p" breakWord>
+              {after}
+            </Text>
+          </BlockStack>
+        </Box>
+      </InlineGrid>
+    </BlockStack>
   );
 }

@@ -3,33 +3,21 @@ import { z } from "zod";
 import { AppError, BODY_LIMITS, apiHandler, ok } from "../lib/http.server";
 import { formBoolean, jsonField, parseInput, readFields } from "../lib/input.server";
 import { importSupplierProduct } from "../services/catalogue/import.server";
+import { variantAssociationInput } from "../services/catalogue/variant-links.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
-import { requirePlatformSession } from "../services/platform/offline-session.server";
 import { gidField } from "../services/platform/gid";
+import { requirePlatformSession } from "../services/platform/offline-session.server";
 import { supplierProductInput, supplierVariationInput } from "../services/supplier/products.server";
 
 const NOT_SUPPORTED =
   "Creating new platform products is not supported: choose an existing product to link the supplier product to";
-
-// docs/decisions/021: the JSON shapes of supplierVariations and variantAssociations.
-const variantAssociation = z.preprocess(
-  (value) =>
-    value && typeof value === "object" && !("supplierVariationId" in value) && "supplierVariantId" in value
-      ? { ...value, supplierVariationId: (value as { supplierVariantId: unknown }).supplierVariantId }
-      : value,
-  z.object({
-    supplierVariationId: z.union([z.string().min(1), z.number()], { required_error: "is required" }).transform(String),
-    platformVariantId: gidField("ProductVariant"),
-    barcode: z.string().trim().max(255, "is too long").optional(),
-  }),
-);
 
 const input = z.object({
   supplierProductId: z.string({ required_error: "is required" }).trim().min(1, "is required"),
   supplierProductData: jsonField(supplierProductInput),
   platformProductId: gidField("Product"),
   supplierVariations: jsonField(z.array(supplierVariationInput)).optional(),
-  variantAssociations: jsonField(z.array(variantAssociation)).optional(),
+  variantAssociations: jsonField(z.array(variantAssociationInput)).optional(),
   saveSupplierName: formBoolean(false),
   saveSupplierDescription: formBoolean(false),
   useSuggestedBarcode: formBoolean(false),

@@ -13,6 +13,7 @@ import {
 import { useState } from "react";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { EditVariantsModal } from "~/components/EditVariantsModal";
 import { EmptyCard } from "~/components/EmptyCard";
 import { PageNavigation } from "~/components/PageNavigation";
 import { showToast } from "~/components/toast";
@@ -35,7 +36,7 @@ const OPTIONS: [keyof ProductAssociation, MessageKey][] = [
 
 export default function LinkedProducts() {
   const { smDown } = useBreakpoints();
-  const { t, dateTime } = useI18n();
+  const { t, tp, dateTime } = useI18n();
   const [page, setPage] = useState(1);
   const list = useApi(
     () =>
@@ -46,6 +47,7 @@ export default function LinkedProducts() {
     `associations:${page}`,
   );
   const [deleting, setDeleting] = useState<ProductAssociation>();
+  const [mapping, setMapping] = useState<ProductAssociation>();
   const deletion = useAction();
 
   async function confirmDelete() {
@@ -93,6 +95,7 @@ export default function LinkedProducts() {
                       { title: t("products.supplierProduct") },
                       { title: t("products.storeProduct") },
                       { title: t("products.options") },
+                      { title: t("products.variants") },
                       { title: t("products.lastSync") },
                       { title: t("products.actions"), hidden: true },
                     ]}
@@ -123,17 +126,29 @@ export default function LinkedProducts() {
                           </InlineStack>
                         </IndexTable.Cell>
                         <IndexTable.Cell>
+                          {tp("products.variantsMapped", association.variantAssociations.length)}
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>
                           {association.lastSyncedAt ? dateTime(association.lastSyncedAt) : t("common.never")}
                         </IndexTable.Cell>
                         <IndexTable.Cell>
-                          <Button
-                            tone="critical"
-                            variant="plain"
-                            onClick={() => setDeleting(association)}
-                            accessibilityLabel={`${t("products.delete")}: ${association.supplierProductName}`}
-                          >
-                            {t("products.delete")}
-                          </Button>
+                          <InlineStack gap="300" wrap={false}>
+                            <Button
+                              variant="plain"
+                              onClick={() => setMapping(association)}
+                              accessibilityLabel={`${t("products.editVariants")}: ${association.supplierProductName}`}
+                            >
+                              {t("products.editVariants")}
+                            </Button>
+                            <Button
+                              tone="critical"
+                              variant="plain"
+                              onClick={() => setDeleting(association)}
+                              accessibilityLabel={`${t("products.delete")}: ${association.supplierProductName}`}
+                            >
+                              {t("products.delete")}
+                            </Button>
+                          </InlineStack>
                         </IndexTable.Cell>
                       </IndexTable.Row>
                     ))}
@@ -145,6 +160,17 @@ export default function LinkedProducts() {
           </ApiContent>
         </Layout.Section>
       </Layout>
+      {mapping && (
+        <EditVariantsModal
+          association={mapping}
+          onClose={() => setMapping(undefined)}
+          onSaved={() => {
+            setMapping(undefined);
+            showToast(t("products.variantsSaved"));
+            list.reload();
+          }}
+        />
+      )}
       {deleting && (
         <Modal
           open

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { HttpError, Router, corsHeaders, listen, noEvents, type EventSink, type SimRequest } from "../lib/http";
 import { mintSessionToken, verifySessionToken } from "../lib/jwt";
 import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
-import { estimateCost, execute, orderNode, productNode, rootFields } from "./graphql";
-import { DEMO_SHOP } from "./seed";
+import { estimateCost, execute, gid, orderNode, productNode, rootFields } from "./graphql";
+import { DEMO_SHOP, type SimProduct } from "./seed";
 import { createDraftOrder, createOrder, newShopState, type ShopState, type SimTheme } from "./state";
 import {
   checkoutPayload,
@@ -358,6 +358,14 @@ export function createPlatformSimulator(options: PlatformOptions) {
       };
     })
 
+    // The admin's resource picker reads the store's products (the App Bridge stand-in renders it; docs/decisions/140).
+    .on("GET", "/admin/resource-picker/products", (request) => {
+      const shop = request.url.searchParams.get("shop") ?? "";
+      if (!/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop))
+        return { status: 400, headers: corsHeaders(), body: { error: "shop is required" } };
+      return { headers: corsHeaders(), body: { products: shopState(shop).products.map(pickerProduct) } };
+    })
+
     // Simulator controls and state.
     .on("POST", "/sim/orders", async (request) => {
       const body = bodyOf(request);
@@ -537,5 +545,26 @@ function restTheme(theme: SimTheme) {
     previewable: true,
     processing: theme.processing,
     admin_graphql_api_id: `gid://shopify/OnlineStoreTheme/${theme.id}`,
+  };
+}
+
+/** A product as the admin's resource picker returns it to the app (App Bridge's `Product`, the fields apps read). */
+function pickerProduct(product: SimProduct) {
+  return {
+    id: gid("Product", product.id),
+    title: product.title,
+    handle: product.handle,
+    status: product.status,
+    descriptionHtml: product.descriptionHtml,
+    images: product.media.map((media) => ({
+      id: gid("MediaImage", media.id),
+      originalSrc: media.originalSource,
+      altText: media.alt,
+    })),
+    variants: product.variants.map((variant) => ({
+      id: gid("ProductVariant", variant.id),
+      title: variant.title,
+      sku: variant.sku,
+    })),
   };
 }

@@ -30,15 +30,22 @@ describe("supplier catalogue", () => {
 
     await page.getByRole("button", { name: "Vincular a un producto de la tienda: Camiseta deportiva" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Buscar productos de la tienda").fill("camiseta");
-    await dialog.getByText("Camiseta Running").click();
-    // Two of three variations share a SKU with a store variant (case ignored); the third is mapped by hand.
-    await expect.poll(() => dialog.getByText("2 de 3 asignadas por SKU").isVisible()).toBe(true);
-    const selects = dialog.getByRole("combobox", { name: "Variante de la tienda" });
-    expect(await selects.nth(0).inputValue()).toBe("gid://shopify/ProductVariant/9101");
-    expect(await selects.nth(1).inputValue()).toBe("gid://shopify/ProductVariant/9102");
-    expect(await selects.nth(2).inputValue()).toBe("");
-    await selects.nth(2).selectOption({ label: "Grande (CR-GRANDE)" });
+    // The store product comes from the platform's resource picker.
+    await dialog.getByRole("button", { name: "Elegir un producto de la tienda" }).click();
+    const picker = page.getByTestId("resource-picker");
+    await picker.getByRole("radio", { name: "Camiseta Running" }).check();
+    await picker.getByRole("button", { name: "Seleccionar" }).click();
+    // Every store variant starts mapped: S / Negro by SKU, the others by their size.
+    const variationSelects = dialog.getByRole("combobox", { name: /^Variación del proveedor, fila/ });
+    await expect.poll(() => variationSelects.count()).toBe(6);
+    expect(await Promise.all([0, 1, 2, 3, 4, 5].map((n) => variationSelects.nth(n).inputValue()))).toEqual([
+      "v-s",
+      "v-s",
+      "v-m",
+      "v-m",
+      "v-l",
+      "v-l",
+    ]);
 
     await dialog.getByText("Usar el nombre del proveedor como título del producto").click();
     await dialog.getByText("Agregar imágenes del proveedor").click();
@@ -48,7 +55,16 @@ describe("supplier catalogue", () => {
     await dialog.getByLabel("Imagen 2 de Camiseta deportiva").uncheck({ force: true });
     await dialog.getByLabel("Imagen 6 de Camiseta deportiva").check({ force: true });
     await screenshot(page, "catalogue-link-dialog-es");
-    await dialog.getByRole("button", { name: "Vincular producto" }).click();
+    await dialog.getByRole("button", { name: "Revisar cambios" }).click();
+    // The preview says what is overwritten; nothing was sent yet.
+    await expect.poll(() => dialog.getByText("Cambios en Camiseta Running").isVisible()).toBe(true);
+    expect(
+      await dialog
+        .getByText("Se agregan 5 imágenes del proveedor después de las del producto; no se quita ninguna.")
+        .count(),
+    ).toBe(1);
+    expect(api.callsTo("POST", "/api/products/import")).toHaveLength(0);
+    await dialog.getByRole("button", { name: "Confirmar y vincular" }).click();
 
     await expect.poll(() => page.getByTestId("toast").textContent()).toBe("Producto vinculado");
     expect(await page.getByRole("dialog").count()).toBe(0);
@@ -62,11 +78,7 @@ describe("supplier catalogue", () => {
       useSuggestedBarcode: "false",
       saveSupplierImages: "true",
     });
-    expect(JSON.parse(form.variantAssociations)).toEqual([
-      { supplierVariationId: "v-s", platformVariantId: "gid://shopify/ProductVariant/9101" },
-      { supplierVariationId: "v-m", platformVariantId: "gid://shopify/ProductVariant/9102" },
-      { supplierVariationId: "v-l", platformVariantId: "gid://shopify/ProductVariant/9103" },
-    ]);
+    expect(JSON.parse(form.variantAssociations)).toHaveLength(6);
     const sentImages = (JSON.parse(form.supplierProductData) as { gallery: { url: string }[] }).gallery.map((image) =>
       image.url.split("/").pop(),
     );

@@ -18,6 +18,7 @@ function linked(api: FakeApi, supplierProductName: string, platformProductTitle:
     useSuggestedBarcode: n === 1,
     saveSupplierImages: true,
     variantAssociations: [],
+    supplierVariations: [],
     imagesAdded: n === 1 ? 3 : 0,
     lastSyncedAt: "2026-11-20T15:30:00.000Z",
     createdAt: "2026-11-20T15:30:00.000Z",

@@ -95,21 +95,30 @@ describe("admin pages in the sandbox", () => {
     await linkButton.click();
 
     const dialog = app.getByRole("dialog");
-    await dialog.getByLabel("Buscar productos de la tienda").fill("Camiseta deportiva");
-    await dialog.getByRole("radio", { name: "Camiseta deportiva", exact: true }).check({ force: true });
-    const selects = dialog.getByRole("combobox", { name: /^Variante de la tienda/ });
-    await selects.first().waitFor({ timeout: 20_000 });
-    // The simulators' SKUs differ: the variations are mapped by hand, in order.
-    const count = await selects.count();
-    expect(count).toBeGreaterThan(0);
-    for (let index = 0; index < count; index++) await selects.nth(index).selectOption({ index: index + 1 });
+    // The store product comes from the admin's resource picker: the simulator's 2-option shirt (Talla x Color).
+    await dialog.getByRole("button", { name: "Elegir un producto de la tienda" }).click();
+    const picker = app.getByTestId("resource-picker");
+    await picker.getByLabel("Buscar productos").fill("Camiseta deportiva");
+    await picker.getByRole("radio", { name: "Camiseta deportiva", exact: true }).check();
+    await picker.getByRole("button", { name: "Seleccionar" }).click();
+    const variations = dialog.getByRole("combobox", { name: /^Variación del proveedor, fila \d+$/ });
+    await variations.first().waitFor({ timeout: 20_000 });
+    // One row per store variant (3 sizes x 2 colours), each proposed a variation; any row left empty is mapped by hand.
+    const count = await variations.count();
+    expect(count).toBe(6);
+    for (let index = 0; index < count; index++) {
+      if (!(await variations.nth(index).inputValue())) await variations.nth(index).selectOption({ index: 1 });
+    }
     await dialog.getByText("Usar el nombre del proveedor como título del producto").click();
     await dialog.getByText("Agregar imágenes del proveedor").click();
     const chosenImages = await dialog.getByRole("checkbox", { name: /^Imagen \d+ de/, checked: true }).count();
     expect(chosenImages).toBeGreaterThan(0);
     expect(chosenImages).toBeLessThanOrEqual(5);
     await screenshot(page, "sandbox-link-dialog-es");
-    await dialog.getByRole("button", { name: "Vincular producto" }).click();
+    await dialog.getByRole("button", { name: "Revisar cambios" }).click();
+    await dialog.getByText("Cambios en Camiseta deportiva").waitFor();
+    await screenshot(page, "sandbox-link-preview-es");
+    await dialog.getByRole("button", { name: "Confirmar y vincular" }).click();
     await expect.poll(lastToast, POLL).toBe("Producto vinculado");
 
     const { products } = await sim<{ products: SimProduct[] }>(`${stack.platformUrl}/sim/products?shop=${SHOP}`);
@@ -124,6 +133,8 @@ describe("admin pages in the sandbox", () => {
     await go("Productos vinculados");
     const deleteButton = app.getByRole("button", { name: /^Eliminar vínculo: / }).first();
     await deleteButton.waitFor({ timeout: 20_000 });
+    // The mapping the real endpoint stored: one pair per store variant of the 2-option shirt.
+    expect(await app.getByText("6 variantes asignadas").isVisible()).toBe(true);
     await screenshot(page, "sandbox-products-es");
     await deleteButton.click();
     await app.getByRole("dialog").getByRole("button", { name: "Eliminar vínculo" }).click();

@@ -1,62 +1,16 @@
 import { describe, expect, it } from "vitest";
-import type { PlatformVariant, PublicConfiguration, SupplierVariation } from "~/lib/api-types";
+import type { PublicConfiguration, SupplierVariation } from "~/lib/api-types";
 import { setupSteps } from "~/lib/setup-steps";
 import { catalogueQuery, displayPrice, displayStock, galleryUrls } from "~/lib/supplier";
 import { themeUrl, validateThemeSource } from "~/lib/theme-source";
-import { autoMatchVariants, variantAssociations, variationLabel } from "~/lib/variant-matching";
 
 const variation = (id: string, sku: string, extra: Partial<SupplierVariation> = {}): SupplierVariation => ({
   id,
   sku,
   price: 10,
+  stock: null,
+  attributes: [],
   ...extra,
-});
-const variant = (id: string, sku: string | null): PlatformVariant => ({
-  id,
-  title: id,
-  price: "10.00",
-  sku,
-  barcode: null,
-  inventoryQuantity: 1,
-  availableForSale: true,
-  selectedOptions: [],
-});
-
-describe("variant matching", () => {
-  it("pairs variations with store variants of the same SKU, ignoring case and spaces", () => {
-    const mapping = autoMatchVariants(
-      [variation("a", "CAM-S"), variation("b", " cam-m "), variation("c", "CAM-L")],
-      [variant("v1", "cam-s"), variant("v2", "CAM-M"), variant("v3", "OTHER")],
-    );
-    expect(mapping).toEqual({ a: "v1", b: "v2", c: "" });
-  });
-
-  it("never maps one store variant twice", () => {
-    const mapping = autoMatchVariants([variation("a", "X"), variation("b", "x")], [variant("v1", "X")]);
-    expect(mapping).toEqual({ a: "v1", b: "" });
-  });
-
-  it("pairs a single variation with a single variant whatever their SKUs", () => {
-    expect(autoMatchVariants([variation("a", "SUP-1")], [variant("v1", null)])).toEqual({ a: "v1" });
-  });
-
-  it("sends only the mapped pairs, in the shape of docs/decisions/021", () => {
-    const variations = [variation("a", "S"), variation("b", "M")];
-    expect(variantAssociations(variations, { a: "v1", b: "" })).toEqual([
-      { supplierVariationId: "a", platformVariantId: "v1" },
-    ]);
-  });
-
-  it("names a variation by its attributes, else its SKU", () => {
-    const sized = variation("a", "CAM-S", {
-      attributes: [
-        { name: "Talla", value: "S" },
-        { name: "Color", value: "Rojo" },
-      ],
-    });
-    expect(variationLabel(sized)).toBe("Talla: S / Color: Rojo");
-    expect(variationLabel(variation("b", "CAM-M"))).toBe("CAM-M");
-  });
 });
 
 describe("theme source", () => {

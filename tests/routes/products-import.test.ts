@@ -107,6 +107,10 @@ describe("POST /api/products/import: linking", () => {
       useSuggestedBarcode: false,
       saveSupplierImages: false,
       variantAssociations: [],
+      supplierVariations: [
+        { id: "1962684", sku: "CAM-S", attributes: [{ name: "Talla", value: "S" }] },
+        { id: "1962685", sku: "CAM-M", attributes: [{ name: "Talla", value: "M" }] },
+      ],
       imagesAdded: 0,
       lastSyncedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       createdAt: expect.any(String),

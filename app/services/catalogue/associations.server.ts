@@ -9,13 +9,39 @@ export interface VariantLink {
   barcode: string | null;
 }
 
+/** A supplier variation as the link keeps it, so the mapping can be shown and edited later (docs/decisions/140). */
+export interface StoredVariation {
+  id: string;
+  sku: string;
+  attributes: { name: string; value: string }[];
+}
+
 const storedLinks = z.array(
   z.object({ supplierVariationId: z.string(), platformVariantId: z.string(), barcode: z.string().nullable() }),
 );
+const storedVariations = z.array(
+  z.object({
+    id: z.string(),
+    sku: z.string(),
+    attributes: z.array(z.object({ name: z.string(), value: z.string() })),
+  }),
+);
+
+/** What a link keeps of the supplier's variations: enough to name them, nothing that goes stale (price, stock). */
+export function variationSnapshot(
+  variations: readonly { id: string; sku: string; attributes?: { name: string; value: string }[] }[],
+): StoredVariation[] {
+  return variations.map((variation) => ({
+    id: variation.id,
+    sku: variation.sku,
+    attributes: (variation.attributes ?? []).map(({ name, value }) => ({ name, value })),
+  }));
+}
 
 /** The association as responses show it: the spec's fields, dates in ISO 8601, the variant mapping parsed. */
 export function associationRecord(row: ProductAssociation) {
   const links = storedLinks.safeParse(parseStored(row.variantAssociations));
+  const variations = storedVariations.safeParse(parseStored(row.supplierVariations));
   return {
     id: row.id,
     shop: row.shop,
@@ -29,6 +55,8 @@ export function associationRecord(row: ProductAssociation) {
     useSuggestedBarcode: row.useSuggestedBarcode,
     saveSupplierImages: row.saveSupplierImages,
     variantAssociations: links.success ? links.data : [],
+    // Empty for links made before the variations were kept: the page then names a variation by its id.
+    supplierVariations: variations.success ? variations.data : [],
     imagesAdded: row.imagesAdded,
     lastSyncedAt: row.lastSyncedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
@@ -44,6 +72,13 @@ function parseStored(text: string): unknown {
 }
 
 export type AssociationRecord = ReturnType<typeof associationRecord>;
+
+/** One association of the shop; another shop's id is "not found". */
+export async function getAssociation(shop: string, id: string) {
+  const row = await prisma.productAssociation.findFirst({ where: { id, shop } });
+  if (!row) throw new AppError(404, "Association not found", "not_found");
+  return row;
+}
 
 export async function findAssociation(shop: string, supplierProductId: string) {
   return prisma.productAssociation.findUnique({ where: { shop_supplierProductId: { shop, supplierProductId } } });

@@ -6,7 +6,7 @@ import { logger } from "../../logger.server";
 import { getProductVariants } from "../platform/catalogue.server";
 import { platformGraphql, PlatformApiError, type PlatformSession } from "../platform/graphql.server";
 import type { SupplierProduct, SupplierVariation } from "../supplier/products.server";
-import { associationRecord, findAssociation, type AssociationRecord, type VariantLink } from "./associations.server";
+import { associationRecord, findAssociation, variationSnapshot, type AssociationRecord } from "./associations.server";
 import {
   PRODUCT_CREATE_MEDIA_MUTATION,
   PRODUCT_UPDATE_MUTATION,
@@ -16,6 +16,7 @@ import {
   type ProductVariantsBarcodesData,
   type UserError,
 } from "./import-operations.server";
+import { resolveVariantLinks } from "./variant-links.server";
 
 export const MAX_IMAGES = 5;
 
@@ -115,9 +116,12 @@ export async function importSupplierProduct(
   await refuseDuplicate(shop, request.supplierProductId);
 
   const platform = await getProductVariants(session, request.platformProductId);
+  const variations = request.supplierVariations?.length ? request.supplierVariations : supplier.variations;
   const links = resolveVariantLinks(
-    request,
+    request.variantAssociations,
     platform.variants.map((variant) => variant.id),
+    variations,
+    request.useSuggestedBarcode,
   );
   const description = request.saveSupplierDescription ? sanitizeDescription(supplier.description) : undefined;
   if (request.saveSupplierDescription && !description) {
@@ -185,6 +189,7 @@ export async function importSupplierProduct(
         useSuggestedBarcode: request.useSuggestedBarcode,
         saveSupplierImages: request.saveSupplierImages,
         variantAssociations: JSON.stringify(links),
+        supplierVariations: JSON.stringify(variationSnapshot(variations)),
         imagesAdded: images.length,
         lastSyncedAt: new Date(),
       },
@@ -215,43 +220,6 @@ async function refuseDuplicate(shop: string, supplierProductId: string) {
       },
     );
   }
-}
-
-/**
- * The variant mapping, checked: each platform variant belongs to the product and appears once, each
- * supplier variation is known, and a barcode exists for every pair when barcodes are to be set.
- */
-function resolveVariantLinks(request: ImportRequest, platformVariantIds: string[]): VariantLink[] {
-  const variations = request.supplierVariations?.length
-    ? request.supplierVariations
-    : request.supplierProduct.variations;
-  if (request.useSuggestedBarcode && request.variantAssociations.length === 0) {
-    throw new AppError(
-      400,
-      "variantAssociations: map at least one variant to use the suggested barcodes",
-      "invalid_input",
-    );
-  }
-  const seen = new Set<string>();
-  return request.variantAssociations.map((association, index) => {
-    const field = `variantAssociations.${index}`;
-    if (!platformVariantIds.includes(association.platformVariantId)) {
-      throw new AppError(400, `${field}.platformVariantId: not a variant of the chosen product`, "invalid_input");
-    }
-    if (seen.has(association.platformVariantId)) {
-      throw new AppError(400, `${field}.platformVariantId: mapped more than once`, "invalid_input");
-    }
-    seen.add(association.platformVariantId);
-    const variation = variations.find((candidate) => candidate.id === association.supplierVariationId);
-    if (!variation) {
-      throw new AppError(400, `${field}.supplierVariationId: not a variation of the supplier product`, "invalid_input");
-    }
-    const barcode = association.barcode?.trim() || variation.sku.trim() || null;
-    if (request.useSuggestedBarcode && !barcode) {
-      throw new AppError(400, `${field}: the supplier suggests no barcode for this variation`, "invalid_input");
-    }
-    return { supplierVariationId: variation.id, platformVariantId: association.platformVariantId, barcode };
-  });
 }
 
 async function runStep<T>(step: Step, completed: Step[], call: () => Promise<T>): Promise<T> {

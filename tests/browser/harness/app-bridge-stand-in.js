@@ -87,6 +87,100 @@
       },
     );
   }
+  // shopify.resourcePicker({ type: "product" }): the admin's product picker, as a modal <dialog> over the app
+  // with each product's thumbnail. The products come from the test's fake of the store (window.__resourcePickerProducts).
+  const pickerWords = {
+    en: { title: "Select product", search: "Search products", select: "Select", cancel: "Cancel", none: "No products" },
+    es: {
+      title: "Seleccionar producto",
+      search: "Buscar productos",
+      select: "Seleccionar",
+      cancel: "Cancelar",
+      none: "Sin productos",
+    },
+  };
+  window.shopify.resourcePicker = async (options = {}) => {
+    if (options.type !== "product") throw new Error("The stand-in picks products only");
+    const words = pickerWords[window.shopify.config.locale.startsWith("es") ? "es" : "en"];
+    const products = await window.__resourcePickerProducts();
+    const preselected = new Set((options.selectionIds ?? []).map((selection) => selection.id));
+    return new Promise((resolve) => {
+      const dialog = document.createElement("dialog");
+      dialog.setAttribute("data-testid", "resource-picker");
+      dialog.setAttribute("aria-labelledby", "resource-picker-title");
+      dialog.style.cssText =
+        "width:min(560px,92vw);max-height:80vh;padding:16px;border:0;border-radius:12px;font:14px sans-serif";
+      const title = document.createElement("h2");
+      title.id = "resource-picker-title";
+      title.textContent = words.title;
+      title.style.cssText = "margin:0 0 12px;font-size:16px";
+      const search = document.createElement("input");
+      search.type = "search";
+      search.setAttribute("aria-label", words.search);
+      search.placeholder = words.search;
+      search.style.cssText = "width:100%;box-sizing:border-box;padding:8px;margin-bottom:8px";
+      const list = document.createElement("div");
+      list.setAttribute("role", "radiogroup");
+      list.setAttribute("aria-label", words.title);
+      list.style.cssText = "display:grid;gap:4px;overflow:auto;max-height:50vh";
+      const render = () => {
+        const query = search.value.trim().toLowerCase();
+        list.replaceChildren();
+        const matching = products.filter((product) => product.title.toLowerCase().includes(query));
+        if (!matching.length) list.textContent = words.none;
+        for (const product of matching) {
+          const label = document.createElement("label");
+          label.style.cssText = "display:flex;gap:12px;align-items:center;padding:6px;border-radius:8px;cursor:pointer";
+          const radio = document.createElement("input");
+          radio.type = "radio";
+          radio.name = "resource-picker-product";
+          radio.value = product.id;
+          radio.checked = preselected.has(product.id);
+          radio.addEventListener("change", () => {
+            preselected.clear();
+            preselected.add(product.id);
+            select.disabled = false;
+          });
+          const thumbnail = document.createElement("img");
+          thumbnail.alt = "";
+          thumbnail.width = 40;
+          thumbnail.height = 40;
+          thumbnail.style.cssText = "object-fit:cover;border-radius:6px;background:#eee";
+          if (product.images[0]) thumbnail.src = product.images[0].originalSrc;
+          const name = document.createElement("span");
+          name.textContent = product.title;
+          label.append(radio, thumbnail, name);
+          list.append(label);
+        }
+      };
+      const actions = document.createElement("div");
+      actions.style.cssText = "display:flex;justify-content:flex-end;gap:8px;margin-top:12px";
+      const cancel = document.createElement("button");
+      cancel.type = "button";
+      cancel.textContent = words.cancel;
+      const select = document.createElement("button");
+      select.type = "button";
+      select.textContent = words.select;
+      select.disabled = preselected.size === 0;
+      const finish = (selection) => {
+        dialog.close();
+        dialog.remove();
+        resolve(selection);
+      };
+      cancel.addEventListener("click", () => finish(undefined));
+      dialog.addEventListener("cancel", () => finish(undefined));
+      select.addEventListener("click", () =>
+        finish(products.filter((product) => preselected.has(product.id)).slice(0, 1)),
+      );
+      search.addEventListener("input", render);
+      actions.append(cancel, select);
+      dialog.append(title, search, list, actions);
+      document.body.append(dialog);
+      render();
+      dialog.showModal();
+    });
+  };
+
   window.shopify.saveBar = {
     show: async (id) => document.getElementById(id)?.show(),
     hide: async (id) => document.getElementById(id)?.hide(),

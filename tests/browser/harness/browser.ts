@@ -48,6 +48,8 @@ export async function openAdmin(
     userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,
   });
   await context.exposeFunction("__sessionToken", () => sessionToken(app.shop));
+  // The resource picker stand-in lists the store's products as the platform would (docs/decisions/140).
+  await context.exposeFunction("__resourcePickerProducts", () => api.pickerProducts());
   await context.route(/^https?:\/\//, async (route) => {
     const url = new URL(route.request().url());
     if (url.origin === app.url && url.pathname.startsWith("/api/")) return api.handle(route);

@@ -13,6 +13,7 @@ import type {
   ThemeInstall,
 } from "~/lib/api-types";
 import type { LoopTestView } from "~/lib/loop-test";
+import { checkMapping, MAPPING_PROBLEM_MESSAGES, type MappingRow } from "~/lib/variant-mapping";
 
 /**
  * The app's HTTP API as docs/api.md defines it, held in memory for the page tests: every endpoint the pages
@@ -68,6 +69,8 @@ export class FakeApi {
   supplierProducts: SupplierProduct[] = [];
   storeProducts: PlatformProduct[] = [];
   storeVariants = new Map<string, PlatformVariant[]>();
+  /** The store products' descriptions and images, as the resource picker gives them (docs/decisions/140). */
+  storeDetails = new Map<string, { descriptionHtml: string; images: string[] }>();
   associations: ProductAssociation[] = [];
   deliveries: DeliveryDetail[] = [];
   orders: Order[] = [];
@@ -171,6 +174,8 @@ export class FakeApi {
         const associations = this.associations.slice((page - 1) * pageSize, page * pageSize);
         return json(200, { success: true, associations, total: this.associations.length, page, pageSize });
       }
+      case "POST /api/products/association/variants":
+        return this.updateVariants(form);
       case "POST /api/products/association/delete": {
         const id = form.get("associationId") ?? "";
         if (!id) return fail(400, "associationId: is required");
@@ -343,6 +348,16 @@ export class FakeApi {
     const data = JSON.parse(form.get("supplierProductData")!) as SupplierProduct;
     const storeProduct = this.storeProducts.find((product) => product.id === form.get("platformProductId"));
     if (!storeProduct) return fail(404, "Store product not found");
+    const variations = form.get("supplierVariations")
+      ? (JSON.parse(form.get("supplierVariations")!) as SupplierProduct["variations"])
+      : data.variations;
+    const pairs = JSON.parse(form.get("variantAssociations") ?? "[]") as MappingRow[];
+    const refused = this.refuseMapping(
+      storeProduct.id,
+      pairs,
+      variations.map((variation) => variation.id),
+    );
+    if (refused) return refused;
     const association: ProductAssociation = {
       id: `assoc_${this.associations.length + 1}_${supplierProductId}`,
       shop: this.configuration.shop,
@@ -355,15 +370,68 @@ export class FakeApi {
       saveSupplierDescription: form.get("saveSupplierDescription") === "true",
       useSuggestedBarcode: form.get("useSuggestedBarcode") === "true",
       saveSupplierImages: form.get("saveSupplierImages") === "true",
-      variantAssociations: JSON.parse(
-        form.get("variantAssociations") ?? "[]",
-      ) as ProductAssociation["variantAssociations"],
+      variantAssociations: links(pairs, variations),
+      supplierVariations: variations.map(({ id, sku, attributes }) => ({ id, sku, attributes: attributes ?? [] })),
       imagesAdded: 0,
       lastSyncedAt: now(),
       createdAt: now(),
     };
     this.associations.unshift(association);
     return json(200, { success: true, message: "Product linked", association });
+  }
+
+  /** The server's mapping check (docs/decisions/140): its code, field, row and the earlier row of a duplicate. */
+  private refuseMapping(productId: string, pairs: MappingRow[], variationIds: string[]) {
+    const variantIds = (this.storeVariants.get(productId) ?? []).map((variant) => variant.id);
+    const [problem] = checkMapping(pairs, variantIds, variationIds);
+    if (!problem) return null;
+    return json(400, {
+      success: false,
+      error: `variantAssociations.${problem.index}.${problem.field}: ${MAPPING_PROBLEM_MESSAGES[problem.code]}`,
+      code: problem.code,
+      field: problem.field,
+      index: problem.index,
+      ...(problem.otherIndex === undefined ? {} : { otherIndex: problem.otherIndex }),
+    });
+  }
+
+  private updateVariants(form: URLSearchParams) {
+    const id = form.get("associationId") ?? "";
+    if (!id) return fail(400, "associationId: is required");
+    const association = this.associations.find((candidate) => candidate.id === id);
+    if (!association) return fail(404, "Association not found");
+    const pairs = JSON.parse(form.get("variantAssociations") ?? "[]") as MappingRow[];
+    const variations = association.supplierVariations.length
+      ? association.supplierVariations
+      : association.variantAssociations.map((link) => ({ id: link.supplierVariationId, sku: "", attributes: [] }));
+    const refused = this.refuseMapping(
+      association.platformProductId,
+      pairs,
+      variations.map((variation) => variation.id),
+    );
+    if (refused) return refused;
+    Object.assign(association, { variantAssociations: links(pairs, variations), lastSyncedAt: now() });
+    return json(200, { success: true, message: "Variant mapping saved", association });
+  }
+
+  /** The store products as the platform's resource picker returns them (the fields the pages read). */
+  pickerProducts() {
+    return this.storeProducts.map((product) => {
+      const details = this.storeDetails.get(product.id);
+      return {
+        id: product.id,
+        title: product.title,
+        handle: product.handle,
+        status: product.status,
+        descriptionHtml: details?.descriptionHtml ?? "",
+        images: (details?.images ?? []).map((src, index) => ({
+          id: `gid://shopify/ProductImage/${index}`,
+          originalSrc: src,
+          altText: product.title,
+        })),
+        variants: (this.storeVariants.get(product.id) ?? []).map(({ id, title, sku }) => ({ id, title, sku })),
+      };
+    });
   }
 
   private delivery(id: string) {
@@ -411,6 +479,14 @@ export class FakeApi {
     });
     return json(200, { success: true, message: `Theme ${theme.name} installed`, theme });
   }
+}
+
+function links(pairs: MappingRow[], variations: { id: string; sku: string }[]) {
+  return pairs.map((pair) => ({
+    supplierVariationId: pair.supplierVariationId,
+    platformVariantId: pair.platformVariantId,
+    barcode: variations.find((variation) => variation.id === pair.supplierVariationId)?.sku || null,
+  }));
 }
 
 function summary(delivery: DeliveryDetail) {

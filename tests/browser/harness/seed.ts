@@ -85,24 +85,40 @@ export function withCatalogue(api: FakeApi) {
       variants: [],
     },
   ];
-  api.storeVariants.set("gid://shopify/Product/801", [
-    variant("gid://shopify/ProductVariant/9101", "Pequeña", "cam-dep-s"),
-    variant("gid://shopify/ProductVariant/9102", "Mediana", "CAM-DEP-M"),
-    variant("gid://shopify/ProductVariant/9103", "Grande", "CR-GRANDE"),
-  ]);
+  // A 2-option store product (Talla x Color, 6 variants) for a supplier product that varies by size only: S /
+  // Negro shares the supplier's SKU (case ignored), the others match by their size option (docs/decisions/140).
+  const sizes = ["S", "M", "L"];
+  const colours = ["Negro", "Azul"];
+  api.storeVariants.set(
+    "gid://shopify/Product/801",
+    sizes.flatMap((size, i) =>
+      colours.map((colour, j) =>
+        variant(`gid://shopify/ProductVariant/91${i}${j}`, size, colour, i + j === 0 ? "cam-dep-s" : `CR-${size}-${j}`),
+      ),
+    ),
+  );
+  const runningImage = "https://img.store.test/camiseta-running.svg";
+  api.images.set(runningImage, picture("Running", 200));
+  api.storeDetails.set("gid://shopify/Product/801", {
+    descriptionHtml: "<p>Camiseta liviana para correr, de la tienda.</p>",
+    images: [runningImage],
+  });
   return api;
 }
 
-function variant(id: string, title: string, sku: string) {
+function variant(id: string, size: string, colour: string, sku: string) {
   return {
     id,
-    title,
+    title: `${size} / ${colour}`,
     price: "39900.00",
     sku,
     barcode: null,
     inventoryQuantity: 5,
     availableForSale: true,
-    selectedOptions: [],
+    selectedOptions: [
+      { name: "Talla", value: size },
+      { name: "Color", value: colour },
+    ],
   };
 }
 

@@ -1,0 +1,5 @@
+-- migrate:up
+-- AlterTable
+ALTER TABLE "ProductAssociation" ADD COLUMN     "supplierVariations" TEXT NOT NULL DEFAULT '[]';
+
+-- migrate:down

@@ -1,0 +1,188 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { seriousAxeFindings } from "./harness/axe";
+import { screenshot } from "./harness/browser";
+import { useAdmin } from "./harness/fixture";
+import { configuredShop } from "./harness/seed";
+
+const WORDS = {
+  es: {
+    link: "Vincular a un producto de la tienda: Camiseta deportiva",
+    choose: "Elegir un producto de la tienda",
+    select: "Seleccionar",
+    variantRow: (n: number) => `Variante de la tienda, fila ${n}`,
+    variationRow: (n: number) => `Variación del proveedor, fila ${n}`,
+    removeRow: (n: number) => `Quitar la fila ${n}`,
+    addRow: "Agregar una fila",
+    duplicate: "Ya está asignada en la fila 1",
+    duplicates: "1 fila asigna una variante de la tienda que una fila anterior ya asigna.",
+    unmapped: "1 variante de la tienda no está asignada: S / Azul.",
+    description: "Usar la descripción del proveedor",
+    review: "Revisar cambios",
+    fix: "Corrige primero las filas de variantes marcadas.",
+    preview: "Cambios en Camiseta Running",
+    before: "Camiseta liviana para correr, de la tienda.",
+    mapped: "5 variantes de la tienda quedan asignadas a variaciones del proveedor.",
+    confirm: "Confirmar y vincular",
+    linked: "Producto vinculado",
+    nav: "/app/products",
+    variants: "Variantes: Camiseta deportiva",
+    count: "5 variantes asignadas",
+    save: "Guardar",
+    saved: "Asignación de variantes guardada",
+    countAfter: "6 variantes asignadas",
+  },
+  en: {
+    link: "Link to a store product: Camiseta deportiva",
+    choose: "Choose a store product",
+    select: "Select",
+    variantRow: (n: number) => `Store variant, row ${n}`,
+    variationRow: (n: number) => `Supplier variation, row ${n}`,
+    removeRow: (n: number) => `Remove row ${n}`,
+    addRow: "Add a row",
+    duplicate: "Already mapped in row 1",
+    duplicates: "1 row maps a store variant that an earlier row already maps.",
+    unmapped: "1 store variant is not mapped: S / Azul.",
+    description: "Use the supplier description",
+    review: "Review changes",
+    fix: "Fix the highlighted variant rows first.",
+    preview: "Changes to Camiseta Running",
+    before: "Camiseta liviana para correr, de la tienda.",
+    mapped: "5 store variants are mapped to supplier variations.",
+    confirm: "Confirm and link",
+    linked: "Product linked",
+    nav: "/app/products",
+    variants: "Variants: Camiseta deportiva",
+    count: "5 variants mapped",
+    save: "Save",
+    saved: "Variant mapping saved",
+    countAfter: "6 variants mapped",
+  },
+};
+
+/** Nothing at the page's edges is cut off or needs sideways scrolling at phone width. */
+async function fitsWidth(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+describe("variant mapping with a 2-option store product", () => {
+  const admin = useAdmin();
+
+  for (const [locale, width] of [
+    ["es", 1400],
+    ["en", 390],
+    ["en", 1400],
+    ["es", 390],
+  ] as const) {
+    it(`picks, maps, catches a duplicate, previews, links, then edits the mapping (${locale}, ${width} px)`, async () => {
+      const w = WORDS[locale];
+      const tag = `${locale}-${width}`;
+      const api = configuredShop(admin.shop);
+      const page = await admin.open(api, "/app/catalogue", locale, width);
+      await page.getByRole("button", { name: w.link }).click();
+      const dialog = page.getByRole("dialog");
+
+      // 1. The store product, from the platform's resource picker (with thumbnails).
+      await dialog.getByRole("button", { name: w.choose }).click();
+      const picker = page.getByTestId("resource-picker");
+      await picker.getByRole("radio", { name: "Camiseta Running" }).check();
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      await screenshot(page, `variant-mapping-picker-${tag}`);
+      await picker.getByRole("button", { name: w.select }).click();
+      await expect.poll(() => picker.count()).toBe(0);
+
+      // 2. Six store variants (Talla x Color) on three supplier sizes: two store variants share each size.
+      const variantSelect = (n: number) => dialog.getByRole("combobox", { name: w.variantRow(n), exact: true });
+      const variationSelect = (n: number) => dialog.getByRole("combobox", { name: w.variationRow(n), exact: true });
+      await variationSelect(6).waitFor();
+      expect(await variationSelect(2).inputValue()).toBe("v-s");
+
+      // Row 2 (S / Azul) is pointed at S / Negro, which row 1 maps: caught on the row, nothing sent.
+      await variantSelect(2).selectOption("gid://shopify/ProductVariant/9100");
+      await expect.poll(() => dialog.getByText(w.duplicate).isVisible()).toBe(true);
+      expect(await dialog.getByText(w.duplicates).isVisible()).toBe(true);
+      expect(await dialog.getByText(w.unmapped).isVisible()).toBe(true);
+      await dialog.getByRole("button", { name: w.review }).click();
+      await expect.poll(() => dialog.getByText(w.fix).isVisible()).toBe(true);
+      if (width === 390) expect(await fitsWidth(page)).toBe(true);
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      await screenshot(page, `variant-mapping-duplicate-${tag}`);
+      expect(api.callsTo("POST", "/api/products/import")).toHaveLength(0);
+
+      // The duplicate row is removed: S / Azul is left unmapped on purpose, and the page says so.
+      await dialog.getByRole("button", { name: w.removeRow(2) }).click();
+      await expect.poll(() => dialog.getByText(w.duplicate).count()).toBe(0);
+      expect(await dialog.getByText(w.unmapped).isVisible()).toBe(true);
+
+      // 3. What to copy, then the preview of what is overwritten; nothing is sent before confirming.
+      await dialog.getByText(w.description).click();
+      await dialog.getByRole("button", { name: w.review }).click();
+      await expect.poll(() => dialog.getByText(w.preview).isVisible()).toBe(true);
+      expect(await dialog.getByText(w.before).isVisible()).toBe(true);
+      expect(await dialog.getByText("Camiseta deportiva de alta calidad").isVisible()).toBe(true);
+      expect(await dialog.getByText(w.mapped).isVisible()).toBe(true);
+      expect(api.callsTo("POST", "/api/products/import")).toHaveLength(0);
+      if (width === 390) expect(await fitsWidth(page)).toBe(true);
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      await screenshot(page, `variant-mapping-preview-${tag}`);
+      await dialog.getByRole("button", { name: w.confirm }).click();
+      await expect.poll(() => page.getByTestId("toast").first().textContent()).toBe(w.linked);
+
+      const sent = Object.fromEntries(api.callsTo("POST", "/api/products/import")[0].form);
+      expect(JSON.parse(sent.variantAssociations)).toEqual([
+        { platformVariantId: "gid://shopify/ProductVariant/9100", supplierVariationId: "v-s" },
+        { platformVariantId: "gid://shopify/ProductVariant/9110", supplierVariationId: "v-m" },
+        { platformVariantId: "gid://shopify/ProductVariant/9111", supplierVariationId: "v-m" },
+        { platformVariantId: "gid://shopify/ProductVariant/9120", supplierVariationId: "v-l" },
+        { platformVariantId: "gid://shopify/ProductVariant/9121", supplierVariationId: "v-l" },
+      ]);
+      expect(sent.saveSupplierDescription).toBe("true");
+
+      // 4. The mapping, seen and edited later from the linked products page.
+      await page.goto(page.url().replace("/app/catalogue", w.nav));
+      await page.getByText(w.count).waitFor();
+      await page.getByRole("button", { name: w.variants }).click();
+      const editor = page.getByRole("dialog");
+      await editor.getByRole("combobox", { name: w.variationRow(6), exact: true }).waitFor();
+      // The unmapped store variant comes back as the last row, empty; mapped here to the supplier's S.
+      const lastVariant = editor.getByRole("combobox", { name: w.variantRow(6), exact: true });
+      expect(await lastVariant.inputValue()).toBe("gid://shopify/ProductVariant/9101");
+      await editor.getByRole("combobox", { name: w.variationRow(6), exact: true }).selectOption("v-s");
+      if (width === 390) expect(await fitsWidth(page)).toBe(true);
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      await screenshot(page, `variant-mapping-edit-${tag}`);
+      await editor.getByRole("button", { name: w.save }).click();
+      await expect.poll(() => page.getByTestId("toast").last().textContent()).toBe(w.saved);
+      await expect.poll(() => page.getByText(w.countAfter).isVisible()).toBe(true);
+      const [edit] = api.callsTo("POST", "/api/products/association/variants");
+      expect(JSON.parse(Object.fromEntries(edit.form).variantAssociations)).toHaveLength(6);
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      await screenshot(page, `variant-mapping-products-${tag}`);
+    });
+  }
+
+  it("shows the server's refusal of a row on that row, in the merchant's language", async () => {
+    const api = configuredShop(admin.shop);
+    // The store product lost a variant after the page loaded it: the server refuses the row that names it.
+    const page = await admin.open(api, "/app/catalogue", "es", 1400);
+    await page.getByRole("button", { name: WORDS.es.link }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: WORDS.es.choose }).click();
+    await page.getByTestId("resource-picker").getByRole("radio", { name: "Camiseta Running" }).check();
+    await page.getByTestId("resource-picker").getByRole("button", { name: "Seleccionar" }).click();
+    await dialog.getByRole("combobox", { name: WORDS.es.variationRow(6), exact: true }).waitFor();
+    api.storeVariants.set(
+      "gid://shopify/Product/801",
+      api.storeVariants.get("gid://shopify/Product/801")!.filter((v) => v.id !== "gid://shopify/ProductVariant/9121"),
+    );
+    await dialog.getByRole("button", { name: "Revisar cambios" }).click();
+    await dialog.getByRole("button", { name: "Confirmar y vincular" }).click();
+    await expect
+      .poll(() => dialog.getByText("Esta variante ya no pertenece al producto de la tienda.", { exact: false }).count())
+      .toBeGreaterThan(0);
+    // Back on the mapping, with the message on row 6's store variant; nothing was linked.
+    expect(await dialog.getByRole("combobox", { name: WORDS.es.variantRow(6), exact: true }).isVisible()).toBe(true);
+    expect(api.associations).toHaveLength(0);
+    await screenshot(page, "variant-mapping-server-refusal-es");
+  });
+});
