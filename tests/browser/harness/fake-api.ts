@@ -229,7 +229,14 @@ export class FakeApi {
         return json(200, { success: true, count: dead().length, max: 1000, perSecond: 2 });
       case "POST /api/deliveries/retry-failed": {
         const queued = dead();
-        for (const delivery of queued) Object.assign(delivery, { status: "queued", attempts: 0, lastError: null });
+        for (const delivery of queued)
+          Object.assign(delivery, {
+            status: "queued",
+            attempts: 0,
+            lastError: null,
+            lastErrorCode: null,
+            lastErrorParams: null,
+          });
         return json(200, { success: true, queued: queued.length, remaining: 0, lastDueAt: new Date().toISOString() });
       }
       case "GET /api/automation/pause":
