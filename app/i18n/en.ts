@@ -68,6 +68,7 @@ export const en = {
   "home.orders.total": "Total",
   "home.orders.tags": "Tags",
   "home.orders.noTags": "No tags",
+  "home.orders.beforeInstall": "Placed before the app was installed",
 
   "settings.automation.title": "Automation platform",
   "settings.automation.description":

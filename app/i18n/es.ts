@@ -70,6 +70,7 @@ export const es: Messages = {
   "home.orders.total": "Total",
   "home.orders.tags": "Etiquetas",
   "home.orders.noTags": "Sin etiquetas",
+  "home.orders.beforeInstall": "Anterior a la instalación de la app",
 
   "settings.automation.title": "Plataforma de automatización",
   "settings.automation.description":

@@ -17,6 +17,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.platformTokenLease.deleteMany({ where: { shop } }),
     prisma.delivery.deleteMany({ where: { shop } }),
     prisma.automationPause.deleteMany({ where: { shop } }),
+    prisma.shopInstallation.deleteMany({ where: { shop } }),
   ];
 }
 

@@ -70,6 +70,8 @@ export class FakeApi {
   associations: ProductAssociation[] = [];
   deliveries: DeliveryDetail[] = [];
   orders: Order[] = [];
+  /** When the app was installed (docs/decisions/131); a new shop just did. */
+  installedAt: string | null = new Date().toISOString();
   installs: ThemeInstall[] = [];
   // Issue 15: the deliveries page's operations and the alert banner.
   paused = false;
@@ -204,7 +206,12 @@ export class FakeApi {
       }
       case "GET /api/orders/poll":
       case "POST /api/orders/poll":
-        return json(200, { success: true, orders: this.orders, count: this.orders.length });
+        return json(200, {
+          success: true,
+          orders: this.orders,
+          count: this.orders.length,
+          installedAt: this.installedAt,
+        });
       case "POST /api/theme/install":
         return this.installTheme(form);
       case "GET /api/theme/installs":

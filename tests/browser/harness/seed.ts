@@ -108,6 +108,8 @@ function variant(id: string, title: string, sku: string) {
 }
 
 export function withOrdersAndDeliveries(api: FakeApi) {
+  // Installed a day ago: #1001 was placed before.
+  api.installedAt = hoursAgo(24);
   api.orders = [
     order("1004", 0.2, "139800.00", "Valentina", ["automation-processed"]),
     order("1003", 1.5, "45000.00", "Juan Camilo", ["automation-pending"]),
