@@ -7,6 +7,7 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { installPlatformOriginOverride } from "./services/platform/origin-override.server";
 import { SealedSessionStorage } from "./services/platform/sealed-session-storage.server";
+import { recordInstallation } from "./services/shops/installation.server";
 
 export const API_VERSION = ApiVersion.October25;
 
@@ -44,6 +45,10 @@ const shopify = shopifyApp({
     log: (severity, message) => libraryLog[LIBRARY_LEVELS[severity]](message),
   },
   ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
+  hooks: {
+    // The install time, for the home page's orders placed before it (docs/decisions/131); kept on later calls.
+    afterAuth: async ({ session }) => recordInstallation(session.shop),
+  },
 });
 
 /**

@@ -68,6 +68,7 @@ export const en = {
   "home.orders.total": "Total",
   "home.orders.tags": "Tags",
   "home.orders.noTags": "No tags",
+  "home.orders.beforeInstall": "Placed before the app was installed",
 
   "settings.automation.title": "Automation platform",
   "settings.automation.description":
@@ -296,6 +297,32 @@ export const en = {
   "delivery.payload.items": "Items",
   "delivery.payload.customer": "Customer",
   "delivery.noPayload": "The order summary is no longer kept.",
+  "deliveryError.no_api_key": "No automation API key is saved in Settings",
+  "deliveryError.no_order_flow": "No flow is chosen for new orders in Settings",
+  "deliveryError.no_cart_flow": "No flow is chosen for abandoned carts in Settings",
+  "deliveryError.payload_erased": "The order data was erased (a privacy request) before it could be sent",
+  "deliveryError.checkout_converted": "The buyer placed the order, so the cart is no longer abandoned",
+  "deliveryError.no_contact": "The abandoned cart has no phone or email to follow up",
+  "deliveryError.no_order_id": "The store's notification named no order; nothing was sent",
+  "deliveryError.trigger_timeout": "The automation platform did not answer in time",
+  "deliveryError.trigger_unreachable": "The automation platform could not be reached",
+  "deliveryError.trigger_http": "The automation platform answered with an error (HTTP {status})",
+  "deliveryError.trigger_http.401":
+    "The automation platform refused the API key (HTTP 401). Save a new key in Settings",
+  "deliveryError.trigger_http.403":
+    "The automation platform refused the API key (HTTP 403). Save a new key in Settings",
+  "deliveryError.trigger_http.404":
+    "The automation platform does not know this flow (HTTP 404). Choose it again in Settings",
+  "deliveryError.trigger_http.422": "The automation platform did not accept the order (HTTP 422)",
+  "deliveryError.trigger_http.429": "The automation platform asked to slow down (HTTP 429)",
+  "deliveryError.trigger_http.5xx": "The automation platform had a problem of its own (HTTP {status})",
+  "deliveryError.preparation_failed": "The app could not prepare the order for sending",
+  "deliveryError.worker_stopped.one": "Sending was interrupted during its only attempt",
+  "deliveryError.worker_stopped.other": "Sending was interrupted during each of its {count} attempts",
+  "deliveryError.gaveUp.one": "Gave up after {count} attempt",
+  "deliveryError.gaveUp.other": "Gave up after {count} attempts",
+  "deliveryError.unrecorded": "Something went wrong while sending it",
+  "deliveryError.detail": "Detail: {detail}",
 
   "theme.title": "Install the theme",
   "theme.description": "The theme is installed unpublished: preview it, then publish it from Online Store › Themes.",

@@ -70,6 +70,7 @@ export const es: Messages = {
   "home.orders.total": "Total",
   "home.orders.tags": "Etiquetas",
   "home.orders.noTags": "Sin etiquetas",
+  "home.orders.beforeInstall": "Anterior a la instalación de la app",
 
   "settings.automation.title": "Plataforma de automatización",
   "settings.automation.description":
@@ -308,6 +309,32 @@ export const es: Messages = {
   "delivery.payload.items": "Artículos",
   "delivery.payload.customer": "Cliente",
   "delivery.noPayload": "El resumen del pedido ya no se conserva.",
+  "deliveryError.no_api_key": "No hay una clave API de automatización guardada en Configuración",
+  "deliveryError.no_order_flow": "No se eligió un flujo para pedidos nuevos en Configuración",
+  "deliveryError.no_cart_flow": "No se eligió un flujo para carritos abandonados en Configuración",
+  "deliveryError.payload_erased": "Los datos del pedido se borraron (una solicitud de privacidad) antes de enviarse",
+  "deliveryError.checkout_converted": "El comprador hizo el pedido: el carrito ya no está abandonado",
+  "deliveryError.no_contact": "El carrito abandonado no tiene teléfono ni correo para contactar al comprador",
+  "deliveryError.no_order_id": "El aviso de la tienda no indicaba ningún pedido; no se envió nada",
+  "deliveryError.trigger_timeout": "La plataforma de automatización no respondió a tiempo",
+  "deliveryError.trigger_unreachable": "No se pudo contactar con la plataforma de automatización",
+  "deliveryError.trigger_http": "La plataforma de automatización respondió con un error (HTTP {status})",
+  "deliveryError.trigger_http.401":
+    "La plataforma de automatización rechazó la clave API (HTTP 401). Guarda una clave nueva en Configuración",
+  "deliveryError.trigger_http.403":
+    "La plataforma de automatización rechazó la clave API (HTTP 403). Guarda una clave nueva en Configuración",
+  "deliveryError.trigger_http.404":
+    "La plataforma de automatización no reconoce este flujo (HTTP 404). Vuelve a elegirlo en Configuración",
+  "deliveryError.trigger_http.422": "La plataforma de automatización no aceptó el pedido (HTTP 422)",
+  "deliveryError.trigger_http.429": "La plataforma de automatización pidió esperar (HTTP 429)",
+  "deliveryError.trigger_http.5xx": "La plataforma de automatización tuvo un problema propio (HTTP {status})",
+  "deliveryError.preparation_failed": "La app no pudo preparar el pedido para enviarlo",
+  "deliveryError.worker_stopped.one": "El envío se interrumpió en su único intento",
+  "deliveryError.worker_stopped.other": "El envío se interrumpió en cada uno de sus {count} intentos",
+  "deliveryError.gaveUp.one": "Se dejó de intentar tras {count} intento",
+  "deliveryError.gaveUp.other": "Se dejó de intentar tras {count} intentos",
+  "deliveryError.unrecorded": "Algo falló al enviarlo",
+  "deliveryError.detail": "Detalle: {detail}",
 
   "theme.title": "Instalar el tema",
   "theme.description": "El tema se instala sin publicar: revísalo y luego publícalo desde Tienda online › Temas.",

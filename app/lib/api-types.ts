@@ -9,6 +9,7 @@ import type { RecentOrder } from "~/services/platform/recent-orders.server";
 import type { publicSettings } from "~/services/shops/configuration.server";
 import type { Theme } from "~/services/theme/platform-themes.server";
 import type { ThemeInstallSummary } from "~/services/theme/install.server";
+import type { DeliveryErrorCode, DeliveryErrorParams } from "./delivery-errors";
 import type { DeliveryStatus } from "./delivery-status";
 
 export type { PlatformProduct, PlatformVariant, Theme };
@@ -34,7 +35,11 @@ export interface DeliverySummary {
   status: DeliveryStatus;
   attempts: number;
   nextAttemptAt: string | null;
+  /** The English sentence (API clients, operators); the pages word `lastErrorCode` instead. */
   lastError: string | null;
+  /** null on rows from before codes: then only `lastError` says why (docs/decisions/130). */
+  lastErrorCode: DeliveryErrorCode | null;
+  lastErrorParams: DeliveryErrorParams | null;
   createdAt: string;
   updatedAt: string;
   deliveredAt: string | null;
@@ -45,7 +50,16 @@ export interface DeliverySummary {
 }
 
 export interface DeliveryDetail extends DeliverySummary {
-  attemptLog: { at: string; outcome: string; httpStatus: number | null; error: string | null; durationMs: number }[];
+  attemptLog: {
+    at: string;
+    outcome: string;
+    httpStatus: number | null;
+    error: string | null;
+    /** Absent on attempts logged before codes. */
+    code?: DeliveryErrorCode;
+    params?: DeliveryErrorParams;
+    durationMs: number;
+  }[];
   callback: { receivedAt: string; status: string | null; tags: string[] } | null;
   payloadSummary: {
     orderName: string | null;

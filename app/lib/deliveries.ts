@@ -1,5 +1,6 @@
-import { hasMessage, type MessageKey, type Vars } from "~/i18n";
+import { hasMessage, type MessageKey, type PluralBase, type Vars } from "~/i18n";
 import type { DeliveryStatus } from "./api-types";
+import type { DeliveryErrorCode, DeliveryErrorParams } from "./delivery-errors";
 
 /**
  * The statuses the page offers to send again (POST /api/deliveries/:id/retry): a dead one, one whose flow
@@ -31,4 +32,36 @@ export function orderAdminUrl(delivery: { orderId: string | null }) {
 /** A waiting delivery is sent now; a failed one is sent again. */
 export function retryLabel(status: DeliveryStatus) {
   return status === "retrying" ? ("deliveries.sendNow" as const) : ("deliveries.retry" as const);
+}
+
+type Wording = {
+  t: (key: MessageKey, vars?: Vars) => string;
+  tp: (base: PluralBase, count: number, vars?: Vars) => string;
+};
+
+/**
+ * Why a delivery was skipped or an attempt failed, in the merchant's words (docs/decisions/130): the message for
+ * the code (for an HTTP answer, its status's own message when there is one), and as `detail` the upstream's words,
+ * which only a detail line shows. A row from before codes has only its English sentence: a generic message, with
+ * that sentence as the detail.
+ */
+export function deliveryErrorText(
+  { t, tp }: Wording,
+  failure: { code?: DeliveryErrorCode | null; params?: DeliveryErrorParams | null; text?: string | null },
+): { message: string; detail: string | null } | null {
+  const params = failure.params ?? {};
+  if (!failure.code) return failure.text ? { message: t("deliveryError.unrecorded"), detail: failure.text } : null;
+  const code = failure.code;
+  let message: string;
+  if (code === "worker_stopped") {
+    message = tp("deliveryError.worker_stopped", params.attempts ?? 0);
+  } else if (code === "trigger_http") {
+    const status = params.status ?? 0;
+    const own = `deliveryError.trigger_http.${status >= 500 ? "5xx" : status}`;
+    message = t(hasMessage(own) ? own : "deliveryError.trigger_http", { status });
+  } else {
+    message = t(`deliveryError.${code}`);
+  }
+  if (params.gaveUpAfter) message = `${message}. ${tp("deliveryError.gaveUp", params.gaveUpAfter)}`;
+  return { message, detail: params.detail ?? null };
 }

@@ -192,10 +192,10 @@ function DeliveryHealth() {
 
 function RecentOrders() {
   const { t, money, dateTime } = useI18n();
-  const orders = useApi(() => apiGet<{ orders: Order[] }>("/api/orders/poll"), "orders");
+  const orders = useApi(() => apiGet<{ orders: Order[]; installedAt: string | null }>("/api/orders/poll"), "orders");
   return (
     <ApiContent state={orders} loadingLines={6}>
-      {({ orders: list }) => (
+      {({ orders: list, installedAt }) => (
         <TableCard heading={t("home.orders.title")} emptyText={list.length === 0 ? t("home.orders.empty") : undefined}>
           <DataTable
             columnContentTypes={["text", "text", "text", "numeric", "text"]}
@@ -213,24 +213,42 @@ function RecentOrders() {
               dateTime(order.createdAt),
               [order.customer?.firstName, order.customer?.lastName].filter(Boolean).join(" ") || "—",
               money(order.totalPrice, order.currency),
-              order.tags.length ? (
-                <InlineStack key="tags" gap="100">
-                  {order.tags.map((tag) => (
-                    <Badge key={tag} tone={tagTone(tag)}>
-                      {tag}
-                    </Badge>
-                  ))}
-                </InlineStack>
-              ) : (
-                <Text key="tags" as="span" tone="subdued">
-                  {t("home.orders.noTags")}
-                </Text>
-              ),
+              <OrderTags key="tags" order={order} installedAt={installedAt} />,
             ])}
           />
         </TableCard>
       )}
     </ApiContent>
+  );
+}
+
+/**
+ * The order's tags; an order placed before the app was installed says so, since the app never had it to tag
+ * (docs/decisions/131), instead of looking like one the automation has not tagged yet.
+ */
+function OrderTags({ order, installedAt }: { order: Order; installedAt: string | null }) {
+  const { t } = useI18n();
+  const beforeInstall = installedAt !== null && Date.parse(order.createdAt) < Date.parse(installedAt);
+  if (!order.tags.length) {
+    return (
+      <Text as="span" tone="subdued">
+        {t(beforeInstall ? "home.orders.beforeInstall" : "home.orders.noTags")}
+      </Text>
+    );
+  }
+  return (
+    <InlineStack gap="100">
+      {order.tags.map((tag) => (
+        <Badge key={tag} tone={tagTone(tag)}>
+          {tag}
+        </Badge>
+      ))}
+      {beforeInstall && (
+        <Text as="span" tone="subdued">
+          {t("home.orders.beforeInstall")}
+        </Text>
+      )}
+    </InlineStack>
   );
 }
 

@@ -3,6 +3,7 @@ import { Badge, Banner, BlockStack, Card, DataTable, InlineStack, Layout, Text }
 import type { ReactNode } from "react";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { OrderName } from "~/components/OrderName";
 import { TableCard } from "~/components/TableCard";
@@ -52,7 +53,17 @@ export default function Delivery() {
         [t("delivery.deliveredAt"), delivery.deliveredAt ? dateTime(delivery.deliveredAt) : "—"],
         [t("delivery.flow"), delivery.flowId ? flowName(delivery.flowId) : "—"],
         [t("delivery.event"), delivery.eventId],
-        [t("deliveries.lastError"), delivery.lastError ?? "—"],
+        [
+          t("deliveries.lastError"),
+          <DeliveryErrorText
+            key="error"
+            code={delivery.lastErrorCode}
+            params={delivery.lastErrorParams}
+            text={delivery.lastError}
+            withDetail
+            fallback="—"
+          />,
+        ],
       ]
     : [];
 
@@ -128,7 +139,13 @@ export default function Delivery() {
                         labelled(t, "delivery.outcome", attempt.outcome),
                         attempt.httpStatus ?? "—",
                         `${attempt.durationMs} ms`,
-                        attempt.error ?? "",
+                        <DeliveryErrorText
+                          key="error"
+                          code={attempt.code}
+                          params={attempt.params}
+                          text={attempt.error}
+                          withDetail
+                        />,
                       ])}
                     />
                   </TableCard>

@@ -12,6 +12,7 @@ import {
 } from "@shopify/polaris";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { DeliveryOperations } from "~/components/deliveries/DeliveryOperations";
 import { EmptyCard } from "~/components/EmptyCard";
@@ -198,7 +199,11 @@ export default function Deliveries() {
                             <IndexTable.Cell>{dateTime(delivery.createdAt)}</IndexTable.Cell>
                             <IndexTable.Cell>
                               <Text as="span" tone="subdued" truncate>
-                                {delivery.lastError ?? ""}
+                                <DeliveryErrorText
+                                  code={delivery.lastErrorCode}
+                                  params={delivery.lastErrorParams}
+                                  text={delivery.lastError}
+                                />
                               </Text>
                             </IndexTable.Cell>
                             <IndexTable.Cell>{actions}</IndexTable.Cell>

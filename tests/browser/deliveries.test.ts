@@ -23,7 +23,11 @@ describe("deliveries", () => {
     await page.getByLabel("Estado").selectOption("dead");
     await expect.poll(() => table.getByText("#1004").count()).toBe(0);
     expect(api.callsTo("GET", "/api/deliveries").at(-1)?.query.get("status")).toBe("dead");
-    expect(await table.getByText("HTTP 422: flow is paused").isVisible()).toBe(true);
+    // Why it failed in the merchant's language, not the server's English sentence (docs/decisions/130).
+    expect(await table.getByText("La plataforma de automatización no aceptó el pedido (HTTP 422)").isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByText(/Automation platform answered/).count()).toBe(0);
 
     await page.getByRole("button", { name: "Reintentar: #1002" }).click();
     await expect.poll(() => page.getByTestId("toast").textContent()).toBe("En cola para enviarse de nuevo");
@@ -46,6 +50,9 @@ describe("deliveries", () => {
     expect(await page.getByText("Confirmación de pedido COD", { exact: true }).first().isVisible()).toBe(true);
     expect(await page.getByRole("table").getByRole("row").count()).toBe(9);
     expect(await page.getByText("The automation platform has not called back yet.").isVisible()).toBe(true);
+    // The platform's own words only as a detail under the message, on the summary and on every attempt.
+    expect(await page.getByText("The automation platform did not accept the order (HTTP 422)").count()).toBe(9);
+    expect(await page.getByText("Detail: Flow is paused").count()).toBe(9);
     expect(await page.getByText(/^Total: COP\s89,900$/).isVisible()).toBe(true);
     await screenshot(page, "delivery-detail-en");
 

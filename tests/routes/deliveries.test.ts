@@ -48,6 +48,8 @@ describe("GET /api/deliveries", () => {
         "attempts",
         "nextAttemptAt",
         "lastError",
+        "lastErrorCode",
+        "lastErrorParams",
         "createdAt",
         "updatedAt",
         "deliveredAt",

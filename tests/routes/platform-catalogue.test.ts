@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { action as pollAction, loader as pollLoader } from "~/routes/api.orders.poll";
 import { loader as productVariants } from "~/routes/api.platform.product.variants";
 import { loader as platformProducts } from "~/routes/api.platform.products";
+import { deleteShopData } from "~/services/shops/lifecycle.server";
+import { installedAt, recordInstallation } from "~/services/shops/installation.server";
 import { createSession, shopDomain } from "../helpers/factories";
 import { adminRequest } from "../helpers/requests";
 import { mockPlatform, platformProduct, platformVariant } from "../mocks/platform";
@@ -183,6 +185,8 @@ describe("GET or POST /api/orders/poll", () => {
     expect(await response.json()).toEqual({
       success: true,
       count: 1,
+      // No install recorded for a shop whose session a test wrote directly.
+      installedAt: null,
       orders: [
         {
           id: "gid://shopify/Order/1",
@@ -218,6 +222,18 @@ describe("GET or POST /api/orders/poll", () => {
     });
     expect(calls[0].variables).toEqual({ first: 10, lineItemsFirst: 20 });
     expect(calls[0].query).toContain("orders(first: $first, sortKey: CREATED_AT, reverse: true)");
+  });
+
+  it("tells when the app was installed, as the first authentication recorded it and later ones kept it", async () => {
+    const shop = await installedShop();
+    mockPlatform(shop, { RecentOrders: () => ({ orders: { nodes: [order(1)] } }) });
+    await recordInstallation(shop, new Date("2026-11-21T12:00:00Z"));
+    await recordInstallation(shop, new Date("2026-11-22T12:00:00Z"));
+    const body = await (await call(pollLoader, await adminRequest("/api/orders/poll", shop))).json();
+    expect(body.installedAt).toBe("2026-11-21T12:00:00.000Z");
+    // The uninstall forgets it with the rest: a reinstall is a new install time.
+    await deleteShopData(shop);
+    expect(await installedAt(shop)).toBeNull();
   });
 
   it("answers POST the same way and never more than 10 orders", async () => {

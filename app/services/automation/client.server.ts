@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { env } from "../../env.server";
+import { describeDeliveryError, type DeliveryError } from "../../lib/delivery-errors";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 
@@ -22,6 +23,8 @@ export type TriggerResult =
       httpStatus: number | null;
       /** Safe to store and show: never the API key or the payload. */
       error: string;
+      /** The same, as a code the pages word (trigger_timeout, trigger_unreachable, trigger_http). */
+      failure: DeliveryError;
       /** From Retry-After, when the platform said how long to wait. */
       retryAfterMs: number | null;
       durationMs: number;
@@ -148,11 +151,15 @@ export async function triggerFlow(
     });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    const failure: DeliveryError = timedOut
+      ? { code: "trigger_timeout" }
+      : { code: "trigger_unreachable", params: { detail: describeError(error).slice(0, 200) } };
     return {
       ok: false,
       retryable: true,
       httpStatus: null,
-      error: timedOut ? "Timed out waiting for the automation platform" : `Network error: ${describeError(error)}`,
+      error: describeDeliveryError(failure),
+      failure,
       retryAfterMs: null,
       durationMs: now() - started,
     };
@@ -164,11 +171,13 @@ export async function triggerFlow(
   if (response.ok) return { ok: true, httpStatus: response.status, durationMs };
   const status = response.status;
   const retryable = status === 408 || status === 429 || status >= 500;
+  const failure: DeliveryError = { code: "trigger_http", params: { status, ...(detail ? { detail } : {}) } };
   return {
     ok: false,
     retryable,
     httpStatus: status,
-    error: `Automation platform answered HTTP ${status}${detail ? `: ${detail}` : ""}`,
+    error: describeDeliveryError(failure),
+    failure,
     retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), Date.now()),
     durationMs,
   };

@@ -59,6 +59,8 @@ export async function retryAllFailed(shop: string, now = new Date()) {
         replays: { increment: 1 },
         nextAttemptAt: new Date(now.getTime() + slot * 1000),
         lastError: null,
+        lastErrorCode: null,
+        lastErrorParams: null,
         leaseOwner: null,
         leaseExpiresAt: null,
         callbackStatus: null,

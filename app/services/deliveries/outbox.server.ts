@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
+import { lastErrorColumns, type DeliveryError } from "../../lib/delivery-errors";
 import type { EventKeys } from "./payloads.server";
 
 /**
@@ -21,7 +22,8 @@ export interface NewDelivery {
   receivedAt: Date;
   /** Queued unless the receiver already knows it cannot be sent. */
   status?: "queued" | "skipped";
-  lastError?: string;
+  /** Why a record born skipped is not sent. */
+  skipReason?: DeliveryError;
 }
 
 /**
@@ -32,14 +34,15 @@ export async function insertDelivery(delivery: NewDelivery): Promise<string | nu
   const id = randomUUID();
   const { shop, topic, eventId, keys, payload, nextAttemptAt, receivedAt } = delivery;
   const status = delivery.status ?? "queued";
-  const lastError = delivery.lastError ?? null;
+  const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(delivery.skipReason ?? null);
   const inserted = await prisma.$executeRaw`
     INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "resourceId", "orderId", "orderName", "customerId",
-      "checkoutToken", "cartToken", "status", "lastError", "attempts", "nextAttemptAt", "payload", "attemptLog",
-      "tagsApplied", "test", "createdAt", "updatedAt")
+      "checkoutToken", "cartToken", "status", "lastError", "lastErrorCode", "lastErrorParams", "attempts",
+      "nextAttemptAt", "payload", "attemptLog", "tagsApplied", "test", "createdAt", "updatedAt")
     VALUES (${id}, ${shop}, ${topic}, ${eventId}, ${keys.resourceId}, ${keys.orderId}, ${keys.orderName},
-      ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, ${status}, ${lastError}, 0, ${nextAttemptAt},
-      ${payload}, '[]', '[]', ${keys.test === true}, ${receivedAt}, ${receivedAt})
+      ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, ${status}, ${lastError}, ${lastErrorCode},
+      ${lastErrorParams}, 0, ${nextAttemptAt}, ${payload}, '[]', '[]', ${keys.test === true}, ${receivedAt},
+      ${receivedAt})
     ON CONFLICT DO NOTHING`;
   return inserted === 1 ? id : null;
 }
@@ -63,21 +66,24 @@ export async function discardUninstalledDelivery(shop: string, id: string) {
 export async function cancelCheckouts(
   shop: string,
   token: { checkoutToken: string } | { cartToken: string },
-  reason: string,
+  reason: DeliveryError,
   now: Date,
 ) {
+  const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(reason);
   // Two whole statements rather than a column fragment: a Prisma.sql fragment of the SQLite client is not one
   // for the PostgreSQL client.
   if ("checkoutToken" in token) {
     return prisma.$executeRaw`
       UPDATE "Delivery"
-      SET "status" = 'skipped', "lastError" = ${reason}, "payload" = NULL, "updatedAt" = ${now}
+      SET "status" = 'skipped', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
+        "lastErrorParams" = ${lastErrorParams}, "payload" = NULL, "updatedAt" = ${now}
       WHERE "shop" = ${shop} AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')
         AND "checkoutToken" = ${token.checkoutToken}`;
   }
   return prisma.$executeRaw`
     UPDATE "Delivery"
-    SET "status" = 'skipped', "lastError" = ${reason}, "payload" = NULL, "updatedAt" = ${now}
+    SET "status" = 'skipped', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
+        "lastErrorParams" = ${lastErrorParams}, "payload" = NULL, "updatedAt" = ${now}
     WHERE "shop" = ${shop} AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')
       AND "cartToken" = ${token.cartToken}`;
 }

@@ -1,5 +1,6 @@
 import type { Delivery } from "@prisma/client";
 import prisma from "../../db.server";
+import { storedDeliveryError } from "../../lib/delivery-errors";
 import { AppError } from "../../lib/http.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { DELIVERY_STATUSES, RETRYABLE_STATUSES, reconcileFlowOutcome, type DeliveryStatus } from "./status.server";
@@ -17,6 +18,8 @@ export function summarizeDelivery(delivery: Delivery) {
     attempts: delivery.attempts,
     nextAttemptAt: ["queued", "retrying"].includes(delivery.status) ? delivery.nextAttemptAt.toISOString() : null,
     lastError: delivery.lastError,
+    // The pages word it by code (app/lib/delivery-errors.ts); null on a row from before codes.
+    ...lastErrorFields(delivery),
     createdAt: delivery.createdAt.toISOString(),
     updatedAt: delivery.updatedAt.toISOString(),
     deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
@@ -24,6 +27,11 @@ export function summarizeDelivery(delivery: Delivery) {
     tagsApplied: JSON.parse(delivery.tagsApplied) as string[],
     test: delivery.test,
   };
+}
+
+function lastErrorFields(delivery: Delivery) {
+  const error = storedDeliveryError(delivery.lastErrorCode, delivery.lastErrorParams);
+  return { lastErrorCode: error?.code ?? null, lastErrorParams: error?.params ?? null };
 }
 
 export async function listDeliveries(shop: string, query: { status?: DeliveryStatus; page: number; pageSize: number }) {
@@ -128,6 +136,8 @@ export async function retryDelivery(shop: string, id: string, now = new Date()) 
       replays: { increment: 1 },
       nextAttemptAt: now,
       lastError: null,
+      lastErrorCode: null,
+      lastErrorParams: null,
       leaseOwner: null,
       leaseExpiresAt: null,
       // The failed flow's report belongs to the run being replaced: the new run's callback decides afresh.

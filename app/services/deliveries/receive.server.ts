@@ -16,8 +16,6 @@ export type RecordOutcome =
   /** A body naming no order, draft order or checkout: kept as a skipped record without a payload, never sent. */
   | { recorded: true; deliveryId: string; invalid: true };
 
-export const NO_RESOURCE_ID = "The webhook body names no order id; nothing was sent";
-
 /**
  * The dedupe key of a webhook event (docs/decisions/013-dedupe-key.md): the event id is the same on every
  * redelivery of one event; the webhook id is the next best; topic and resource id when neither came. The order
@@ -52,7 +50,7 @@ export async function recordWebhookEvent(webhook: Webhook, receivedAt = new Date
     payload: invalid ? null : JSON.stringify(webhook.payload),
     nextAttemptAt: new Date(receivedAt.getTime() + delayMs),
     receivedAt,
-    ...(invalid ? { status: "skipped", lastError: NO_RESOURCE_ID } : {}),
+    ...(invalid ? { status: "skipped", skipReason: { code: "no_order_id" } } : {}),
   });
   if (!deliveryId) return { recorded: false, reason: "duplicate", eventId, resourceId: keys.resourceId };
   // Checked after the insert, so an uninstall that commits in between cannot leave the row behind.

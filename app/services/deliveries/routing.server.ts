@@ -1,3 +1,4 @@
+import type { DeliveryErrorCode } from "../../lib/delivery-errors";
 import type { DeliveryTopic } from "./status.server";
 
 /** What the routing needs of a shop's settings (ShopSettings has more). */
@@ -19,18 +20,10 @@ export interface RouteFacts {
   checkoutHasContact?: boolean;
 }
 
-export type Route = { send: true; flowId: string; apiKey: string } | { send: false; reason: string };
+/** A skip names its reason by code (app/lib/delivery-errors.ts words it). */
+export type Route = { send: true; flowId: string; apiKey: string } | { send: false; reason: DeliveryErrorCode };
 
-export const SKIP_REASONS = {
-  noApiKey: "No automation API key is configured",
-  noOrderFlow: "No new-order flow is configured",
-  noCartFlow: "No abandoned-cart flow is configured",
-  erased: "The order data was erased before it could be delivered",
-  converted: "An order was placed for this checkout",
-  noContact: "The checkout has no phone or email to follow up",
-} as const;
-
-const skip = (reason: string): Route => ({ send: false, reason });
+const skip = (reason: DeliveryErrorCode): Route => ({ send: false, reason });
 
 /**
  * Send or skip, and why: orders go to the new-order flow; draft orders and abandoned checkouts to the
@@ -41,18 +34,18 @@ export function routeDelivery(facts: RouteFacts): Route {
   const apiKey = settings?.automationApiKey;
   let flowId: string | null | undefined;
   if (topic === "orders/create") {
-    if (!apiKey) return skip(SKIP_REASONS.noApiKey);
+    if (!apiKey) return skip("no_api_key");
     flowId = settings?.newOrderFlowId;
-    if (!flowId) return skip(SKIP_REASONS.noOrderFlow);
+    if (!flowId) return skip("no_order_flow");
   } else {
     flowId = settings?.abandonedCartFlowId;
-    if (!flowId) return skip(SKIP_REASONS.noCartFlow);
-    if (!apiKey) return skip(SKIP_REASONS.noApiKey);
+    if (!flowId) return skip("no_cart_flow");
+    if (!apiKey) return skip("no_api_key");
   }
-  if (!facts.payloadKept) return skip(SKIP_REASONS.erased);
+  if (!facts.payloadKept) return skip("payload_erased");
   if (topic === "checkouts/create") {
-    if (facts.checkoutConverted) return skip(SKIP_REASONS.converted);
-    if (!facts.checkoutHasContact) return skip(SKIP_REASONS.noContact);
+    if (facts.checkoutConverted) return skip("checkout_converted");
+    if (!facts.checkoutHasContact) return skip("no_contact");
   }
   return { send: true, flowId, apiKey };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Delivery } from "@prisma/client";
 import prisma from "../../db.server";
 import { env } from "../../env.server";
+import { describeDeliveryError, type DeliveryError } from "../../lib/delivery-errors";
 import { logger, type Logger } from "../../logger.server";
 import { triggerFlow, type TriggerResult } from "../automation/client.server";
 import type { GraphqlOptions } from "../platform/graphql.server";
@@ -11,7 +12,7 @@ import { cancelCheckouts } from "./outbox.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { claimDue, completeDelivery, failDelivery, renewLeases, skipDelivery } from "./queue.server";
 import { nextRetryDelay } from "./retry-policy.server";
-import { routeDelivery, SKIP_REASONS } from "./routing.server";
+import { routeDelivery } from "./routing.server";
 import { reconcileFlowOutcome, type DeliveryTopic } from "./status.server";
 import { onWake } from "./wake.server";
 
@@ -118,7 +119,7 @@ async function deliver(delivery: Delivery, config: Resolved, settingsOf: Setting
       checkoutHasContact: checkout ? Boolean(checkout.email || checkout.phone) : undefined,
     });
     if (!route.send) {
-      await skipDelivery(delivery, route.reason, config.now());
+      await skipDelivery(delivery, { code: route.reason }, config.now());
       log.info({ reason: route.reason }, "delivery skipped");
       return;
     }
@@ -130,11 +131,13 @@ async function deliver(delivery: Delivery, config: Resolved, settingsOf: Setting
   } catch (error) {
     // Failed before anything was sent (database, a bug): retried on the schedule like a network error.
     log.error({ err: describe(error) }, "delivery failed before the trigger");
+    const failure: DeliveryError = { code: "preparation_failed" };
     result = {
       ok: false,
       retryable: true,
       httpStatus: null,
-      error: "Internal error while preparing the delivery",
+      error: describeDeliveryError(failure),
+      failure,
       retryAfterMs: null,
       durationMs: 0,
     };
@@ -207,7 +210,7 @@ function tokenMatch(delivery: Pick<Delivery, "checkoutToken" | "cartToken">) {
 async function cancelAbandonedCheckouts(order: Delivery, config: Resolved, log: Logger) {
   let cancelled = 0;
   for (const token of tokenMatch(order)) {
-    cancelled += await cancelCheckouts(order.shop, token, SKIP_REASONS.converted, config.now());
+    cancelled += await cancelCheckouts(order.shop, token, { code: "checkout_converted" }, config.now());
   }
   if (cancelled) log.info({ cancelled }, "abandoned-checkout trigger cancelled by the order");
 }
@@ -224,6 +227,7 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
     outcome: result.ok ? "delivered" : result.retryable ? "retryable" : "refused",
     httpStatus: result.httpStatus,
     error: result.ok ? null : result.error,
+    ...(result.ok ? {} : { code: result.failure.code, params: result.failure.params ?? {} }),
     durationMs: result.durationMs,
   });
 
@@ -239,13 +243,15 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
   const delay = result.retryable ? nextRetryDelay(delivery.attempts, result.retryAfterMs, config.random) : null;
   if (delay != null) {
     const nextAttemptAt = new Date(now.getTime() + delay);
-    await failDelivery(delivery, { flowId, attemptLog, lastError: result.error, nextAttemptAt }, now);
+    await failDelivery(delivery, { flowId, attemptLog, error: result.failure, nextAttemptAt }, now);
     log.warn({ attempts: delivery.attempts, retryInMs: delay, error: result.error }, "delivery failed; will retry");
     return;
   }
 
-  const reason = result.retryable ? `Gave up after ${delivery.attempts} attempts. ${result.error}` : result.error;
-  const settled = await failDelivery(delivery, { flowId, attemptLog, lastError: reason, nextAttemptAt: null }, now);
+  const reason: DeliveryError = result.retryable
+    ? { ...result.failure, params: { ...result.failure.params, gaveUpAfter: delivery.attempts } }
+    : result.failure;
+  const settled = await failDelivery(delivery, { flowId, attemptLog, error: reason, nextAttemptAt: null }, now);
   log.error({ attempts: delivery.attempts, error: result.error }, "delivery dead");
   if (settled) await oweErrorTag(delivery, { now: config.now, graphql: config.graphql });
 }

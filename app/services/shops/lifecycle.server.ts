@@ -18,6 +18,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.delivery.deleteMany({ where: { shop } }),
     prisma.automationPause.deleteMany({ where: { shop } }),
     prisma.loopTest.deleteMany({ where: { shop } }),
+    prisma.shopInstallation.deleteMany({ where: { shop } }),
   ];
 }
 

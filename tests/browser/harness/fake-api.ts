@@ -74,6 +74,8 @@ export class FakeApi {
   associations: ProductAssociation[] = [];
   deliveries: DeliveryDetail[] = [];
   orders: Order[] = [];
+  /** When the app was installed (docs/decisions/131); a new shop just did. */
+  installedAt: string | null = new Date().toISOString();
   installs: ThemeInstall[] = [];
   // Issue 15: the deliveries page's operations and the alert banner.
   paused = false;
@@ -214,7 +216,12 @@ export class FakeApi {
       }
       case "GET /api/orders/poll":
       case "POST /api/orders/poll":
-        return json(200, { success: true, orders: this.orders, count: this.orders.length });
+        return json(200, {
+          success: true,
+          orders: this.orders,
+          count: this.orders.length,
+          installedAt: this.installedAt,
+        });
       case "POST /api/theme/install":
         return this.installTheme(form);
       case "GET /api/theme/installs":
@@ -256,7 +263,14 @@ export class FakeApi {
         return json(200, { success: true, count: dead().length, max: 1000, perSecond: 2 });
       case "POST /api/deliveries/retry-failed": {
         const queued = dead();
-        for (const delivery of queued) Object.assign(delivery, { status: "queued", attempts: 0, lastError: null });
+        for (const delivery of queued)
+          Object.assign(delivery, {
+            status: "queued",
+            attempts: 0,
+            lastError: null,
+            lastErrorCode: null,
+            lastErrorParams: null,
+          });
         return json(200, { success: true, queued: queued.length, remaining: 0, lastDueAt: new Date().toISOString() });
       }
       case "GET /api/automation/pause":

@@ -1,4 +1,5 @@
 import type { DeliveryDetail, SupplierProduct } from "~/lib/api-types";
+import { describeDeliveryError, type DeliveryError } from "~/lib/delivery-errors";
 import { FakeApi, VALID_AUTOMATION_KEY, VALID_SUPPLIER_TOKEN } from "./fake-api";
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
@@ -123,6 +124,8 @@ function variant(id: string, size: string, colour: string, sku: string) {
 }
 
 export function withOrdersAndDeliveries(api: FakeApi) {
+  // Installed a day ago: #1001 was placed before.
+  api.installedAt = hoursAgo(24);
   api.orders = [
     order("1004", 0.2, "139800.00", "Valentina", ["automation-processed"]),
     order("1003", 1.5, "45000.00", "Juan Camilo", ["automation-pending"]),
@@ -131,8 +134,11 @@ export function withOrdersAndDeliveries(api: FakeApi) {
   ];
   api.deliveries = [
     delivery("d_1004", "#1004", "delivered", 1, 0.2, null),
-    delivery("d_1003", "#1003", "retrying", 2, 1.5, "HTTP 503 from the automation platform"),
-    delivery("d_1002", "#1002", "dead", 8, 5, "HTTP 422: flow is paused"),
+    delivery("d_1003", "#1003", "retrying", 2, 1.5, { code: "trigger_http", params: { status: 503 } }),
+    delivery("d_1002", "#1002", "dead", 8, 5, {
+      code: "trigger_http",
+      params: { status: 422, detail: "Flow is paused" },
+    }),
   ];
   return api;
 }
@@ -185,8 +191,9 @@ function delivery(
   status: DeliveryDetail["status"],
   attempts: number,
   hours: number,
-  lastError: string | null,
+  error: DeliveryError | null,
 ): DeliveryDetail {
+  const lastError = error ? describeDeliveryError(error) : null;
   return {
     id,
     topic: "orders/create",
@@ -198,6 +205,8 @@ function delivery(
     attempts,
     nextAttemptAt: status === "retrying" ? hoursAgo(-0.5) : null,
     lastError,
+    lastErrorCode: error?.code ?? null,
+    lastErrorParams: error?.params ?? null,
     createdAt: hoursAgo(hours),
     updatedAt: hoursAgo(hours / 2),
     deliveredAt: status === "delivered" ? hoursAgo(hours) : null,
@@ -209,6 +218,7 @@ function delivery(
       outcome: status === "delivered" ? "delivered" : status === "dead" ? "refused" : "retryable",
       httpStatus: status === "delivered" ? 200 : status === "dead" ? 422 : 503,
       error: lastError,
+      ...(error ? { code: error.code, params: error.params } : {}),
       durationMs: 180 + n * 20,
     })),
     callback:

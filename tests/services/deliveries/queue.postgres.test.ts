@@ -85,7 +85,7 @@ describe.runIf(onPostgres)("the outbox queue on a real PostgreSQL", () => {
     expect(await cluster.prisma.delivery.count({ where: { leaseOwner: "alive", leaseExpiresAt: at(60_000) } })).toBe(1);
     const [mine] = deliveries;
     expect(await completeDelivery(mine, { flowId: "f_101", attemptLog: "[]" }, at(1), cluster.prisma)).toBe(true);
-    expect(await skipDelivery(mine, "late", at(2), cluster.prisma)).toBe(false);
+    expect(await skipDelivery(mine, { code: "no_api_key" }, at(2), cluster.prisma)).toBe(false);
     expect(await cluster.prisma.delivery.findUniqueOrThrow({ where: { id: mine.id } })).toMatchObject({
       status: "delivered",
       deliveredAt: at(1),

@@ -25,23 +25,14 @@ describe("routing a delivery (no database)", () => {
   });
 
   it.each([
-    [facts({ settings: null }), "No automation API key is configured"],
-    [facts({ settings: { ...settings, automationApiKey: null } }), "No automation API key is configured"],
-    [facts({ settings: { ...settings, newOrderFlowId: null } }), "No new-order flow is configured"],
-    [facts({ topic: "draft_orders/create", settings: null }), "No abandoned-cart flow is configured"],
-    [
-      facts({ topic: "draft_orders/create", settings: { ...settings, automationApiKey: null } }),
-      "No automation API key is configured",
-    ],
-    [facts({ payloadKept: false }), "The order data was erased before it could be delivered"],
-    [
-      facts({ topic: "checkouts/create", checkoutConverted: true, checkoutHasContact: true }),
-      "An order was placed for this checkout",
-    ],
-    [
-      facts({ topic: "checkouts/create", checkoutConverted: false, checkoutHasContact: false }),
-      "The checkout has no phone or email to follow up",
-    ],
+    [facts({ settings: null }), "no_api_key"],
+    [facts({ settings: { ...settings, automationApiKey: null } }), "no_api_key"],
+    [facts({ settings: { ...settings, newOrderFlowId: null } }), "no_order_flow"],
+    [facts({ topic: "draft_orders/create", settings: null }), "no_cart_flow"],
+    [facts({ topic: "draft_orders/create", settings: { ...settings, automationApiKey: null } }), "no_api_key"],
+    [facts({ payloadKept: false }), "payload_erased"],
+    [facts({ topic: "checkouts/create", checkoutConverted: true, checkoutHasContact: true }), "checkout_converted"],
+    [facts({ topic: "checkouts/create", checkoutConverted: false, checkoutHasContact: false }), "no_contact"],
   ])("skips with the reason: %#", (input, reason) => {
     expect(routeDelivery(input)).toEqual({ send: false, reason });
   });
@@ -49,7 +40,7 @@ describe("routing a delivery (no database)", () => {
   it("names the missing configuration before the erased payload", () => {
     expect(routeDelivery(facts({ settings: null, payloadKept: false }))).toEqual({
       send: false,
-      reason: "No automation API key is configured",
+      reason: "no_api_key",
     });
   });
 });

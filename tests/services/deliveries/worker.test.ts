@@ -119,6 +119,9 @@ describe("skipping", () => {
     expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
       status: "skipped",
       lastError: "No new-order flow is configured",
+      // The code the page words in the merchant's language (docs/decisions/130).
+      lastErrorCode: "no_order_flow",
+      lastErrorParams: null,
       attempts: 0,
     });
   });
@@ -290,6 +293,13 @@ describe("retries", () => {
     await pass(T0);
     const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(row.lastError).toBe("Automation platform answered HTTP 422: Flow is paused");
+    expect([row.lastErrorCode, JSON.parse(row.lastErrorParams ?? "null")]).toEqual([
+      "trigger_http",
+      { status: 422, detail: "Flow is paused" },
+    ]);
+    expect(JSON.parse(row.attemptLog)).toMatchObject([
+      { code: "trigger_http", params: { status: 422, detail: "Flow is paused" } },
+    ]);
     expect(row.attemptLog).not.toContain("+573001112233");
   });
 
@@ -380,6 +390,8 @@ describe("dead deliveries", () => {
     const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(row).toMatchObject({ status: "dead", attempts: MAX_ATTEMPTS });
     expect(row.lastError).toMatch(/^Gave up after 8 attempts/);
+    expect(row.lastErrorCode).not.toBeNull();
+    expect(JSON.parse(row.lastErrorParams!)).toMatchObject({ gaveUpAfter: MAX_ATTEMPTS });
     expect(calls).toHaveLength(MAX_ATTEMPTS);
     expect(graphql.map((call) => call.operationName)).toEqual(["OrderTagsAdd"]);
     expect(await pass(at(100 * 3_600_000))).toBe(0);
