@@ -304,6 +304,7 @@ export const en = {
   "deliveryError.checkout_converted": "The buyer placed the order, so the cart is no longer abandoned",
   "deliveryError.no_contact": "The abandoned cart has no phone or email to follow up",
   "deliveryError.no_order_id": "The store's notification named no order; nothing was sent",
+  "deliveryError.test_order_removed": "The loop test finished and deleted its test order; nothing was sent",
   "deliveryError.trigger_timeout": "The automation platform did not answer in time",
   "deliveryError.trigger_unreachable": "The automation platform could not be reached",
   "deliveryError.trigger_http": "The automation platform answered with an error (HTTP {status})",

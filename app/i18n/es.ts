@@ -316,6 +316,7 @@ export const es: Messages = {
   "deliveryError.checkout_converted": "El comprador hizo el pedido: el carrito ya no está abandonado",
   "deliveryError.no_contact": "El carrito abandonado no tiene teléfono ni correo para contactar al comprador",
   "deliveryError.no_order_id": "El aviso de la tienda no indicaba ningún pedido; no se envió nada",
+  "deliveryError.test_order_removed": "La prueba del circuito terminó y borró su pedido de prueba; no se envió nada",
   "deliveryError.trigger_timeout": "La plataforma de automatización no respondió a tiempo",
   "deliveryError.trigger_unreachable": "No se pudo contactar con la plataforma de automatización",
   "deliveryError.trigger_http": "La plataforma de automatización respondió con un error (HTTP {status})",

@@ -12,6 +12,7 @@ export const DELIVERY_ERROR_CODES = [
   "checkout_converted",
   "no_contact",
   "no_order_id",
+  "test_order_removed",
   // An attempt at the automation platform that failed.
   "trigger_timeout",
   "trigger_unreachable",
@@ -51,6 +52,7 @@ const ENGLISH: Record<DeliveryErrorCode, (params: DeliveryErrorParams) => string
   checkout_converted: () => "An order was placed for this checkout",
   no_contact: () => "The checkout has no phone or email to follow up",
   no_order_id: () => "The webhook body names no order id; nothing was sent",
+  test_order_removed: () => "The loop test finished and deleted its test order; nothing was sent",
   trigger_timeout: () => "Timed out waiting for the automation platform",
   trigger_unreachable: ({ detail }) => `Network error: ${detail ?? "unknown"}`,
   trigger_http: ({ status, detail }) => `Automation platform answered HTTP ${status}${detail ? `: ${detail}` : ""}`,

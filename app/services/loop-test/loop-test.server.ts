@@ -1,6 +1,7 @@
 import type { LoopTest } from "@prisma/client";
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
+import { lastErrorColumns, storedDeliveryError } from "../../lib/delivery-errors";
 import { LOOP_STEPS, type LoopProblem, type LoopStepKey, type LoopTestView } from "../../lib/loop-test";
 import { logger } from "../../logger.server";
 import { automationPausedAt } from "../deliveries/pause.server";
@@ -16,8 +17,6 @@ import { evaluateLoop, LOOP_DEADLINES_MS, type LoopEvaluation } from "./steps.se
 
 /** Past this, a test nobody is watching any more is finished (and cleaned up) by the next read or start. */
 const LONGEST_MS = Object.values(LOOP_DEADLINES_MS).reduce((sum, ms) => sum + ms, 0);
-
-const STOPPED_DELIVERY = "The loop test finished and deleted its test order; nothing was sent";
 
 export interface LoopTestText {
   /** The test order's line item title, in the merchant's language. */
@@ -102,6 +101,7 @@ async function evaluate(row: LoopTest, now: Date): Promise<LoopEvaluation> {
       status: delivery.status,
       deliveredAt: delivery.deliveredAt,
       lastError: delivery.lastError,
+      error: storedDeliveryError(delivery.lastErrorCode, delivery.lastErrorParams),
       callbackAt: delivery.callbackAt,
       callbackStatus: delivery.callbackStatus,
       tagsApplied: JSON.parse(delivery.tagsApplied) as string[],
@@ -160,7 +160,7 @@ async function cleanUp(row: LoopTest) {
   // A delivery still waiting (paused, retrying) would otherwise go out later for an order that no longer exists.
   await prisma.delivery.updateMany({
     where: { shop: row.shop, topic: "orders/create", orderId: row.orderId, status: { in: ["queued", "retrying"] } },
-    data: { status: "skipped", lastError: STOPPED_DELIVERY, payload: null },
+    data: { status: "skipped", ...lastErrorColumns({ code: "test_order_removed" }), payload: null },
   });
   let data: { cleanup: string; cleanupProblem: string | null };
   try {

@@ -1,5 +1,5 @@
 import type { LoopOutcome, LoopProblem, LoopStep, LoopStepKey } from "../../lib/loop-test";
-import { SKIP_REASONS } from "../deliveries/routing.server";
+import type { DeliveryError } from "../../lib/delivery-errors";
 
 /**
  * How long each step may take, counted from the step before it (docs/decisions/150). The platform sends
@@ -25,6 +25,8 @@ export interface LoopFacts {
     status: string;
     deliveredAt: Date | null;
     lastError: string | null;
+    /** Why it was skipped or its last attempt failed, as stored (docs/decisions/130). */
+    error: DeliveryError | null;
     callbackAt: Date | null;
     callbackStatus: string | null;
     tagsApplied: string[];
@@ -46,20 +48,19 @@ export interface LoopEvaluation {
 
 const FLOW_FAILURE_CALLBACKS = ["error", "failed"];
 
-/** Why the worker did not get the order to the flow, from the delivery's status and its last error. */
+/** Why the worker did not get the order to the flow, from the delivery's status and its last error's code. */
 function triggerProblem(delivery: NonNullable<LoopFacts["delivery"]>): LoopProblem | null {
-  const error = delivery.lastError ?? "";
+  const code = delivery.error?.code;
   if (delivery.status === "skipped") {
-    if (error === SKIP_REASONS.noApiKey) return "no_api_key";
-    if (error === SKIP_REASONS.noOrderFlow) return "no_flow";
+    if (code === "no_api_key") return "no_api_key";
+    if (code === "no_order_flow") return "no_flow";
     return "trigger_skipped";
   }
   if (delivery.status !== "retrying" && delivery.status !== "dead") return null;
-  // The automation client's wording (app/services/automation/client.server.ts), as the alerts read it.
-  const status = /answered HTTP (\d{3})/.exec(error)?.[1];
-  if (status === "401" || status === "403") return "key_refused";
-  if (status === "404") return "flow_not_found";
-  if (status && status.startsWith("4") && status !== "408" && status !== "429") return "automation_refused";
+  const status = code === "trigger_http" ? delivery.error?.params?.status : undefined;
+  if (status === 401 || status === 403) return "key_refused";
+  if (status === 404) return "flow_not_found";
+  if (status && status >= 400 && status < 500 && status !== 408 && status !== 429) return "automation_refused";
   return "automation_unreachable";
 }
 

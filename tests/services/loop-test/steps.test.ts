@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SKIP_REASONS } from "~/services/deliveries/routing.server";
+import { describeDeliveryError, type DeliveryError } from "~/lib/delivery-errors";
 import { evaluateLoop, LOOP_DEADLINES_MS, type LoopFacts } from "~/services/loop-test/steps.server";
 
 const START = new Date("2026-11-23T15:00:00.000Z");
@@ -20,6 +20,7 @@ function facts(
       status: "queued",
       deliveredAt: null,
       lastError: null,
+      error: null,
       callbackAt: null,
       callbackStatus: null,
       tagsApplied: [],
@@ -77,26 +78,36 @@ describe("following the loop test", () => {
     expect(states(evaluation)).toEqual(["done", "failed", "pending", "pending"]);
   });
 
-  it.each([
-    [SKIP_REASONS.noApiKey, "no_api_key"],
-    [SKIP_REASONS.noOrderFlow, "no_flow"],
-    [SKIP_REASONS.erased, "trigger_skipped"],
-  ])("names a skipped trigger by its reason (%s)", (lastError, problem) => {
-    const evaluation = evaluateLoop(facts({}, { status: "skipped", lastError }));
-    expect(evaluation).toMatchObject({ outcome: "failed", failedStep: "trigger", problem, detail: lastError });
+  /** A delivery as the worker stores it: the code, its parameters and the English sentence made from them. */
+  const failedWith = (status: string, error: DeliveryError) => ({
+    status,
+    error,
+    lastError: describeDeliveryError(error),
   });
 
   it.each([
-    ["retrying", "Automation platform answered HTTP 401: Unauthorized", "key_refused"],
-    ["dead", "Automation platform answered HTTP 403", "key_refused"],
-    ["retrying", "Automation platform answered HTTP 404: Flow f_9 not found", "flow_not_found"],
-    ["retrying", "Automation platform answered HTTP 422: bad payload", "automation_refused"],
-    ["retrying", "Automation platform answered HTTP 503", "automation_unreachable"],
-    ["retrying", "Automation platform answered HTTP 429", "automation_unreachable"],
-    ["retrying", "The automation platform did not answer within 10 s", "automation_unreachable"],
-  ])("names a %s trigger by the automation platform's answer (%s)", (status, lastError, problem) => {
-    const evaluation = evaluateLoop(facts({}, { status, lastError }));
-    expect(evaluation).toMatchObject({ outcome: "failed", failedStep: "trigger", problem, detail: lastError });
+    ["no_api_key", "no_api_key"],
+    ["no_order_flow", "no_flow"],
+    ["payload_erased", "trigger_skipped"],
+  ] as const)("names a skipped trigger by its reason (%s)", (code, problem) => {
+    const delivery = failedWith("skipped", { code });
+    const evaluation = evaluateLoop(facts({}, delivery));
+    expect(evaluation).toMatchObject({ outcome: "failed", failedStep: "trigger", problem, detail: delivery.lastError });
+  });
+
+  it.each([
+    ["retrying", { code: "trigger_http", params: { status: 401, detail: "Unauthorized" } }, "key_refused"],
+    ["dead", { code: "trigger_http", params: { status: 403, gaveUpAfter: 5 } }, "key_refused"],
+    ["retrying", { code: "trigger_http", params: { status: 404, detail: "Flow f_9 not found" } }, "flow_not_found"],
+    ["retrying", { code: "trigger_http", params: { status: 422, detail: "bad payload" } }, "automation_refused"],
+    ["retrying", { code: "trigger_http", params: { status: 503 } }, "automation_unreachable"],
+    ["retrying", { code: "trigger_http", params: { status: 429 } }, "automation_unreachable"],
+    ["retrying", { code: "trigger_timeout" }, "automation_unreachable"],
+    ["retrying", { code: "trigger_unreachable", params: { detail: "ECONNREFUSED" } }, "automation_unreachable"],
+  ] as const)("names a %s trigger by the automation platform's answer (%j)", (status, error, problem) => {
+    const delivery = failedWith(status, error);
+    const evaluation = evaluateLoop(facts({}, delivery));
+    expect(evaluation).toMatchObject({ outcome: "failed", failedStep: "trigger", problem, detail: delivery.lastError });
   });
 
   it("fails the trigger step when the worker has not sent the order in time", () => {
