@@ -128,6 +128,7 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.platformTokenLease.create({ data: { shop, holder: "refresh-in-flight", expiresAt: new Date() } });
   await prisma.automationPause.create({ data: { shop } });
   await prisma.loopTest.create({ data: { shop, orderId: "gid://shopify/Order/2", orderName: "#1002" } });
+  await prisma.shopInstallation.create({ data: { shop, installedAt: new Date() } });
   return shop;
 }
 

@@ -55,6 +55,7 @@ describe("GET /api/deliveries", () => {
         "deliveredAt",
         "callbackStatus",
         "tagsApplied",
+        "test",
       ].sort(),
     );
   });

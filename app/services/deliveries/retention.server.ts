@@ -136,7 +136,7 @@ function scrubbed(text: string, ids: ReturnType<typeof identifiersOf>): string |
 }
 
 /**
- * Removes the customer's email and phone from the attempt logs and last errors of the shop's deliveries: an
+ * Removes the customer's email and phone from the attempt logs and last errors (sentence and parameters) of the shop's deliveries: an
  * automation platform's error message may echo them, and these records outlive the body.
  */
 async function scrubAttemptLogs(shop: string, customer: CustomerRef): Promise<string[]> {
@@ -147,10 +147,10 @@ async function scrubAttemptLogs(shop: string, customer: CustomerRef): Promise<st
     prisma.delivery.findMany({
       where: {
         shop,
-        OR: [{ attemptLog: { not: "[]" } }, { lastError: { not: null } }],
+        OR: [{ attemptLog: { not: "[]" } }, { lastError: { not: null } }, { lastErrorParams: { not: null } }],
         ...(cursor ? { id: { gt: cursor } } : {}),
       },
-      select: { id: true, attemptLog: true, lastError: true },
+      select: { id: true, attemptLog: true, lastError: true, lastErrorParams: true },
       orderBy: { id: "asc" },
       take: SCAN_BATCH,
     }),
@@ -158,10 +158,16 @@ async function scrubAttemptLogs(shop: string, customer: CustomerRef): Promise<st
   for await (const row of rows) {
     const log = scrubbed(row.attemptLog, ids);
     const lastError = row.lastError ? scrubbed(row.lastError, ids) : null;
-    if (log === null && lastError === null) continue;
+    // The upstream's own words are kept as a parameter of the error's code too (docs/decisions/130).
+    const lastErrorParams = row.lastErrorParams ? scrubbed(row.lastErrorParams, ids) : null;
+    if (log === null && lastError === null && lastErrorParams === null) continue;
     await prisma.delivery.update({
       where: { id: row.id },
-      data: { ...(log !== null ? { attemptLog: log } : {}), ...(lastError !== null ? { lastError } : {}) },
+      data: {
+        ...(log !== null ? { attemptLog: log } : {}),
+        ...(lastError !== null ? { lastError } : {}),
+        ...(lastErrorParams !== null ? { lastErrorParams } : {}),
+      },
     });
     changed.push(row.id);
   }
