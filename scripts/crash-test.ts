@@ -18,7 +18,7 @@ import { sleep } from "../sandbox/lib/http";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
 import { createOrder } from "../sandbox/platform/state";
 import { orderPayload, sign } from "../sandbox/platform/webhooks";
-import { buildApp, configureShop, installShop, ROOT, SANDBOX, startStack } from "../sandbox/stack";
+import { APP_SERVER_ARGS, buildApp, configureShop, installShop, ROOT, SANDBOX, startStack } from "../sandbox/stack";
 
 const argv = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -62,7 +62,8 @@ process.once("exit", () => children.forEach((child) => child.kill("SIGKILL")));
 function spawnApp() {
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "sandbox/app-server.ts")], {
+  const args = APP_SERVER_ARGS.map((arg) => (arg.endsWith(".ts") ? path.join(ROOT, arg) : arg));
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: stack.env,
     stdio: ["ignore", "pipe", "pipe"],
