@@ -17,8 +17,6 @@ import os from "node:os";
 import path from "node:path";
 import { sleep } from "../sandbox/lib/http";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
-import { createOrder } from "../sandbox/platform/state";
-import { orderPayload, sign } from "../sandbox/platform/webhooks";
 import {
   buildApp,
   configureShop,
@@ -26,15 +24,12 @@ import {
   prepareDatabase,
   preparePostgres,
   ROOT,
-  SANDBOX,
   startStack,
 } from "../sandbox/stack";
+import { createSignedOrder, numberOption, orderWebhookHeaders, postOrderWebhook } from "./lib/signed-orders";
 
 function parseArgs(argv: string[]) {
-  const value = (name: string, fallback: number) => {
-    const index = argv.indexOf(`--${name}`);
-    return index >= 0 ? Number(argv[index + 1]) : fallback;
-  };
+  const value = (name: string, fallback: number) => numberOption(argv, name, fallback);
   const postgres = argv.includes("--postgres");
   return {
     postgres,
@@ -104,37 +99,18 @@ async function main() {
       body: JSON.stringify({ callback: { status: "none" } }),
     });
     const shop = stack.platform.shopState(DEMO_SHOP);
-    const orders = Array.from({ length: options.count }, () => {
-      const order = createOrder(shop);
-      return { name: order.name, body: JSON.stringify(orderPayload(order)), eventId: crypto.randomUUID() };
-    });
+    const orders = Array.from({ length: options.count }, () => createSignedOrder(shop));
 
     const acked = new Set<string>();
     let resends = 0;
     let sending = true;
-    const url = `${stack.appUrl}/webhooks/orders/create`;
     const send = async (order: (typeof orders)[number]) => {
       // The platform keeps retrying an unacknowledged webhook for hours; here a sender gives up after 5 minutes.
       const giveUpAt = Date.now() + 5 * 60_000;
       for (let attempt = 1; Date.now() < giveUpAt; attempt++) {
         try {
-          const response = await fetch(url, {
-            method: "POST",
-            headers: {
-              "Content-Type": "application/json",
-              "X-Shopify-Topic": "orders/create",
-              "X-Shopify-Hmac-Sha256": sign(order.body, SANDBOX.secret),
-              "X-Shopify-Shop-Domain": DEMO_SHOP,
-              "X-Shopify-API-Version": "2025-10",
-              "X-Shopify-Webhook-Id": order.eventId,
-              "X-Shopify-Event-Id": order.eventId,
-              "X-Shopify-Triggered-At": new Date().toISOString(),
-            },
-            body: order.body,
-            signal: AbortSignal.timeout(15_000),
-          });
-          await response.arrayBuffer();
-          if (response.status === 200) {
+          const headers = orderWebhookHeaders(order.body, { eventId: order.eventId, webhookId: order.eventId });
+          if ((await postOrderWebhook(stack.appUrl, order.body, headers, 15_000)) === 200) {
             acked.add(order.name);
             return;
           }

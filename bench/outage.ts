@@ -18,17 +18,11 @@ import { createServer as createTcpServer, connect, type Server, type Socket } fr
 import path from "node:path";
 import { freePort, sleep } from "../sandbox/lib/http";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
-import { createOrder } from "../sandbox/platform/state";
-import { orderPayload, sign } from "../sandbox/platform/webhooks";
-import { buildApp, configureShop, installShop, prepareDatabase, ROOT, SANDBOX, startStack } from "../sandbox/stack";
+import { buildApp, configureShop, installShop, prepareDatabase, ROOT, startStack } from "../sandbox/stack";
+import { createSignedOrder, numberOption as option, orderWebhookHeaders, postOrderWebhook } from "./lib/signed-orders";
 
 type Phase = "normal" | "5xx" | "hanging" | "refusing" | "back";
 const PHASES: Phase[] = ["normal", "5xx", "hanging", "refusing", "back"];
-
-function option(argv: string[], name: string, fallback: number) {
-  const index = argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(argv[index + 1]) : fallback;
-}
 
 /**
  * A TCP proxy to the automation simulator that can forward, hang (accept and never answer) or refuse (stop
@@ -117,27 +111,12 @@ async function main() {
     const shop = stack.platform.shopState(DEMO_SHOP);
     const sent: { name: string; phase: Phase; at: number; acked: boolean }[] = [];
     const sendOrder = async (phase: Phase) => {
-      const order = createOrder(shop);
-      const body = JSON.stringify(orderPayload(order));
-      const record = { name: order.name, phase, at: Date.now(), acked: false };
+      const { name, body } = createSignedOrder(shop);
+      const record = { name, phase, at: Date.now(), acked: false };
       sent.push(record);
       try {
-        const response = await fetch(`${stack.appUrl}/webhooks/orders/create`, {
-          method: "POST",
-          headers: {
-            "Content-Type": "application/json",
-            "X-Shopify-Topic": "orders/create",
-            "X-Shopify-Hmac-Sha256": sign(body, SANDBOX.secret),
-            "X-Shopify-Shop-Domain": DEMO_SHOP,
-            "X-Shopify-API-Version": "2025-10",
-            "X-Shopify-Webhook-Id": crypto.randomUUID(),
-            "X-Shopify-Event-Id": crypto.randomUUID(),
-          },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.arrayBuffer();
-        record.acked = response.status === 200;
+        const headers = orderWebhookHeaders(body, { triggeredAt: false });
+        record.acked = (await postOrderWebhook(stack.appUrl, body, headers, 10_000)) === 200;
       } catch {
         record.acked = false;
       }

@@ -24,8 +24,6 @@ import path from "node:path";
 import { sleep } from "../sandbox/lib/http";
 import { measureBaseline, type BaselineResult } from "./baseline";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
-import { createOrder } from "../sandbox/platform/state";
-import { orderPayload, sign } from "../sandbox/platform/webhooks";
 import {
   buildApp,
   configureShop,
@@ -36,6 +34,7 @@ import {
   SANDBOX,
   startStack,
 } from "../sandbox/stack";
+import { createSignedOrder, orderWebhookHeaders, postOrderWebhook, stringOption } from "./lib/signed-orders";
 
 interface Options {
   /** Writes a V8 CPU profile of the app to tmp/bench/profile (open it in Chrome DevTools). */
@@ -53,10 +52,7 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const value = (name: string) => {
-    const index = argv.indexOf(`--${name}`);
-    return index >= 0 ? argv[index + 1] : undefined;
-  };
+  const value = (name: string) => stringOption(argv, name);
   const baseline = argv.includes("--baseline");
   // The baseline is a throughput figure: unless told otherwise, both servers get 32 concurrent senders.
   const concurrency = value("concurrency") ? Number(value("concurrency")) : baseline && !value("rate") ? 32 : null;
@@ -196,10 +192,7 @@ async function main() {
 
     // The orders exist on the simulated platform (so callbacks can tag them); the bench posts their webhooks itself.
     const shop = stack.platform.shopState(DEMO_SHOP);
-    const bodies = Array.from({ length: options.count }, () => {
-      const order = createOrder(shop);
-      return { name: order.name, body: JSON.stringify(orderPayload(order)) };
-    });
+    const bodies = Array.from({ length: options.count }, () => createSignedOrder(shop));
     const sentAt = new Map<string, number>();
     const failures = new Map<string, number>();
     const acks: { name: string; ms: number; status: number | null }[] = [];
@@ -215,17 +208,8 @@ async function main() {
       if (rss !== null) rssSamples.push(rss);
     }, 100);
 
-    const url = `${stack.appUrl}/webhooks/orders/create`;
-    const headersFor = (body: string) => ({
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": "orders/create",
-      "X-Shopify-Hmac-Sha256": sign(body, SANDBOX.secret),
-      "X-Shopify-Shop-Domain": DEMO_SHOP,
-      "X-Shopify-API-Version": "2025-10",
-      "X-Shopify-Webhook-Id": crypto.randomUUID(),
-      "X-Shopify-Event-Id": crypto.randomUUID(),
-      "X-Shopify-Triggered-At": new Date().toISOString(),
-    });
+    // Fresh event and webhook ids on every send: the baseline's copy and the app's are separate events.
+    const headersFor = (body: string) => orderWebhookHeaders(body);
     const baseline: BaselineResult | null = options.baseline
       ? await measureBaseline({
           secret: SANDBOX.secret,
@@ -240,14 +224,7 @@ async function main() {
       sentAt.set(name, Date.now());
       let status: number | null = null;
       try {
-        const response = await fetch(url, {
-          method: "POST",
-          headers: headersFor(body),
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.arrayBuffer();
-        status = response.status;
+        status = await postOrderWebhook(stack.appUrl, body, headersFor(body), 10_000);
       } catch (error) {
         status = null;
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;

@@ -70,6 +70,13 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
 const PRISMA_ENV = { PRISMA_SCHEMA_ENGINE_BINARY: "/nonexistent" };
 
 /** `npm run build` when no build exists yet (the sandbox passes force to always rebuild). */
+/**
+ * How a single app process is started: Node strips the server file's types itself (it imports only Node and
+ * Remix), so the app carries no tsx loader, whose hooks thread and transforms held about 30 MB of its memory
+ * (docs/decisions/161). The cluster's entry imports a TypeScript module by its bare path and keeps tsx.
+ */
+export const APP_SERVER_ARGS = ["--experimental-strip-types", "sandbox/app-server.ts"];
+
 export function buildApp(force = false) {
   if (!force && existsSync(path.join(ROOT, "build/server/index.js"))) return;
   try {
@@ -194,7 +201,9 @@ export async function startStack(options: StackOptions) {
           String(ports.app),
           "--strictPort",
         ]
-      : ["--import", "tsx", path.join(ROOT, clustered ? "sandbox/app-cluster.ts" : "sandbox/app-server.ts")];
+      : clustered
+        ? ["--import", "tsx", path.join(ROOT, "sandbox/app-cluster.ts")]
+        : APP_SERVER_ARGS.map((arg) => (arg.endsWith(".ts") ? path.join(ROOT, arg) : arg));
   const app: ChildProcess = spawn(process.execPath, appArgs, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   /** The web processes' pids: the app itself, or the cluster's live web processes. */
   const webPids = new Set<number>(clustered ? [] : [app.pid!]);

@@ -16,15 +16,11 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { sleep } from "../sandbox/lib/http";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
-import { createOrder } from "../sandbox/platform/state";
-import { orderPayload, sign } from "../sandbox/platform/webhooks";
-import { buildApp, configureShop, installShop, ROOT, SANDBOX, startStack } from "../sandbox/stack";
+import { APP_SERVER_ARGS, buildApp, configureShop, installShop, ROOT, startStack } from "../sandbox/stack";
+import { createSignedOrder, numberOption, orderWebhookHeaders, postOrderWebhook } from "../bench/lib/signed-orders";
 
 const argv = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const index = argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(argv[index + 1]) : fallback;
-};
+const arg = (name: string, fallback: number) => numberOption(argv, name, fallback);
 const options = {
   count: arg("count", 3000),
   rate: arg("rate", 150),
@@ -62,7 +58,8 @@ process.once("exit", () => children.forEach((child) => child.kill("SIGKILL")));
 function spawnApp() {
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "sandbox/app-server.ts")], {
+  const args = APP_SERVER_ARGS.map((arg) => (arg.endsWith(".ts") ? path.join(ROOT, arg) : arg));
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: stack.env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -114,10 +111,7 @@ await fetch(`${stack.automationUrl}/sim/mode`, {
 });
 
 const shop = stack.platform.shopState(DEMO_SHOP);
-const orders = Array.from({ length: options.count }, () => {
-  const order = createOrder(shop);
-  return { name: order.name, body: JSON.stringify(orderPayload(order)), eventId: crypto.randomUUID() };
-});
+const orders = Array.from({ length: options.count }, () => createSignedOrder(shop));
 
 const acked = new Set<string>();
 let refusedSends = 0;
@@ -126,23 +120,8 @@ async function deliverWebhook(order: (typeof orders)[number]) {
   // Up to 10 minutes, as the platform keeps trying for hours: a loaded machine has taken over 50 s to restart.
   for (let attempt = 0; attempt < 3_000; attempt++) {
     try {
-      const response = await fetch(`${stack.appUrl}/webhooks/orders/create`, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          "X-Shopify-Topic": "orders/create",
-          "X-Shopify-Hmac-Sha256": sign(order.body, SANDBOX.secret),
-          "X-Shopify-Shop-Domain": DEMO_SHOP,
-          "X-Shopify-API-Version": "2025-10",
-          "X-Shopify-Webhook-Id": crypto.randomUUID(),
-          "X-Shopify-Event-Id": order.eventId,
-          "X-Shopify-Triggered-At": new Date().toISOString(),
-        },
-        body: order.body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      await response.arrayBuffer();
-      if (response.status === 200) {
+      const headers = orderWebhookHeaders(order.body, { eventId: order.eventId });
+      if ((await postOrderWebhook(stack.appUrl, order.body, headers, 10_000)) === 200) {
         acked.add(order.name);
         return;
       }

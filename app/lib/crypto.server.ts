@@ -1,5 +1,14 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { env } from "../env.server";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  timingSafeEqual,
+  type KeyObject,
+} from "node:crypto";
+import { env, type Env } from "../env.server";
 
 /**
  * Secrets at rest. A sealed value reads `v1.<keyId>.<iv>.<tag>.<ciphertext>` (base64url parts):
@@ -9,19 +18,37 @@ import { env } from "../env.server";
 const VERSION = "v1";
 
 interface Keyring {
-  current: { id: string; key: Buffer };
-  all: Map<string, Buffer>;
+  current: { id: string; key: KeyObject };
+  all: Map<string, KeyObject>;
+  /** The keyed-hash key derived from each encryption key, the current one first. */
+  lookupKeys: Buffer[];
 }
 
 function keyId(key: Buffer): string {
   return createHash("sha256").update("key-id").update(key).digest("hex").slice(0, 8);
 }
 
+/**
+ * Built once per configuration: the key ids, key objects and lookup-hash keys were recomputed on every seal and
+ * open, and the callback and the worker open a sealed key per request (docs/decisions/160).
+ */
+const keyrings = new WeakMap<Env, Keyring>();
+
 function keyring(): Keyring {
-  const { ENCRYPTION_KEY, ENCRYPTION_KEYS_PREVIOUS } = env();
-  const all = new Map<string, Buffer>();
-  for (const key of [ENCRYPTION_KEY, ...ENCRYPTION_KEYS_PREVIOUS]) all.set(keyId(key), key);
-  return { current: { id: keyId(ENCRYPTION_KEY), key: ENCRYPTION_KEY }, all };
+  const config = env();
+  let ring = keyrings.get(config);
+  if (!ring) {
+    const { ENCRYPTION_KEY, ENCRYPTION_KEYS_PREVIOUS } = config;
+    const all = new Map<string, KeyObject>();
+    const lookupKeys: Buffer[] = [];
+    for (const key of [ENCRYPTION_KEY, ...ENCRYPTION_KEYS_PREVIOUS]) {
+      if (!all.has(keyId(key))) lookupKeys.push(createHmac("sha256", key).update("lookup-hash").digest());
+      all.set(keyId(key), createSecretKey(key));
+    }
+    ring = { current: { id: keyId(ENCRYPTION_KEY), key: all.get(keyId(ENCRYPTION_KEY))! }, all, lookupKeys };
+    keyrings.set(config, ring);
+  }
+  return ring;
 }
 
 export function seal(plaintext: string): string {
@@ -51,9 +78,7 @@ export function open(sealed: string): string {
  * working across a key rotation. The hash key is derived, never the encryption key itself.
  */
 export function lookupHashes(secret: string): string[] {
-  return [...keyring().all.values()].map((key) =>
-    createHmac("sha256", createHmac("sha256", key).update("lookup-hash").digest()).update(secret).digest("hex"),
-  );
+  return keyring().lookupKeys.map((key) => createHmac("sha256", key).update(secret).digest("hex"));
 }
 
 export function lookupHash(secret: string): string {

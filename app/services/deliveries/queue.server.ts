@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { Prisma, type Delivery, type PrismaClient } from "@prisma/client";
+import type { Delivery, PrismaClient } from "@prisma/client";
 import prisma from "../../db.server";
 import { databaseEngine, type DatabaseEngine } from "../../db-adapter.server";
 import { env } from "../../env.server";
 import { lastErrorColumns, type DeliveryError } from "../../lib/delivery-errors";
-import { notPausedCondition } from "./pause.server";
 import { MAX_ATTEMPTS } from "./retry-policy.server";
 
 /**
@@ -44,45 +43,50 @@ export async function claimDue(
   const buried = await buryAbandoned(db, now, limit);
   if (limit <= 0) return { token, deliveries: [], buried };
   const leaseExpiresAt = new Date(now.getTime() + leaseMs);
-  if ((options.engine ?? databaseEngine(env().DATABASE_URL)) === "postgresql")
-    await claimSkipLocked(db, token, now, leaseExpiresAt, limit);
-  else await claimConditional(db, token, now, leaseExpiresAt, limit);
-  const deliveries = await db.delivery.findMany({
-    where: { leaseOwner: token },
-    orderBy: { nextAttemptAt: "asc" },
-  });
+  const claimed =
+    (options.engine ?? databaseEngine(env().DATABASE_URL)) === "postgresql"
+      ? await claimSkipLocked(db, token, now, leaseExpiresAt, limit)
+      : await claimConditional(db, token, now, leaseExpiresAt, limit);
+  const deliveries = claimed.map(toDelivery).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
   return { token, deliveries, buried };
 }
 
+/*
+ * Each claim is one `UPDATE … RETURNING` per batch: the rows come back with the claim, where a read of the
+ * candidates, the UPDATE and a read of what it took cost five statements, four of them through the ORM, each
+ * several times its SQL's CPU on the main thread (docs/decisions/120, 160). Paused shops' deliveries stay where
+ * they are until the merchant resumes (docs/decisions/112): a NOT EXISTS on the pause table's key.
+ */
+
+type ClaimedRow = Record<keyof Delivery, unknown>;
+
 /**
- * SQLite: read the candidates through their own indexes ((status, leaseExpiresAt) and (status, nextAttemptAt):
- * the table keeps finished deliveries for weeks, an OR of both would scan it), then one conditional UPDATE that
- * skips any row another worker claimed in between.
+ * SQLite: expired leases first (by expiry), then due rows (by due time), each read through its own index
+ * ((status, leaseExpiresAt) and (status, nextAttemptAt): the table keeps finished deliveries for weeks, an OR of
+ * both would scan it), in one statement. Writers are serialised, and the outer conditions take only rows still
+ * claimable when the UPDATE runs.
  */
 async function claimConditional(db: PrismaClient, token: string, now: Date, leaseExpiresAt: Date, limit: number) {
-  // Paused shops' deliveries stay where they are until the merchant resumes (docs/decisions/112).
-  const notPaused = await notPausedCondition(db);
-  const expired = await db.delivery.findMany({
-    where: { status: "delivering", leaseExpiresAt: { lt: now }, ...notPaused },
-    orderBy: { leaseExpiresAt: "asc" },
-    take: limit,
-    select: { id: true },
-  });
-  const waiting = await db.delivery.findMany({
-    where: { status: { in: ["queued", "retrying"] }, nextAttemptAt: { lte: now }, ...notPaused },
-    orderBy: { nextAttemptAt: "asc" },
-    take: limit - expired.length,
-    select: { id: true },
-  });
-  const ids = [...expired, ...waiting].map((row) => row.id);
-  if (!ids.length) return 0;
-  // Prisma.join is the SQLite client's own helper, and this statement only runs on that client.
-  return db.$executeRaw`
+  return db.$queryRaw<ClaimedRow[]>`
     UPDATE "Delivery" SET "status" = 'delivering', "leaseOwner" = ${token}, "leaseExpiresAt" = ${leaseExpiresAt},
       "attempts" = "attempts" + 1, "updatedAt" = ${now}
-    WHERE "id" IN (${Prisma.join(ids)})
+    WHERE "id" IN (
+      SELECT "id" FROM (
+        SELECT "id", 0 AS "rank", "at" FROM (
+          SELECT "id", "leaseExpiresAt" AS "at" FROM "Delivery"
+          WHERE "status" = 'delivering' AND "leaseExpiresAt" < ${now}
+            AND NOT EXISTS (SELECT 1 FROM "AutomationPause" WHERE "AutomationPause"."shop" = "Delivery"."shop")
+          ORDER BY "leaseExpiresAt" LIMIT ${limit})
+        UNION ALL
+        SELECT "id", 1 AS "rank", "at" FROM (
+          SELECT "id", "nextAttemptAt" AS "at" FROM "Delivery"
+          WHERE "status" IN ('queued', 'retrying') AND "nextAttemptAt" <= ${now}
+            AND NOT EXISTS (SELECT 1 FROM "AutomationPause" WHERE "AutomationPause"."shop" = "Delivery"."shop")
+          ORDER BY "nextAttemptAt" LIMIT ${limit}))
+      ORDER BY "rank", "at" LIMIT ${limit})
       AND (("status" IN ('queued', 'retrying') AND "nextAttemptAt" <= ${now})
-        OR ("status" = 'delivering' AND "leaseExpiresAt" < ${now}))`;
+        OR ("status" = 'delivering' AND "leaseExpiresAt" < ${now}))
+    RETURNING *`;
 }
 
 /**
@@ -90,42 +94,71 @@ async function claimConditional(db: PrismaClient, token: string, now: Date, leas
  * workers claiming at the same moment split the due rows between them without waiting.
  */
 async function claimSkipLocked(db: PrismaClient, token: string, now: Date, leaseExpiresAt: Date, limit: number) {
-  const expired = await db.$executeRaw`
+  const expired = await db.$queryRaw<ClaimedRow[]>`
     UPDATE "Delivery" SET "status" = 'delivering', "leaseOwner" = ${token}, "leaseExpiresAt" = ${leaseExpiresAt},
       "attempts" = "attempts" + 1, "updatedAt" = ${now}
     WHERE "id" IN (
       SELECT "id" FROM "Delivery" WHERE "status" = 'delivering' AND "leaseExpiresAt" < ${now}
         AND NOT EXISTS (SELECT 1 FROM "AutomationPause" WHERE "AutomationPause"."shop" = "Delivery"."shop")
-      ORDER BY "leaseExpiresAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)`;
-  if (expired >= limit) return expired;
-  const waiting = await db.$executeRaw`
+      ORDER BY "leaseExpiresAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING *`;
+  if (expired.length >= limit) return expired;
+  const waiting = await db.$queryRaw<ClaimedRow[]>`
     UPDATE "Delivery" SET "status" = 'delivering', "leaseOwner" = ${token}, "leaseExpiresAt" = ${leaseExpiresAt},
       "attempts" = "attempts" + 1, "updatedAt" = ${now}
     WHERE "id" IN (
       SELECT "id" FROM "Delivery" WHERE "status" IN ('queued', 'retrying') AND "nextAttemptAt" <= ${now}
         AND NOT EXISTS (SELECT 1 FROM "AutomationPause" WHERE "AutomationPause"."shop" = "Delivery"."shop")
-      ORDER BY "nextAttemptAt" LIMIT ${limit - expired} FOR UPDATE SKIP LOCKED)`;
-  return expired + waiting;
+      ORDER BY "nextAttemptAt" LIMIT ${limit - expired.length} FOR UPDATE SKIP LOCKED)
+    RETURNING *`;
+  return [...expired, ...waiting];
 }
 
 /**
  * A delivery whose worker vanished on its last allowed attempt (a payload that crashes the process every time,
- * say) is dead rather than retried forever. Conditional on the expired lease it was read with.
+ * say) is dead rather than retried forever. One statement for all of them; the outer conditions are checked
+ * again on the row itself, so of two workers burying at once (PostgreSQL) only one takes each row.
  */
 async function buryAbandoned(db: PrismaClient, now: Date, limit: number): Promise<Delivery[]> {
-  const rows = await db.delivery.findMany({
-    where: { status: "delivering", leaseExpiresAt: { lt: now }, attempts: { gte: MAX_ATTEMPTS } },
-    take: Math.max(limit, 1),
-  });
-  const buried: Delivery[] = [];
-  for (const row of rows) {
-    const { count } = await db.delivery.updateMany({
-      where: { id: row.id, status: "delivering", leaseExpiresAt: row.leaseExpiresAt },
-      data: { status: "dead", ...lastErrorColumns(ABANDONED), leaseOwner: null, leaseExpiresAt: null, updatedAt: now },
-    });
-    if (count === 1) buried.push({ ...row, status: "dead", ...lastErrorColumns(ABANDONED) });
+  const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(ABANDONED);
+  const rows = await db.$queryRaw<ClaimedRow[]>`
+    UPDATE "Delivery"
+    SET "status" = 'dead', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
+      "lastErrorParams" = ${lastErrorParams}, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
+    WHERE "id" IN (
+      SELECT "id" FROM "Delivery"
+      WHERE "status" = 'delivering' AND "leaseExpiresAt" < ${now} AND "attempts" >= ${MAX_ATTEMPTS}
+      LIMIT ${Math.max(limit, 1)})
+      AND "status" = 'delivering' AND "leaseExpiresAt" < ${now} AND "attempts" >= ${MAX_ATTEMPTS}
+    RETURNING *`;
+  return rows.map(toDelivery);
+}
+
+const DATE_COLUMNS = [
+  "nextAttemptAt",
+  "leaseExpiresAt",
+  "payloadPurgedAt",
+  "deliveredAt",
+  "callbackAt",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly (keyof Delivery)[];
+
+/**
+ * A row as `RETURNING *` gives it, as the model: on SQLite the returned columns carry no declared type, so dates
+ * may come back as the stored text; PostgreSQL gives Dates. Integers may come back as bigint.
+ */
+function toDelivery(row: ClaimedRow): Delivery {
+  const delivery = { ...row } as Record<string, unknown>;
+  for (const column of DATE_COLUMNS) {
+    const value = row[column];
+    delivery[column] = value == null ? null : value instanceof Date ? value : new Date(value as string | number);
   }
-  return buried;
+  delivery.attempts = Number(row.attempts);
+  delivery.replays = Number(row.replays);
+  // SQLite returns a boolean column as 0 or 1.
+  delivery.test = Boolean(row.test);
+  return delivery as Delivery;
 }
 
 /** Extends the leases of the given claims while their calls run; a worker that died stops renewing. */

@@ -1,4 +1,5 @@
 import { env } from "../../env.server";
+import { logger } from "../../logger.server";
 import type { Webhook } from "../platform/webhooks.server";
 import { discardUninstalledDelivery, insertDelivery } from "./outbox.server";
 import { bodyShopDomain, extractEventKeys } from "./payloads.server";
@@ -47,7 +48,7 @@ export async function recordWebhookEvent(webhook: Webhook, receivedAt = new Date
     eventId,
     keys,
     // A body without an id cannot be sent or answered to; what it holds is not kept either.
-    payload: invalid ? null : JSON.stringify(webhook.payload),
+    payload: invalid ? null : webhook.body,
     nextAttemptAt: new Date(receivedAt.getTime() + delayMs),
     receivedAt,
     ...(invalid ? { status: "skipped", skipReason: { code: "no_order_id" } } : {}),
@@ -65,7 +66,8 @@ export function logRecordOutcome(webhook: Webhook, outcome: RecordOutcome) {
   if (outcome.recorded && "invalid" in outcome) {
     webhook.log.warn({ deliveryId: outcome.deliveryId }, "webhook without an order id recorded as skipped");
   } else if (outcome.recorded) {
-    webhook.log.debug({ deliveryId: outcome.deliveryId }, "event queued");
+    // The hot path's line: below the usual level, so its child logger is not even made (docs/decisions/160).
+    if (logger.isLevelEnabled("debug")) webhook.log.debug({ deliveryId: outcome.deliveryId }, "event queued");
   } else if (outcome.reason === "duplicate") {
     webhook.log.info({ eventId: outcome.eventId, resourceId: outcome.resourceId }, "duplicate event ignored");
   } else if (outcome.reason === "other_shop") {

@@ -16,7 +16,20 @@ export interface ShopSettings {
 
 export type SettingsPatch = Partial<Omit<ShopSettings, "shop" | "updatedAt">>;
 
-function openSettings(row: ShopConfiguration): ShopSettings {
+/** The columns openSettings reads, as plain SQL selects them. */
+type SettingsRow = Pick<
+  ShopConfiguration,
+  | "shop"
+  | "automationApiKey"
+  | "newOrderFlowId"
+  | "abandonedCartFlowId"
+  | "supplierStoreName"
+  | "supplierCountry"
+  | "supplierToken"
+  | "updatedAt"
+>;
+
+function openSettings(row: SettingsRow): ShopSettings {
   return {
     shop: row.shop,
     automationApiKey: row.automationApiKey ? open(row.automationApiKey) : null,
@@ -25,13 +38,23 @@ function openSettings(row: ShopConfiguration): ShopSettings {
     supplierStoreName: row.supplierStoreName,
     supplierCountry: row.supplierCountry,
     supplierToken: row.supplierToken ? open(row.supplierToken) : null,
-    updatedAt: row.updatedAt,
+    // A Date from either engine; plain SQL on SQLite may hand back the stored text.
+    updatedAt: new Date(row.updatedAt),
   };
 }
 
+/*
+ * The two reads on the order path (the worker's routing, every callback) are plain SQL: through the ORM each cost
+ * several times the main thread's CPU of the statement itself (docs/decisions/120, 160). Whole statements, no
+ * fragments, so they run on the SQLite and the PostgreSQL client alike.
+ */
+
 export async function getShopSettings(shop: string): Promise<ShopSettings | null> {
-  const row = await prisma.shopConfiguration.findUnique({ where: { shop } });
-  return row ? openSettings(row) : null;
+  const rows = await prisma.$queryRaw<SettingsRow[]>`
+    SELECT "shop", "automationApiKey", "newOrderFlowId", "abandonedCartFlowId", "supplierStoreName",
+      "supplierCountry", "supplierToken", "updatedAt"
+    FROM "ShopConfiguration" WHERE "shop" = ${shop}`;
+  return rows.length ? openSettings(rows[0]) : null;
 }
 
 /**
@@ -64,10 +87,14 @@ export async function saveShopSettings(shop: string, patch: SettingsPatch): Prom
  * key, so a rotation does not break lookups), then confirms the sealed key in constant time.
  */
 export async function findSettingsByApiKey(apiKey: string): Promise<ShopSettings | null> {
-  const rows = await prisma.shopConfiguration.findMany({
-    where: { automationApiKeyHash: { in: lookupHashes(apiKey) } },
-  });
-  for (const row of rows) {
+  // One statement per known key (one, unless a rotation is under way), each served by the unique hash index.
+  for (const hash of lookupHashes(apiKey)) {
+    const rows = await prisma.$queryRaw<SettingsRow[]>`
+      SELECT "shop", "automationApiKey", "newOrderFlowId", "abandonedCartFlowId", "supplierStoreName",
+        "supplierCountry", "supplierToken", "updatedAt"
+      FROM "ShopConfiguration" WHERE "automationApiKeyHash" = ${hash}`;
+    const row = rows[0];
+    if (!row) continue;
     const settings = openSettings(row);
     if (settings.automationApiKey && constantTimeEqual(settings.automationApiKey, apiKey)) return settings;
   }
