@@ -53,6 +53,7 @@ describe("GET /api/deliveries", () => {
         "deliveredAt",
         "callbackStatus",
         "tagsApplied",
+        "test",
       ].sort(),
     );
   });
