@@ -128,12 +128,11 @@ function LoopTestResult({ test }: { test: LoopTestView }) {
           )}
         </BlockStack>
       </div>
-      <ol style={{ margin: 0, padding: 0 }}>
-        <BlockStack gap="200">
-          {test.steps.map((step) => (
-            <StepRow key={step.key} step={step} />
-          ))}
-        </BlockStack>
+      {/* The steps in order, as list items directly under the list (a wrapper between them breaks the list). */}
+      <ol style={{ margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: "var(--p-space-200)" }}>
+        {test.steps.map((step) => (
+          <StepRow key={step.key} step={step} />
+        ))}
       </ol>
       {order && (
         <Text as="p" tone="subdued">
@@ -155,11 +154,11 @@ function StepRow({ step }: { step: LoopStep }) {
             {t(`loopTest.step.${step.key}`)}
           </Text>
         </InlineStack>
-        <Text as="span" tone={step.state === "failed" ? "critical" : "subdued"}>
-          {step.state === "done" && step.afterMs !== null
-            ? t("loopTest.state.done", { seconds: seconds(step.afterMs, number) })
-            : t(`loopTest.state.${step.state}`)}
-        </Text>
+        {step.state === "done" && step.afterMs !== null && (
+          <Text as="span" tone="subdued">
+            {t("loopTest.state.done", { seconds: seconds(step.afterMs, number) })}
+          </Text>
+        )}
       </InlineStack>
     </li>
   );

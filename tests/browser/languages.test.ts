@@ -1,15 +1,12 @@
 import { copyFileSync, mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { en } from "~/i18n/en";
 import { es } from "~/i18n/es";
+import { seriousAxeFindings } from "./harness/axe";
 import { SCREENSHOT_DIR, screenshot } from "./harness/browser";
 import { useAdmin } from "./harness/fixture";
 import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
-
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const PAGES = [
   { path: "/app", title: "app.title", name: "home" },
@@ -30,25 +27,6 @@ const KEPT = new Set(["home-es-390", "deliveries-es-390", "settings-en-1400", "d
 const englishOnly = Object.entries(en)
   .filter(([key, text]) => text.length >= 12 && es[key as keyof typeof es] !== text && !text.includes("{"))
   .map(([, text]) => text);
-
-/** The accessibility scan (axe-core): the serious and critical findings, as "rule: target" lines. */
-async function axeFindings(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, { resultTypes: ["violations"] })) as {
-      violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
-    };
-    return result.violations.map(({ id, impact, nodes }) => ({
-      id,
-      impact,
-      targets: nodes.map((node) => JSON.stringify(node.target)),
-    }));
-  });
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.targets.join(" ")}`);
-}
 
 describe("every page in both languages, at 1400 and 390 px, with an accessibility scan", () => {
   const admin = useAdmin();
@@ -95,7 +73,7 @@ describe("every page in both languages, at 1400 and 390 px, with an accessibilit
           }, width);
           expect(cutOff).toEqual([]);
 
-          expect(await axeFindings(browserPage)).toEqual([]);
+          expect(await seriousAxeFindings(browserPage)).toEqual([]);
 
           const name = `${page.name}-${locale}-${width}`;
           await screenshot(browserPage, `tour-${name}`);
