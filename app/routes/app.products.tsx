@@ -100,58 +100,76 @@ export default function LinkedProducts() {
                       { title: t("products.actions"), hidden: true },
                     ]}
                   >
-                    {data.associations.map((association, index) => (
-                      <IndexTable.Row id={association.id} key={association.id} position={index}>
-                        <IndexTable.Cell>
-                          <BlockStack gap="050">
-                            <Text as="span" fontWeight="semibold">
-                              {association.supplierProductName}
+                    {data.associations.map((association, index) => {
+                      const supplier = (
+                        <BlockStack gap="050">
+                          <Text as="span" fontWeight="semibold">
+                            {association.supplierProductName}
+                          </Text>
+                          <Text as="span" tone="subdued" variant="bodySm">
+                            #{association.supplierProductId}
+                          </Text>
+                        </BlockStack>
+                      );
+                      const copied = (
+                        <InlineStack gap="100">
+                          {OPTIONS.filter(([field]) => association[field]).map(([field, label]) => (
+                            <Badge key={field}>{t(label)}</Badge>
+                          ))}
+                          {!OPTIONS.some(([field]) => association[field]) && (
+                            <Text as="span" tone="subdued">
+                              {t("common.none")}
                             </Text>
-                            <Text as="span" tone="subdued" variant="bodySm">
-                              #{association.supplierProductId}
-                            </Text>
-                          </BlockStack>
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>{association.platformProductTitle}</IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <InlineStack gap="100">
-                            {OPTIONS.filter(([field]) => association[field]).map(([field, label]) => (
-                              <Badge key={field}>{t(label)}</Badge>
-                            ))}
-                            {!OPTIONS.some(([field]) => association[field]) && (
+                          )}
+                        </InlineStack>
+                      );
+                      const mapped = tp("products.variantsMapped", association.variantAssociations.length);
+                      const synced = association.lastSyncedAt ? dateTime(association.lastSyncedAt) : t("common.never");
+                      const actions = (
+                        <InlineStack gap="300" wrap={false}>
+                          <Button
+                            variant="plain"
+                            onClick={() => setMapping(association)}
+                            accessibilityLabel={`${t("products.editVariants")}: ${association.supplierProductName}`}
+                          >
+                            {t("products.editVariants")}
+                          </Button>
+                          <Button
+                            tone="critical"
+                            variant="plain"
+                            onClick={() => setDeleting(association)}
+                            accessibilityLabel={`${t("products.delete")}: ${association.supplierProductName}`}
+                          >
+                            {t("products.delete")}
+                          </Button>
+                        </InlineStack>
+                      );
+                      return smDown ? (
+                        // A phone: one stacked cell per link, its actions on their own line.
+                        <IndexTable.Row id={association.id} key={association.id} position={index}>
+                          <IndexTable.Cell>
+                            <BlockStack gap="150">
+                              {supplier}
+                              <Text as="span">{association.platformProductTitle}</Text>
+                              {copied}
                               <Text as="span" tone="subdued">
-                                {t("common.none")}
+                                {mapped} · {synced}
                               </Text>
-                            )}
-                          </InlineStack>
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>
-                          {tp("products.variantsMapped", association.variantAssociations.length)}
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>
-                          {association.lastSyncedAt ? dateTime(association.lastSyncedAt) : t("common.never")}
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <InlineStack gap="300" wrap={false}>
-                            <Button
-                              variant="plain"
-                              onClick={() => setMapping(association)}
-                              accessibilityLabel={`${t("products.editVariants")}: ${association.supplierProductName}`}
-                            >
-                              {t("products.editVariants")}
-                            </Button>
-                            <Button
-                              tone="critical"
-                              variant="plain"
-                              onClick={() => setDeleting(association)}
-                              accessibilityLabel={`${t("products.delete")}: ${association.supplierProductName}`}
-                            >
-                              {t("products.delete")}
-                            </Button>
-                          </InlineStack>
-                        </IndexTable.Cell>
-                      </IndexTable.Row>
-                    ))}
+                              {actions}
+                            </BlockStack>
+                          </IndexTable.Cell>
+                        </IndexTable.Row>
+                      ) : (
+                        <IndexTable.Row id={association.id} key={association.id} position={index}>
+                          <IndexTable.Cell>{supplier}</IndexTable.Cell>
+                          <IndexTable.Cell>{association.platformProductTitle}</IndexTable.Cell>
+                          <IndexTable.Cell>{copied}</IndexTable.Cell>
+                          <IndexTable.Cell>{mapped}</IndexTable.Cell>
+                          <IndexTable.Cell>{synced}</IndexTable.Cell>
+                          <IndexTable.Cell>{actions}</IndexTable.Cell>
+                        </IndexTable.Row>
+                      );
+                    })}
                   </IndexTable>
                 </Card>
                 <PageNavigation page={page} total={data.total} pageSize={PAGE_SIZE} onPage={setPage} />

@@ -27,6 +27,7 @@ const WORDS = {
     linked: "Producto vinculado",
     nav: "/app/products",
     variants: "Variantes: Camiseta deportiva",
+    remove: "Eliminar vínculo: Camiseta deportiva",
     count: "5 variantes asignadas",
     save: "Guardar",
     saved: "Asignación de variantes guardada",
@@ -53,6 +54,7 @@ const WORDS = {
     linked: "Product linked",
     nav: "/app/products",
     variants: "Variants: Camiseta deportiva",
+    remove: "Delete link: Camiseta deportiva",
     count: "5 variants mapped",
     save: "Save",
     saved: "Variant mapping saved",
@@ -141,7 +143,16 @@ describe("variant mapping with a 2-option store product", () => {
       // 4. The mapping, seen and edited later from the linked products page.
       await page.goto(page.url().replace("/app/catalogue", w.nav));
       await page.getByText(w.count).waitFor();
-      await page.getByRole("button", { name: w.variants }).click();
+      const variantsButton = page.getByRole("button", { name: w.variants });
+      if (width === 390) {
+        // The row's actions are reachable on a phone without scrolling sideways.
+        for (const button of [variantsButton, page.getByRole("button", { name: w.remove })]) {
+          const box = (await button.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+        }
+      }
+      await variantsButton.click();
       const editor = page.getByRole("dialog");
       await editor.getByRole("combobox", { name: w.variationRow(6), exact: true }).waitFor();
       // The unmapped store variant comes back as the last row, empty; mapped here to the supplier's S.
