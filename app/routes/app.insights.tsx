@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { BlockStack, Card, DataTable, InlineGrid, Layout, Page, Select, Text } from "@shopify/polaris";
+import { BlockStack, Card, DataTable, InlineGrid, Layout, Select, Text } from "@shopify/polaris";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
+import { AppPage } from "~/components/AppPage";
 import { DeliveriesChart } from "~/components/insights/DeliveriesChart";
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
@@ -32,12 +33,12 @@ export default function Insights() {
   const total = insights.series.reduce((sum, p) => sum + p.delivered + p.retrying + p.failed + p.flowFailed, 0);
 
   return (
-    <Page title={t("insights.title")} backAction={{ content: t("nav.home"), url: "/app" }}>
+    <AppPage title={t("insights.title")}>
       <Layout>
         <Layout.Section>
           <Card>
             <BlockStack gap="400">
-              <InlineGrid columns={["twoThirds", "oneThird"]} alignItems="center">
+              <InlineGrid columns={{ xs: 1, sm: ["twoThirds", "oneThird"] }} gap="200" alignItems="center">
                 <Text as="h2" variant="headingMd">
                   {t("insights.chartTitle")}
                 </Text>
@@ -138,6 +139,6 @@ export default function Insights() {
           </Card>
         </Layout.Section>
       </Layout>
-    </Page>
+    </AppPage>
   );
 }
