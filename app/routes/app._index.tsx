@@ -24,6 +24,7 @@ import { useI18n } from "~/i18n/context";
 import { setupSteps, type SetupState } from "~/lib/setup-steps";
 import { apiGet } from "~/lib/api-client";
 import type { DeliveryCounts, Order, PublicConfiguration, ThemeInstall } from "~/lib/api-types";
+import { pageMeta } from "~/lib/meta";
 
 async function loadSetup(): Promise<SetupState> {
   const [settings, associations, installs] = await Promise.all([
@@ -37,6 +38,8 @@ async function loadSetup(): Promise<SetupState> {
     themes: installs.installs.length,
   };
 }
+
+export const meta = pageMeta("app.title");
 
 export default function Home() {
   const { t } = useI18n();

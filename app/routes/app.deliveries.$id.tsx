@@ -26,6 +26,9 @@ import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
 import type { AutomationFlow, DeliveryDetail } from "~/lib/api-types";
 import { labelled, RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
+import { pageMeta } from "~/lib/meta";
+
+export const meta = pageMeta("nav.deliveries");
 
 export default function Delivery() {
   const { t, dateTime, money } = useI18n();

@@ -9,6 +9,7 @@ import { pluralKey } from "~/i18n/plural";
 import { INSIGHT_WINDOWS, type InsightWindow } from "~/lib/insights-types";
 import { deliveryInsights } from "~/services/deliveries/insights.server";
 import { authenticate } from "~/shopify.server";
+import { pageMeta } from "~/lib/meta";
 
 export const links = () => [{ rel: "stylesheet", href: polarisVizStyles }];
 
@@ -18,6 +19,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const days: InsightWindow = asked === 30 ? 30 : 7;
   return deliveryInsights(session.shop, days);
 };
+
+export const meta = pageMeta("insights.title");
 
 export default function Insights() {
   const { t, locale, number, formatLocale } = useI18n();

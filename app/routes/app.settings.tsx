@@ -25,6 +25,9 @@ import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
 import { failureOf } from "~/lib/errors";
 import { SUPPLIER_COUNTRIES, type AutomationFlow, type PublicConfiguration, type UpstreamError } from "~/lib/api-types";
+import { pageMeta } from "~/lib/meta";
+
+export const meta = pageMeta("nav.settings");
 
 export default function Settings() {
   const { t } = useI18n();
