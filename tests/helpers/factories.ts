@@ -127,6 +127,7 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.errorTagTask.create({ data: { deliveryId: dead.id, shop, orderId: "gid://shopify/Order/1" } });
   await prisma.platformTokenLease.create({ data: { shop, holder: "refresh-in-flight", expiresAt: new Date() } });
   await prisma.automationPause.create({ data: { shop } });
+  await prisma.shopInstallation.create({ data: { shop } });
   return shop;
 }
 

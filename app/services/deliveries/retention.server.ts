@@ -147,10 +147,11 @@ async function scrubAttemptLogs(shop: string, customer: CustomerRef): Promise<st
     prisma.delivery.findMany({
       where: {
         shop,
-        OR: [{ attemptLog: { not: "[]" } }, { lastError: { not: null } }],
+        // The error's parameters hold the platform's own words (`detail`) too (docs/decisions/130).
+        OR: [{ attemptLog: { not: "[]" } }, { lastError: { not: null } }, { lastErrorParams: { not: null } }],
         ...(cursor ? { id: { gt: cursor } } : {}),
       },
-      select: { id: true, attemptLog: true, lastError: true },
+      select: { id: true, attemptLog: true, lastError: true, lastErrorParams: true },
       orderBy: { id: "asc" },
       take: SCAN_BATCH,
     }),
@@ -158,10 +159,15 @@ async function scrubAttemptLogs(shop: string, customer: CustomerRef): Promise<st
   for await (const row of rows) {
     const log = scrubbed(row.attemptLog, ids);
     const lastError = row.lastError ? scrubbed(row.lastError, ids) : null;
-    if (log === null && lastError === null) continue;
+    const lastErrorParams = row.lastErrorParams ? scrubbed(row.lastErrorParams, ids) : null;
+    if (log === null && lastError === null && lastErrorParams === null) continue;
     await prisma.delivery.update({
       where: { id: row.id },
-      data: { ...(log !== null ? { attemptLog: log } : {}), ...(lastError !== null ? { lastError } : {}) },
+      data: {
+        ...(log !== null ? { attemptLog: log } : {}),
+        ...(lastError !== null ? { lastError } : {}),
+        ...(lastErrorParams !== null ? { lastErrorParams } : {}),
+      },
     });
     changed.push(row.id);
   }
