@@ -4,13 +4,14 @@ import {
   Box,
   Button,
   Card,
-  DataTable,
+  IndexTable,
   InlineGrid,
   InlineStack,
   Layout,
   Link,
   ProgressBar,
   Text,
+  useBreakpoints,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { ApiContent } from "~/components/ApiContent";
@@ -24,6 +25,7 @@ import { useI18n } from "~/i18n/context";
 import { setupSteps, type SetupState } from "~/lib/setup-steps";
 import { apiGet } from "~/lib/api-client";
 import type { DeliveryCounts, Order, PublicConfiguration, ThemeInstall } from "~/lib/api-types";
+import { pageMeta } from "~/lib/meta";
 
 async function loadSetup(): Promise<SetupState> {
   const [settings, associations, installs] = await Promise.all([
@@ -37,6 +39,8 @@ async function loadSetup(): Promise<SetupState> {
     themes: installs.installs.length,
   };
 }
+
+export const meta = pageMeta("app.title");
 
 export default function Home() {
   const { t } = useI18n();
@@ -192,34 +196,82 @@ function DeliveryHealth() {
 
 function RecentOrders() {
   const { t, money, dateTime } = useI18n();
+  const { smDown } = useBreakpoints();
   const orders = useApi(() => apiGet<{ orders: Order[]; installedAt: string | null }>("/api/orders/poll"), "orders");
   return (
     <ApiContent state={orders} loadingLines={6}>
       {({ orders: list, installedAt }) => (
         <TableCard heading={t("home.orders.title")} emptyText={list.length === 0 ? t("home.orders.empty") : undefined}>
-          <DataTable
-            columnContentTypes={["text", "text", "text", "numeric", "text"]}
-            headings={[
-              t("home.orders.order"),
-              t("home.orders.date"),
-              t("home.orders.customer"),
-              t("home.orders.total"),
-              t("home.orders.tags"),
-            ]}
-            rows={list.map((order) => [
-              <Link key="name" url={`shopify://admin/orders/${order.id.split("/").pop()}`} target="_top">
-                {order.name}
-              </Link>,
-              dateTime(order.createdAt),
-              [order.customer?.firstName, order.customer?.lastName].filter(Boolean).join(" ") || "—",
-              money(order.totalPrice, order.currency),
-              <OrderTags key="tags" order={order} installedAt={installedAt} />,
-            ])}
-          />
+          {smDown ? (
+            // A phone: each order stacked, its link and total on one line: nothing to scroll sideways for.
+            <Box paddingInline="400" paddingBlockEnd="400">
+              <BlockStack gap="300" as="ul">
+                {list.map((order) => (
+                  <Box as="li" key={order.id} borderBlockStartWidth="025" borderColor="border" paddingBlockStart="300">
+                    <BlockStack gap="100">
+                      <InlineStack align="space-between" blockAlign="center" gap="200">
+                        <OrderLink order={order} />
+                        <Text as="span" numeric>
+                          {money(order.totalPrice, order.currency)}
+                        </Text>
+                      </InlineStack>
+                      <Text as="span" tone="subdued">
+                        {customerName(order)} · {dateTime(order.createdAt)}
+                      </Text>
+                      <OrderTags order={order} installedAt={installedAt} />
+                    </BlockStack>
+                  </Box>
+                ))}
+              </BlockStack>
+            </Box>
+          ) : (
+            <IndexTable
+              resourceName={{ singular: t("home.orders.order"), plural: t("home.orders.title") }}
+              itemCount={list.length}
+              selectable={false}
+              headings={[
+                { title: t("home.orders.order") },
+                { title: t("home.orders.date") },
+                { title: t("home.orders.customer") },
+                { title: t("home.orders.total"), alignment: "end" },
+                { title: t("home.orders.tags") },
+              ]}
+            >
+              {list.map((order, index) => (
+                <IndexTable.Row id={order.id} key={order.id} position={index}>
+                  <IndexTable.Cell>
+                    <OrderLink order={order} />
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{dateTime(order.createdAt)}</IndexTable.Cell>
+                  <IndexTable.Cell>{customerName(order)}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <Text as="span" alignment="end" numeric>
+                      {money(order.totalPrice, order.currency)}
+                    </Text>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <OrderTags order={order} installedAt={installedAt} />
+                  </IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
+            </IndexTable>
+          )}
         </TableCard>
       )}
     </ApiContent>
   );
+}
+
+function OrderLink({ order }: { order: Order }) {
+  return (
+    <Link url={`shopify://admin/orders/${order.id.split("/").pop()}`} target="_top">
+      {order.name}
+    </Link>
+  );
+}
+
+function customerName(order: Order) {
+  return [order.customer?.firstName, order.customer?.lastName].filter(Boolean).join(" ") || "—";
 }
 
 /**
@@ -237,7 +289,7 @@ function OrderTags({ order, installedAt }: { order: Order; installedAt: string |
     );
   }
   return (
-    <InlineStack gap="100">
+    <InlineStack gap="100" blockAlign="center">
       {order.tags.map((tag) => (
         <Badge key={tag} tone={tagTone(tag)}>
           {tag}

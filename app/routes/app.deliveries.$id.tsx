@@ -1,5 +1,16 @@
 import { useParams } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Card, DataTable, InlineStack, Layout, Text } from "@shopify/polaris";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Card,
+  DataTable,
+  InlineStack,
+  Layout,
+  Text,
+  useBreakpoints,
+} from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
@@ -15,9 +26,13 @@ import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
 import type { AutomationFlow, DeliveryDetail } from "~/lib/api-types";
 import { labelled, RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
+import { pageMeta } from "~/lib/meta";
+
+export const meta = pageMeta("nav.deliveries");
 
 export default function Delivery() {
   const { t, dateTime, money } = useI18n();
+  const { smDown } = useBreakpoints();
   const id = useParams().id ?? "";
   const detail = useApi(
     () => apiGet<{ delivery: DeliveryDetail }>(`/api/deliveries/${encodeURIComponent(id)}`).then((b) => b.delivery),
@@ -125,29 +140,55 @@ export default function Delivery() {
                     heading={t("delivery.attemptLog")}
                     emptyText={delivery.attemptLog.length === 0 ? t("delivery.noAttempts") : undefined}
                   >
-                    <DataTable
-                      columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
-                      headings={[
-                        t("delivery.attempt.at"),
-                        t("delivery.attempt.outcome"),
-                        t("delivery.attempt.http"),
-                        t("delivery.attempt.duration"),
-                        t("delivery.attempt.error"),
-                      ]}
-                      rows={delivery.attemptLog.map((attempt) => [
-                        dateTime(attempt.at),
-                        labelled(t, "delivery.outcome", attempt.outcome),
-                        attempt.httpStatus ?? "—",
-                        `${attempt.durationMs} ms`,
-                        <DeliveryErrorText
-                          key="error"
-                          code={attempt.code}
-                          params={attempt.params}
-                          text={attempt.error}
-                          withDetail
-                        />,
-                      ])}
-                    />
+                    {smDown ? (
+                      // A phone: each attempt stacked, nothing to scroll sideways for.
+                      <Box paddingInline="400" paddingBlockEnd="400">
+                        <BlockStack gap="300" as="ul">
+                          {delivery.attemptLog.map((attempt, index) => (
+                            <Box as="li" key={index}>
+                              <BlockStack gap="050">
+                                <Text as="span" fontWeight="semibold">
+                                  {dateTime(attempt.at)} · {labelled(t, "delivery.outcome", attempt.outcome)}
+                                </Text>
+                                <Text as="span" tone="subdued">
+                                  {t("delivery.attempt.http")} {attempt.httpStatus ?? "—"} · {attempt.durationMs} ms
+                                </Text>
+                                <DeliveryErrorText
+                                  code={attempt.code}
+                                  params={attempt.params}
+                                  text={attempt.error}
+                                  withDetail
+                                />
+                              </BlockStack>
+                            </Box>
+                          ))}
+                        </BlockStack>
+                      </Box>
+                    ) : (
+                      <DataTable
+                        columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
+                        headings={[
+                          t("delivery.attempt.at"),
+                          t("delivery.attempt.outcome"),
+                          t("delivery.attempt.http"),
+                          t("delivery.attempt.duration"),
+                          t("delivery.attempt.error"),
+                        ]}
+                        rows={delivery.attemptLog.map((attempt) => [
+                          dateTime(attempt.at),
+                          labelled(t, "delivery.outcome", attempt.outcome),
+                          attempt.httpStatus ?? "—",
+                          `${attempt.durationMs} ms`,
+                          <DeliveryErrorText
+                            key="error"
+                            code={attempt.code}
+                            params={attempt.params}
+                            text={attempt.error}
+                            withDetail
+                          />,
+                        ])}
+                      />
+                    )}
                   </TableCard>
                 </BlockStack>
               </Layout.Section>

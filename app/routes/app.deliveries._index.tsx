@@ -26,8 +26,11 @@ import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
 import { DELIVERY_STATUSES, type DeliveryStatus, type DeliverySummary } from "~/lib/api-types";
 import { RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
+import { pageMeta } from "~/lib/meta";
 
 const PAGE_SIZE = 25;
+
+export const meta = pageMeta("nav.deliveries");
 
 export default function Deliveries() {
   const { smDown } = useBreakpoints();

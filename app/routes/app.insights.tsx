@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { BlockStack, Card, DataTable, InlineGrid, Layout, Page, Select, Text } from "@shopify/polaris";
+import { BlockStack, Card, DataTable, InlineGrid, Layout, Select, Text } from "@shopify/polaris";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
+import { AppPage } from "~/components/AppPage";
 import { DeliveriesChart } from "~/components/insights/DeliveriesChart";
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
 import { INSIGHT_WINDOWS, type InsightWindow } from "~/lib/insights-types";
 import { deliveryInsights } from "~/services/deliveries/insights.server";
 import { authenticate } from "~/shopify.server";
+import { pageMeta } from "~/lib/meta";
 
 export const links = () => [{ rel: "stylesheet", href: polarisVizStyles }];
 
@@ -17,6 +19,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const days: InsightWindow = asked === 30 ? 30 : 7;
   return deliveryInsights(session.shop, days);
 };
+
+export const meta = pageMeta("insights.title");
 
 export default function Insights() {
   const { t, locale, number, formatLocale } = useI18n();
@@ -32,12 +36,12 @@ export default function Insights() {
   const total = insights.series.reduce((sum, p) => sum + p.delivered + p.retrying + p.failed + p.flowFailed, 0);
 
   return (
-    <Page title={t("insights.title")} backAction={{ content: t("nav.home"), url: "/app" }}>
+    <AppPage title={t("insights.title")}>
       <Layout>
         <Layout.Section>
           <Card>
             <BlockStack gap="400">
-              <InlineGrid columns={["twoThirds", "oneThird"]} alignItems="center">
+              <InlineGrid columns={{ xs: 1, sm: ["twoThirds", "oneThird"] }} gap="200" alignItems="center">
                 <Text as="h2" variant="headingMd">
                   {t("insights.chartTitle")}
                 </Text>
@@ -138,6 +142,6 @@ export default function Insights() {
           </Card>
         </Layout.Section>
       </Layout>
-    </Page>
+    </AppPage>
   );
 }

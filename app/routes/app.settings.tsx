@@ -1,6 +1,7 @@
 import {
   Banner,
   BlockStack,
+  Box,
   Button,
   Card,
   FormLayout,
@@ -24,6 +25,9 @@ import { useI18n } from "~/i18n/context";
 import { apiGet, apiPost } from "~/lib/api-client";
 import { failureOf } from "~/lib/errors";
 import { SUPPLIER_COUNTRIES, type AutomationFlow, type PublicConfiguration, type UpstreamError } from "~/lib/api-types";
+import { pageMeta } from "~/lib/meta";
+
+export const meta = pageMeta("nav.settings");
 
 export default function Settings() {
   const { t } = useI18n();
@@ -38,48 +42,51 @@ export default function Settings() {
   return (
     <AppPage title={t("nav.settings")}>
       <UnsavedChangesBar state={unsaved} />
-      <Layout>
-        {settings.loading ? (
-          <Layout.Section>
-            <LoadingCard lines={6} />
-          </Layout.Section>
-        ) : settings.error ? (
-          <Layout.Section>
-            <ApiErrorBanner error={settings.error} onRetry={settings.reload} />
-          </Layout.Section>
-        ) : (
-          <>
-            <Layout.AnnotatedSection
-              id="automation"
-              title={t("settings.automation.title")}
-              description={t("settings.automation.description")}
-            >
-              <AutomationSettings
-                configuration={current ?? null}
-                onSaved={(saved) => setConfiguration(saved)}
-                report={unsaved.report}
-              />
-            </Layout.AnnotatedSection>
-            <Layout.AnnotatedSection
-              id="supplier"
-              title={t("settings.supplier.title")}
-              description={t("settings.supplier.description")}
-            >
-              <SupplierSettings
-                configuration={current ?? null}
-                report={unsaved.report}
-                onSaved={(saved) =>
-                  // The supplier needs the automation key first, so there is always a configuration to merge into.
-                  setConfiguration((before) => {
-                    const base = before ?? current;
-                    return base ? { ...base, ...saved } : before;
-                  })
-                }
-              />
-            </Layout.AnnotatedSection>
-          </>
-        )}
-      </Layout>
+      {/* At phone widths the sections' titles and descriptions sit on the page itself: padded off the edge. */}
+      <Box paddingInline={{ xs: "400", sm: "0" }}>
+        <Layout>
+          {settings.loading ? (
+            <Layout.Section>
+              <LoadingCard lines={6} />
+            </Layout.Section>
+          ) : settings.error ? (
+            <Layout.Section>
+              <ApiErrorBanner error={settings.error} onRetry={settings.reload} />
+            </Layout.Section>
+          ) : (
+            <>
+              <Layout.AnnotatedSection
+                id="automation"
+                title={t("settings.automation.title")}
+                description={t("settings.automation.description")}
+              >
+                <AutomationSettings
+                  configuration={current ?? null}
+                  onSaved={(saved) => setConfiguration(saved)}
+                  report={unsaved.report}
+                />
+              </Layout.AnnotatedSection>
+              <Layout.AnnotatedSection
+                id="supplier"
+                title={t("settings.supplier.title")}
+                description={t("settings.supplier.description")}
+              >
+                <SupplierSettings
+                  configuration={current ?? null}
+                  report={unsaved.report}
+                  onSaved={(saved) =>
+                    // The supplier needs the automation key first, so there is always a configuration to merge into.
+                    setConfiguration((before) => {
+                      const base = before ?? current;
+                      return base ? { ...base, ...saved } : before;
+                    })
+                  }
+                />
+              </Layout.AnnotatedSection>
+            </>
+          )}
+        </Layout>
+      </Box>
     </AppPage>
   );
 }

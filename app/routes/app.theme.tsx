@@ -27,11 +27,14 @@ import { hasMessage } from "~/i18n";
 import { apiGet, apiPost } from "~/lib/api-client";
 import type { Theme, ThemeInstall } from "~/lib/api-types";
 import { themeUrl, validateThemeSource, type ThemeSource, type ThemeSourceErrors } from "~/lib/theme-source";
+import { pageMeta } from "~/lib/meta";
 
 const DEFAULT_THEME_NAME = "Automation Theme 2.5";
 
 /** Opens the theme in the admin's theme editor list (App Bridge resolves shopify://admin links). */
 const themeAdminUrl = (id: number) => `shopify://admin/themes/${id}`;
+
+export const meta = pageMeta("theme.title");
 
 export default function ThemePage() {
   const { smDown } = useBreakpoints();

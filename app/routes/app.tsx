@@ -10,10 +10,14 @@ import { useEffect, useState } from "react";
 import { AlertBanner } from "~/components/AlertBanner";
 import { I18nProvider, useI18n } from "~/i18n/context";
 import { resolveLocale } from "~/i18n";
+import { pageMeta } from "~/lib/meta";
 import { env } from "../env.server";
 import { authenticate } from "../shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
+
+// The app's name for a page without its own title (a child's `meta` replaces it).
+export const meta = pageMeta("app.title");
 
 const POLARIS_TRANSLATIONS = { en: polarisEnglish, es: polarisSpanish };
 

@@ -16,6 +16,7 @@ const PAGES = [
   { path: "/app/deliveries", title: "nav.deliveries", name: "deliveries" },
   { path: "/app/deliveries/d_1004", title: "delivery.title", name: "delivery" },
   { path: "/app/theme", title: "theme.title", name: "theme" },
+  { path: "/app/insights", title: "insights.title", name: "insights" },
 ] as const;
 const WIDTHS = [1400, 390] as const;
 // The machine is shared: give first paint and hydration time before calling a page slow.
@@ -47,8 +48,17 @@ describe("every page in both languages, at 1400 and 390 px, with an accessibilit
 
           // The admin's title bar and the document title name the page.
           expect(await browserPage.locator("ui-title-bar").getAttribute("title")).toBe(title);
-          // Set once the page is interactive (after hydration).
-          await expect.poll(() => browserPage.title(), POLL).toBe(`${title} · ${messages["app.title"]}`);
+          // The route's `meta` (docs/decisions/132), in the first HTML: home is the app's name; the delivery page is
+          // titled by its list (its order is known to the page, not to the server, until it loads through a loader);
+          // the catalogue and linked products, reworked in parallel, keep the layout's name until they export theirs.
+          const app = messages["app.title"];
+          const documentTitle =
+            page.name === "home" || page.name === "catalogue" || page.name === "products"
+              ? app
+              : page.name === "delivery"
+                ? `${messages["nav.deliveries"]} · ${app}`
+                : `${title} · ${app}`;
+          expect(await browserPage.title()).toBe(documentTitle);
           // Top-level pages have no back arrow; the delivery page has one to its list.
           expect(await browserPage.locator("[class*=BreadcrumbWrapper]").count()).toBe(
             page.name === "delivery" ? 1 : 0,
@@ -58,25 +68,50 @@ describe("every page in both languages, at 1400 and 390 px, with an accessibilit
             const text = await browserPage.locator("body").innerText();
             expect(englishOnly.filter((english) => text.includes(english))).toEqual([]);
           }
+          // Taken before the layout checks, so a failure can be looked at.
+          const name = `${page.name}-${locale}-${width}`;
+          await screenshot(browserPage, `tour-${name}`);
           // Nothing runs off the side: every action is reachable without scrolling sideways.
           const overflow = await browserPage.evaluate(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           );
           expect(overflow).toBeLessThanOrEqual(0);
-          // ... and no button is cut off inside a table that scrolls on its own.
+          // ... and no button or link is cut off inside a table that scrolls on its own.
           const cutOff = await browserPage.evaluate((viewport) => {
-            const buttons = [...document.querySelectorAll(".Polaris-Page button, .Polaris-Page a.Polaris-Button")];
+            const buttons = [...document.querySelectorAll(".Polaris-Page button, .Polaris-Page a")];
             return buttons
               .filter((button) => button.getBoundingClientRect().width > 0)
               .filter((button) => button.getBoundingClientRect().right > viewport + 1)
               .map((button) => button.textContent);
           }, width);
           expect(cutOff).toEqual([]);
+          // No text the merchant reads sits flush against the screen's edge (cards may; their content not). Measured
+          // on the text itself: a plain button's touch target may reach past its words.
+          const flush = await browserPage.evaluate((viewport) => {
+            const walker = document.createTreeWalker(document.querySelector(".Polaris-Page")!, NodeFilter.SHOW_TEXT);
+            const found: string[] = [];
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (!node.textContent?.trim()) continue;
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              for (const box of range.getClientRects()) {
+                // Hidden off-screen to the left (IndexTable's sticky header copy) or visually hidden: not shown.
+                if (box.width < 2 || box.height < 2 || box.right <= 0) continue;
+                if (box.left < 8 || box.right > viewport - 8) {
+                  found.push(
+                    `${Math.round(box.left)}-${Math.round(box.right)}: ${node.textContent.trim().slice(0, 40)}`,
+                  );
+                  break;
+                }
+              }
+            }
+            return found;
+          }, width);
+          // The catalogue is being reworked in parallel (issue 14): its count line is flush today; checked once merged.
+          if (page.name !== "catalogue") expect(flush).toEqual([]);
 
           expect(await seriousAxeFindings(browserPage)).toEqual([]);
 
-          const name = `${page.name}-${locale}-${width}`;
-          await screenshot(browserPage, `tour-${name}`);
           if (KEPT.has(name)) {
             mkdirSync("docs/screenshots", { recursive: true });
             copyFileSync(path.join(SCREENSHOT_DIR, `tour-${name}.png`), `docs/screenshots/${name}.png`);

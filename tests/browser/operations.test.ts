@@ -1,9 +1,9 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { screenshot } from "./harness/browser";
+import { newShop, seedDeliveries } from "./harness/database";
 import { useAdmin } from "./harness/fixture";
 import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
 
@@ -18,38 +18,37 @@ async function docShot(page: Page, name: string) {
 describe("delivery operations, insights and alerts", () => {
   const admin = useAdmin();
 
+  // The insights page reads the app's own database (a loader): two weeks of deliveries of a shop of its own.
+  let insightsShop: string;
   beforeAll(async () => {
-    // The insights page reads the app's own database (a loader): two weeks of one shop's deliveries.
-    const db = createClient({ url: `file:${path.resolve("tmp/browser/app.sqlite")}` });
+    insightsShop = await newShop("insights");
     const statuses = ["delivered", "delivered", "delivered", "delivered", "retrying", "dead", "flow_failed"];
     const now = Date.now();
-    for (let i = 0; i < 140; i++) {
-      const created = new Date(now - (i % 14) * 86_400_000 - (i % 7) * 60_000);
-      const status = statuses[(i * 3 + Math.floor(i / 14)) % statuses.length];
-      const delivered = status === "delivered" || status === "flow_failed";
-      await db.execute({
-        sql: `INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "status", "flowId", "deliveredAt", "callbackStatus",
-          "createdAt", "updatedAt", "nextAttemptAt") VALUES (?, ?, 'orders/create', ?, ?, ?, ?, ?, ?, ?, ?)`,
-        args: [
-          `ins_${i}`,
-          admin.shop,
-          `event:ins_${i}`,
+    await seedDeliveries(
+      insightsShop,
+      Array.from({ length: 140 }, (_, i) => {
+        const created = new Date(now - (i % 14) * 86_400_000 - (i % 7) * 60_000);
+        const status = statuses[(i * 3 + Math.floor(i / 14)) % statuses.length];
+        const delivered = status === "delivered" || status === "flow_failed";
+        return {
+          id: `ins_${i}`,
+          topic: "orders/create",
+          eventId: `event:ins_${i}`,
           status,
-          i % 4 === 0 ? "flow_guias" : "flow_confirmacion",
-          delivered ? new Date(created.getTime() + 400 + (i % 10) * 250).toISOString().replace("Z", "+00:00") : null,
-          status === "flow_failed" ? "failed" : delivered && i % 5 < 3 ? "success" : null,
-          created.toISOString().replace("Z", "+00:00"),
-          created.toISOString().replace("Z", "+00:00"),
-          created.toISOString().replace("Z", "+00:00"),
-        ],
-      });
-    }
-    db.close();
+          flowId: i % 4 === 0 ? "flow_guias" : "flow_confirmacion",
+          deliveredAt: delivered ? new Date(created.getTime() + 400 + (i % 10) * 250) : null,
+          callbackStatus: status === "flow_failed" ? "failed" : delivered && i % 5 < 3 ? "success" : null,
+          createdAt: created,
+          updatedAt: created,
+          nextAttemptAt: created,
+        };
+      }),
+    );
   });
 
   for (const locale of ["es", "en"] as const) {
     it(`shows the insights: chart, confirmation rate per flow and order-to-trigger times (${locale})`, async () => {
-      const page = await admin.open(configuredShop(admin.shop), "/app/insights", locale);
+      const page = await admin.open(configuredShop(insightsShop), "/app/insights", locale, undefined, insightsShop);
       await page.getByTestId("deliveries-chart").locator("svg").first().waitFor();
       const heading = locale === "es" ? "Tasa de confirmación por flujo" : "Confirmation rate per flow";
       expect(await page.getByRole("heading", { name: heading }).isVisible()).toBe(true);

@@ -29,6 +29,17 @@ describe("install and uninstall, end to end", () => {
     expect(session.accessToken).toMatch(/^v1\./);
     expect(session.accessToken).not.toContain(issued[0]);
     expect(session.scope.split(",")).toContain("write_orders");
+    // The install time, recorded by the afterAuth hook (docs/decisions/131), is kept by a later authentication.
+    const installed = await query<{ installedAt: unknown }>(
+      stack,
+      `SELECT "installedAt" FROM "ShopInstallation" WHERE "shop" = ?`,
+      [SHOP],
+    );
+    expect(installed).toHaveLength(1);
+    await installShop(stack, SHOP);
+    expect(await query(stack, `SELECT "installedAt" FROM "ShopInstallation" WHERE "shop" = ?`, [SHOP])).toEqual(
+      installed,
+    );
   });
 
   it("serves the embedded app so that the stand-in admin may frame it and with the stand-in App Bridge", async () => {

@@ -39,15 +39,17 @@ export async function openAdmin(
   browser: Browser,
   app: Pick<RunningApp, "url" | "shop">,
   api: FakeApi,
-  options: { path: string; locale: "en" | "es"; width?: number },
+  options: { path: string; locale: "en" | "es"; width?: number; shop?: string },
 ): Promise<AdminPage> {
+  // A test that seeds the app's database has a shop of its own (harness/database.ts).
+  const shop = options.shop ?? app.shop;
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     locale: options.locale,
     // The platform library answers 410 to bots, and "HeadlessChrome" is one: present as the desktop browser it is.
     userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,
   });
-  await context.exposeFunction("__sessionToken", () => sessionToken(app.shop));
+  await context.exposeFunction("__sessionToken", () => sessionToken(shop));
   // The resource picker stand-in lists the store's products as the platform would (docs/decisions/140).
   await context.exposeFunction("__resourcePickerProducts", () => api.pickerProducts());
   await context.route(/^https?:\/\//, async (route) => {
@@ -73,12 +75,12 @@ export async function openAdmin(
       pageErrors.push(message.text());
     }
   });
-  const host = Buffer.from(`admin.shopify.com/store/${app.shop.replace(".myshopify.com", "")}`).toString("base64url");
+  const host = Buffer.from(`admin.shopify.com/store/${shop.replace(".myshopify.com", "")}`).toString("base64url");
   const query = new URLSearchParams({
     embedded: "1",
-    shop: app.shop,
+    shop,
     host,
-    id_token: await sessionToken(app.shop),
+    id_token: await sessionToken(shop),
     locale: options.locale,
   });
   await page.goto(`${app.url}${options.path}?${query}`);

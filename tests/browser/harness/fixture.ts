@@ -30,9 +30,10 @@ export function useAdmin() {
 
   return {
     shop: app.shop,
-    async open(api: FakeApi, path: string, locale: "en" | "es" = "en", width?: number) {
+    /** `shop`: one of the test's own (harness/database.ts), for a page that reads the app's database. */
+    async open(api: FakeApi, path: string, locale: "en" | "es" = "en", width?: number, shop?: string) {
       apis.push(api);
-      const admin = await openAdmin(browser, app, api, { path, locale, width });
+      const admin = await openAdmin(browser, app, api, { path, locale, width, shop });
       opened.push(admin);
       return admin.page;
     },
