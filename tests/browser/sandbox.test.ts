@@ -229,6 +229,29 @@ describe("admin pages in the sandbox", () => {
     await screenshot(page, "sandbox-home-es");
   });
 
+  it("runs the whole loop from the home page: a real test order tagged by the flow's callback, then deleted", async () => {
+    await sim(`${stack.automationUrl}/sim/mode`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ trigger: { kind: "ok" }, callback: { delayMs: 300, status: "success" } }),
+    });
+    await openAdmin("es");
+    await app.getByRole("button", { name: "Iniciar la prueba" }).click();
+    const result = app.locator("[data-testid=loop-test][data-outcome=passed]");
+    await result.waitFor({ timeout: 30_000 });
+    expect(await app.locator("[data-step=tag][data-state=done]").innerText()).toMatch(/a los \d+,\d s/);
+    const cleanup = app.getByText(/El pedido de prueba #\d+ se eliminó\./);
+    await cleanup.waitFor();
+    const name = /#\d+/.exec((await cleanup.textContent()) ?? "")![0];
+    // The order went through the simulated platform and is gone from it; the flow was triggered for it once.
+    expect((await fetch(`${stack.platformUrl}/sim/orders/${name.slice(1)}?shop=${SHOP}`)).status).toBe(404);
+    const { triggers } = await sim<{ triggers: { payload: { orderName: string } }[] }>(
+      `${stack.automationUrl}/sim/triggers`,
+    );
+    expect(triggers.filter((trigger) => trigger.payload.orderName === name)).toHaveLength(1);
+    await screenshot(page, "sandbox-loop-test-es");
+  });
+
   it("opens every page in English, with nothing thrown", async () => {
     await openAdmin("en");
     const errors: string[] = [];
