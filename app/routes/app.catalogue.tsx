@@ -34,6 +34,7 @@ import {
   SUPPLIER_CURRENCIES,
   type Filter,
 } from "~/lib/supplier";
+import { pageMeta } from "~/lib/meta";
 
 const SEARCH_DELAY_MS = 350;
 
@@ -56,6 +57,8 @@ async function linkedSupplierIds(): Promise<Set<string>> {
   }
   return ids;
 }
+
+export const meta = pageMeta("nav.catalogue");
 
 export default function Catalogue() {
   const { t, tp } = useI18n();
@@ -158,9 +161,12 @@ export default function Catalogue() {
                 </EmptyCard>
               ) : catalogue.data && catalogue.data.products.length > 0 ? (
                 <BlockStack gap="400">
-                  <Text as="p" tone="subdued">
-                    {tp("catalogue.total", total)}
-                  </Text>
+                  {/* Cards reach the screen's edge on phones; the count line sits outside them, so it is padded. */}
+                  <Box paddingInline={{ xs: "400", sm: "0" }}>
+                    <Text as="p" tone="subdued">
+                      {tp("catalogue.total", total)}
+                    </Text>
+                  </Box>
                   <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 4 }} gap="400">
                     {catalogue.data.products.map((product) => (
                       <ProductCard

@@ -24,6 +24,7 @@ import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { apiGet, apiPost } from "~/lib/api-client";
 import type { ProductAssociation } from "~/lib/api-types";
+import { pageMeta } from "~/lib/meta";
 
 const PAGE_SIZE = 25;
 
@@ -33,6 +34,8 @@ const OPTIONS: [keyof ProductAssociation, MessageKey][] = [
   ["useSuggestedBarcode", "products.option.barcodes"],
   ["saveSupplierImages", "products.option.images"],
 ];
+
+export const meta = pageMeta("nav.products");
 
 export default function LinkedProducts() {
   const { smDown } = useBreakpoints();

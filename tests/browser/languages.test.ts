@@ -49,11 +49,10 @@ describe("every page in both languages, at 1400 and 390 px, with an accessibilit
           // The admin's title bar and the document title name the page.
           expect(await browserPage.locator("ui-title-bar").getAttribute("title")).toBe(title);
           // The route's `meta` (docs/decisions/132), in the first HTML: home is the app's name; the delivery page is
-          // titled by its list (its order is known to the page, not to the server, until it loads through a loader);
-          // the catalogue and linked products, reworked in parallel, keep the layout's name until they export theirs.
+          // titled by its list (its order is known to the page, not to the server, until it loads through a loader).
           const app = messages["app.title"];
           const documentTitle =
-            page.name === "home" || page.name === "catalogue" || page.name === "products"
+            page.name === "home"
               ? app
               : page.name === "delivery"
                 ? `${messages["nav.deliveries"]} · ${app}`
@@ -107,8 +106,7 @@ describe("every page in both languages, at 1400 and 390 px, with an accessibilit
             }
             return found;
           }, width);
-          // The catalogue is being reworked in parallel (issue 14): its count line is flush today; checked once merged.
-          if (page.name !== "catalogue") expect(flush).toEqual([]);
+          expect(flush).toEqual([]);
 
           expect(await seriousAxeFindings(browserPage)).toEqual([]);
 
