@@ -3,6 +3,7 @@ import {
   actionFor,
   actionRequest,
   buildStory,
+  errorLine,
   failureMessage,
   untilLine,
   type StoryDelivery,
@@ -33,6 +34,44 @@ function delivery(overrides: Partial<StoryDelivery> = {}): StoryDelivery {
     ...overrides,
   };
 }
+
+describe("the order block's last error, in the merchant's language", () => {
+  it("words an error by its stored code, with the HTTP status or attempts it carries", () => {
+    const line = (lastErrorCode: string, lastErrorParams: StoryDelivery["lastErrorParams"] = null) =>
+      errorLine(delivery({ status: "retrying", lastError: "English sentence", lastErrorCode, lastErrorParams }));
+    expect(line("trigger_http", { status: 401 })).toEqual({ key: "error.trigger_http_401", values: { status: 401 } });
+    expect(line("trigger_http", { status: 503 })).toEqual({ key: "error.trigger_http_5xx", values: { status: 503 } });
+    expect(line("trigger_http", { status: 418 })).toEqual({ key: "error.trigger_http_other", values: { status: 418 } });
+    expect(line("worker_stopped", { attempts: 5 })).toEqual({ key: "error.worker_stopped", values: { count: 5 } });
+    expect(line("no_order_flow")).toEqual({ key: "error.no_order_flow" });
+  });
+
+  it("shows the stored sentence for a row from before the codes, and nothing when there is none", () => {
+    expect(errorLine(delivery({ status: "dead", lastError: "HTTP 503" }))).toEqual({
+      key: "story.lastError",
+      values: { error: "HTTP 503" },
+    });
+    expect(errorLine(delivery({ status: "dead", lastErrorCode: "a_code_from_the_future", lastError: "x" }))).toEqual({
+      key: "story.lastError",
+      values: { error: "x" },
+    });
+    expect(errorLine(delivery({ status: "dead" }))).toBeNull();
+  });
+
+  it("has an English and a Spanish message for every code the app stores", async () => {
+    const { DELIVERY_ERROR_CODES } = await import("~/lib/delivery-errors");
+    const en = new Set(keys(blockEn));
+    const es = new Set(keys(blockEs));
+    for (const code of DELIVERY_ERROR_CODES) {
+      for (const status of [401, 403, 404, 422, 429, 500, 418]) {
+        const line = errorLine(delivery({ status: "dead", lastErrorCode: code, lastErrorParams: { status } }))!;
+        expect(line.key).not.toBe("story.lastError");
+        expect(en).toContain(line.key);
+        expect(es).toContain(line.key);
+      }
+    }
+  });
+});
 
 describe("the order block's story", () => {
   it("tells a delivered order with its flow, attempts, callback outcome and tags, and offers Resend", () => {

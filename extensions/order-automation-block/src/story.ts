@@ -11,6 +11,9 @@ export interface StoryDelivery {
   flowName: string | null;
   nextAttemptAt: string | null;
   lastError: string | null;
+  /** Why it was skipped or its last attempt failed, as a stable code (app/lib/delivery-errors.ts); null on old rows. */
+  lastErrorCode?: string | null;
+  lastErrorParams?: { status?: number; attempts?: number } | null;
   createdAt: string;
   deliveredAt: string | null;
   callbackStatus: string | null;
@@ -70,6 +73,40 @@ export function untilLine(at: string, now: Date): Line {
   return { key: "story.nextRetryHours", values: { count: Math.round(minutes / 60) } };
 }
 
+/** The codes the block words itself (app/lib/delivery-errors.ts); any other falls back to the stored sentence. */
+const ERROR_CODES = new Set([
+  "no_api_key",
+  "no_order_flow",
+  "no_cart_flow",
+  "payload_erased",
+  "checkout_converted",
+  "no_contact",
+  "no_order_id",
+  "test_order_removed",
+  "trigger_timeout",
+  "trigger_unreachable",
+  "trigger_http",
+  "preparation_failed",
+  "worker_stopped",
+]);
+const HTTP_STATUSES_WORDED = new Set([401, 403, 404, 422, 429]);
+
+/** The last error in the merchant's language: its code's message, or the stored English sentence for old rows. */
+export function errorLine(delivery: StoryDelivery): Line | null {
+  const code = delivery.lastErrorCode;
+  if (!code || !ERROR_CODES.has(code)) {
+    return delivery.lastError ? { key: "story.lastError", values: { error: delivery.lastError } } : null;
+  }
+  const params = delivery.lastErrorParams ?? {};
+  if (code === "trigger_http") {
+    const status = params.status ?? 0;
+    const variant = HTTP_STATUSES_WORDED.has(status) ? String(status) : status >= 500 ? "5xx" : "other";
+    return { key: `error.trigger_http_${variant}`, values: { status } };
+  }
+  if (code === "worker_stopped") return { key: "error.worker_stopped", values: { count: params.attempts ?? 1 } };
+  return { key: `error.${code}` };
+}
+
 /** The newest delivery's story; deliveries come newest first. */
 export function buildStory(deliveries: StoryDelivery[], now: Date): Story {
   const latest = deliveries[0];
@@ -89,8 +126,9 @@ export function buildStory(deliveries: StoryDelivery[], now: Date): Story {
   if (flow) lines.push({ key: "story.flow", values: { flow } });
   lines.push({ key: "story.attempts", values: { count: latest.attempts } });
   if (latest.status === "retrying" && latest.nextAttemptAt) lines.push(untilLine(latest.nextAttemptAt, now));
-  if (latest.lastError && ["retrying", "dead", "skipped"].includes(latest.status)) {
-    lines.push({ key: "story.lastError", values: { error: latest.lastError } });
+  if (["retrying", "dead", "skipped"].includes(latest.status)) {
+    const error = errorLine(latest);
+    if (error) lines.push(error);
   }
   if (latest.callbackStatus) lines.push({ key: "story.callback", values: { outcome: latest.callbackStatus } });
   else if (latest.status === "delivered") lines.push({ key: "story.awaitingCallback" });
