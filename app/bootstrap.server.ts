@@ -5,6 +5,7 @@ import { logger } from "./logger.server";
 import { runDueErrorTags } from "./services/deliveries/error-tag.server";
 import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
 import { DeliveryWorker, type WorkerOptions } from "./services/deliveries/worker.server";
+import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
 import { SWEEP_EVERY_MS, sweepTemporaryThemeFiles } from "./services/theme/temporary-files.server";
 
 /**
@@ -18,6 +19,8 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: "temporary-theme-files", everyMs: SWEEP_EVERY_MS, run: (now) => sweepTemporaryThemeFiles(now) },
   // The owed tags have their own due times; this only looks for them once a minute, fleet-wide.
   { name: "error-tags", everyMs: 60_000, run: (now) => runDueErrorTags({ now: () => now }) },
+  // A loop test whose page was closed still ends, and its test order is still removed (docs/decisions/150).
+  { name: "unattended-loop-tests", everyMs: 60_000, run: (now) => finishUnattendedLoopTests(now) },
 ];
 
 export interface Services {

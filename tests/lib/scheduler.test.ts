@@ -36,11 +36,12 @@ describe("periodic jobs across a fleet", () => {
     expect(runs.sort()).toEqual(["fast", "fast", "slow"]);
   });
 
-  it("schedules the retention purge, the temporary-file sweep and the owed error tags", () => {
+  it("schedules the retention purge, the temporary-file sweep, the owed error tags and unattended loop tests", () => {
     expect(PERIODIC_JOBS.map((job) => [job.name, job.everyMs])).toEqual([
       ["retention-purge", 3_600_000],
       ["temporary-theme-files", 60_000],
       ["error-tags", 60_000],
+      ["unattended-loop-tests", 60_000],
     ]);
   });
 });

@@ -82,6 +82,27 @@ export async function followLoopTest(shop: string, id: string | null, now = new 
   return finish(row, abandoned ? timedOut(evaluation) : evaluation, now);
 }
 
+/**
+ * Finishes the tests nobody is watching any more (the merchant closed the page mid-test): each running test is
+ * followed as the page would follow it, so one that ended or ran past every deadline records its result and
+ * removes its test order. A periodic job, fleet-wide once a minute (app/bootstrap.server.ts).
+ */
+export async function finishUnattendedLoopTests(now = new Date(), batch = 50): Promise<number> {
+  // Only tests older than the shortest deadline can have ended without their page; few are ever running at once.
+  const rows = await prisma.loopTest.findMany({
+    where: { finishedAt: null, startedAt: { lt: new Date(now.getTime() - LOOP_DEADLINES_MS.tag) } },
+    orderBy: { startedAt: "asc" },
+    take: batch,
+  });
+  let finished = 0;
+  for (const row of rows) {
+    const view = await followLoopTest(row.shop, row.id, now);
+    if (view && view.outcome !== "running") finished++;
+  }
+  if (finished) logger.info({ finished }, "loop tests finished without their page");
+  return finished;
+}
+
 async function evaluate(row: LoopTest, now: Date): Promise<LoopEvaluation> {
   const [delivery, pausedAt] = await Promise.all([
     row.orderId
