@@ -37,10 +37,8 @@ export type LoopProblem = (typeof LOOP_PROBLEMS)[number];
 
 export type LoopOutcome = "running" | "passed" | "failed";
 
-export interface LoopTestView {
-  id: string;
-  orderName: string | null;
-  startedAt: string;
+/** The loop's steps at one moment, and its first failure (app/services/loop-test/steps.server.ts decides them). */
+export interface LoopEvaluation {
   outcome: LoopOutcome;
   steps: LoopStep[];
   failedStep: LoopStepKey | null;
@@ -49,6 +47,12 @@ export interface LoopTestView {
   detail: string | null;
   /** The flow called back, but reported that it failed (the test order has no buyer to reach). */
   flowReportedFailure: boolean;
+}
+
+export interface LoopTestView extends LoopEvaluation {
+  id: string;
+  orderName: string | null;
+  startedAt: string;
   /** deleted / cancelled: the test order is gone or cancelled; failed: it is still on the shop; null: not yet. */
   cleanup: "deleted" | "cancelled" | "failed" | null;
   cleanupProblem: string | null;

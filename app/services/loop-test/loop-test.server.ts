@@ -2,12 +2,18 @@ import type { LoopTest } from "@prisma/client";
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { lastErrorColumns, storedDeliveryError } from "../../lib/delivery-errors";
-import { LOOP_STEPS, type LoopProblem, type LoopStepKey, type LoopTestView } from "../../lib/loop-test";
+import {
+  LOOP_STEPS,
+  type LoopEvaluation,
+  type LoopProblem,
+  type LoopStepKey,
+  type LoopTestView,
+} from "../../lib/loop-test";
 import { logger } from "../../logger.server";
 import { automationPausedAt } from "../deliveries/pause.server";
 import { getOfflineSession } from "../platform/graphql.server";
 import { createTestOrder, removeTestOrder } from "../platform/test-orders.server";
-import { evaluateLoop, LOOP_DEADLINES_MS, type LoopEvaluation } from "./steps.server";
+import { evaluateLoop, LOOP_DEADLINES_MS } from "./steps.server";
 
 /**
  * "Test the whole loop" (docs/decisions/150): a real test order placed on the shop through the platform's GraphQL

@@ -1,4 +1,4 @@
-import type { LoopOutcome, LoopProblem, LoopStep, LoopStepKey } from "../../lib/loop-test";
+import type { LoopEvaluation, LoopProblem, LoopStep, LoopStepKey } from "../../lib/loop-test";
 import type { DeliveryError } from "../../lib/delivery-errors";
 
 /**
@@ -35,15 +35,6 @@ export interface LoopFacts {
   callbackSeenAt: Date | null;
   /** The platform refused the callback's tag write. */
   tagProblem: string | null;
-}
-
-export interface LoopEvaluation {
-  outcome: LoopOutcome;
-  steps: LoopStep[];
-  failedStep: LoopStepKey | null;
-  problem: LoopProblem | null;
-  detail: string | null;
-  flowReportedFailure: boolean;
 }
 
 const FLOW_FAILURE_CALLBACKS = ["error", "failed"];

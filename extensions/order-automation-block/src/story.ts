@@ -73,7 +73,11 @@ export function untilLine(at: string, now: Date): Line {
   return { key: "story.nextRetryHours", values: { count: Math.round(minutes / 60) } };
 }
 
-/** The codes the block words itself (app/lib/delivery-errors.ts); any other falls back to the stored sentence. */
+/**
+ * The codes the block words itself: app/lib/delivery-errors.ts's list, copied because the extension is built and
+ * deployed apart from the app (tests/extensions/ fails when a code has no message here). A code the app learns
+ * before the extension is deployed again falls back to the stored sentence.
+ */
 const ERROR_CODES = new Set([
   "no_api_key",
   "no_order_flow",
