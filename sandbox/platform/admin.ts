@@ -189,14 +189,21 @@ export const APP_BRIDGE_STAND_IN = String.raw`(() => {
   }
   if (!customElements.get("ui-title-bar")) {
     customElements.define("ui-title-bar", class extends HTMLElement {
+      // The title is drawn in the element's shadow root, never among its children: those are the app's, and
+      // React hydrates them (a node added there before hydration is a hydration mismatch).
       connectedCallback() {
         this.style.cssText = "display:block;padding:8px 16px;font-weight:600";
-        if (!this.querySelector("[data-testid=title-bar]")) {
+        if (!this.shadowRoot) {
+          const root = this.attachShadow({ mode: "open" });
           const title = document.createElement("span");
           title.dataset.testid = "title-bar";
-          title.textContent = this.getAttribute("title") || "";
-          this.prepend(title);
+          root.append(title, document.createElement("slot"));
         }
+        this.shadowRoot.querySelector("[data-testid=title-bar]").textContent = this.getAttribute("title") || "";
+      }
+      static get observedAttributes() { return ["title"]; }
+      attributeChangedCallback() {
+        if (this.shadowRoot) this.shadowRoot.querySelector("[data-testid=title-bar]").textContent = this.getAttribute("title") || "";
       }
     });
   }
