@@ -12,20 +12,11 @@
  * and after dropping repeats of an Idempotency-Key, as a receiver honouring it does), lost, kills.
  * A benchmark-style script: it reports, and exits 1 only when an acknowledged webhook was lost.
  */
-import { mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { sleep } from "../sandbox/lib/http";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
-import {
-  buildApp,
-  configureShop,
-  installShop,
-  prepareDatabase,
-  preparePostgres,
-  ROOT,
-  startStack,
-} from "../sandbox/stack";
+import { configureShop, installShop, startStack } from "../sandbox/stack";
+import { prepareRun } from "./lib/prepare-run";
 import { createSignedOrder, numberOption, orderWebhookHeaders, postOrderWebhook } from "./lib/signed-orders";
 
 function parseArgs(argv: string[]) {
@@ -56,14 +47,7 @@ function idempotencyKeyOf(trigger: object): string | undefined {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const dir = path.join(ROOT, "tmp/chaos");
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const databaseFile = path.join(dir, "chaos.sqlite");
-  console.log("preparing: prisma generate, build, migrate, start the stack...");
-  prepareDatabase(databaseFile, { generate: true });
-  const postgres = options.postgres ? await preparePostgres() : null;
-  buildApp(true);
+  const { databaseFile, postgres } = await prepareRun("chaos", { postgres: options.postgres });
   const appErrors = new Map<string, number>();
   const stack = await startStack({
     databaseFile,

@@ -13,12 +13,11 @@
  * fails on its figures (it is a measurement, not a test). "Seconds to flow": from the recovery for an order sent
  * during an outage, from its sending for the others, to the first trigger the platform accepted.
  */
-import { mkdirSync, rmSync } from "node:fs";
 import { createServer as createTcpServer, connect, type Server, type Socket } from "node:net";
-import path from "node:path";
 import { freePort, sleep } from "../sandbox/lib/http";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
-import { buildApp, configureShop, installShop, prepareDatabase, ROOT, startStack } from "../sandbox/stack";
+import { configureShop, installShop, startStack } from "../sandbox/stack";
+import { prepareRun } from "./lib/prepare-run";
 import { createSignedOrder, numberOption as option, orderWebhookHeaders, postOrderWebhook } from "./lib/signed-orders";
 
 type Phase = "normal" | "5xx" | "hanging" | "refusing" | "back";
@@ -74,13 +73,7 @@ async function main() {
   const rate = option(argv, "rate", 5);
   const drainSeconds = option(argv, "drain", 420);
 
-  const dir = path.join(ROOT, "tmp/outage");
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const databaseFile = path.join(dir, "outage.sqlite");
-  console.log("preparing: prisma generate, build, migrate, start the stack...");
-  prepareDatabase(databaseFile, { generate: true });
-  buildApp(true);
+  const { databaseFile } = await prepareRun("outage");
 
   const automationPort = await freePort();
   const proxy = new OutageProxy(await freePort(), automationPort);

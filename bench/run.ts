@@ -17,23 +17,14 @@
  * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
  */
 import { readFileSync } from "node:fs";
-import { mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import { sleep } from "../sandbox/lib/http";
 import { measureBaseline, type BaselineResult } from "./baseline";
+import { prepareRun } from "./lib/prepare-run";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
-import {
-  buildApp,
-  configureShop,
-  installShop,
-  prepareDatabase,
-  preparePostgres,
-  ROOT,
-  SANDBOX,
-  startStack,
-} from "../sandbox/stack";
+import { configureShop, installShop, ROOT, SANDBOX, startStack } from "../sandbox/stack";
 import { createSignedOrder, orderWebhookHeaders, postOrderWebhook, stringOption } from "./lib/signed-orders";
 
 interface Options {
@@ -112,16 +103,11 @@ function memoryOf(pid: number, field: "VmRSS" | "VmHWM"): number | null {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const dir = path.join(ROOT, "tmp/bench");
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const databaseFile = path.join(dir, "bench.sqlite");
-
-  console.log("preparing: prisma generate, build, migrate, start the stack...");
-  prepareDatabase(databaseFile, { generate: true });
-  const postgres = options.postgres ? await preparePostgres() : null;
   // --no-build: a sweep (bench/sweep.ts) builds once for all its runs.
-  buildApp(!process.argv.includes("--no-build"));
+  const { dir, databaseFile, postgres } = await prepareRun("bench", {
+    postgres: options.postgres,
+    build: !process.argv.includes("--no-build"),
+  });
   // Warnings and errors the app logged during the run, by message: the first place to look when figures are off.
   const appProblems = new Map<string, number>();
   const appLoopDelays: { p50Ms: number; p99Ms: number; maxMs: number; run: { p50Ms: number; p99Ms: number } }[] = [];

@@ -2,7 +2,7 @@ import type { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { automationPausedAt } from "./pause.server";
-import { retryDelivery, summarizeDelivery } from "./queries.server";
+import { pageOfDeliveries, retryDelivery, summarizeDelivery } from "./queries.server";
 import type { DeliveryStatus } from "./status.server";
 import { wakeWorkers } from "./wake.server";
 
@@ -131,17 +131,7 @@ function spaced(digits: string) {
 }
 
 export async function searchDeliveries(shop: string, search: DeliverySearch & { page: number; pageSize: number }) {
-  const where = searchWhere(shop, search);
-  const [rows, total] = await Promise.all([
-    prisma.delivery.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (search.page - 1) * search.pageSize,
-      take: search.pageSize,
-    }),
-    prisma.delivery.count({ where }),
-  ]);
-  return { deliveries: rows.map(summarizeDelivery), total, page: search.page, pageSize: search.pageSize };
+  return pageOfDeliveries(searchWhere(shop, search), search.page, search.pageSize);
 }
 
 export const CSV_COLUMNS = [

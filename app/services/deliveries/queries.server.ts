@@ -1,4 +1,4 @@
-import type { Delivery } from "@prisma/client";
+import type { Delivery, Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { storedDeliveryError } from "../../lib/delivery-errors";
 import { AppError } from "../../lib/http.server";
@@ -34,18 +34,22 @@ function lastErrorFields(delivery: Delivery) {
   return { lastErrorCode: error?.code ?? null, lastErrorParams: error?.params ?? null };
 }
 
-export async function listDeliveries(shop: string, query: { status?: DeliveryStatus; page: number; pageSize: number }) {
-  const where = { shop, ...(query.status ? { status: query.status } : {}) };
+/** One page of the deliveries `where` selects (it must name the shop), newest first, with their total. */
+export async function pageOfDeliveries(where: Prisma.DeliveryWhereInput, page: number, pageSize: number) {
   const [rows, total] = await Promise.all([
     prisma.delivery.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
+      skip: (page - 1) * pageSize,
+      take: pageSize,
     }),
     prisma.delivery.count({ where }),
   ]);
-  return { deliveries: rows.map(summarizeDelivery), total, page: query.page, pageSize: query.pageSize };
+  return { deliveries: rows.map(summarizeDelivery), total, page, pageSize };
+}
+
+export async function listDeliveries(shop: string, query: { status?: DeliveryStatus; page: number; pageSize: number }) {
+  return pageOfDeliveries({ shop, ...(query.status ? { status: query.status } : {}) }, query.page, query.pageSize);
 }
 
 export async function deliveryStats(shop: string, hours: number, now = new Date()) {
