@@ -19,6 +19,9 @@ env();
  */
 export { startServices, stopServices };
 
+/** The same server puts these on what never reaches Remix: static files and its own 400 for an unusable request. */
+export { SECURITY_HEADERS } from "./lib/http.server";
+
 export const streamTimeout = 5000;
 
 /** The pages' loader and action data carry the same security headers as everything else. */

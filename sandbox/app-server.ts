@@ -87,10 +87,15 @@ async function sendResponse(response: Response, outgoing: ServerResponse) {
 /**
  * The server's request listener. Nothing a client sends may throw out of it: an exception thrown in a node:http
  * listener ends the process, so a request that cannot even be turned into a Request (a malformed Host) is a 400,
- * and anything else that fails is a 500 for that request alone.
+ * and anything else that fails is a 500 for that request alone. `headers` go on every answer, the static files and
+ * the server's own 400/500 included (the app's security headers: docs/decisions/074-cors-and-security-headers.md).
  */
-export function appRequestListener(handle: (request: Request) => Promise<Response>) {
+export function appRequestListener(
+  handle: (request: Request) => Promise<Response>,
+  headers: Record<string, string> = {},
+) {
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    for (const [name, value] of Object.entries(headers)) outgoing.setHeader(name, value);
     const fail = (status: number, message: string) => {
       if (!outgoing.headersSent) outgoing.writeHead(status, { "Content-Type": "text/plain" }).end(message);
       else outgoing.destroy();
@@ -119,9 +124,10 @@ export async function startAppServer(port: number, host = "127.0.0.1") {
   const entry = build.entry.module as {
     startServices?: (options: { role: "web" }) => unknown;
     stopServices?: () => Promise<void>;
+    SECURITY_HEADERS?: Record<string, string>;
   };
   entry.startServices?.({ role: "web" });
-  const server = createServer(appRequestListener(createRequestHandler(build, "production")));
+  const server = createServer(appRequestListener(createRequestHandler(build, "production"), entry.SECURITY_HEADERS));
   server.keepAliveTimeout = 65_000;
   server.on("close", () => void entry.stopServices?.());
   await new Promise<void>((resolve) => server.listen(port, host, resolve));

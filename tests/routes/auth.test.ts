@@ -43,6 +43,36 @@ describe("/auth/login", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toContain("tienda");
   });
+
+  it("refuses a form over 1 KB with 413, declared or streamed, before the library reads it (issue 11 item 6)", async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled += 64 * 1024;
+          controller.enqueue(new Uint8Array(64 * 1024).fill(0x61));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const requests: RequestInit[] = [
+      { headers: { ...form, "Content-Length": String(100 * 1024 * 1024) }, body: "shop=tienda" },
+      { headers: form, body: endless, duplex: "half" } as RequestInit,
+    ];
+    for (const init of requests) {
+      const thrown = await settle(
+        loginAction({ request: new Request(url("/auth/login"), { method: "POST", ...init }), params: {}, context: {} }),
+      );
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(413);
+      expect(await (thrown as Response).json()).toMatchObject({
+        success: false,
+        error: "The body is larger than 1 KB",
+      });
+    }
+    expect(pulled).toBeLessThanOrEqual(2 * 64 * 1024);
+  });
 });
 
 describe("/auth", () => {

@@ -12,8 +12,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(handle: (request: Request) => Promise<Response>) {
-  server = createServer(appRequestListener(handle));
+async function start(handle: (request: Request) => Promise<Response>, headers?: Record<string, string>) {
+  server = createServer(appRequestListener(handle, headers));
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   return (server.address() as AddressInfo).port;
 }
@@ -54,5 +54,29 @@ describe("the server the sandbox, the end-to-end tests and the bench run the app
     expect(statusOf(await rawRequest(port, "GET / HTTP/1.1\r\nHost: [::1"))).toBe(400);
     expect(statusOf(await rawRequest(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1"))).toBe(200);
     expect(called).toBe(1);
+  });
+
+  it("puts the given headers on every answer: the app's, its own 400 and a failure's 500", async () => {
+    const headers = { "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
+    const port = await start(async (request) => {
+      if (new URL(request.url).pathname === "/boom") throw new Error("boom");
+      return new Response("ok", { headers: { "Referrer-Policy": "no-referrer" } });
+    }, headers);
+    const originalError = console.error;
+    console.error = () => {};
+    try {
+      for (const [head, status] of [
+        ["GET / HTTP/1.1\r\nHost: 127.0.0.1", 200],
+        ["GET / HTTP/1.1\r\nHost: [::1", 400],
+        ["GET /boom HTTP/1.1\r\nHost: 127.0.0.1", 500],
+      ] as const) {
+        const answer = await rawRequest(port, head);
+        expect(statusOf(answer)).toBe(status);
+        expect(answer).toMatch(/^X-Content-Type-Options: nosniff\r$/im);
+        expect(answer).toMatch(/^Referrer-Policy: no-referrer\r$/im);
+      }
+    } finally {
+      console.error = originalError;
+    }
   });
 });
