@@ -805,4 +805,40 @@ describe("the worker loop", () => {
     }
     expect(await prisma.delivery.count({ where: { status: "delivered" } })).toBe(21);
   });
+
+  it("keeps at most `concurrency` triggers in flight, the hanging one included (a crash re-sends no more)", async () => {
+    const slowShop = await createAutomatedShop();
+    const shop = await createAutomatedShop();
+    await createDelivery(slowShop, { nextAttemptAt: new Date(Date.now() - 60_000) });
+    for (let i = 0; i < 12; i++) await createDelivery(shop, { nextAttemptAt: new Date(Date.now() - 30_000 + i) });
+    let release!: () => void;
+    const hang = new Promise<void>((resolve) => (release = resolve));
+    let inFlight = 0;
+    let most = 0;
+    server.use(
+      http.post(`${TEST_ENV.AUTOMATION_API_URL}/api/flows/:flowId/trigger`, async ({ request }) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          if (request.headers.get("X-ACCESS-TOKEN") === `key-${slowShop}`) {
+            await Promise.race([hang, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+          } else await new Promise((resolve) => setTimeout(resolve, 50));
+          return HttpResponse.json({ ok: true });
+        } finally {
+          inFlight--;
+        }
+      }),
+    );
+    const worker = new DeliveryWorker({ workerId: "window", concurrency: 3, pollIntervalMs: 5_000 });
+    worker.start();
+    try {
+      await vi.waitFor(
+        async () => expect(await prisma.delivery.count({ where: { shop, status: "delivered" } })).toBe(12),
+        { timeout: 8_000, interval: 20 },
+      );
+      expect(most).toBe(3);
+    } finally {
+      release();
+      await worker.stop();
+    }
+  });
 });
