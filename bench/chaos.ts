@@ -17,7 +17,29 @@ import { sleep } from "../sandbox/lib/http";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
 import { configureShop, installShop, startStack } from "../sandbox/stack";
 import { prepareRun } from "./lib/prepare-run";
-import { createSignedOrder, numberOption, orderWebhookHeaders, postOrderWebhook } from "./lib/signed-orders";
+import {
+  createSignedOrder,
+  helpRequested,
+  numberOption,
+  orderWebhookHeaders,
+  postOrderWebhook,
+} from "./lib/signed-orders";
+
+const USAGE = `
+npm run chaos -- [options]   (npx tsx bench/chaos.ts)
+  SIGKILLs a random web or worker process every --kill-every ms while signed orders/create webhooks arrive,
+  restarts it, drains the outbox and prints acknowledged, triggered, duplicates, lost and kills.
+  --postgres              PostgreSQL (a throwaway cluster) instead of SQLite
+  --web N                 web processes (default 1, 2 with --postgres)
+  --workers N             worker processes (default 2, 3 with --postgres)
+  --count N               webhooks to send (default 10000)
+  --concurrency N         concurrent senders (default 32)
+  --kill-every MS         a kill every MS milliseconds (default 2000)
+  --min-kills N           keep killing until N kills even after sending (default 20)
+  --drain S               seconds after the last kill for the outbox to drain (default 120; the lease is 30 s)
+  --max-send-seconds S    stop starting new webhooks after S seconds (default: no cap)
+Exits 1 only when an acknowledged webhook was lost.
+`;
 
 function parseArgs(argv: string[]) {
   const value = (name: string, fallback: number) => numberOption(argv, name, fallback);
@@ -46,6 +68,7 @@ function idempotencyKeyOf(trigger: object): string | undefined {
 }
 
 async function main() {
+  helpRequested(process.argv.slice(2), USAGE);
   const options = parseArgs(process.argv.slice(2));
   const { databaseFile, postgres } = await prepareRun("chaos", { postgres: options.postgres });
   const appErrors = new Map<string, number>();

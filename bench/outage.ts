@@ -18,7 +18,22 @@ import { freePort, sleep } from "../sandbox/lib/http";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
 import { configureShop, installShop, startStack } from "../sandbox/stack";
 import { prepareRun } from "./lib/prepare-run";
-import { createSignedOrder, numberOption as option, orderWebhookHeaders, postOrderWebhook } from "./lib/signed-orders";
+import {
+  createSignedOrder,
+  helpRequested,
+  numberOption as option,
+  orderWebhookHeaders,
+  postOrderWebhook,
+} from "./lib/signed-orders";
+
+const USAGE = `
+npm run outage -- [options]   (npx tsx bench/outage.ts)
+  The automation platform answers 503, then hangs, then refuses connections, then comes back, one phase each,
+  while signed orders arrive; prints acknowledged, lost, duplicates and seconds to flow per phase.
+  --phase S    seconds per phase (default 20)
+  --rate N     orders/create webhooks a second (default 5)
+  --drain S    seconds to wait for retries after the last phase (default 420; the second retry comes after 5 min)
+`;
 
 type Phase = "normal" | "5xx" | "hanging" | "refusing" | "back";
 const PHASES: Phase[] = ["normal", "5xx", "hanging", "refusing", "back"];
@@ -69,6 +84,7 @@ class OutageProxy {
 
 async function main() {
   const argv = process.argv.slice(2);
+  helpRequested(argv, USAGE);
   const phaseSeconds = option(argv, "phase", 20);
   const rate = option(argv, "rate", 5);
   const drainSeconds = option(argv, "drain", 420);

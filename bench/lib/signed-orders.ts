@@ -9,6 +9,13 @@ import { orderPayload, sign } from "../../sandbox/platform/webhooks";
 import { SANDBOX } from "../../sandbox/stack";
 
 /** `--name <number>` from the command line, or `fallback` when absent. */
+/** `--help` / `-h`: prints the script's usage and exits before anything starts (a run takes minutes). */
+export function helpRequested(argv: string[], usage: string) {
+  if (!argv.includes("--help") && !argv.includes("-h")) return;
+  console.log(usage.trim());
+  process.exit(0);
+}
+
 export function numberOption(argv: string[], name: string, fallback: number): number {
   const index = argv.indexOf(`--${name}`);
   return index >= 0 ? Number(argv[index + 1]) : fallback;
