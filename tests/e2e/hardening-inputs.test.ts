@@ -2,8 +2,8 @@ import { readdirSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mintSessionToken } from "../../sandbox/lib/jwt";
 import { sign } from "../../sandbox/platform/webhooks";
+import { sessionToken } from "../helpers/requests";
 import { adminFetch, BROWSER_USER_AGENT, installShop, ROOT, SANDBOX } from "../../sandbox/stack";
 import {
   ensureAutomationKey,
@@ -333,7 +333,12 @@ describe("bad input over HTTP, against the production build (issue 11)", () => {
 
   it("answers 401 to a validly signed session token whose dest is another host, and 400 to an API key of invalid UTF-8", async () => {
     const owner = shop("a");
-    const foreign = mintSessionToken({ shop: "evil.example.com", apiKey: SANDBOX.apiKey, secret: SANDBOX.secret });
+    // Signed with the app secret for this app, issued by the shop's admin, but for another host.
+    const foreign = await sessionToken(owner, {
+      secret: SANDBOX.secret,
+      audience: SANDBOX.apiKey,
+      dest: "https://attacker.example",
+    });
     const response = await fetch(`${stack.appUrl}/api/deliveries`, {
       headers: { Authorization: `Bearer ${foreign}`, "User-Agent": BROWSER_USER_AGENT },
     });
