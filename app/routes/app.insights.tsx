@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { BlockStack, Card, DataTable, InlineGrid, Layout, Select, Text } from "@shopify/polaris";
@@ -71,77 +72,83 @@ export default function Insights() {
           </Card>
         </Layout.Section>
         <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {t("insights.flowsTitle")}
+          <InsightCard title={t("insights.flowsTitle")}>
+            {insights.flows.length === 0 ? (
+              <Text as="p" tone="subdued">
+                {t("insights.flowsEmpty")}
               </Text>
-              {insights.flows.length === 0 ? (
-                <Text as="p" tone="subdued">
-                  {t("insights.flowsEmpty")}
-                </Text>
-              ) : (
-                <DataTable
-                  columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
-                  headings={[
-                    t("insights.flow"),
-                    t("insights.triggered"),
-                    t("insights.confirmed"),
-                    t("insights.flowFailures"),
-                    t("insights.rate"),
-                  ]}
-                  rows={insights.flows.map((flow) => [
-                    flow.flowId,
-                    number(flow.triggered),
-                    number(flow.confirmed),
-                    number(flow.failed),
-                    flow.confirmationRate === null ? "—" : percent.format(flow.confirmationRate),
-                  ])}
-                />
-              )}
-            </BlockStack>
-          </Card>
+            ) : (
+              <DataTable
+                columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
+                headings={[
+                  t("insights.flow"),
+                  t("insights.triggered"),
+                  t("insights.confirmed"),
+                  t("insights.flowFailures"),
+                  t("insights.rate"),
+                ]}
+                rows={insights.flows.map((flow) => [
+                  flow.flowId,
+                  number(flow.triggered),
+                  number(flow.confirmed),
+                  number(flow.failed),
+                  flow.confirmationRate === null ? "—" : percent.format(flow.confirmationRate),
+                ])}
+              />
+            )}
+          </InsightCard>
         </Layout.Section>
         <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {t("insights.timingTitle")}
-              </Text>
-              <Text as="p" tone="subdued">
-                {t("insights.timingHelp")}
-              </Text>
-              {insights.orderToTrigger.count === 0 ? (
-                <Text as="p">{t("insights.noTiming")}</Text>
-              ) : (
-                <InlineGrid columns={3} gap="400">
-                  <BlockStack gap="100">
-                    <Text as="span" tone="subdued">
-                      {t("insights.p50")}
-                    </Text>
-                    <Text as="p" variant="headingLg">
-                      {seconds(insights.orderToTrigger.p50Ms)}
-                    </Text>
-                  </BlockStack>
-                  <BlockStack gap="100">
-                    <Text as="span" tone="subdued">
-                      {t("insights.p95")}
-                    </Text>
-                    <Text as="p" variant="headingLg">
-                      {seconds(insights.orderToTrigger.p95Ms)}
-                    </Text>
-                  </BlockStack>
-                  <Text as="p" tone="subdued">
-                    {t(pluralKey(locale, "insights.orders", insights.orderToTrigger.count), {
-                      count: number(insights.orderToTrigger.count),
-                    })}
-                  </Text>
-                </InlineGrid>
-              )}
-            </BlockStack>
-          </Card>
+          <InsightCard title={t("insights.timingTitle")} help={t("insights.timingHelp")}>
+            {insights.orderToTrigger.count === 0 ? (
+              <Text as="p">{t("insights.noTiming")}</Text>
+            ) : (
+              <InlineGrid columns={3} gap="400">
+                <Figure label={t("insights.p50")} value={seconds(insights.orderToTrigger.p50Ms)} />
+                <Figure label={t("insights.p95")} value={seconds(insights.orderToTrigger.p95Ms)} />
+                <Text as="p" tone="subdued">
+                  {t(pluralKey(locale, "insights.orders", insights.orderToTrigger.count), {
+                    count: number(insights.orderToTrigger.count),
+                  })}
+                </Text>
+              </InlineGrid>
+            )}
+          </InsightCard>
         </Layout.Section>
       </Layout>
     </AppPage>
+  );
+}
+
+/** A card of the page below the chart: its heading, an optional help line, then what it shows. */
+function InsightCard({ title, help, children }: { title: string; help?: string; children: ReactNode }) {
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {title}
+        </Text>
+        {help ? (
+          <Text as="p" tone="subdued">
+            {help}
+          </Text>
+        ) : null}
+        {children}
+      </BlockStack>
+    </Card>
+  );
+}
+
+/** One timing figure under its label. */
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <BlockStack gap="100">
+      <Text as="span" tone="subdued">
+        {label}
+      </Text>
+      <Text as="p" variant="headingLg">
+        {value}
+      </Text>
+    </BlockStack>
   );
 }
