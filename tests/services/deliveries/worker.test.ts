@@ -567,6 +567,21 @@ describe("the error tag a dead delivery still owes", () => {
 });
 
 describe("leases", () => {
+  it("holds a claim for 30 s, so a dead worker's deliveries go out again half a minute later (decision 083)", async () => {
+    const shop = await createAutomatedShop();
+    const delivery = await queuedOrder(shop);
+    const leases: (Date | null)[] = [];
+    server.use(
+      http.post(`${TEST_ENV.AUTOMATION_API_URL}/api/flows/:flowId/trigger`, async () => {
+        const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+        leases.push(row.leaseExpiresAt);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    expect(await pass(at(0))).toBe(1);
+    expect(leases.map((lease) => lease && lease.getTime() - T0.getTime())).toEqual([30_000]);
+  });
+
   it("delivers later a job whose worker died mid-delivery, once the lease runs out", async () => {
     const shop = await createAutomatedShop();
     const delivery = await queuedOrder(shop);
