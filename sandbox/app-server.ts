@@ -89,7 +89,11 @@ async function sendResponse(response: Response, outgoing: ServerResponse) {
  * listener ends the process, so a request that cannot even be turned into a Request (a malformed Host) is a 400,
  * and anything else that fails is a 500 for that request alone.
  */
-export function appRequestListener(handle: (request: Request) => Promise<Response>) {
+export function appRequestListener(
+  handle: (request: Request) => Promise<Response>,
+  /** Answers what it takes (true) before any Request is made: the build's webhook fast path (decision 162). */
+  fastPath?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean,
+) {
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const fail = (status: number, message: string) => {
       if (!outgoing.headersSent) outgoing.writeHead(status, { "Content-Type": "text/plain" }).end(message);
@@ -98,6 +102,7 @@ export function appRequestListener(handle: (request: Request) => Promise<Respons
     let request: Request;
     const controller = new AbortController();
     try {
+      if (fastPath?.(incoming, outgoing)) return;
       if (serveStatic(incoming, outgoing)) return;
       request = toRequest(incoming, controller);
     } catch {
@@ -119,9 +124,12 @@ export async function startAppServer(port: number, host = "127.0.0.1") {
   const entry = build.entry.module as {
     startServices?: (options: { role: "web" }) => unknown;
     stopServices?: () => Promise<void>;
+    handleWebhookFastPath?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
   };
   entry.startServices?.({ role: "web" });
-  const server = createServer(appRequestListener(createRequestHandler(build, "production")));
+  const server = createServer(
+    appRequestListener(createRequestHandler(build, "production"), entry.handleWebhookFastPath),
+  );
   server.keepAliveTimeout = 65_000;
   server.on("close", () => void entry.stopServices?.());
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
