@@ -1,4 +1,3 @@
-import prisma from "../../db.server";
 import { DELIVERY_STATUSES, type DeliveryStatus } from "../../lib/delivery-status";
 import { hotSql } from "../../lib/hot-sql.server";
 
