@@ -1,10 +1,12 @@
 import { createRequire } from "node:module";
 import { PrismaClient } from "@prisma/client";
 import { createAdapter, databaseEngine } from "./db-adapter.server";
+import { SqliteThreadAdapterFactory, type SqliteThreadAdapter } from "./lib/sqlite-thread-adapter.server";
 import { env } from "./env.server";
 
 declare global {
   var prismaGlobal: PrismaClient | undefined;
+  var sqliteThreadGlobal: SqliteThreadAdapterFactory | null | undefined;
 }
 
 /**
@@ -25,11 +27,26 @@ function postgresClientClass(): typeof PrismaClient {
 function createClient() {
   const url = env().DATABASE_URL;
   const Client = databaseEngine(url) === "postgresql" ? postgresClientClass() : PrismaClient;
-  return new Client({ adapter: createAdapter(url, { concurrentWriters: true }) });
+  const adapter = createAdapter(url, { concurrentWriters: true });
+  sqliteThread = adapter instanceof SqliteThreadAdapterFactory ? adapter : null;
+  return new Client({ adapter });
 }
+
+let sqliteThread: SqliteThreadAdapterFactory | null = global.sqliteThreadGlobal ?? null;
 
 // One client per process; in development, survive Vite's module reloads.
 const prisma = global.prismaGlobal ?? createClient();
-if (process.env.NODE_ENV !== "production") global.prismaGlobal = prisma;
+if (process.env.NODE_ENV !== "production") {
+  global.prismaGlobal = prisma;
+  global.sqliteThreadGlobal = sqliteThread;
+}
+
+/**
+ * The connection under `prisma` when it is the SQLite thread (a `file:` DATABASE_URL), for the statements the app
+ * runs without the client (app/lib/hot-sql.server.ts); null on PostgreSQL.
+ */
+export function sqliteConnection(): Promise<SqliteThreadAdapter> | null {
+  return sqliteThread ? sqliteThread.connect() : null;
+}
 
 export default prisma;

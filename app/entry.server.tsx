@@ -9,6 +9,7 @@ import { env } from "./env.server";
 import { allowOverrideAdminToFrame } from "./services/platform/origin-override.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import { setSecurityHeaders, withSecurityHeaders } from "./lib/http.server";
+import { handleWebhookFastPath } from "./webhook-fast-path.server";
 
 // Refuse to start on a bad configuration, with the list of what is wrong.
 env();
@@ -21,6 +22,9 @@ export { startServices, stopServices };
 
 /** The same server puts these on what never reaches Remix: static files and its own 400 for an unusable request. */
 export { SECURITY_HEADERS } from "./lib/http.server";
+
+/** The same server takes the order webhooks through this before Remix (docs/decisions/162). */
+export { handleWebhookFastPath };
 
 export const streamTimeout = 5000;
 

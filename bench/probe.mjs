@@ -13,6 +13,19 @@ const run = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
 second.enable();
 run.enable();
 process.on("SIGUSR2", () => run.reset());
+// Where the resident memory is (MB): the main thread's V8 heap, memory held outside it (Buffers, WebAssembly), and
+// the rest of the process (code, the SQLite thread's isolate and page cache, allocator slack).
+const memory = () => {
+  const usage = process.memoryUsage();
+  const mb = (bytes) => Math.round(bytes / 1048576);
+  return {
+    rss: mb(usage.rss),
+    heapTotal: mb(usage.heapTotal),
+    heapUsed: mb(usage.heapUsed),
+    external: mb(usage.external),
+    arrayBuffers: mb(usage.arrayBuffers),
+  };
+};
 const ms = (ns) => Math.max(0, Math.round(ns / 1e4 - RESOLUTION_MS * 100) / 100);
 setInterval(() => {
   process.stdout.write(
@@ -22,6 +35,7 @@ setInterval(() => {
       p99Ms: ms(second.percentile(99)),
       maxMs: ms(second.max),
       run: { p50Ms: ms(run.percentile(50)), p99Ms: ms(run.percentile(99)), maxMs: ms(run.max) },
+      memoryMb: memory(),
     })}\n`,
   );
   second.reset();

@@ -62,6 +62,15 @@ function parseArgs(argv: string[]): Options {
   };
 }
 
+/** A web process's memory as bench/probe.mjs reports it, in MB. */
+interface AppMemory {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
 function percentile(sorted: number[], p: number) {
   if (!sorted.length) return null;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -110,7 +119,13 @@ async function main() {
   });
   // Warnings and errors the app logged during the run, by message: the first place to look when figures are off.
   const appProblems = new Map<string, number>();
-  const appLoopDelays: { p50Ms: number; p99Ms: number; maxMs: number; run: { p50Ms: number; p99Ms: number } }[] = [];
+  const appLoopDelays: {
+    p50Ms: number;
+    p99Ms: number;
+    maxMs: number;
+    run: { p50Ms: number; p99Ms: number };
+    memoryMb?: AppMemory;
+  }[] = [];
   const stack = await startStack({
     databaseFile,
     databaseUrl: postgres?.databaseUrl,
@@ -229,6 +244,7 @@ async function main() {
     const loadBefore = os.loadavg()[0];
     const appCpuBefore = sumOver(cpuSecondsOf);
     const appRssBefore = sumOver((pid) => memoryOf(pid, "VmRSS"));
+    const memoryBefore = appLoopDelays.at(-1)?.memoryMb ?? null;
     const appWaitBefore = sumOver(runQueueSecondsOf);
     const benchCpuBefore = process.cpuUsage();
     // The probe's run histogram starts now (bench/probe.mjs).
@@ -324,6 +340,12 @@ async function main() {
         : null,
       appWarningsAndErrors: Object.fromEntries(appProblems),
       benchEventLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e5) / 10,
+      // The probe's sample with the highest RSS, and the last before sending: heap, external, the rest.
+      appMemoryAtPeakMb: appLoopDelays.reduce<AppMemory | null>(
+        (peak, probe) => (probe.memoryMb && (!peak || probe.memoryMb.rss > peak.rss) ? probe.memoryMb : peak),
+        null,
+      ),
+      appMemoryBeforeMb: memoryBefore,
       appPeakRssMb: Math.round(Math.max(sumOver((pid) => memoryOf(pid, "VmHWM")) ?? 0, ...rssSamples)),
       appRssBeforeMb: appRssBefore,
       appMainThreadWaitingForCpuPercent: (() => {
@@ -365,6 +387,12 @@ async function main() {
     row("triggered / duplicate triggers", `${result.triggered} / ${result.duplicateTriggers}`);
     row("lost (acked, never triggered)", result.lost);
     row("app peak RSS (before sending)", `${result.appPeakRssMb} MB (${result.appRssBeforeMb} MB)  (load ${loadText})`);
+    const memoryText = (memory: AppMemory | null) =>
+      memory
+        ? `RSS ${memory.rss}: V8 heap ${memory.heapUsed} used of ${memory.heapTotal}, external ${memory.external} (array buffers ${memory.arrayBuffers}), rest ${memory.rss - memory.heapTotal - memory.external}`
+        : "not reported";
+    row("app memory before sending (MB)", memoryText(result.appMemoryBeforeMb));
+    row("app memory at its peak (MB)", memoryText(result.appMemoryAtPeakMb));
     row("app CPU per acknowledged order", `${result.appCpuMsPerOrder} ms`);
     row(
       "app main thread waiting for a CPU",

@@ -92,10 +92,15 @@ async function sendResponse(response: Response, outgoing: ServerResponse) {
  */
 export function appRequestListener(
   handle: (request: Request) => Promise<Response>,
-  headers: Record<string, string> = {},
+  options: {
+    /** Headers every response carries, those that never reach Remix included (the build's SECURITY_HEADERS). */
+    headers?: Record<string, string>;
+    /** Answers what it takes (true) before any Request is made: the build's webhook fast path (decision 162). */
+    fastPath?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+  } = {},
 ) {
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    for (const [name, value] of Object.entries(headers)) outgoing.setHeader(name, value);
+    for (const [name, value] of Object.entries(options.headers ?? {})) outgoing.setHeader(name, value);
     const fail = (status: number, message: string) => {
       if (!outgoing.headersSent) outgoing.writeHead(status, { "Content-Type": "text/plain" }).end(message);
       else outgoing.destroy();
@@ -103,6 +108,7 @@ export function appRequestListener(
     let request: Request;
     const controller = new AbortController();
     try {
+      if (options.fastPath?.(incoming, outgoing)) return;
       if (serveStatic(incoming, outgoing)) return;
       request = toRequest(incoming, controller);
     } catch {
@@ -125,9 +131,15 @@ export async function startAppServer(port: number, host = "127.0.0.1") {
     startServices?: (options: { role: "web" }) => unknown;
     stopServices?: () => Promise<void>;
     SECURITY_HEADERS?: Record<string, string>;
+    handleWebhookFastPath?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
   };
   entry.startServices?.({ role: "web" });
-  const server = createServer(appRequestListener(createRequestHandler(build, "production"), entry.SECURITY_HEADERS));
+  const server = createServer(
+    appRequestListener(createRequestHandler(build, "production"), {
+      headers: entry.SECURITY_HEADERS,
+      fastPath: entry.handleWebhookFastPath,
+    }),
+  );
   server.keepAliveTimeout = 65_000;
   server.on("close", () => void entry.stopServices?.());
   await new Promise<void>((resolve) => server.listen(port, host, resolve));

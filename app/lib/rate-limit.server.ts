@@ -1,4 +1,5 @@
 import prisma from "../db.server";
+import { hotSql } from "./hot-sql.server";
 
 /**
  * Sliding-window rate limits kept in the database, so every web process of a fleet counts against the same
@@ -42,7 +43,7 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
     const key = `${name}:${subject}:${window}`;
     const previousKey = `${name}:${subject}:${window - 1}`;
     // Both windows in one plain statement (the ORM's findUnique cost several times its SQL on every callback).
-    const rows = await prisma.$queryRaw<{ key: string; count: number | bigint }[]>`
+    const rows = await hotSql().query<{ key: string; count: number | bigint }>`
       SELECT "key", "count" FROM "RateLimitWindow" WHERE "key" = ${previousKey} OR "key" = ${key}`;
     const countOf = (wanted: string) => Number(rows.find((row) => row.key === wanted)?.count ?? 0);
     const previous = { count: countOf(previousKey) };
@@ -69,7 +70,7 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
   }
 
   async function increment(key: string, expiresAt: Date, below: number): Promise<number | null> {
-    const rows = await prisma.$queryRaw<{ count: number | bigint }[]>`
+    const rows = await hotSql().query<{ count: number | bigint }>`
       INSERT INTO "RateLimitWindow" ("key", "count", "expiresAt") VALUES (${key}, 1, ${expiresAt})
       ON CONFLICT ("key") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1
       WHERE "RateLimitWindow"."count" < ${below}

@@ -30,6 +30,7 @@ import { SQLITE_THREAD_SOURCE } from "./sqlite-thread.worker-source";
 export class SqliteThreadAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
   readonly provider = "sqlite";
   readonly adapterName = "sqlite-thread";
+  #current: SqliteThreadAdapter | null = null;
 
   constructor(
     private readonly options: {
@@ -40,8 +41,14 @@ export class SqliteThreadAdapterFactory implements SqlMigrationAwareDriverAdapte
     },
   ) {}
 
-  async connect(): Promise<SqlDriverAdapter> {
-    return new SqliteThreadAdapter(new SqliteThread(this.options.path, this.options.pragmas ?? []));
+  /**
+   * The factory's one connection until it is disposed: Prisma's client and the app's own statements
+   * (`statement` below, app/lib/hot-sql.server.ts) share it, so they share its order, its transactions and its
+   * group commit.
+   */
+  async connect(): Promise<SqliteThreadAdapter> {
+    if (this.#current && !this.#current.disposed) return this.#current;
+    return (this.#current = new SqliteThreadAdapter(new SqliteThread(this.options.path, this.options.pragmas ?? [])));
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
@@ -198,7 +205,31 @@ class SqliteThreadTransaction extends SqliteThreadQueryable implements Transacti
   }
 }
 
-class SqliteThreadAdapter extends SqliteThreadQueryable implements SqlDriverAdapter {
+export class SqliteThreadAdapter extends SqliteThreadQueryable implements SqlDriverAdapter {
+  disposed = false;
+
+  /**
+   * One autocommit statement from the app itself, without Prisma's client (docs/decisions/163): `?` placeholders,
+   * arguments converted as Prisma's are (dates in the stored format, booleans as 0/1), rows as objects with the
+   * values SQLite holds (dates as their stored text, booleans as 0/1). For reads and writes a statement that
+   * returns no rows reports its changes.
+   */
+  async statement(sql: string, args: unknown[]): Promise<{ changes: number; rows: Record<string, unknown>[] }> {
+    const answer = await this.thread.request({
+      kind: "query",
+      sql,
+      args: args.map((arg) => mapArg(arg, undefined)),
+      tx: 0,
+    });
+    const { columns } = answer;
+    const rows = answer.rows.map((row) => {
+      const object: Record<string, unknown> = {};
+      for (let i = 0; i < columns.length; i++) object[columns[i]] = row[i];
+      return object;
+    });
+    return { changes: answer.changes, rows };
+  }
+
   async executeScript(script: string) {
     await this.thread.request({ kind: "script", sql: script });
   }
@@ -213,6 +244,7 @@ class SqliteThreadAdapter extends SqliteThreadQueryable implements SqlDriverAdap
   }
 
   dispose() {
+    this.disposed = true;
     return this.thread.close();
   }
 }

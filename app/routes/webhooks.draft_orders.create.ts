@@ -1,13 +1,7 @@
 import { secured } from "../lib/http.server";
-import { webhookAction } from "../services/platform/webhooks.server";
-import { logRecordOutcome, recordWebhookEvent } from "../services/deliveries/receive.server";
+import { receiverAction } from "../services/platform/webhooks.server";
+import { deliveryReceiver } from "../services/deliveries/receive.server";
 
-// Stores a draft order for the delivery worker and answers at once (docs/decisions/014-delivery-worker.md).
-// A failure to store answers 500 so the platform delivers again: an event we acknowledged is never lost.
-export const action = secured(
-  webhookAction(
-    "draft_orders/create",
-    async (webhook) => logRecordOutcome(webhook, await recordWebhookEvent(webhook)),
-    { retryOnFailure: true },
-  ),
-);
+// In production the node server answers this path before Remix does, with the same receiver
+// (app/webhook-fast-path.server.ts); this route serves the development server and anything the fast path passes on.
+export const action = secured(receiverAction(deliveryReceiver("draft_orders/create")));

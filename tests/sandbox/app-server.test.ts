@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function start(handle: (request: Request) => Promise<Response>, headers?: Record<string, string>) {
-  server = createServer(appRequestListener(handle, headers));
+  server = createServer(appRequestListener(handle, { headers }));
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   return (server.address() as AddressInfo).port;
 }

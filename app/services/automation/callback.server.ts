@@ -3,7 +3,7 @@ import { env } from "../../env.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { legacyId } from "../deliveries/payloads.server";
-import { findCallbackDelivery, findStoredOrder, recordCallback } from "../deliveries/queries.server";
+import { findCallbackDelivery, findCallbackOrder, recordCallback } from "../deliveries/queries.server";
 import { AUTOMATION_ERROR_TAG, FAILED_CALLBACK_STATUSES } from "../deliveries/status.server";
 import { gidField } from "../platform/gid";
 import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
@@ -120,31 +120,38 @@ export async function handleAutomationCallback(
   if (tags.length > MAX_TAGS) throw new AppError(400, `tags: at most ${MAX_TAGS} tags`);
 
   // The orders/create webhook stored the order's id: a callback for an order this app delivered (nearly all of
-  // them) goes straight to tagsAdd, one platform call instead of two. Others are searched as before.
-  const stored = fields.orderName ? await findStoredOrder(shop, platformOrderName(fields.orderName)) : null;
-  const order = stored ?? (await findOrder(session, fields, options.graphql));
+  // them) goes straight to tagsAdd, one platform call instead of two, and the same read gives its delivery.
+  // Others are searched on the platform, then their delivery looked up by the order's id.
+  const stored = fields.orderName ? await findCallbackOrder(shop, platformOrderName(fields.orderName)) : null;
+  const order = stored?.order ?? (await findOrder(session, fields, options.graphql));
   const notFound = () =>
     new AppError(404, `Order ${fields.orderName ?? fields.orderId} was not found in ${shop}`, "order_not_found");
   if (!order) throw notFound();
-  await noteLoopCallback(shop, order.id);
+  const delivery =
+    stored?.delivery ?? (await findCallbackDelivery(shop, { resourceId: legacyId(order.id), orderName: order.name }));
+  // Only a test order can have a loop test waiting for its callback (the loop test's order is a test order).
+  const loopTest = delivery?.test === true;
+  if (loopTest) await noteLoopCallback(shop, order.id);
   // The order may have been deleted since its webhook (or since the search): the platform's answer is the same 404.
   let tagged: boolean;
   try {
     tagged = await addOrderTags(session, order.id, tags, options.graphql);
   } catch (error) {
-    if (error instanceof AppError) await noteLoopTagProblem(shop, order.id, error.message);
+    if (loopTest && error instanceof AppError) await noteLoopTagProblem(shop, order.id, error.message);
     throw error;
   }
   if (!tagged) {
-    await noteLoopTagProblem(shop, order.id, notFound().message);
+    if (loopTest) await noteLoopTagProblem(shop, order.id, notFound().message);
     throw notFound();
   }
-  const delivery = await findCallbackDelivery(shop, { resourceId: legacyId(order.id), orderName: order.name });
   // Only tags this app recorded are removed: a merchant's own tags are never touched.
   const removed = delivery ? staleOutcomeTags(delivery.tagsApplied, tags) : [];
   await removeOrderTags(session, order.id, removed, options.graphql);
   const deliveryId = delivery?.id ?? null;
-  if (delivery) await recordCallback(delivery.id, { status: callbackStatusOf(fields.status, tags), tags, removed });
+  if (delivery) {
+    const status = callbackStatusOf(fields.status, tags);
+    await recordCallback(delivery.id, { status, tags, removed }, new Date(), delivery.recordedTags);
+  }
   log.info(
     { orderId: order.id, tags, removed, deliveryId, lookup: stored ? "stored" : "search" },
     "callback tags added",

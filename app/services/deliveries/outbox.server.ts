@@ -3,6 +3,7 @@ import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { lastErrorColumns, type DeliveryError } from "../../lib/delivery-errors";
 import type { EventKeys } from "./payloads.server";
+import { hotSql } from "../../lib/hot-sql.server";
 
 /**
  * The outbox's hot statements, in SQL. With the SQLite driver adapter every Prisma write runs in its own
@@ -35,7 +36,7 @@ export async function insertDelivery(delivery: NewDelivery): Promise<string | nu
   const { shop, topic, eventId, keys, payload, nextAttemptAt, receivedAt } = delivery;
   const status = delivery.status ?? "queued";
   const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(delivery.skipReason ?? null);
-  const inserted = await prisma.$executeRaw`
+  const inserted = await hotSql().execute`
     INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "resourceId", "orderId", "orderName", "customerId",
       "checkoutToken", "cartToken", "status", "lastError", "lastErrorCode", "lastErrorParams", "attempts",
       "nextAttemptAt", "payload", "attemptLog", "tagsApplied", "test", "createdAt", "updatedAt")
@@ -54,9 +55,9 @@ export async function insertDelivery(delivery: NewDelivery): Promise<string | nu
  */
 export async function discardUninstalledDelivery(shop: string, id: string) {
   // A read first: the common case (installed) then takes no write lock and no second commit.
-  const installed = await prisma.$queryRaw<unknown[]>`SELECT 1 FROM "Session" WHERE "shop" = ${shop} LIMIT 1`;
+  const installed = await hotSql().query<unknown>`SELECT 1 FROM "Session" WHERE "shop" = ${shop} LIMIT 1`;
   if (installed.length) return false;
-  const removed = await prisma.$executeRaw`
+  const removed = await hotSql().execute`
     DELETE FROM "Delivery"
     WHERE "id" = ${id} AND NOT EXISTS (SELECT 1 FROM "Session" WHERE "shop" = ${shop})`;
   return removed === 1;
@@ -73,14 +74,14 @@ export async function cancelCheckouts(
   // Two whole statements rather than a column fragment: a Prisma.sql fragment of the SQLite client is not one
   // for the PostgreSQL client.
   if ("checkoutToken" in token) {
-    return prisma.$executeRaw`
+    return hotSql().execute`
       UPDATE "Delivery"
       SET "status" = 'skipped', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
         "lastErrorParams" = ${lastErrorParams}, "payload" = NULL, "updatedAt" = ${now}
       WHERE "shop" = ${shop} AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')
         AND "checkoutToken" = ${token.checkoutToken}`;
   }
-  return prisma.$executeRaw`
+  return hotSql().execute`
     UPDATE "Delivery"
     SET "status" = 'skipped', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
         "lastErrorParams" = ${lastErrorParams}, "payload" = NULL, "updatedAt" = ${now}

@@ -1,6 +1,7 @@
 import type { Delivery, Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { storedDeliveryError } from "../../lib/delivery-errors";
+import { hotSql } from "../../lib/hot-sql.server";
 import { AppError } from "../../lib/http.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { DELIVERY_STATUSES, RETRYABLE_STATUSES, reconcileFlowOutcome, type DeliveryStatus } from "./status.server";
@@ -155,48 +156,86 @@ export async function retryDelivery(shop: string, id: string, now = new Date()) 
   return summarizeDelivery(await findOwned(shop, id));
 }
 
-/**
- * The order named `orderName` as its orders/create webhook stored it (the newest, if it came twice), or null
- * when this shop has no such delivery. Served by the (shop, orderName) index.
- */
-export async function findStoredOrder(shop: string, orderName: string): Promise<{ id: string; name: string } | null> {
-  // The callback's statements are plain SQL: through the ORM each cost several times its SQL (decision 160).
-  const rows = await prisma.$queryRaw<{ orderId: string }[]>`
-    SELECT "orderId" FROM "Delivery"
-    WHERE "shop" = ${shop} AND "topic" = 'orders/create' AND "orderName" = ${orderName} AND "orderId" IS NOT NULL
-    ORDER BY "createdAt" DESC LIMIT 1`;
-  return rows.length ? { id: rows[0].orderId, name: orderName } : null;
+/** The delivery a callback is about: its id, the tags this app recorded on the order (as stored), and the test flag. */
+export interface CallbackDelivery {
+  id: string;
+  tagsApplied: string[];
+  /** The stored text of tagsApplied: the compare-and-set of recordCallback starts from it. */
+  recordedTags: string;
+  /** A test order (the loop test's, docs/decisions/151): only then may a loop test be waiting for this callback. */
+  test: boolean;
 }
 
-/** The delivery a callback about this order belongs to: its newest orders/create delivery, with the tags recorded. */
-export async function findCallbackDelivery(shop: string, order: { resourceId: string; orderName: string }) {
-  const rows = await prisma.$queryRaw<{ id: string; tagsApplied: string }[]>`
-    SELECT "id", "tagsApplied" FROM "Delivery"
+type CallbackRow = { id: string; orderId: string | null; tagsApplied: string; test: boolean | number };
+
+function callbackDelivery(row: CallbackRow): CallbackDelivery {
+  return {
+    id: row.id,
+    tagsApplied: JSON.parse(row.tagsApplied) as string[],
+    recordedTags: row.tagsApplied,
+    test: Boolean(row.test),
+  };
+}
+
+/**
+ * The order named `orderName` as its orders/create webhook stored it (the newest, if it came twice), with its
+ * delivery, in one read served by the (shop, orderName) index; null when this shop has no such delivery.
+ */
+export async function findCallbackOrder(
+  shop: string,
+  orderName: string,
+): Promise<{ order: { id: string; name: string }; delivery: CallbackDelivery } | null> {
+  // The callback's statements skip the Prisma client on SQLite (docs/decisions/160, 163).
+  const rows = await hotSql().query<CallbackRow>`
+    SELECT "id", "orderId", "tagsApplied", "test" FROM "Delivery"
+    WHERE "shop" = ${shop} AND "topic" = 'orders/create' AND "orderName" = ${orderName} AND "orderId" IS NOT NULL
+    ORDER BY "createdAt" DESC LIMIT 1`;
+  const row = rows[0];
+  return row ? { order: { id: row.orderId!, name: orderName }, delivery: callbackDelivery(row) } : null;
+}
+
+/**
+ * The delivery a callback about an order found on the platform belongs to (the order was not found by its stored
+ * name): its newest orders/create delivery by id or name.
+ */
+export async function findCallbackDelivery(
+  shop: string,
+  order: { resourceId: string; orderName: string },
+): Promise<CallbackDelivery | null> {
+  const rows = await hotSql().query<CallbackRow>`
+    SELECT "id", "orderId", "tagsApplied", "test" FROM "Delivery"
     WHERE "shop" = ${shop} AND "topic" = 'orders/create'
       AND ("resourceId" = ${order.resourceId} OR "orderName" = ${order.orderName})
     ORDER BY "createdAt" DESC LIMIT 1`;
-  return rows.length ? { id: rows[0].id, tagsApplied: JSON.parse(rows[0].tagsApplied) as string[] } : null;
+  return rows[0] ? callbackDelivery(rows[0]) : null;
 }
 
 /**
  * The callback's outcome on its delivery: the status, the time, the tags now on the order (the added ones, less
  * the stale outcome tags the callback removed), then the delivery's status brought in line with the outcome.
+ * `recordedTags`, the stored tags the caller already read, saves the first read of the compare-and-set.
  */
 export async function recordCallback(
   deliveryId: string,
   outcome: { status: string | null; tags: string[]; removed?: string[] },
   now = new Date(),
+  recordedTags?: string,
 ) {
   const removed = new Set(outcome.removed ?? []);
+  let known = recordedTags;
   for (let attempt = 1; ; attempt++) {
-    const rows = await prisma.$queryRaw<{ tagsApplied: string }[]>`
-      SELECT "tagsApplied" FROM "Delivery" WHERE "id" = ${deliveryId}`;
-    if (!rows.length) return;
-    const recorded = rows[0].tagsApplied;
+    let recorded = known;
+    known = undefined;
+    if (recorded === undefined) {
+      const rows = await hotSql().query<{ tagsApplied: string }>`
+        SELECT "tagsApplied" FROM "Delivery" WHERE "id" = ${deliveryId}`;
+      if (!rows.length) return;
+      recorded = rows[0].tagsApplied;
+    }
     const previous = JSON.parse(recorded) as string[];
     const tags = [...new Set([...previous.filter((tag) => !removed.has(tag)), ...outcome.tags])];
     // A compare-and-set on the tags read: two callbacks for one order at once both land.
-    const count = await prisma.$executeRaw`
+    const count = await hotSql().execute`
       UPDATE "Delivery"
       SET "callbackStatus" = ${outcome.status ?? "tagged"}, "callbackAt" = ${now}, "tagsApplied" = ${JSON.stringify(tags)},
         "updatedAt" = ${now}

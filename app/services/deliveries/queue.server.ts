@@ -5,6 +5,7 @@ import { databaseEngine, type DatabaseEngine } from "../../db-adapter.server";
 import { env } from "../../env.server";
 import { lastErrorColumns, type DeliveryError } from "../../lib/delivery-errors";
 import { MAX_ATTEMPTS } from "./retry-policy.server";
+import { hotSql } from "../../lib/hot-sql.server";
 
 /**
  * The outbox as a queue: claim what is due, hold it under a short lease renewed while the call runs, then
@@ -67,7 +68,7 @@ type ClaimedRow = Record<keyof Delivery, unknown>;
  * claimable when the UPDATE runs.
  */
 async function claimConditional(db: PrismaClient, token: string, now: Date, leaseExpiresAt: Date, limit: number) {
-  return db.$queryRaw<ClaimedRow[]>`
+  return hotSql(db).query<ClaimedRow>`
     UPDATE "Delivery" SET "status" = 'delivering', "leaseOwner" = ${token}, "leaseExpiresAt" = ${leaseExpiresAt},
       "attempts" = "attempts" + 1, "updatedAt" = ${now}
     WHERE "id" IN (
@@ -121,7 +122,7 @@ async function claimSkipLocked(db: PrismaClient, token: string, now: Date, lease
  */
 async function buryAbandoned(db: PrismaClient, now: Date, limit: number): Promise<Delivery[]> {
   const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(ABANDONED);
-  const rows = await db.$queryRaw<ClaimedRow[]>`
+  const rows = await hotSql(db).query<ClaimedRow>`
     UPDATE "Delivery"
     SET "status" = 'dead', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
       "lastErrorParams" = ${lastErrorParams}, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
@@ -166,7 +167,7 @@ export async function renewLeases(tokens: string[], leaseExpiresAt: Date, db: Pr
   let renewed = 0;
   // One statement per claim (a handful in flight): no engine-specific array parameter.
   for (const token of tokens) {
-    renewed += await db.$executeRaw`
+    renewed += await hotSql(db).execute`
       UPDATE "Delivery" SET "leaseExpiresAt" = ${leaseExpiresAt}
       WHERE "leaseOwner" = ${token} AND "status" = 'delivering'`;
   }
@@ -189,7 +190,7 @@ export async function completeDelivery(
   now: Date,
   db: PrismaClient = prisma,
 ) {
-  const updated = await db.$executeRaw`
+  const updated = await hotSql(db).execute`
     UPDATE "Delivery"
     SET "status" = 'delivered', "flowId" = ${outcome.flowId}, "attemptLog" = ${outcome.attemptLog},
       "deliveredAt" = ${now}, "lastError" = NULL, "lastErrorCode" = NULL, "lastErrorParams" = NULL,
@@ -208,13 +209,13 @@ export async function failDelivery(
   const { flowId, attemptLog, nextAttemptAt } = outcome;
   const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(outcome.error);
   const updated = nextAttemptAt
-    ? await db.$executeRaw`
+    ? await hotSql(db).execute`
         UPDATE "Delivery"
         SET "status" = 'retrying', "nextAttemptAt" = ${nextAttemptAt}, "flowId" = ${flowId},
           "attemptLog" = ${attemptLog}, "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
           "lastErrorParams" = ${lastErrorParams}, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
         WHERE "id" = ${delivery.id} AND "status" = 'delivering' AND "leaseOwner" = ${delivery.leaseOwner}`
-    : await db.$executeRaw`
+    : await hotSql(db).execute`
         UPDATE "Delivery"
         SET "status" = 'dead', "flowId" = ${flowId}, "attemptLog" = ${attemptLog}, "lastError" = ${lastError},
           "lastErrorCode" = ${lastErrorCode}, "lastErrorParams" = ${lastErrorParams}, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
@@ -225,7 +226,7 @@ export async function failDelivery(
 /** Not sent, with the reason. A skip is no attempt at the platform: the claim's count is taken back. */
 export async function skipDelivery(delivery: Leased, reason: DeliveryError, now: Date, db: PrismaClient = prisma) {
   const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(reason);
-  const updated = await db.$executeRaw`
+  const updated = await hotSql(db).execute`
     UPDATE "Delivery"
     SET "status" = 'skipped', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
       "lastErrorParams" = ${lastErrorParams}, "attempts" = "attempts" - 1, "leaseOwner" = NULL,

@@ -1,6 +1,6 @@
 import { env } from "../../env.server";
 import { logger } from "../../logger.server";
-import type { Webhook } from "../platform/webhooks.server";
+import type { Webhook, WebhookReceiver } from "../platform/webhooks.server";
 import { discardUninstalledDelivery, insertDelivery } from "./outbox.server";
 import { bodyShopDomain, extractEventKeys } from "./payloads.server";
 import type { DeliveryTopic } from "./status.server";
@@ -75,4 +75,18 @@ export function logRecordOutcome(webhook: Webhook, outcome: RecordOutcome) {
   } else {
     webhook.log.info("webhook for a shop without the app installed ignored");
   }
+}
+
+/**
+ * The receiver of an order, draft order or checkout webhook: the Remix routes (app/routes/webhooks.*.create.ts) and
+ * the production server's fast path (app/webhook-fast-path.server.ts) both mount this one. It stores the event for
+ * the delivery worker and answers at once (docs/decisions/014-delivery-worker.md); a failure to store answers 500 so
+ * the platform delivers again: an event we acknowledged is never lost.
+ */
+export function deliveryReceiver(topic: DeliveryTopic): WebhookReceiver {
+  return {
+    topics: [topic],
+    handle: async (webhook) => logRecordOutcome(webhook, await recordWebhookEvent(webhook)),
+    retryOnFailure: true,
+  };
 }

@@ -1,5 +1,5 @@
-import prisma from "../../db.server";
 import { DELIVERY_STATUSES, type DeliveryStatus } from "../../lib/delivery-status";
+import { hotSql } from "../../lib/hot-sql.server";
 
 export { DELIVERY_STATUSES, type DeliveryStatus };
 
@@ -24,7 +24,7 @@ export const FAILED_CALLBACK_STATUSES = ["error", "failed"] as const;
  */
 export async function reconcileFlowOutcome(deliveryId: string, now = new Date()) {
   // One plain statement: the worker calls this after every delivery (see outbox.server.ts on Prisma write costs).
-  await prisma.$executeRaw`
+  await hotSql().execute`
     UPDATE "Delivery"
     SET "status" = CASE WHEN "status" = 'delivered' THEN 'flow_failed' ELSE 'delivered' END, "updatedAt" = ${now}
     WHERE "id" = ${deliveryId}

@@ -25,10 +25,38 @@ export interface Webhook {
 }
 
 /**
+ * What the webhook check needs of a request, whichever server took it: Remix's `Request` (the route modules) or
+ * node:http's message (the production server's fast path, app/webhook-fast-path.server.ts). One check, two shapes.
+ */
+export interface WebhookRequest {
+  /** The path, for the log line of a refused signature. */
+  readonly path: string;
+  /** A header by its lower-case name; repeated fields joined with ", " as `Headers.get` does. */
+  header(name: string): string | null;
+  /** Every header, lower-case names. */
+  headers(): Iterable<[string, string]>;
+  /** The body, at most `maxBytes`: a larger one, declared or streamed, throws AppError(413) with `message`. */
+  readBody(maxBytes: number, message: string): Promise<Uint8Array>;
+}
+
+/** A Remix route's request as the webhook check reads it. */
+export function webhookRequestOf(request: Request): WebhookRequest {
+  return {
+    get path() {
+      return new URL(request.url).pathname;
+    },
+    header: (name) => request.headers.get(name),
+    headers: () => request.headers,
+    readBody: (maxBytes, message) => readLimitedBody(request, maxBytes, message),
+  };
+}
+
+/**
  * Reads a header under the platform's real name (X-Shopify-*) or the spec's neutral one (X-Platform-*).
  */
-export function platformHeader(request: Request, name: string): string | null {
-  return request.headers.get(`X-Shopify-${name}`) ?? request.headers.get(`X-Platform-${name}`);
+export function platformHeader(request: Pick<WebhookRequest, "header">, name: string): string | null {
+  const lower = name.toLowerCase();
+  return request.header(`x-shopify-${lower}`) ?? request.header(`x-platform-${lower}`);
 }
 
 /**
@@ -36,13 +64,14 @@ export function platformHeader(request: Request, name: string): string | null {
  * set): all the library's check reads. The other headers are left out because the library canonicalises every
  * header it is given, which was the largest single cost of a webhook's verification in the CPU profile (decision 160).
  */
-export function withPlatformHeaderNames(headers: Headers): Headers {
+export function withPlatformHeaderNames(headers: Iterable<[string, string]>): Headers {
   const mapped = new Headers();
+  const neutral: [string, string][] = [];
   for (const [name, value] of headers) {
     if (name.startsWith("x-shopify-")) mapped.set(name, value);
+    else if (name.startsWith("x-platform-")) neutral.push([name, value]);
   }
-  for (const [name, value] of headers) {
-    if (!name.startsWith("x-platform-")) continue;
+  for (const [name, value] of neutral) {
     const shopifyName = `x-shopify-${name.slice("x-platform-".length)}`;
     if (!mapped.has(shopifyName)) mapped.set(shopifyName, value);
   }
@@ -60,17 +89,25 @@ function isShopDomain(shop: string) {
   return SHOP_DOMAIN.test(shop) || (custom ? shop.endsWith(`.${custom}`) : false);
 }
 
+/** What a webhook is answered: a status and a plain-text body. The check throws one to refuse a webhook. */
+export class WebhookAnswer {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {}
+}
+
 /**
- * Verifies a webhook's HMAC over the exact raw body and reads its headers. Throws a Response for
- * the platform (401 for a missing or wrong signature, 400 or 413 for a body we cannot take):
- * nothing is changed before the signature is known to be good.
+ * Verifies a webhook's HMAC over the exact raw body and reads its headers. Throws a WebhookAnswer for the
+ * platform (401 for a missing or wrong signature, 400 or 413 for a body we cannot take): nothing is changed
+ * before the signature is known to be good.
  */
-export async function verifyWebhook(request: Request, expectedTopics: string[] = []): Promise<Webhook> {
+export async function verifyWebhook(request: WebhookRequest, expectedTopics: string[] = []): Promise<Webhook> {
   let raw: Buffer;
   try {
-    raw = Buffer.from(await readLimitedBody(request, MAX_WEBHOOK_BYTES, "Payload too large"));
+    raw = Buffer.from(await request.readBody(MAX_WEBHOOK_BYTES, "Payload too large"));
   } catch (error) {
-    if (error instanceof AppError) throw plain(error.status, error.message);
+    if (error instanceof AppError) throw new WebhookAnswer(error.status, error.message);
     throw error;
   }
 
@@ -80,28 +117,31 @@ export async function verifyWebhook(request: Request, expectedTopics: string[] =
   // names only: the spec's neutral X-Platform-* spellings are given to it under those.
   const check = await platformApi.webhooks.validate({
     rawBody: text,
-    rawRequest: new Request(request.url, { method: "POST", headers: withPlatformHeaderNames(request.headers) }),
+    rawRequest: new Request(`http://app${request.path}`, {
+      method: "POST",
+      headers: withPlatformHeaderNames(request.headers()),
+    }),
   });
   // Missing topic or id headers mean the signature was good (it is checked first): those are read below.
   if (!check.valid && check.reason !== WebhookValidationErrorReason.MissingHeaders) {
     const signed = Boolean(platformHeader(request, "Hmac-Sha256"));
-    logger.warn({ path: new URL(request.url).pathname, signed, reason: check.reason }, "webhook refused: bad HMAC");
-    throw plain(401, "Unauthorized");
+    logger.warn({ path: request.path, signed, reason: check.reason }, "webhook refused: bad HMAC");
+    throw new WebhookAnswer(401, "Unauthorized");
   }
 
   const fallbackTopic = expectedTopics.length === 1 ? expectedTopics[0] : "";
   const topic = (platformHeader(request, "Topic") ?? fallbackTopic).toLowerCase();
   const shop = (platformHeader(request, "Shop-Domain") ?? "").toLowerCase();
-  if (!shop || !isShopDomain(shop)) throw plain(400, "Missing or invalid shop domain header");
+  if (!shop || !isShopDomain(shop)) throw new WebhookAnswer(400, "Missing or invalid shop domain header");
   if (expectedTopics.length && !expectedTopics.includes(topic)) {
-    throw plain(400, `Unexpected topic "${topic}"; this receiver takes ${expectedTopics.join(", ")}`);
+    throw new WebhookAnswer(400, `Unexpected topic "${topic}"; this receiver takes ${expectedTopics.join(", ")}`);
   }
 
   let payload: unknown;
   try {
     payload = text.length ? parseJsonInput(text, "Body is not JSON") : {};
   } catch (error) {
-    throw plain(400, error instanceof AppError ? error.message : "Body is not JSON");
+    throw new WebhookAnswer(400, error instanceof AppError ? error.message : "Body is not JSON");
   }
 
   const eventId = platformHeader(request, "Event-Id");
@@ -121,37 +161,51 @@ export async function verifyWebhook(request: Request, expectedTopics: string[] =
   };
 }
 
-function plain(status: number, body: string) {
-  return new Response(body, { status, headers: { "Content-Type": "text/plain" } });
+/** What a webhook receiver does: the topics it takes, its handling, and whether a failed handling asks for a retry. */
+export interface WebhookReceiver {
+  topics: string[];
+  handle: (webhook: Webhook) => Promise<void>;
+  /** Answer 500 when the handling fails, so the platform delivers again (an event that must not be lost). */
+  retryOnFailure?: boolean;
 }
 
 /**
- * A webhook receiver: verify, then handle. The spec answers 200 `OK` whatever happens in
- * processing; failures are logged with the shop and topic (docs/decisions/002-privacy-webhooks.md
- * says where the app departs from that).
+ * A webhook received: verify, then handle; the answer's status and plain-text body. The spec answers 200 `OK`
+ * whatever happens in processing; failures are logged with the shop and topic (docs/decisions/002-privacy-webhooks.md
+ * says where the app departs from that). Unexpected errors of the check itself are thrown to the server.
  */
+export async function receiveWebhook(request: WebhookRequest, receiver: WebhookReceiver): Promise<WebhookAnswer> {
+  let webhook: Webhook;
+  try {
+    webhook = await verifyWebhook(request, receiver.topics);
+  } catch (thrown) {
+    if (thrown instanceof WebhookAnswer) return thrown;
+    throw thrown;
+  }
+  try {
+    await receiver.handle(webhook);
+  } catch (error) {
+    webhook.log.error(
+      { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+      "webhook processing failed",
+    );
+    if (receiver.retryOnFailure) return new WebhookAnswer(500, "Processing failed; please retry");
+  }
+  return new WebhookAnswer(200, "OK");
+}
+
+/** A webhook receiver as a Remix action (the routes under app/routes/webhooks.*). */
+export function receiverAction(receiver: WebhookReceiver) {
+  return async ({ request }: { request: Request }): Promise<Response> => {
+    const answer = await receiveWebhook(webhookRequestOf(request), receiver);
+    return new Response(answer.body, { status: answer.status, headers: { "Content-Type": "text/plain" } });
+  };
+}
+
 export function webhookAction(
   topics: string | string[],
   handle: (webhook: Webhook) => Promise<void>,
   options: { retryOnFailure?: boolean } = {},
 ) {
-  return async ({ request }: { request: Request }): Promise<Response> => {
-    let webhook: Webhook;
-    try {
-      webhook = await verifyWebhook(request, typeof topics === "string" ? [topics] : topics);
-    } catch (thrown) {
-      if (thrown instanceof Response) return thrown;
-      throw thrown;
-    }
-    try {
-      await handle(webhook);
-    } catch (error) {
-      webhook.log.error(
-        { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
-        "webhook processing failed",
-      );
-      if (options.retryOnFailure) return plain(500, "Processing failed; please retry");
-    }
-    return plain(200, "OK");
-  };
+  return receiverAction({ topics: typeof topics === "string" ? [topics] : topics, handle, ...options });
 }

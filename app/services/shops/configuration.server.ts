@@ -1,6 +1,7 @@
 import type { ShopConfiguration } from "@prisma/client";
 import prisma from "../../db.server";
 import { constantTimeEqual, lookupHash, lookupHashes, mask, open, seal } from "../../lib/crypto.server";
+import { hotSql } from "../../lib/hot-sql.server";
 
 /** A shop's configuration with its secrets opened: for server code only, never for a response. */
 export interface ShopSettings {
@@ -50,7 +51,7 @@ function openSettings(row: SettingsRow): ShopSettings {
  */
 
 export async function getShopSettings(shop: string): Promise<ShopSettings | null> {
-  const rows = await prisma.$queryRaw<SettingsRow[]>`
+  const rows = await hotSql().query<SettingsRow>`
     SELECT "shop", "automationApiKey", "newOrderFlowId", "abandonedCartFlowId", "supplierStoreName",
       "supplierCountry", "supplierToken", "updatedAt"
     FROM "ShopConfiguration" WHERE "shop" = ${shop}`;
@@ -89,7 +90,7 @@ export async function saveShopSettings(shop: string, patch: SettingsPatch): Prom
 export async function findSettingsByApiKey(apiKey: string): Promise<ShopSettings | null> {
   // One statement per known key (one, unless a rotation is under way), each served by the unique hash index.
   for (const hash of lookupHashes(apiKey)) {
-    const rows = await prisma.$queryRaw<SettingsRow[]>`
+    const rows = await hotSql().query<SettingsRow>`
       SELECT "shop", "automationApiKey", "newOrderFlowId", "abandonedCartFlowId", "supplierStoreName",
         "supplierCountry", "supplierToken", "updatedAt"
       FROM "ShopConfiguration" WHERE "automationApiKeyHash" = ${hash}`;

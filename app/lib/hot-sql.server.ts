@@ -1,0 +1,59 @@
+import type { PrismaClient } from "@prisma/client";
+import prisma, { sqliteConnection } from "../db.server";
+
+/**
+ * The order path's statements (the receiver's insert, the worker's claim and outcome writes, the callback's reads
+ * and writes) without Prisma's client where it costs (docs/decisions/163). On SQLite a `$queryRaw` through the
+ * client still goes through its query compiler (WebAssembly) and request plumbing: several times the main thread's
+ * CPU of the statement itself. Here the statement goes straight to the connection under the client (the SQLite
+ * thread, shared with the client, so order, transactions and group commit are the same); on PostgreSQL, or for
+ * another client than the app's (the PostgreSQL queue tests), it is the client's `$executeRaw` / `$queryRaw`.
+ *
+ * The template is written as for `$queryRaw`, whole (values only: no nested fragments or lists, which the
+ * statements on this path never use). Rows come back with SQLite's values: dates as their stored text, booleans
+ * as 0/1, so a caller turns dates back into Dates itself (as it must for PostgreSQL's `RETURNING *` anyway).
+ */
+export interface HotSql {
+  execute(strings: TemplateStringsArray, ...values: unknown[]): Promise<number>;
+  query<T>(strings: TemplateStringsArray, ...values: unknown[]): Promise<T[]>;
+}
+
+const texts = new WeakMap<TemplateStringsArray, string>();
+
+function textOf(strings: TemplateStringsArray) {
+  let text = texts.get(strings);
+  if (text === undefined) texts.set(strings, (text = strings.join("?")));
+  return text;
+}
+
+function checked(values: unknown[]) {
+  for (const value of values) {
+    if (value !== null && typeof value === "object" && !(value instanceof Date)) {
+      throw new Error("hot SQL takes plain values only (no fragments, lists or objects)");
+    }
+  }
+  return values;
+}
+
+const direct: HotSql = {
+  async execute(strings, ...values) {
+    const connection = await sqliteConnection()!;
+    return (await connection.statement(textOf(strings), checked(values))).changes;
+  },
+  async query<T>(strings: TemplateStringsArray, ...values: unknown[]) {
+    const connection = await sqliteConnection()!;
+    return (await connection.statement(textOf(strings), checked(values))).rows as T[];
+  },
+};
+
+function throughClient(db: PrismaClient): HotSql {
+  return {
+    execute: (strings, ...values) => db.$executeRaw(strings, ...values),
+    query: <T>(strings: TemplateStringsArray, ...values: unknown[]) => db.$queryRaw<T[]>(strings, ...values),
+  };
+}
+
+/** The hot path's statements on `db` (the app's client by default). */
+export function hotSql(db: PrismaClient = prisma): HotSql {
+  return db === prisma && sqliteConnection() ? direct : throughClient(db);
+}

@@ -1,0 +1,115 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { AppError, SECURITY_HEADERS } from "./lib/http.server";
+import { logger } from "./logger.server";
+import { deliveryReceiver } from "./services/deliveries/receive.server";
+import { receiveWebhook, type WebhookReceiver, type WebhookRequest } from "./services/platform/webhooks.server";
+
+/**
+ * The order webhooks, answered by the production server before Remix sees them (docs/decisions/162): the same
+ * receiver and the same check as the route modules (app/routes/webhooks.*.create.ts), without the Request object,
+ * the body stream and the router around them, which cost more than the check and the insert together. Only the
+ * exact paths with no query string are taken; anything else (another method, a query, an encoded path) goes on
+ * to Remix, whose routes give the same answer. The development server (Vite) does not mount this.
+ */
+const RECEIVERS: Record<string, WebhookReceiver> = {
+  "/webhooks/orders/create": deliveryReceiver("orders/create"),
+  "/webhooks/draft_orders/create": deliveryReceiver("draft_orders/create"),
+  "/webhooks/checkouts/create": deliveryReceiver("checkouts/create"),
+};
+
+export const FAST_WEBHOOK_PATHS = Object.keys(RECEIVERS);
+
+/** Takes the request when it is one of the order webhooks (true), else leaves it to the caller (false). */
+export function handleWebhookFastPath(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+  if (incoming.method !== "POST") return false;
+  const path = incoming.url ?? "";
+  const receiver = Object.hasOwn(RECEIVERS, path) ? RECEIVERS[path] : undefined;
+  if (!receiver) return false;
+  receiveWebhook(nodeWebhookRequest(incoming, path), receiver).then(
+    (answer) => send(incoming, outgoing, answer.status, answer.body),
+    (error: unknown) => {
+      logger.error(
+        { path, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+        "webhook failed",
+      );
+      send(incoming, outgoing, 500, "Internal error");
+    },
+  );
+  return true;
+}
+
+function send(incoming: IncomingMessage, outgoing: ServerResponse, status: number, body: string) {
+  if (outgoing.headersSent || outgoing.destroyed) return;
+  outgoing.writeHead(status, {
+    "Content-Type": "text/plain",
+    "Content-Length": Buffer.byteLength(body),
+    ...SECURITY_HEADERS,
+    // A body refused unread (413) is not drained to keep the connection: the connection ends with the answer.
+    ...(incoming.complete ? {} : { Connection: "close" }),
+  });
+  outgoing.end(body);
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** node:http's message as the webhook check reads it (node:http gives header names in lower case). */
+function nodeWebhookRequest(incoming: IncomingMessage, path: string): WebhookRequest {
+  return {
+    path,
+    header: (name) => headerValue(incoming.headers[name]),
+    *headers() {
+      for (const [name, value] of Object.entries(incoming.headers)) {
+        const text = headerValue(value);
+        if (text !== null) yield [name, text];
+      }
+    },
+    readBody: (maxBytes, message) => readBody(incoming, maxBytes, message),
+  };
+}
+
+/**
+ * The body, held to `maxBytes` as `readLimitedBody` holds a Request's: a larger declared length is refused before a
+ * byte is read, a longer stream is refused at the limit and not read further.
+ */
+function readBody(incoming: IncomingMessage, maxBytes: number, message: string): Promise<Uint8Array> {
+  if (Number(incoming.headers["content-length"] ?? 0) > maxBytes) return Promise.reject(new AppError(413, message));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      incoming.off("data", onData);
+      incoming.off("end", onEnd);
+      incoming.off("error", onError);
+      incoming.off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        done();
+        incoming.pause();
+        reject(new AppError(413, message));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      done();
+      reject(error);
+    };
+    const onClose = () => {
+      done();
+      reject(new Error("The request was closed before its body ended"));
+    };
+    incoming.on("data", onData);
+    incoming.on("end", onEnd);
+    incoming.on("error", onError);
+    incoming.on("close", onClose);
+  });
+}
