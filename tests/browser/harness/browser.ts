@@ -1,12 +1,16 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { RESOURCE_PICKER_SOURCE } from "../../../sandbox/platform/resource-picker";
 import { sessionToken } from "../../helpers/requests";
 import type { RunningApp } from "./app-server";
 import type { FakeApi } from "./fake-api";
 
 export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
-const STAND_IN = readFileSync(path.resolve("tests/browser/harness/app-bridge-stand-in.js"), "utf8");
+// The stand-in, then the resource picker both App Bridge stand-ins share, reading the test's store products.
+const STAND_IN = `${readFileSync(path.resolve("tests/browser/harness/app-bridge-stand-in.js"), "utf8")}
+(${RESOURCE_PICKER_SOURCE})(window.shopify, () => window.__resourcePickerProducts());
+`;
 
 /** Debian's Chromium, headless, with nothing that phones home (see ../shared/TOOLCHAIN.md). */
 export function launchBrowser(): Promise<Browser> {
