@@ -17,7 +17,7 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { EmptyCard } from "~/components/EmptyCard";
 import { LinkProductModal } from "~/components/LinkProductModal";
@@ -148,15 +148,25 @@ export default function Catalogue() {
     setParams(merged, { replace: Boolean(next.q !== undefined), preventScrollReset: true });
   }
 
+  // The search this page last put in the URL: any other change of the URL (Back, a link) is shown in the box.
+  const sent = useRef(search.q);
+  useEffect(() => {
+    if (search.q !== sent.current) setInput(search.q);
+    sent.current = search.q;
+  }, [search.q]);
+
   useEffect(() => {
     const next = input.trim();
     // Only a changed search reloads (not the first render, nor trailing spaces).
-    if (next === search.q) return;
-    const timer = setTimeout(() => show({ q: next }), SEARCH_DELAY_MS);
+    if (next === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = next;
+      show({ q: next });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
     // `show` reads the URL it is called with; the search only follows what is typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [input, search.q]);
+  }, [input]);
 
   const loading = navigation.state === "loading" && navigation.location.pathname === "/app/catalogue";
   const catalogue = data.configured ? data.catalogue : null;
