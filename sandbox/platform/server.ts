@@ -3,7 +3,7 @@ import { HttpError, Router, corsHeaders, listen, noEvents, type EventSink, type 
 import { mintSessionToken, verifySessionToken } from "../lib/jwt";
 import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
 import { estimateCost, execute, gid, orderNode, productNode, rootFields } from "./graphql";
-import { DEMO_SHOP, type SimProduct } from "./seed";
+import { DEMO_SHOP, product, type SimProduct } from "./seed";
 import { createDraftOrder, createOrder, newShopState, type ShopState, type SimTheme } from "./state";
 import {
   checkoutPayload,
@@ -422,6 +422,70 @@ export function createPlatformSimulator(options: PlatformOptions) {
         shop.refresh = { current: null, previous: null, expiresAt: 0 };
       }
       return { body: { deliveries: sent, payload } };
+    })
+    /*
+     * A shop as a test needs it (the browser tests seed one per test): the app's offline token accepted (it never
+     * expires here), and optionally its products and orders instead of the demo ones.
+     */
+    .on("POST", "/sim/shops", (request) => {
+      const body = bodyOf(request) as {
+        shop?: string;
+        accessToken?: string;
+        products?: {
+          title: string;
+          handle?: string;
+          price?: number;
+          description?: string;
+          options?: { name: string; values: string[] }[];
+        }[];
+        orders?: { createdAt?: string; note?: string; tags?: string[]; test?: boolean; cancelled?: boolean }[];
+      };
+      if (typeof body.shop !== "string" || !/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(body.shop))
+        throw new HttpError(400, "shop must be a *.myshopify.com domain");
+      const shop = shopState(body.shop);
+      if (typeof body.accessToken === "string" && body.accessToken) {
+        shop.accessTokens.add(body.accessToken);
+        shop.tokenExpiry.set(body.accessToken, Number.MAX_SAFE_INTEGER);
+      }
+      if (body.products) {
+        shop.products = body.products.map((spec) =>
+          product(
+            spec.title,
+            spec.handle ??
+              spec.title
+                .toLowerCase()
+                .normalize("NFD")
+                .replace(/[^a-z0-9]+/g, "-"),
+            spec.price ?? 50_000,
+            spec.description ?? spec.title,
+            spec.options ?? [],
+          ),
+        );
+      }
+      if (body.orders) {
+        if (!shop.products.length) throw new HttpError(400, "orders need at least one product");
+        shop.orders = [];
+        shop.nextOrderNumber = 1001;
+        for (const spec of body.orders) {
+          const order = createOrder(shop, {
+            createdAt: spec.createdAt ? new Date(spec.createdAt) : undefined,
+            note: spec.note,
+          });
+          order.tags = spec.tags ?? [];
+          if (spec.test) order.test = true;
+          if (spec.cancelled) order.cancelledAt = order.createdAt;
+        }
+      }
+      return {
+        status: 201,
+        body: {
+          shop: shop.domain,
+          products: shop.products.map(productNode),
+          orders: shop.orders.map(orderNode),
+          // The orders/create webhook bodies of the orders, for a test that seeds the app's deliveries of them.
+          webhookPayloads: shop.orders.map(orderPayload),
+        },
+      };
     })
     .on("GET", "/sim/webhooks", () => ({ body: { deliveries } }))
     .on("GET", "/sim/graphql", () => ({ body: { requests: graphqlLog } }))

@@ -43,8 +43,16 @@ export async function openAdmin(
   browser: Browser,
   app: Pick<RunningApp, "url" | "shop">,
   api: FakeApi,
-  options: { path: string; locale: "en" | "es"; width?: number; shop?: string },
+  options: {
+    path: string;
+    locale: "en" | "es";
+    width?: number;
+    shop?: string;
+    /** Origins the page may load from besides the app: the simulators' (supplier images, docs/decisions/133). */
+    reachable?: string[];
+  },
 ): Promise<AdminPage> {
+  const reachable = new Set((options.reachable ?? []).map((url) => new URL(url).origin));
   // A test that seeds the app's database has a shop of its own (harness/database.ts).
   const shop = options.shop ?? app.shop;
   const context = await browser.newContext({
@@ -59,7 +67,7 @@ export async function openAdmin(
   await context.route(/^https?:\/\//, async (route) => {
     const url = new URL(route.request().url());
     if (url.origin === app.url && url.pathname.startsWith("/api/")) return api.handle(route);
-    if (url.origin === app.url) return route.continue();
+    if (url.origin === app.url || reachable.has(url.origin)) return route.continue();
     if (url.hostname === "cdn.shopify.com" && url.pathname.endsWith("/app-bridge.js")) {
       return route.fulfill({ contentType: "text/javascript", body: STAND_IN });
     }
