@@ -224,25 +224,42 @@ export default function ThemePage() {
                 { title: t("products.actions"), hidden: true },
               ]}
             >
-              {installs.map((entry, index) => (
-                <IndexTable.Row id={entry.id} key={entry.id} position={index}>
-                  <IndexTable.Cell>
-                    <InlineStack gap="200">
-                      <Text as="span" fontWeight="semibold">
-                        {entry.name}
-                      </Text>
-                      <Badge>{roleLabel(entry.role)}</Badge>
-                    </InlineStack>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{t(`theme.source.${entry.source}`)}</IndexTable.Cell>
-                  <IndexTable.Cell>{dateTime(entry.createdAt)}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Button variant="plain" url={themeAdminUrl(entry.themeId)} target="_top">
-                      {t("theme.open")}
-                    </Button>
-                  </IndexTable.Cell>
-                </IndexTable.Row>
-              ))}
+              {installs.map((entry, index) => {
+                const name = (
+                  <InlineStack gap="200">
+                    <Text as="span" fontWeight="semibold">
+                      {entry.name}
+                    </Text>
+                    <Badge>{roleLabel(entry.role)}</Badge>
+                  </InlineStack>
+                );
+                const open = (
+                  <Button variant="plain" url={themeAdminUrl(entry.themeId)} target="_top">
+                    {t("theme.open")}
+                  </Button>
+                );
+                return smDown ? (
+                  // A phone: one stacked cell per install, its link on a line of its own.
+                  <IndexTable.Row id={entry.id} key={entry.id} position={index}>
+                    <IndexTable.Cell>
+                      <BlockStack gap="150">
+                        {name}
+                        <Text as="span" tone="subdued">
+                          {t(`theme.source.${entry.source}`)} · {dateTime(entry.createdAt)}
+                        </Text>
+                        <InlineStack>{open}</InlineStack>
+                      </BlockStack>
+                    </IndexTable.Cell>
+                  </IndexTable.Row>
+                ) : (
+                  <IndexTable.Row id={entry.id} key={entry.id} position={index}>
+                    <IndexTable.Cell>{name}</IndexTable.Cell>
+                    <IndexTable.Cell>{t(`theme.source.${entry.source}`)}</IndexTable.Cell>
+                    <IndexTable.Cell>{dateTime(entry.createdAt)}</IndexTable.Cell>
+                    <IndexTable.Cell>{open}</IndexTable.Cell>
+                  </IndexTable.Row>
+                );
+              })}
             </IndexTable>
           </TableCard>
         </Layout.Section>

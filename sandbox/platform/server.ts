@@ -529,6 +529,16 @@ export function createPlatformSimulator(options: PlatformOptions) {
     .on("GET", "/sim/products", (request) => ({
       body: { products: shopState(request.url.searchParams.get("shop") ?? DEMO_SHOP).products.map(productNode) },
     }))
+    // A merchant deletes a variant in the admin while the app has the product open (the link dialog's refusal path).
+    .on("POST", "/sim/products/variants/delete", (request) => {
+      const body = bodyOf(request);
+      const shop = shopState(shopFromBody(body, request));
+      const variantId = Number(String(body.variantId ?? "").replace(/^gid:\/\/shopify\/ProductVariant\//, ""));
+      const product = shop.products.find((candidate) => candidate.variants.some((v) => v.id === variantId));
+      if (!product) throw new HttpError(404, "No such variant in this shop");
+      product.variants = product.variants.filter((v) => v.id !== variantId);
+      return { body: { product: productNode(product) } };
+    })
     .on("GET", "/sim/themes", (request) => ({
       body: { themes: shopState(request.url.searchParams.get("shop") ?? DEMO_SHOP).themes.map(restTheme) },
     }))

@@ -81,8 +81,16 @@ describe("theme", () => {
       );
       // The token is not kept in the page after the install.
       expect(await page.getByLabel(w.token).inputValue()).toBe("");
-      // The action's revalidation brings the new history row.
-      await expect.poll(() => page.getByText(w.privateRepo, { exact: true }).count()).toBeGreaterThan(1);
+      // The action's revalidation brings the new history row (a stacked item at phone width).
+      const historyRow = page.locator("tr, li").filter({ hasText: "Tema COD 2.5" });
+      await expect.poll(() => historyRow.count()).toBe(1);
+      expect(await historyRow.textContent()).toContain(w.privateRepo);
+      if (width === 390) {
+        // The history's link is reachable on a phone without scrolling sideways.
+        const box = (await page.getByRole("link", { name: w.open }).last().boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      }
       expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `theme-${locale}-${width}`);
       expect(pageCalls(api)).toEqual([]);

@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { RESOURCE_PICKER_SOURCE } from "../../../sandbox/platform/resource-picker";
 import { sessionToken } from "../../helpers/requests";
 import type { RunningApp } from "./app-server";
+import { storePickerProducts } from "./catalogue-seed";
 import type { FakeApi } from "./fake-api";
 
 export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
@@ -62,8 +63,11 @@ export async function openAdmin(
     userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,
   });
   await context.exposeFunction("__sessionToken", () => sessionToken(shop));
-  // The resource picker stand-in lists the store's products as the platform would (docs/decisions/140).
-  await context.exposeFunction("__resourcePickerProducts", () => api.pickerProducts());
+  // The resource picker stand-in lists the store's products as the platform would (docs/decisions/140, 143): a
+  // seeded shop's are the platform simulator's, the fixture's otherwise.
+  await context.exposeFunction("__resourcePickerProducts", () =>
+    options.shop ? storePickerProducts(options.shop) : api.pickerProducts(),
+  );
   await context.route(/^https?:\/\//, async (route) => {
     const url = new URL(route.request().url());
     if (url.origin === app.url && url.pathname.startsWith("/api/")) return api.handle(route);
