@@ -187,7 +187,8 @@ export function LinkProductModal({
         <>
           <Modal.Section>
             <BlockStack gap="300">
-              <ApiErrorBanner message={saving.message} onDismiss={saving.clear} />
+              {/* A row's failure is shown on its row; the rest in a banner. */}
+              <ApiErrorBanner message={rowFailure ? undefined : saving.message} onDismiss={saving.clear} />
               <Text as="h3" variant="headingSm">
                 {t("link.step.product")}
               </Text>

