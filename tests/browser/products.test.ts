@@ -90,6 +90,16 @@ describe("linked products", () => {
     );
     expect(await seriousAxeFindings(page)).toEqual([]);
     await screenshot(page, "products-empty-es");
+
+    // A mapping link to a link that is gone (removed, or another shop's) says so in the dialog, translated.
+    const url = new URL(page.url());
+    url.searchParams.set("mapping", "removed-link");
+    await page.goto(url.href);
+    const dialog = page.getByRole("dialog");
+    expect(await dialog.getByText("Este elemento ya no existe. Recarga la página.").isVisible()).toBe(true);
+    expect(await dialog.getByRole("combobox").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("mapping")).toBeNull();
     expect(pageCalls(api)).toEqual([]);
   });
 });
