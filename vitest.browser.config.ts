@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { TEST_ENV } from "./tests/helpers/test-env";
 
 /** Browser tests: the production build driven in Debian's Chromium (docs/decisions/052). */
 export default defineConfig({
@@ -11,6 +12,7 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    env: { TZ: "UTC", NODE_ENV: "test" },
+    // The app's configuration: the harness seals secrets with the app's key (harness/database.ts).
+    env: { ...TEST_ENV },
   },
 });

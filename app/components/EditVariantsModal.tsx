@@ -1,8 +1,8 @@
-import { BlockStack, Modal, SkeletonBodyText, Text } from "@shopify/polaris";
-import { useEffect, useMemo, useState } from "react";
-import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
-import { useAction } from "~/components/use-action";
-import { useApi } from "~/components/use-api";
+import { useRevalidator } from "@remix-run/react";
+import { BlockStack, Modal, Text } from "@shopify/polaris";
+import { useMemo, useState } from "react";
+import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { useWrite } from "~/components/use-write";
 import {
   mappingProblems,
   rowFailureOf,
@@ -10,77 +10,74 @@ import {
   type RowFailure,
 } from "~/components/VariantMappingEditor";
 import { useI18n } from "~/i18n/context";
-import { apiGet, apiPost } from "~/lib/api-client";
 import type { PlatformVariant, ProductAssociation } from "~/lib/api-types";
+import { failureMessage, type FailureBody } from "~/lib/errors";
 import { variantAssociations, type MappableVariation, type MappingRow } from "~/lib/variant-mapping";
+
+/** What the linked products page loaded for the open mapping: the link, its store product's variants, or why not. */
+export interface OpenMapping {
+  association: ProductAssociation | null;
+  variants: PlatformVariant[] | null;
+  failure: FailureBody | null;
+}
+
+/** The rows as stored, then the store variants added since as empty rows. */
+function initialRows(association: ProductAssociation | null, variants: PlatformVariant[] | null): MappingRow[] {
+  if (!association || !variants) return [];
+  const stored: MappingRow[] = association.variantAssociations.map(({ platformVariantId, supplierVariationId }) => ({
+    platformVariantId,
+    supplierVariationId,
+  }));
+  const added = variants
+    .filter((variant) => !stored.some((row) => row.platformVariantId === variant.id))
+    .map((variant) => ({ platformVariantId: variant.id, supplierVariationId: "" }));
+  return [...stored, ...added];
+}
 
 /**
  * The variant mapping of an existing link, shown and edited from the linked products page (docs/decisions/140):
- * the store product's variants as they are now, each row as stored, store variants added since as empty rows.
+ * the store product's variants as they are now (the page's loader reads them), each row as stored, store variants
+ * added since as empty rows. Saving posts to the page's action.
  */
 export function EditVariantsModal({
-  association,
+  mapping,
   onClose,
   onSaved,
 }: {
-  association: ProductAssociation;
+  mapping: OpenMapping;
   onClose: () => void;
-  onSaved: (association: ProductAssociation) => void;
+  onSaved: () => void;
 }) {
   const { t } = useI18n();
-  const errorMessage = useErrorMessage();
-  const variants = useApi(
-    () =>
-      apiGet<{ variants: PlatformVariant[] }>("/api/platform/product/variants", {
-        productId: association.platformProductId,
-      }).then((body) => body.variants),
-    `variants:${association.platformProductId}`,
-  );
+  const { association, variants } = mapping;
+  const revalidator = useRevalidator();
   // Links made before the variations were kept name them by id only (docs/decisions/140).
   const variations = useMemo<MappableVariation[]>(
     () =>
-      association.supplierVariations.length
-        ? association.supplierVariations
-        : [...new Set(association.variantAssociations.map((link) => link.supplierVariationId))].map((id) => ({
-            id,
-            sku: t("mapping.unknownVariation", { id }),
-          })),
+      !association
+        ? []
+        : association.supplierVariations.length
+          ? association.supplierVariations
+          : [...new Set(association.variantAssociations.map((link) => link.supplierVariationId))].map((id) => ({
+              id,
+              sku: t("mapping.unknownVariation", { id }),
+            })),
     [association, t],
   );
-  const [rows, setRows] = useState<MappingRow[]>([]);
-  useEffect(() => {
-    if (!variants.data) return;
-    const stored: MappingRow[] = association.variantAssociations.map(({ platformVariantId, supplierVariationId }) => ({
-      platformVariantId,
-      supplierVariationId,
-    }));
-    const added = variants.data
-      .filter((variant) => !stored.some((row) => row.platformVariantId === variant.id))
-      .map((variant) => ({ platformVariantId: variant.id, supplierVariationId: "" }));
-    setRows([...stored, ...added]);
-  }, [variants.data, association.variantAssociations]);
-
+  const [rows, setRows] = useState<MappingRow[]>(() => initialRows(association, variants));
   const [blocked, setBlocked] = useState<string>();
-  const [rowFailure, setRowFailure] = useState<RowFailure>();
-  const saving = useAction();
+  const saving = useWrite<{ success: true }>("/app/products", onSaved);
+  const rowFailure: RowFailure | undefined = saving.failure && rowFailureOf(saving.failure, saving.message ?? "");
 
-  async function save() {
-    if (!variants.data) return;
-    if (mappingProblems(rows, variants.data, variations).length > 0) {
+  function save() {
+    if (!association || !variants) return;
+    if (mappingProblems(rows, variants, variations).length > 0) {
       setBlocked(t("link.fixMapping"));
       return;
     }
-    await saving.run(async () => {
-      try {
-        const body = await apiPost<{ association: ProductAssociation }>("/api/products/association/variants", {
-          associationId: association.id,
-          variantAssociations: JSON.stringify(variantAssociations(rows)),
-        });
-        onSaved(body.association);
-      } catch (error) {
-        setRowFailure(rowFailureOf(error, errorMessage(error)));
-        throw error;
-      }
+    saving.submit("variants", {
+      associationId: association.id,
+      variantAssociations: JSON.stringify(variantAssociations(rows)),
     });
   }
 
@@ -88,37 +85,45 @@ export function EditVariantsModal({
     <Modal
       open
       size="large"
-      title={t("products.variantsTitle", { name: association.supplierProductName })}
+      title={
+        association
+          ? t("products.variantsTitle", { name: association.supplierProductName })
+          : t("products.editVariants")
+      }
       onClose={onClose}
-      primaryAction={{ content: t("common.save"), onAction: save, loading: saving.busy, disabled: !variants.data }}
+      primaryAction={{ content: t("common.save"), onAction: save, loading: saving.busy, disabled: !variants }}
       secondaryActions={[{ content: t("common.cancel"), onAction: onClose }]}
     >
       <Modal.Section>
         <BlockStack gap="300">
-          <ApiErrorBanner message={saving.failure} onDismiss={() => saving.setFailure(undefined)} />
-          <Text as="p">{t("products.variantsHelp", { title: association.platformProductTitle })}</Text>
+          {/* A row's failure is shown on its row; the rest in a banner. */}
+          <ApiErrorBanner message={rowFailure ? undefined : saving.message} onDismiss={saving.clear} />
+          {mapping.failure && (
+            <ApiErrorBanner
+              message={failureMessage(t, mapping.failure)}
+              // The link itself is missing: nothing to retry.
+              onRetry={association ? () => revalidator.revalidate() : undefined}
+            />
+          )}
+          {association && <Text as="p">{t("products.variantsHelp", { title: association.platformProductTitle })}</Text>}
           {blocked && (
             <Text as="p" tone="critical">
               {blocked}
             </Text>
           )}
-          {variants.loading ? (
-            <SkeletonBodyText lines={4} />
-          ) : variants.error ? (
-            <ApiErrorBanner error={variants.error} onRetry={variants.reload} />
-          ) : variants.data ? (
+          {variants && (
             <VariantMappingEditor
-              variants={variants.data}
+              variants={variants}
               variations={variations}
               rows={rows}
               onChange={(next) => {
                 setRows(next);
                 setBlocked(undefined);
-                setRowFailure(undefined);
+                saving.clear();
               }}
               failure={rowFailure}
             />
-          ) : null}
+          )}
         </BlockStack>
       </Modal.Section>
     </Modal>

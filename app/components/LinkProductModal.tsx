@@ -14,9 +14,9 @@ import {
   Thumbnail,
 } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
-import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
-import { useAction } from "~/components/use-action";
-import { useApi } from "~/components/use-api";
+import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { useStoreVariants } from "~/components/use-store-variants";
+import { useWrite } from "~/components/use-write";
 import {
   mappingProblems,
   rowFailureOf,
@@ -24,7 +24,6 @@ import {
   type RowFailure,
 } from "~/components/VariantMappingEditor";
 import { useI18n } from "~/i18n/context";
-import { apiGet, apiPost } from "~/lib/api-client";
 import type { PlatformVariant, ProductAssociation, SupplierProduct } from "~/lib/api-types";
 import { galleryUrls, MAX_IMAGES } from "~/lib/supplier";
 import { autoMatch, unmappedVariants, variantAssociations, type MappingRow } from "~/lib/variant-mapping";
@@ -71,14 +70,7 @@ export function LinkProductModal({
   const images = useMemo(() => galleryUrls(product), [product]);
 
   const [picked, setPicked] = useState<PickedProduct>();
-  const variants = useApi(
-    () =>
-      apiGet<{ variants: PlatformVariant[] }>("/api/platform/product/variants", { productId: picked?.id }).then(
-        (body) => body.variants,
-      ),
-    `variants:${picked?.id ?? ""}`,
-    { enabled: Boolean(picked) },
-  );
+  const variants = useStoreVariants(picked?.id);
   const [rows, setRows] = useState<MappingRow[]>([]);
   // Each newly chosen store product starts from the automatic matches; the merchant edits from there.
   useEffect(() => {
@@ -93,8 +85,16 @@ export function LinkProductModal({
   const [errors, setErrors] = useState<{ product?: string; images?: string; mapping?: string }>({});
   const [stage, setStage] = useState<"edit" | "preview">("edit");
   const [rowFailure, setRowFailure] = useState<RowFailure>();
-  const saving = useAction();
-  const errorMessage = useErrorMessage();
+  const saving = useWrite<{ success: true; association: ProductAssociation }>("/app/catalogue", (body) =>
+    onLinked(body.association),
+  );
+  // A refused row goes back to the mapping, on the row and field the server named.
+  useEffect(() => {
+    const failure = saving.failure && rowFailureOf(saving.failure, saving.message ?? "");
+    if (!failure) return;
+    setStage("edit");
+    setRowFailure(failure);
+  }, [saving.failure, saving.message]);
 
   async function pickProduct() {
     const selection = await shopify.resourcePicker({
@@ -143,36 +143,23 @@ export function LinkProductModal({
     setStage("preview");
   }
 
-  async function confirm() {
+  function confirm() {
     if (!picked) return;
     setRowFailure(undefined);
-    await saving.run(async () => {
-      try {
-        // The chosen images travel as the gallery: the server copies the gallery's first five.
-        const data = saveImages
-          ? { ...product, gallery: product.gallery.filter((image) => chosenImages.includes(image.url ?? "")) }
-          : product;
-        const body = await apiPost<{ association: ProductAssociation }>("/api/products/import", {
-          supplierProductId: product.id,
-          supplierProductData: JSON.stringify(data),
-          platformProductId: picked.id,
-          supplierVariations: JSON.stringify(product.variations),
-          variantAssociations: JSON.stringify(mapped),
-          saveSupplierName: saveName,
-          saveSupplierDescription: saveDescription,
-          useSuggestedBarcode: useBarcodes,
-          saveSupplierImages: copiesImages,
-        });
-        onLinked(body.association);
-      } catch (error) {
-        // A refused row goes back to the mapping, on the row and field the server named.
-        const failure = rowFailureOf(error, errorMessage(error));
-        if (failure) {
-          setStage("edit");
-          setRowFailure(failure);
-        }
-        throw error;
-      }
+    // The chosen images travel as the gallery: the server copies the gallery's first five.
+    const data = saveImages
+      ? { ...product, gallery: product.gallery.filter((image) => chosenImages.includes(image.url ?? "")) }
+      : product;
+    saving.submit("link", {
+      supplierProductId: product.id,
+      supplierProductData: JSON.stringify(data),
+      platformProductId: picked.id,
+      supplierVariations: JSON.stringify(product.variations),
+      variantAssociations: JSON.stringify(mapped),
+      saveSupplierName: saveName,
+      saveSupplierDescription: saveDescription,
+      useSuggestedBarcode: useBarcodes,
+      saveSupplierImages: copiesImages,
     });
   }
 
@@ -200,7 +187,8 @@ export function LinkProductModal({
         <>
           <Modal.Section>
             <BlockStack gap="300">
-              <ApiErrorBanner message={saving.failure} onDismiss={() => saving.setFailure(undefined)} />
+              {/* A row's failure is shown on its row; the rest in a banner. */}
+              <ApiErrorBanner message={rowFailure ? undefined : saving.message} onDismiss={saving.clear} />
               <Text as="h3" variant="headingSm">
                 {t("link.step.product")}
               </Text>
@@ -246,8 +234,8 @@ export function LinkProductModal({
                   </Text>
                 ) : variants.loading ? (
                   <SkeletonBodyText lines={3} />
-                ) : variants.error ? (
-                  <ApiErrorBanner error={variants.error} onRetry={variants.reload} />
+                ) : variants.failure ? (
+                  <ApiErrorBanner message={variants.failure} onRetry={variants.reload} />
                 ) : variants.data ? (
                   <>
                     {errors.mapping && (
@@ -323,8 +311,8 @@ export function LinkProductModal({
             saveDescription={saveDescription}
             barcodes={useBarcodes}
             images={copiesImages ? chosenImages.slice(0, MAX_IMAGES) : []}
-            failure={saving.failure}
-            onDismissFailure={() => saving.setFailure(undefined)}
+            failure={saving.message}
+            onDismissFailure={saving.clear}
             mappedCount={mapped.length}
           />
         )

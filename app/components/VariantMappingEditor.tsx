@@ -1,6 +1,6 @@
 import { Banner, BlockStack, Box, Button, Divider, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
 import { useI18n } from "~/i18n/context";
-import { ApiError } from "~/lib/api-client";
+import { failureBodyOf } from "~/lib/errors";
 import type { MessageKey } from "~/i18n";
 import {
   checkMapping,
@@ -141,7 +141,8 @@ export function VariantMappingEditor({
 
 /** The row a server failure concerns (`index` and `field` of docs/decisions/101), worded for the merchant. */
 export function rowFailureOf(error: unknown, message: string): RowFailure | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const { index, field } = error.body;
+  const body = failureBodyOf(error);
+  if (!body) return undefined;
+  const { index, field } = body;
   return typeof index === "number" && typeof field === "string" ? { index, field, message } : undefined;
 }

@@ -121,6 +121,7 @@ export const en = {
 
   "catalogue.search": "Search supplier products",
   "catalogue.searchPlaceholder": "Name, reference or keyword",
+  "catalogue.searching": "Loading products",
   "catalogue.filter": "Show",
   "catalogue.filter.favorites": "Favorites",
   "catalogue.filter.private": "Private products",

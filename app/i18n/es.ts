@@ -126,6 +126,7 @@ export const es: Messages = {
 
   "catalogue.search": "Buscar productos del proveedor",
   "catalogue.searchPlaceholder": "Nombre, referencia o palabra clave",
+  "catalogue.searching": "Cargando productos",
   "catalogue.filter": "Mostrar",
   "catalogue.filter.favorites": "Favoritos",
   "catalogue.filter.private": "Productos privados",

@@ -3,10 +3,31 @@ import { ApiError } from "./api-client";
 
 type Translate = (key: MessageKey, vars?: Vars) => string;
 
+/** A failure a page's action or loader returned as data: the same body the JSON routes answer. */
+export interface FailureBody {
+  success: false;
+  error: string;
+  code?: string;
+  field?: string;
+  index?: number;
+  otherIndex?: number;
+}
+
+export function isFailureBody(value: unknown): value is FailureBody {
+  return Boolean(value) && typeof value === "object" && (value as { success?: unknown }).success === false;
+}
+
+/** The server's body of a failure, thrown by the API client or returned by a page's action. */
+export function failureBodyOf(error: unknown): Record<string, unknown> | null {
+  if (error instanceof ApiError) return error.body;
+  return isFailureBody(error) ? (error as unknown as Record<string, unknown>) : null;
+}
+
 /** The code and field of a failed call as the server states them (docs/decisions/101-error-codes.md). */
 export function failureOf(error: unknown): { code: string | null; field: string | null } {
-  if (!(error instanceof ApiError)) return { code: null, field: null };
-  const { code, field } = error.body;
+  const body = failureBodyOf(error);
+  if (!body) return { code: null, field: null };
+  const { code, field } = body;
   return { code: typeof code === "string" ? code : null, field: typeof field === "string" ? field : null };
 }
 

@@ -50,3 +50,15 @@ export function catalogueQuery(keywords: string, filter: Filter, page: number) {
     favorite: filter === "favorites",
   };
 }
+
+const FILTERS: readonly Filter[] = ["favorites", "private", "all"];
+const MAX_KEYWORDS = 200;
+const MAX_PAGE = 10_000;
+
+/** The catalogue's search as its URL states it; anything unreadable falls back to the first page of favourites. */
+export function catalogueSearch(params: URLSearchParams): { q: string; filter: Filter; page: number } {
+  const q = (params.get("q") ?? "").trim().slice(0, MAX_KEYWORDS);
+  const filter = FILTERS.find((candidate) => candidate === params.get("filter")) ?? "favorites";
+  const page = Number(params.get("page"));
+  return { q, filter, page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1 };
+}

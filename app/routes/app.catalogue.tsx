@@ -1,3 +1,5 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   Badge,
   Banner,
@@ -11,22 +13,21 @@ import {
   Layout,
   Pagination,
   Select,
-  SkeletonBodyText,
+  Spinner,
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useEffect, useState } from "react";
-import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { useEffect, useRef, useState } from "react";
+import { z } from "zod";
 import { EmptyCard } from "~/components/EmptyCard";
 import { LinkProductModal } from "~/components/LinkProductModal";
 import { showToast } from "~/components/toast";
-import { useApi } from "~/components/use-api";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
-import { apiGet } from "~/lib/api-client";
-import type { ProductAssociation, PublicConfiguration, SupplierProduct, UpstreamError } from "~/lib/api-types";
+import type { SupplierProduct } from "~/lib/api-types";
 import {
   catalogueQuery,
+  catalogueSearch,
   displayPrice,
   displayStock,
   galleryUrls,
@@ -35,74 +36,148 @@ import {
   type Filter,
 } from "~/lib/supplier";
 import { pageMeta } from "~/lib/meta";
+import { BODY_LIMITS, AppError, apiHandler, ok } from "~/lib/http.server";
+import { formBoolean, jsonField, parseInput, readFields } from "~/lib/input.server";
+import { linksBySupplierProduct } from "~/services/catalogue/associations.server";
+import { importSupplierProduct } from "~/services/catalogue/import.server";
+import { variantAssociationInput } from "~/services/catalogue/variant-links.server";
+import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
+import { gidField } from "~/services/platform/gid";
+import { requirePlatformSession } from "~/services/platform/offline-session.server";
+import { getShopSettings } from "~/services/shops/configuration.server";
+import {
+  listSupplierProducts,
+  supplierProductInput,
+  supplierVariationInput,
+} from "~/services/supplier/products.server";
+import { authenticate } from "~/shopify.server";
 
 const SEARCH_DELAY_MS = 350;
 
-interface CataloguePage {
-  products: SupplierProduct[];
-  total: number;
-  upstreamError: UpstreamError | null;
-}
+/**
+ * One page of the supplier's catalogue as the URL asks for it (`q`, `filter`, `page`), with which of its products
+ * the shop has linked (and the link, for "View link"). No supplier token: nothing to list, the page says where to
+ * save one.
+ */
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const search = catalogueSearch(new URL(request.url).searchParams);
+  const settings = await getShopSettings(session.shop);
+  if (!settings?.supplierToken) return { configured: false as const, search };
+  const query = catalogueQuery(search.q, search.filter, search.page - 1);
+  const page = await listSupplierProducts(settings.supplierToken, {
+    pageSize: query.pageSize,
+    startData: query.startData,
+    keywords: query.keywords,
+    privatedProduct: query.privated_product,
+    favorite: query.favorite,
+  });
+  return {
+    configured: true as const,
+    search,
+    currency: SUPPLIER_CURRENCIES[settings.supplierCountry ?? ""] ?? null,
+    catalogue: page,
+    links: await linksBySupplierProduct(
+      session.shop,
+      page.products.map((product) => product.id),
+    ),
+  };
+};
 
-// Every linked supplier id, to badge the cards: the associations, a page of 100 at a time.
-async function linkedSupplierIds(): Promise<Set<string>> {
-  const ids = new Set<string>();
-  for (let page = 1; page <= 20; page++) {
-    const body = await apiGet<{ associations: ProductAssociation[]; total: number }>("/api/products/associations", {
-      page,
-      pageSize: 100,
+// The same input as POST /api/products/import (docs/api.md): the link dialog posts what the merchant confirmed.
+const linkInput = z.object({
+  supplierProductId: z.string({ required_error: "is required" }).trim().min(1, "is required"),
+  supplierProductData: jsonField(supplierProductInput),
+  platformProductId: gidField("Product"),
+  supplierVariations: jsonField(z.array(supplierVariationInput)).optional(),
+  variantAssociations: jsonField(z.array(variantAssociationInput)).optional(),
+  saveSupplierName: formBoolean(false),
+  saveSupplierDescription: formBoolean(false),
+  useSuggestedBarcode: formBoolean(false),
+  saveSupplierImages: formBoolean(false),
+});
+
+/** Links a supplier product to a store product; Remix then reloads the page, which badges the card. */
+export const action = apiHandler(
+  async ({ request }: ActionFunctionArgs) => {
+    const { shop } = await authenticateAdminApi(request);
+    const fields = await readFields(request);
+    if (fields.intent !== "link") throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+    const parsed = parseInput(linkInput, fields);
+    const result = await importSupplierProduct(shop, await requirePlatformSession(shop), {
+      supplierProductId: parsed.supplierProductId,
+      supplierProduct: parsed.supplierProductData,
+      platformProductId: parsed.platformProductId,
+      supplierVariations: parsed.supplierVariations,
+      variantAssociations: parsed.variantAssociations ?? [],
+      saveSupplierName: parsed.saveSupplierName,
+      saveSupplierDescription: parsed.saveSupplierDescription,
+      useSuggestedBarcode: parsed.useSuggestedBarcode,
+      saveSupplierImages: parsed.saveSupplierImages,
     });
-    body.associations.forEach((association) => ids.add(association.supplierProductId));
-    if (page * 100 >= body.total) break;
-  }
-  return ids;
-}
+    return ok(result);
+  },
+  { maxBodyBytes: BODY_LIMITS.productImport },
+);
 
 export const meta = pageMeta("nav.catalogue");
 
 export default function Catalogue() {
   const { t, tp } = useI18n();
-  const [input, setInput] = useState("");
-  const [keywords, setKeywords] = useState("");
-  const [filter, setFilter] = useState<Filter>("favorites");
-  const [page, setPage] = useState(0);
+  const data = useLoaderData<typeof loader>();
+  const { search } = data;
+  const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [input, setInput] = useState(search.q);
   const [linking, setLinking] = useState<SupplierProduct>();
-  const [justLinked, setJustLinked] = useState<string[]>([]);
+
+  // The URL is the search: a typed one is sent once typing pauses, and a changed search starts at page 1.
+  function show(next: { q?: string; filter?: Filter; page?: number }) {
+    const merged = new URLSearchParams(params);
+    const q = next.q ?? search.q;
+    const filter = next.filter ?? search.filter;
+    const page = next.page ?? 1;
+    for (const [name, value] of [
+      ["q", q],
+      ["filter", filter === "favorites" ? "" : filter],
+      ["page", page > 1 ? String(page) : ""],
+    ] as const) {
+      if (value) merged.set(name, value);
+      else merged.delete(name);
+    }
+    setParams(merged, { replace: Boolean(next.q !== undefined), preventScrollReset: true });
+  }
+
+  // The search this page last put in the URL: any other change of the URL (Back, a link) is shown in the box.
+  const sent = useRef(search.q);
+  useEffect(() => {
+    if (search.q !== sent.current) setInput(search.q);
+    sent.current = search.q;
+  }, [search.q]);
 
   useEffect(() => {
     const next = input.trim();
-    // Only a changed search starts over at the first page (not the first render, nor trailing spaces).
-    if (next === keywords) return;
+    // Only a changed search reloads (not the first render, nor trailing spaces).
+    if (next === sent.current) return;
     const timer = setTimeout(() => {
-      setKeywords(next);
-      setPage(0);
+      sent.current = next;
+      show({ q: next });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [input, keywords]);
+    // `show` reads the URL it is called with; the search only follows what is typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [input]);
 
-  const settings = useApi(
-    () => apiGet<{ configuration: PublicConfiguration | null }>("/api/settings").then((body) => body.configuration),
-    "settings",
-  );
-  const configured = Boolean(settings.data?.supplierToken);
-  const currency = SUPPLIER_CURRENCIES[settings.data?.supplierCountry ?? ""] ?? null;
-  const query = catalogueQuery(keywords, filter, page);
-  const catalogue = useApi(() => apiGet<CataloguePage>("/api/supplier/products", query), JSON.stringify(query), {
-    enabled: configured,
-  });
-  const linked = useApi(linkedSupplierIds, "linked", { enabled: configured });
-  const isLinked = (id: string) => Boolean(linked.data?.has(id)) || justLinked.includes(id);
-
-  const total = catalogue.data?.total ?? 0;
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/app/catalogue";
+  const catalogue = data.configured ? data.catalogue : null;
+  const total = catalogue?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
     <AppPage title={t("nav.catalogue")}>
       <Layout>
         <Layout.Section>
-          {settings.error ? (
-            <ApiErrorBanner error={settings.error} onRetry={settings.reload} />
-          ) : !settings.loading && !configured ? (
+          {!data.configured ? (
             <Banner tone="info" action={{ content: t("nav.settings"), url: "/app/settings#supplier" }}>
               <p>{t("catalogue.notConfigured")}</p>
             </Banner>
@@ -126,66 +201,61 @@ export default function Catalogue() {
                       { label: t("catalogue.filter.private"), value: "private" },
                       { label: t("catalogue.filter.all"), value: "all" },
                     ]}
-                    value={filter}
-                    onChange={(value) => {
-                      setFilter(value as Filter);
-                      setPage(0);
-                    }}
-                    disabled={Boolean(keywords)}
-                    helpText={keywords ? t("catalogue.filterIgnoredWhileSearching") : undefined}
+                    value={search.filter}
+                    onChange={(value) => show({ filter: value as Filter })}
+                    disabled={Boolean(search.q)}
+                    helpText={search.q ? t("catalogue.filterIgnoredWhileSearching") : undefined}
                   />
                 </InlineGrid>
               </Card>
-              <ApiErrorBanner error={catalogue.error} onRetry={catalogue.reload} />
-              {catalogue.data?.upstreamError && (
+              {catalogue?.upstreamError && (
                 <Banner
                   tone="warning"
                   action={
-                    catalogue.data.upstreamError.code === "rejected"
+                    catalogue.upstreamError.code === "rejected"
                       ? { content: t("nav.settings"), url: "/app/settings#supplier" }
                       : undefined
                   }
                 >
-                  <p>{t(`catalogue.upstream.${catalogue.data.upstreamError.code}`)}</p>
+                  <p>{t(`catalogue.upstream.${catalogue.upstreamError.code}`)}</p>
                 </Banner>
               )}
-              {settings.loading || catalogue.loading ? (
-                <Card>
-                  <SkeletonBodyText lines={8} />
-                </Card>
-              ) : catalogue.data && catalogue.data.products.length === 0 && !catalogue.data.upstreamError ? (
+              {catalogue && catalogue.products.length === 0 && !catalogue.upstreamError ? (
                 <EmptyCard heading={t("catalogue.empty")}>
                   <Text as="p" tone="subdued">
                     {t("catalogue.emptyHelp")}
                   </Text>
                 </EmptyCard>
-              ) : catalogue.data && catalogue.data.products.length > 0 ? (
+              ) : catalogue && catalogue.products.length > 0 ? (
                 <BlockStack gap="400">
                   {/* Cards reach the screen's edge on phones; the count line sits outside them, so it is padded. */}
                   <Box paddingInline={{ xs: "400", sm: "0" }}>
-                    <Text as="p" tone="subdued">
-                      {tp("catalogue.total", total)}
-                    </Text>
+                    <InlineStack gap="200" blockAlign="center">
+                      <Text as="p" tone="subdued">
+                        {tp("catalogue.total", total)}
+                      </Text>
+                      {loading && <Spinner size="small" accessibilityLabel={t("catalogue.searching")} />}
+                    </InlineStack>
                   </Box>
                   <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 4 }} gap="400">
-                    {catalogue.data.products.map((product) => (
+                    {catalogue.products.map((product) => (
                       <ProductCard
                         key={product.id}
                         product={product}
-                        currency={currency}
-                        linked={isLinked(product.id)}
+                        currency={data.currency}
+                        linkId={data.links[product.id]}
                         onLink={() => setLinking(product)}
                       />
                     ))}
                   </InlineGrid>
                   <InlineStack align="center" blockAlign="center" gap="300">
                     <Pagination
-                      hasPrevious={page > 0}
-                      onPrevious={() => setPage(page - 1)}
-                      hasNext={page + 1 < pages}
-                      onNext={() => setPage(page + 1)}
+                      hasPrevious={search.page > 1}
+                      onPrevious={() => show({ page: search.page - 1 })}
+                      hasNext={search.page < pages}
+                      onNext={() => show({ page: search.page + 1 })}
                       accessibilityLabels={{ previous: t("common.previous"), next: t("common.next") }}
-                      label={t("common.pageOf", { page: page + 1, pages })}
+                      label={t("common.pageOf", { page: search.page, pages })}
                     />
                   </InlineStack>
                 </BlockStack>
@@ -198,8 +268,7 @@ export default function Catalogue() {
         <LinkProductModal
           product={linking}
           onClose={() => setLinking(undefined)}
-          onLinked={(association) => {
-            setJustLinked((before) => [...before, association.supplierProductId]);
+          onLinked={() => {
             setLinking(undefined);
             showToast(t("link.done"));
           }}
@@ -212,12 +281,13 @@ export default function Catalogue() {
 function ProductCard({
   product,
   currency,
-  linked,
+  linkId,
   onLink,
 }: {
   product: SupplierProduct;
   currency: string | null;
-  linked: boolean;
+  /** The shop's link of this product, if it has one. */
+  linkId: string | undefined;
   onLink: () => void;
 }) {
   const { t, tp, money, number } = useI18n();
@@ -237,7 +307,7 @@ function ProductCard({
               <Text as="h2" variant="headingSm" breakWord>
                 {product.name}
               </Text>
-              {linked && <Badge tone="success">{t("catalogue.linked")}</Badge>}
+              {linkId && <Badge tone="success">{t("catalogue.linked")}</Badge>}
             </InlineStack>
             <Text as="p" variant="headingMd">
               {money(displayPrice(product), currency)}
@@ -246,9 +316,12 @@ function ProductCard({
               {stock === null ? t("catalogue.noStock") : t("catalogue.stock", { count: number(stock) })}
               {product.variations.length > 1 ? ` · ${tp("catalogue.variations", product.variations.length)}` : ""}
             </Text>
-            {linked ? (
-              // The link is seen, and removed, where linked products are listed.
-              <Button url="/app/products" accessibilityLabel={`${t("catalogue.viewLink")}: ${product.name}`}>
+            {linkId ? (
+              // The link's mapping opens where linked products are listed; it is edited and removed there.
+              <Button
+                url={`/app/products?mapping=${encodeURIComponent(linkId)}`}
+                accessibilityLabel={`${t("catalogue.viewLink")}: ${product.name}`}
+              >
                 {t("catalogue.viewLink")}
               </Button>
             ) : (

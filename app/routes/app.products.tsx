@@ -1,3 +1,5 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   Badge,
   BlockStack,
@@ -11,22 +13,35 @@ import {
   useBreakpoints,
 } from "@shopify/polaris";
 import { useState } from "react";
-import { ApiContent } from "~/components/ApiContent";
+import { z } from "zod";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { EditVariantsModal } from "~/components/EditVariantsModal";
 import { EmptyCard } from "~/components/EmptyCard";
 import { PageNavigation } from "~/components/PageNavigation";
 import { showToast } from "~/components/toast";
-import { useAction } from "~/components/use-action";
-import { useApi } from "~/components/use-api";
+import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
-import { apiGet, apiPost } from "~/lib/api-client";
 import type { ProductAssociation } from "~/lib/api-types";
+import { AppError, apiHandler, describeFailure, ok } from "~/lib/http.server";
+import { jsonField, parseInput, readFields } from "~/lib/input.server";
 import { pageMeta } from "~/lib/meta";
+import {
+  associationRecord,
+  deleteAssociation,
+  getAssociation,
+  listAssociations,
+} from "~/services/catalogue/associations.server";
+import { updateVariantMapping, variantAssociationInput } from "~/services/catalogue/variant-links.server";
+import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
+import { getProductVariants } from "~/services/platform/catalogue.server";
+import { requirePlatformSession } from "~/services/platform/offline-session.server";
+import { authenticate } from "~/shopify.server";
 
 const PAGE_SIZE = 25;
+// 250 pairs of ids fit in well under 64 KB, URL-encoded (as POST /api/products/association/variants).
+const MAX_BODY_BYTES = 64 * 1024;
 
 const OPTIONS: [keyof ProductAssociation, MessageKey][] = [
   ["saveSupplierName", "products.option.name"],
@@ -35,160 +50,236 @@ const OPTIONS: [keyof ProductAssociation, MessageKey][] = [
   ["saveSupplierImages", "products.option.images"],
 ];
 
+/** An expected failure as the page shows it (its code and field); anything else is the route's error. */
+function failureData(error: unknown) {
+  if (!(error instanceof AppError)) throw error;
+  return { success: false as const, error: error.message, ...describeFailure(error) } as {
+    success: false;
+    error: string;
+    code: string;
+    field?: string;
+  };
+}
+
+/**
+ * The link whose mapping is open (`?mapping=<id>`, the catalogue's "View link" comes this way) with its store
+ * product's variants as they are now, so the dialog opens with its rows.
+ */
+async function openMapping(shop: string, id: string) {
+  let association;
+  try {
+    association = associationRecord(await getAssociation(shop, id));
+  } catch (error) {
+    return { association: null, variants: null, failure: failureData(error) };
+  }
+  try {
+    const { variants } = await getProductVariants(await requirePlatformSession(shop), association.platformProductId);
+    return { association, variants, failure: null };
+  } catch (error) {
+    return { association, variants: null, failure: failureData(error) };
+  }
+}
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const params = new URL(request.url).searchParams;
+  const asked = Number(params.get("page"));
+  let page = Number.isInteger(asked) && asked >= 1 && asked <= 1_000_000 ? asked : 1;
+  let list = await listAssociations(session.shop, page, PAGE_SIZE);
+  // Past the last page (its last link was just removed): the last page there is.
+  if (list.associations.length === 0 && list.total > 0 && page > 1) {
+    page = Math.ceil(list.total / PAGE_SIZE);
+    list = await listAssociations(session.shop, page, PAGE_SIZE);
+  }
+  const mappingId = params.get("mapping")?.trim().slice(0, 100);
+  return { ...list, page, mapping: mappingId ? await openMapping(session.shop, mappingId) : null };
+};
+
+const deleteInput = z.object({
+  associationId: z.string({ required_error: "is required" }).trim().min(1, "is required").max(100, "is too long"),
+});
+const variantsInput = deleteInput.extend({
+  variantAssociations: jsonField(
+    z.array(variantAssociationInput).max(250, "has more pairs than a product has variants"),
+  ),
+});
+
+/** Removes a link, or replaces its variant mapping (docs/decisions/140); Remix then reloads the list. */
+export const action = apiHandler(
+  async ({ request }: ActionFunctionArgs) => {
+    const { shop } = await authenticateAdminApi(request);
+    const fields = await readFields(request);
+    if (fields.intent === "delete") {
+      const { associationId } = parseInput(deleteInput, fields);
+      await deleteAssociation(shop, associationId);
+      return ok({ associationId });
+    }
+    if (fields.intent === "variants") {
+      const parsed = parseInput(variantsInput, fields);
+      const association = await updateVariantMapping(
+        shop,
+        await requirePlatformSession(shop),
+        parsed.associationId,
+        parsed.variantAssociations,
+      );
+      return ok({ association });
+    }
+    throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+  },
+  { maxBodyBytes: MAX_BODY_BYTES },
+);
+
 export const meta = pageMeta("nav.products");
 
 export default function LinkedProducts() {
   const { smDown } = useBreakpoints();
   const { t, tp, dateTime } = useI18n();
-  const [page, setPage] = useState(1);
-  const list = useApi(
-    () =>
-      apiGet<{ associations: ProductAssociation[]; total: number }>("/api/products/associations", {
-        page,
-        pageSize: PAGE_SIZE,
-      }),
-    `associations:${page}`,
-  );
+  const data = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
   const [deleting, setDeleting] = useState<ProductAssociation>();
-  const [mapping, setMapping] = useState<ProductAssociation>();
-  const deletion = useAction();
+  const deletion = useWrite<{ success: true }>("/app/products", () => {
+    setDeleting(undefined);
+    showToast(t("products.deleted"));
+  });
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    await deletion.run(async () => {
-      await apiPost("/api/products/association/delete", { associationId: deleting.id });
-      setDeleting(undefined);
-      showToast(t("products.deleted"));
-      // The last row of a later page: step back so the merchant does not land on an empty page.
-      if (list.data?.associations.length === 1 && page > 1) setPage(page - 1);
-      else list.reload();
-    });
+  // The open mapping and the page are in the URL: a link can open one, and the back button closes it.
+  function navigate(change: { page?: number; mapping?: string | null }, replace = false) {
+    const next = new URLSearchParams(params);
+    if (change.page !== undefined) {
+      if (change.page > 1) next.set("page", String(change.page));
+      else next.delete("page");
+    }
+    if (change.mapping !== undefined) {
+      if (change.mapping) next.set("mapping", change.mapping);
+      else next.delete("mapping");
+    }
+    setParams(next, { replace, preventScrollReset: true });
   }
 
   return (
     <AppPage title={t("nav.products")}>
       <Layout>
         <Layout.Section>
-          <ApiContent
-            state={list}
-            loadingLines={6}
-            isEmpty={(data) => data.associations.length === 0}
-            empty={
-              <EmptyCard heading={t("products.empty")}>
-                <Text as="p" tone="subdued">
-                  {t("products.emptyHelp")}
-                </Text>
-                <Button url="/app/catalogue" variant="primary">
-                  {t("products.openCatalogue")}
-                </Button>
-              </EmptyCard>
-            }
-          >
-            {(data) => (
-              <BlockStack gap="400">
-                <Card padding="0">
-                  <IndexTable
-                    // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
-                    condensed={smDown}
-                    resourceName={{ singular: t("products.storeProduct"), plural: t("nav.products") }}
-                    itemCount={data.associations.length}
-                    selectable={false}
-                    loading={list.loading}
-                    headings={[
-                      { title: t("products.supplierProduct") },
-                      { title: t("products.storeProduct") },
-                      { title: t("products.options") },
-                      { title: t("products.variants") },
-                      { title: t("products.lastSync") },
-                      { title: t("products.actions"), hidden: true },
-                    ]}
-                  >
-                    {data.associations.map((association, index) => {
-                      const supplier = (
-                        <BlockStack gap="050">
-                          <Text as="span" fontWeight="semibold">
-                            {association.supplierProductName}
+          {data.associations.length === 0 ? (
+            <EmptyCard heading={t("products.empty")}>
+              <Text as="p" tone="subdued">
+                {t("products.emptyHelp")}
+              </Text>
+              <Button url="/app/catalogue" variant="primary">
+                {t("products.openCatalogue")}
+              </Button>
+            </EmptyCard>
+          ) : (
+            <BlockStack gap="400">
+              <Card padding="0">
+                <IndexTable
+                  // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
+                  condensed={smDown}
+                  resourceName={{ singular: t("products.storeProduct"), plural: t("nav.products") }}
+                  itemCount={data.associations.length}
+                  selectable={false}
+                  loading={navigation.state === "loading" && navigation.location.pathname === "/app/products"}
+                  headings={[
+                    { title: t("products.supplierProduct") },
+                    { title: t("products.storeProduct") },
+                    { title: t("products.options") },
+                    { title: t("products.variants") },
+                    { title: t("products.lastSync") },
+                    { title: t("products.actions"), hidden: true },
+                  ]}
+                >
+                  {data.associations.map((association, index) => {
+                    const supplier = (
+                      <BlockStack gap="050">
+                        <Text as="span" fontWeight="semibold">
+                          {association.supplierProductName}
+                        </Text>
+                        <Text as="span" tone="subdued" variant="bodySm">
+                          #{association.supplierProductId}
+                        </Text>
+                      </BlockStack>
+                    );
+                    const copied = (
+                      <InlineStack gap="100">
+                        {OPTIONS.filter(([field]) => association[field]).map(([field, label]) => (
+                          <Badge key={field}>{t(label)}</Badge>
+                        ))}
+                        {!OPTIONS.some(([field]) => association[field]) && (
+                          <Text as="span" tone="subdued">
+                            {t("common.none")}
                           </Text>
-                          <Text as="span" tone="subdued" variant="bodySm">
-                            #{association.supplierProductId}
-                          </Text>
-                        </BlockStack>
-                      );
-                      const copied = (
-                        <InlineStack gap="100">
-                          {OPTIONS.filter(([field]) => association[field]).map(([field, label]) => (
-                            <Badge key={field}>{t(label)}</Badge>
-                          ))}
-                          {!OPTIONS.some(([field]) => association[field]) && (
+                        )}
+                      </InlineStack>
+                    );
+                    const mapped = tp("products.variantsMapped", association.variantAssociations.length);
+                    const synced = association.lastSyncedAt ? dateTime(association.lastSyncedAt) : t("common.never");
+                    const actions = (
+                      <InlineStack gap="300" wrap={false}>
+                        <Button
+                          variant="plain"
+                          onClick={() => navigate({ mapping: association.id })}
+                          accessibilityLabel={`${t("products.editVariants")}: ${association.supplierProductName}`}
+                        >
+                          {t("products.editVariants")}
+                        </Button>
+                        <Button
+                          tone="critical"
+                          variant="plain"
+                          onClick={() => setDeleting(association)}
+                          accessibilityLabel={`${t("products.delete")}: ${association.supplierProductName}`}
+                        >
+                          {t("products.delete")}
+                        </Button>
+                      </InlineStack>
+                    );
+                    return smDown ? (
+                      // A phone: one stacked cell per link, its actions on their own line.
+                      <IndexTable.Row id={association.id} key={association.id} position={index}>
+                        <IndexTable.Cell>
+                          <BlockStack gap="150">
+                            {supplier}
+                            <Text as="span">{association.platformProductTitle}</Text>
+                            {copied}
                             <Text as="span" tone="subdued">
-                              {t("common.none")}
+                              {mapped} · {synced}
                             </Text>
-                          )}
-                        </InlineStack>
-                      );
-                      const mapped = tp("products.variantsMapped", association.variantAssociations.length);
-                      const synced = association.lastSyncedAt ? dateTime(association.lastSyncedAt) : t("common.never");
-                      const actions = (
-                        <InlineStack gap="300" wrap={false}>
-                          <Button
-                            variant="plain"
-                            onClick={() => setMapping(association)}
-                            accessibilityLabel={`${t("products.editVariants")}: ${association.supplierProductName}`}
-                          >
-                            {t("products.editVariants")}
-                          </Button>
-                          <Button
-                            tone="critical"
-                            variant="plain"
-                            onClick={() => setDeleting(association)}
-                            accessibilityLabel={`${t("products.delete")}: ${association.supplierProductName}`}
-                          >
-                            {t("products.delete")}
-                          </Button>
-                        </InlineStack>
-                      );
-                      return smDown ? (
-                        // A phone: one stacked cell per link, its actions on their own line.
-                        <IndexTable.Row id={association.id} key={association.id} position={index}>
-                          <IndexTable.Cell>
-                            <BlockStack gap="150">
-                              {supplier}
-                              <Text as="span">{association.platformProductTitle}</Text>
-                              {copied}
-                              <Text as="span" tone="subdued">
-                                {mapped} · {synced}
-                              </Text>
-                              {actions}
-                            </BlockStack>
-                          </IndexTable.Cell>
-                        </IndexTable.Row>
-                      ) : (
-                        <IndexTable.Row id={association.id} key={association.id} position={index}>
-                          <IndexTable.Cell>{supplier}</IndexTable.Cell>
-                          <IndexTable.Cell>{association.platformProductTitle}</IndexTable.Cell>
-                          <IndexTable.Cell>{copied}</IndexTable.Cell>
-                          <IndexTable.Cell>{mapped}</IndexTable.Cell>
-                          <IndexTable.Cell>{synced}</IndexTable.Cell>
-                          <IndexTable.Cell>{actions}</IndexTable.Cell>
-                        </IndexTable.Row>
-                      );
-                    })}
-                  </IndexTable>
-                </Card>
-                <PageNavigation page={page} total={data.total} pageSize={PAGE_SIZE} onPage={setPage} />
-              </BlockStack>
-            )}
-          </ApiContent>
+                            {actions}
+                          </BlockStack>
+                        </IndexTable.Cell>
+                      </IndexTable.Row>
+                    ) : (
+                      <IndexTable.Row id={association.id} key={association.id} position={index}>
+                        <IndexTable.Cell>{supplier}</IndexTable.Cell>
+                        <IndexTable.Cell>{association.platformProductTitle}</IndexTable.Cell>
+                        <IndexTable.Cell>{copied}</IndexTable.Cell>
+                        <IndexTable.Cell>{mapped}</IndexTable.Cell>
+                        <IndexTable.Cell>{synced}</IndexTable.Cell>
+                        <IndexTable.Cell>{actions}</IndexTable.Cell>
+                      </IndexTable.Row>
+                    );
+                  })}
+                </IndexTable>
+              </Card>
+              <PageNavigation
+                page={data.page}
+                total={data.total}
+                pageSize={PAGE_SIZE}
+                onPage={(page) => navigate({ page })}
+              />
+            </BlockStack>
+          )}
         </Layout.Section>
       </Layout>
-      {mapping && (
+      {data.mapping && (
         <EditVariantsModal
-          association={mapping}
-          onClose={() => setMapping(undefined)}
+          // Another link, or its variants arriving after a retry, starts again from what is stored.
+          key={`${data.mapping.association?.id ?? "missing"}:${data.mapping.variants ? "ready" : "waiting"}`}
+          mapping={data.mapping}
+          onClose={() => navigate({ mapping: null })}
           onSaved={() => {
-            setMapping(undefined);
+            navigate({ mapping: null }, true);
             showToast(t("products.variantsSaved"));
-            list.reload();
           }}
         />
       )}
@@ -196,18 +287,21 @@ export default function LinkedProducts() {
         <Modal
           open
           title={t("products.deleteTitle", { name: deleting.supplierProductName })}
-          onClose={() => setDeleting(undefined)}
+          onClose={() => {
+            setDeleting(undefined);
+            deletion.clear();
+          }}
           primaryAction={{
             content: t("products.delete"),
             destructive: true,
-            onAction: confirmDelete,
-            loading: deletion.pending !== undefined,
+            onAction: () => deletion.submit("delete", { associationId: deleting.id }),
+            loading: deletion.busy,
           }}
           secondaryActions={[{ content: t("common.cancel"), onAction: () => setDeleting(undefined) }]}
         >
           <Modal.Section>
             <BlockStack gap="200">
-              <ApiErrorBanner message={deletion.failure} />
+              <ApiErrorBanner message={deletion.message} />
               <Text as="p">{t("products.deleteBody")}</Text>
             </BlockStack>
           </Modal.Section>

@@ -1,3 +1,5 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import {
   Badge,
   Banner,
@@ -15,21 +17,41 @@ import {
   useBreakpoints,
 } from "@shopify/polaris";
 import { useState } from "react";
-import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { TableCard } from "~/components/TableCard";
 import { showToast } from "~/components/toast";
-import { useAction } from "~/components/use-action";
-import { useApi } from "~/components/use-api";
+import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { hasMessage } from "~/i18n";
-import { apiGet, apiPost } from "~/lib/api-client";
-import type { Theme, ThemeInstall } from "~/lib/api-types";
+import type { Theme } from "~/lib/api-types";
+import { AppError, BODY_LIMITS, apiHandler, ok } from "~/lib/http.server";
+import { parseInput, readFields } from "~/lib/input.server";
 import { themeUrl, validateThemeSource, type ThemeSource, type ThemeSourceErrors } from "~/lib/theme-source";
 import { pageMeta } from "~/lib/meta";
+import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
+import { themeInstallInput } from "~/services/theme/install-input.server";
+import { installTheme, listThemeInstalls } from "~/services/theme/install.server";
+import { authenticate } from "~/shopify.server";
 
 const DEFAULT_THEME_NAME = "Automation Theme 2.5";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  return { installs: await listThemeInstalls(session.shop) };
+};
+
+/** Installs a theme as an unpublished one; Remix then reloads the history. */
+export const action = apiHandler(
+  async ({ request }: ActionFunctionArgs) => {
+    const { shop } = await authenticateAdminApi(request);
+    const fields = await readFields(request);
+    if (fields.intent !== "install") throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+    const { theme } = await installTheme({ shop, ...parseInput(themeInstallInput, fields) });
+    return ok({ theme });
+  },
+  { maxBodyBytes: BODY_LIMITS.form },
+);
 
 /** Opens the theme in the admin's theme editor list (App Bridge resolves shopify://admin links). */
 const themeAdminUrl = (id: number) => `shopify://admin/themes/${id}`;
@@ -47,12 +69,14 @@ export default function ThemePage() {
   const [token, setToken] = useState("");
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<ThemeSourceErrors>({});
-  const installation = useAction();
+  const { installs } = useLoaderData<typeof loader>();
   const [installed, setInstalled] = useState<Theme>();
-  const history = useApi(
-    () => apiGet<{ installs: ThemeInstall[] }>("/api/theme/installs").then((body) => body.installs),
-    "installs",
-  );
+  const installation = useWrite<{ success: true; theme: Theme }>("/app/theme", (body) => {
+    // The token was for this one install; it is not kept in the page either.
+    setToken("");
+    setInstalled(body.theme);
+    showToast(t("theme.installed"));
+  });
 
   const fieldError = (field: keyof ThemeSourceErrors) => {
     const problem = errors[field];
@@ -61,24 +85,14 @@ export default function ThemePage() {
     return field === "url" ? t("theme.urlInvalid") : t("theme.nameInvalid");
   };
 
-  async function install() {
+  function install() {
     const source: ThemeSource = kind === "public" ? { kind, url } : { kind, owner, repo, branch, token };
     const problems = validateThemeSource(source);
     setErrors(problems);
-    installation.setFailure(undefined);
+    installation.clear();
     setInstalled(undefined);
     if (Object.keys(problems).length > 0) return;
-    await installation.run(async () => {
-      const body = await apiPost<{ theme: Theme }>("/api/theme/install", {
-        themeUrl: themeUrl(source),
-        themeName: name.trim() || DEFAULT_THEME_NAME,
-      });
-      // The token was for this one install; it is not kept in the page either.
-      setToken("");
-      setInstalled(body.theme);
-      showToast(t("theme.installed"));
-      history.reload();
-    });
+    installation.submit("install", { themeUrl: themeUrl(source), themeName: name.trim() || DEFAULT_THEME_NAME });
   }
 
   const roleLabel = (role: string) => {
@@ -91,7 +105,7 @@ export default function ThemePage() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <ApiErrorBanner message={installation.failure} onDismiss={() => installation.setFailure(undefined)} />
+            <ApiErrorBanner message={installation.message} onDismiss={installation.clear} />
             {installed && (
               <Banner
                 tone="success"
@@ -193,48 +207,61 @@ export default function ThemePage() {
           </BlockStack>
         </Layout.Section>
         <Layout.Section>
-          <ApiContent state={history} loadingLines={3}>
-            {(installs) => (
-              <TableCard
-                heading={t("theme.history")}
-                emptyText={installs.length === 0 ? t("theme.historyEmpty") : undefined}
-              >
-                <IndexTable
-                  // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
-                  condensed={smDown}
-                  resourceName={{ singular: t("nav.theme"), plural: t("theme.history") }}
-                  itemCount={installs.length}
-                  selectable={false}
-                  headings={[
-                    { title: t("theme.themeName") },
-                    { title: t("theme.source") },
-                    { title: t("theme.installedAt") },
-                    { title: t("products.actions"), hidden: true },
-                  ]}
-                >
-                  {installs.map((entry, index) => (
-                    <IndexTable.Row id={entry.id} key={entry.id} position={index}>
-                      <IndexTable.Cell>
-                        <InlineStack gap="200">
-                          <Text as="span" fontWeight="semibold">
-                            {entry.name}
-                          </Text>
-                          <Badge>{roleLabel(entry.role)}</Badge>
-                        </InlineStack>
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>{t(`theme.source.${entry.source}`)}</IndexTable.Cell>
-                      <IndexTable.Cell>{dateTime(entry.createdAt)}</IndexTable.Cell>
-                      <IndexTable.Cell>
-                        <Button variant="plain" url={themeAdminUrl(entry.themeId)} target="_top">
-                          {t("theme.open")}
-                        </Button>
-                      </IndexTable.Cell>
-                    </IndexTable.Row>
-                  ))}
-                </IndexTable>
-              </TableCard>
-            )}
-          </ApiContent>
+          <TableCard
+            heading={t("theme.history")}
+            emptyText={installs.length === 0 ? t("theme.historyEmpty") : undefined}
+          >
+            <IndexTable
+              // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
+              condensed={smDown}
+              resourceName={{ singular: t("nav.theme"), plural: t("theme.history") }}
+              itemCount={installs.length}
+              selectable={false}
+              headings={[
+                { title: t("theme.themeName") },
+                { title: t("theme.source") },
+                { title: t("theme.installedAt") },
+                { title: t("products.actions"), hidden: true },
+              ]}
+            >
+              {installs.map((entry, index) => {
+                const name = (
+                  <InlineStack gap="200">
+                    <Text as="span" fontWeight="semibold">
+                      {entry.name}
+                    </Text>
+                    <Badge>{roleLabel(entry.role)}</Badge>
+                  </InlineStack>
+                );
+                const open = (
+                  <Button variant="plain" url={themeAdminUrl(entry.themeId)} target="_top">
+                    {t("theme.open")}
+                  </Button>
+                );
+                return smDown ? (
+                  // A phone: one stacked cell per install, its link on a line of its own.
+                  <IndexTable.Row id={entry.id} key={entry.id} position={index}>
+                    <IndexTable.Cell>
+                      <BlockStack gap="150">
+                        {name}
+                        <Text as="span" tone="subdued">
+                          {t(`theme.source.${entry.source}`)} · {dateTime(entry.createdAt)}
+                        </Text>
+                        <InlineStack>{open}</InlineStack>
+                      </BlockStack>
+                    </IndexTable.Cell>
+                  </IndexTable.Row>
+                ) : (
+                  <IndexTable.Row id={entry.id} key={entry.id} position={index}>
+                    <IndexTable.Cell>{name}</IndexTable.Cell>
+                    <IndexTable.Cell>{t(`theme.source.${entry.source}`)}</IndexTable.Cell>
+                    <IndexTable.Cell>{dateTime(entry.createdAt)}</IndexTable.Cell>
+                    <IndexTable.Cell>{open}</IndexTable.Cell>
+                  </IndexTable.Row>
+                );
+              })}
+            </IndexTable>
+          </TableCard>
         </Layout.Section>
       </Layout>
     </AppPage>

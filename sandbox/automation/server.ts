@@ -41,7 +41,12 @@ export interface RecordedCallback {
   at: string;
 }
 
-const FLOWS = [
+/** A flow as the platform lists it: `id`/`name`, or the older `flow_id`/`flow_name` some accounts still get. */
+export type SimFlow =
+  | { id: string; name: string; description: string | null; status: string }
+  | { flow_id: number; flow_name: string; description: string | null; status: string };
+
+const FLOWS: SimFlow[] = [
   {
     id: "f_101",
     name: "Confirmar pedido contra entrega",
@@ -63,6 +68,9 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
   const events = options.events ?? noEvents;
   const emit = (message: string) => events({ system: "automation", message, at: new Date().toISOString() });
   const apiKeys = new Set(options.apiKeys ?? [SANDBOX_AUTOMATION_KEY]);
+  // Accounts seeded under /sim/accounts list their own flows; every other key sees the sandbox's.
+  const accountFlows = new Map<string, SimFlow[]>();
+  const flowsOf = (apiKey: string) => accountFlows.get(apiKey) ?? FLOWS;
   const triggers: RecordedTrigger[] = [];
   const dropped: DroppedTrigger[] = [];
   /** Keys of the triggers accepted (2xx) and the answer they got, as a receiver that honours the key keeps them. */
@@ -129,13 +137,14 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
   const router = new Router()
     .on("GET", "/api/accounts/flows", (request) => {
       if (!apiKeys.has(keyOf(request))) return refuse;
-      const body = flowShape === "array" ? FLOWS : flowShape === "data" ? { data: FLOWS } : { flows: FLOWS };
+      const flows = flowsOf(keyOf(request));
+      const body = flowShape === "array" ? flows : flowShape === "data" ? { data: flows } : { flows };
       return { body };
     })
     .on("POST", "/api/flows/:flowId/trigger", async (request) => {
       if (!apiKeys.has(keyOf(request))) return refuse;
       const { flowId } = request.params;
-      if (!FLOWS.some((flow) => String("id" in flow ? flow.id : flow.flow_id) === flowId)) {
+      if (!flowsOf(keyOf(request)).some((flow) => String("id" in flow ? flow.id : flow.flow_id) === flowId)) {
         return { status: 404, body: { success: false, message: `Flow ${flowId} not found` } };
       }
       let payload: Record<string, unknown>;
@@ -202,9 +211,20 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
 
     .on("GET", "/sim/triggers", (request) => {
       const flowId = request.url.searchParams.get("flowId");
+      const apiKey = request.url.searchParams.get("apiKey");
       const pick = <T extends { flowId: string }>(list: T[]) =>
         flowId ? list.filter((t) => t.flowId === flowId) : list;
-      return { body: { triggers: pick(triggers), dropped: pick(dropped), droppedCount: pick(dropped).length } };
+      const mine = apiKey ? triggers.filter((t) => t.apiKey === apiKey) : triggers;
+      return { body: { triggers: pick(mine), dropped: pick(dropped), droppedCount: pick(dropped).length } };
+    })
+    // An account of its own (one per test shop in the browser tests): its key is accepted and lists these flows.
+    .on("POST", "/sim/accounts", (request) => {
+      const body = request.json<{ apiKey?: string; flows?: SimFlow[] }>();
+      if (typeof body.apiKey !== "string" || !body.apiKey)
+        return { status: 400, body: { error: "apiKey is required" } };
+      apiKeys.add(body.apiKey);
+      if (body.flows) accountFlows.set(body.apiKey, body.flows);
+      return { status: 201, body: { apiKey: body.apiKey, flows: flowsOf(body.apiKey) } };
     })
     .on("GET", "/sim/callbacks", () => ({ body: { callbacks } }))
     .on("GET", "/sim/bot-fields", () => ({ body: { botFields } }))

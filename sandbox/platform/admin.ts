@@ -1,3 +1,5 @@
+import { RESOURCE_PICKER_SOURCE } from "./resource-picker";
+
 /**
  * The admin's part, played locally: a page that frames the app as the platform's admin does, and a stand-in
  * of the App Bridge client script. The contract both keep is written in sandbox/README.md.
@@ -253,78 +255,12 @@ export const APP_BRIDGE_STAND_IN = String.raw`(() => {
     toggle: async (id) => byId(id).toggle(),
   };
 
-  // shopify.resourcePicker({ type: "product" }): the admin's product picker with thumbnails, as a modal <dialog>
-  // over the frame; the products come from the platform simulator's store.
-  const pickerWords = config.locale === "en"
-    ? { title: "Select product", search: "Search products", select: "Select", cancel: "Cancel" }
-    : { title: "Seleccionar producto", search: "Buscar productos", select: "Seleccionar", cancel: "Cancelar" };
-  window.shopify.resourcePicker = async (options) => {
-    if (!options || options.type !== "product") throw new Error("The sandbox picks products only");
+  // shopify.resourcePicker: the products come from the platform simulator's store (./resource-picker.ts).
+  (${RESOURCE_PICKER_SOURCE})(window.shopify, async () => {
     const response = await originalFetch(simOrigin + "/admin/resource-picker/products?shop=" + encodeURIComponent(config.shop));
     if (!response.ok) throw new Error("The sandbox could not list products (" + response.status + ")");
-    const { products } = await response.json();
-    const chosen = new Set((options.selectionIds || []).map((selection) => selection.id));
-    return new Promise((resolve) => {
-      const dialog = document.createElement("dialog");
-      dialog.dataset.testid = "resource-picker";
-      dialog.setAttribute("aria-label", pickerWords.title);
-      dialog.style.cssText = "width:min(560px,92vw);max-height:80vh;padding:16px;border:0;border-radius:12px;font:14px sans-serif";
-      const heading = document.createElement("h2");
-      heading.textContent = pickerWords.title;
-      heading.style.cssText = "margin:0 0 12px;font-size:16px";
-      const search = document.createElement("input");
-      search.type = "search";
-      search.placeholder = pickerWords.search;
-      search.setAttribute("aria-label", pickerWords.search);
-      search.style.cssText = "width:100%;box-sizing:border-box;padding:8px;margin-bottom:8px";
-      const list = document.createElement("div");
-      list.setAttribute("role", "radiogroup");
-      list.setAttribute("aria-label", pickerWords.title);
-      list.style.cssText = "display:grid;gap:4px;overflow:auto;max-height:50vh";
-      const select = document.createElement("button");
-      select.type = "button";
-      select.textContent = pickerWords.select;
-      select.disabled = chosen.size === 0;
-      const cancel = document.createElement("button");
-      cancel.type = "button";
-      cancel.textContent = pickerWords.cancel;
-      const render = () => {
-        const query = search.value.trim().toLowerCase();
-        list.replaceChildren();
-        for (const product of products.filter((p) => p.title.toLowerCase().includes(query))) {
-          const label = document.createElement("label");
-          label.style.cssText = "display:flex;gap:12px;align-items:center;padding:6px;cursor:pointer";
-          const radio = document.createElement("input");
-          radio.type = "radio";
-          radio.name = "resource-picker-product";
-          radio.checked = chosen.has(product.id);
-          radio.addEventListener("change", () => { chosen.clear(); chosen.add(product.id); select.disabled = false; });
-          const thumbnail = document.createElement("img");
-          thumbnail.alt = "";
-          thumbnail.width = 40;
-          thumbnail.height = 40;
-          thumbnail.style.cssText = "object-fit:cover;border-radius:6px;background:#eee";
-          if (product.images[0]) thumbnail.src = product.images[0].originalSrc;
-          const name = document.createElement("span");
-          name.textContent = product.title;
-          label.append(radio, thumbnail, name);
-          list.append(label);
-        }
-      };
-      const finish = (selection) => { dialog.close(); dialog.remove(); resolve(selection); };
-      cancel.addEventListener("click", () => finish(undefined));
-      dialog.addEventListener("cancel", () => finish(undefined));
-      select.addEventListener("click", () => finish(products.filter((p) => chosen.has(p.id)).slice(0, 1)));
-      search.addEventListener("input", render);
-      const actions = document.createElement("div");
-      actions.style.cssText = "display:flex;justify-content:flex-end;gap:8px;margin-top:12px";
-      actions.append(cancel, select);
-      dialog.append(heading, search, list, actions);
-      document.body.append(dialog);
-      render();
-      dialog.showModal();
-    });
-  };
+    return (await response.json()).products;
+  });
 
   // The library's bounce page asks App Bridge to come back with a fresh session token.
   const reload = params.get("shopify-reload");

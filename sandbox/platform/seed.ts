@@ -109,7 +109,7 @@ const CREATED = "2026-10-01T14:00:00Z";
 let nextId = 8_000_000_000;
 export const newId = () => ++nextId;
 
-function product(
+export function product(
   title: string,
   handle: string,
   price: number,

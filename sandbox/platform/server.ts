@@ -3,7 +3,7 @@ import { HttpError, Router, corsHeaders, listen, noEvents, type EventSink, type 
 import { mintSessionToken, verifySessionToken } from "../lib/jwt";
 import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
 import { estimateCost, execute, gid, orderNode, productNode, rootFields } from "./graphql";
-import { DEMO_SHOP, type SimProduct } from "./seed";
+import { DEMO_SHOP, product, type SimProduct } from "./seed";
 import { createDraftOrder, createOrder, newShopState, type ShopState, type SimTheme } from "./state";
 import {
   checkoutPayload,
@@ -423,6 +423,70 @@ export function createPlatformSimulator(options: PlatformOptions) {
       }
       return { body: { deliveries: sent, payload } };
     })
+    /*
+     * A shop as a test needs it (the browser tests seed one per test): the app's offline token accepted (it never
+     * expires here), and optionally its products and orders instead of the demo ones.
+     */
+    .on("POST", "/sim/shops", (request) => {
+      const body = bodyOf(request) as {
+        shop?: string;
+        accessToken?: string;
+        products?: {
+          title: string;
+          handle?: string;
+          price?: number;
+          description?: string;
+          options?: { name: string; values: string[] }[];
+        }[];
+        orders?: { createdAt?: string; note?: string; tags?: string[]; test?: boolean; cancelled?: boolean }[];
+      };
+      if (typeof body.shop !== "string" || !/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(body.shop))
+        throw new HttpError(400, "shop must be a *.myshopify.com domain");
+      const shop = shopState(body.shop);
+      if (typeof body.accessToken === "string" && body.accessToken) {
+        shop.accessTokens.add(body.accessToken);
+        shop.tokenExpiry.set(body.accessToken, Number.MAX_SAFE_INTEGER);
+      }
+      if (body.products) {
+        shop.products = body.products.map((spec) =>
+          product(
+            spec.title,
+            spec.handle ??
+              spec.title
+                .toLowerCase()
+                .normalize("NFD")
+                .replace(/[^a-z0-9]+/g, "-"),
+            spec.price ?? 50_000,
+            spec.description ?? spec.title,
+            spec.options ?? [],
+          ),
+        );
+      }
+      if (body.orders) {
+        if (!shop.products.length) throw new HttpError(400, "orders need at least one product");
+        shop.orders = [];
+        shop.nextOrderNumber = 1001;
+        for (const spec of body.orders) {
+          const order = createOrder(shop, {
+            createdAt: spec.createdAt ? new Date(spec.createdAt) : undefined,
+            note: spec.note,
+          });
+          order.tags = spec.tags ?? [];
+          if (spec.test) order.test = true;
+          if (spec.cancelled) order.cancelledAt = order.createdAt;
+        }
+      }
+      return {
+        status: 201,
+        body: {
+          shop: shop.domain,
+          products: shop.products.map(productNode),
+          orders: shop.orders.map(orderNode),
+          // The orders/create webhook bodies of the orders, for a test that seeds the app's deliveries of them.
+          webhookPayloads: shop.orders.map(orderPayload),
+        },
+      };
+    })
     .on("GET", "/sim/webhooks", () => ({ body: { deliveries } }))
     .on("GET", "/sim/graphql", () => ({ body: { requests: graphqlLog } }))
     .on("GET", "/sim/tokens", () => ({ body: { events: tokenLog } }))
@@ -465,6 +529,16 @@ export function createPlatformSimulator(options: PlatformOptions) {
     .on("GET", "/sim/products", (request) => ({
       body: { products: shopState(request.url.searchParams.get("shop") ?? DEMO_SHOP).products.map(productNode) },
     }))
+    // A merchant deletes a variant in the admin while the app has the product open (the link dialog's refusal path).
+    .on("POST", "/sim/products/variants/delete", (request) => {
+      const body = bodyOf(request);
+      const shop = shopState(shopFromBody(body, request));
+      const variantId = Number(String(body.variantId ?? "").replace(/^gid:\/\/shopify\/ProductVariant\//, ""));
+      const product = shop.products.find((candidate) => candidate.variants.some((v) => v.id === variantId));
+      if (!product) throw new HttpError(404, "No such variant in this shop");
+      product.variants = product.variants.filter((v) => v.id !== variantId);
+      return { body: { product: productNode(product) } };
+    })
     .on("GET", "/sim/themes", (request) => ({
       body: { themes: shopState(request.url.searchParams.get("shop") ?? DEMO_SHOP).themes.map(restTheme) },
     }))

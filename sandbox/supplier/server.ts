@@ -2,7 +2,7 @@ import { Router, listen, noEvents, type EventSink } from "../lib/http";
 
 export const SANDBOX_SUPPLIER_TOKEN = "sandbox-supplier-token";
 
-interface CatalogueProduct {
+export interface CatalogueProduct {
   id: number;
   name: string;
   type: "SIMPLE" | "VARIABLE";
@@ -185,6 +185,8 @@ export function createSupplierSimulator(
   const emit = (message: string) => events({ system: "supplier", message, at: new Date().toISOString() });
   const tokens = new Set(options.tokens ?? [SANDBOX_SUPPLIER_TOKEN]);
   const catalogue = generateCatalogue(options.size);
+  // Accounts seeded under /sim/accounts see their own catalogue; every other token sees the generated one.
+  const accountCatalogues = new Map<string, CatalogueProduct[]>();
   const requests: { body: Record<string, unknown>; origin: string | null; referer: string | null; at: string }[] = [];
   let shape: "deployed" | "spec" = "deployed";
   let failure: { status: number; count: number } | null = null;
@@ -215,18 +217,19 @@ export function createSupplierSimulator(
       const pageSize = Math.min(100, Math.max(1, Number(body.pageSize ?? 50)));
       const startData = Math.max(0, Number(body.startData ?? 0));
       const keywords = typeof body.keywords === "string" ? body.keywords.trim() : "";
+      const products = accountCatalogues.get(token) ?? catalogue;
       let matches: CatalogueProduct[];
       if (keywords) {
         const words = fold(keywords).split(/\s+/);
-        matches = catalogue.filter(
+        matches = products.filter(
           (product) => !product.privated_product && words.every((word) => fold(product.name).includes(word)),
         );
       } else if (body.privated_product === true) {
-        matches = catalogue.filter((product) => product.privated_product);
+        matches = products.filter((product) => product.privated_product);
       } else if (body.favorite === true) {
-        matches = catalogue.filter((product) => product.favorite && !product.privated_product);
+        matches = products.filter((product) => product.favorite && !product.privated_product);
       } else {
-        matches = catalogue.filter((product) => !product.privated_product);
+        matches = products.filter((product) => !product.privated_product);
       }
       if (body.order_type !== "asc") matches = [...matches].reverse();
       const page = matches.slice(startData, startData + pageSize);
@@ -262,6 +265,17 @@ export function createSupplierSimulator(
       if (body.failure !== undefined) failure = body.failure;
       for (const token of body.tokens ?? []) tokens.add(token);
       return { body: { shape, failure } };
+    })
+    // An account of its own (one per test shop in the browser tests): its token is accepted and sees these products.
+    .on("POST", "/sim/accounts", (request) => {
+      const body = request.json<{ token?: string; products?: CatalogueProduct[] }>();
+      if (typeof body.token !== "string" || !body.token) return { status: 400, body: { error: "token is required" } };
+      tokens.add(body.token);
+      if (body.products) accountCatalogues.set(body.token, body.products);
+      return {
+        status: 201,
+        body: { token: body.token, count: (accountCatalogues.get(body.token) ?? catalogue).length },
+      };
     })
     .on("POST", "/sim/reset", () => {
       requests.length = 0;

@@ -1,70 +1,105 @@
 import { describe, expect, it } from "vitest";
+import { seriousAxeFindings } from "./harness/axe";
 import { screenshot } from "./harness/browser";
+import { browserDatabase, newShop } from "./harness/database";
 import { FakeApi } from "./harness/fake-api";
 import { useAdmin } from "./harness/fixture";
-import { configuredShop } from "./harness/seed";
+import { pageCalls } from "./harness/page-calls";
 
-function linked(api: FakeApi, supplierProductName: string, platformProductTitle: string, n: number) {
-  api.associations.push({
-    id: `assoc_${n}`,
-    shop: api.configuration.shop,
-    supplierProductId: String(2061980 + n),
-    platformProductId: `gid://shopify/Product/80${n}`,
-    supplierProductName,
-    platformProductTitle,
-    importType: "link",
-    saveSupplierName: n === 1,
-    saveSupplierDescription: false,
-    useSuggestedBarcode: n === 1,
-    saveSupplierImages: true,
-    variantAssociations: [],
-    supplierVariations: [],
-    imagesAdded: n === 1 ? 3 : 0,
-    lastSyncedAt: "2026-11-20T15:30:00.000Z",
-    createdAt: "2026-11-20T15:30:00.000Z",
+/** A link as the import leaves it, in the test shop's database. */
+async function linked(shop: string, supplierProductName: string, platformProductTitle: string, n: number) {
+  return browserDatabase().productAssociation.create({
+    data: {
+      shop,
+      supplierProductId: String(2061980 + n),
+      platformProductId: `gid://shopify/Product/80${n}`,
+      supplierProductName,
+      platformProductTitle,
+      importType: "link",
+      saveSupplierName: n === 1,
+      useSuggestedBarcode: n === 1,
+      saveSupplierImages: true,
+      imagesAdded: n === 1 ? 3 : 0,
+      lastSyncedAt: new Date("2026-11-20T15:30:00.000Z"),
+      createdAt: new Date(Date.UTC(2026, 10, 20, 15, 30 - n)),
+    },
   });
 }
 
 describe("linked products", () => {
   const admin = useAdmin();
 
-  it("deletes an association after confirmation, leaving the others", async () => {
-    const api = configuredShop(admin.shop);
-    linked(api, "Camiseta deportiva", "Camiseta Running", 1);
-    linked(api, "Lámpara LED recargable", "Lámpara de escritorio", 2);
-    const page = await admin.open(api, "/app/products", "en");
-    const table = page.getByRole("table");
-    await table.getByText("Camiseta deportiva").waitFor();
-    // Both names, what was copied and the last sync, in the merchant's format.
-    const row = table.getByRole("row").filter({ hasText: "Camiseta deportiva" });
-    expect(await row.textContent()).toContain("Camiseta Running");
-    expect(await row.textContent()).toContain("Barcodes");
-    expect(await row.textContent()).toContain("Nov 20, 2026");
-    await screenshot(page, "products-en");
+  for (const [locale, width] of [
+    ["en", 1400],
+    ["es", 390],
+  ] as const) {
+    it(`lists the links from the first paint and deletes one after confirmation (${locale}, ${width} px)`, async () => {
+      const shop = await newShop(`products-${locale}-${width}`);
+      const first = await linked(shop, "Camiseta deportiva", "Camiseta Running", 1);
+      await linked(shop, "Lámpara LED recargable", "Lámpara de escritorio", 2);
+      const api = new FakeApi(shop);
+      const page = await admin.open(api, "/app/products", locale, width, shop);
+      const words =
+        locale === "en"
+          ? {
+              barcodes: "Barcodes",
+              date: "Nov 20, 2026",
+              remove: "Delete link",
+              cancel: "Cancel",
+              done: "Link deleted",
+            }
+          : {
+              barcodes: "Códigos de barras",
+              date: "20 nov 2026",
+              remove: "Eliminar vínculo",
+              cancel: "Cancelar",
+              done: "Vínculo eliminado",
+            };
+      // The rows are in the document the server sent: no skeleton, no request of the page's own. At phone
+      // width the table is a list of stacked rows.
+      const row = page.locator("tr, li").filter({ hasText: "Camiseta deportiva" });
+      await row.waitFor({ timeout: 1000 });
+      expect(await row.textContent()).toContain("Camiseta Running");
+      expect(await row.textContent()).toContain(words.barcodes);
+      expect(await row.textContent()).toContain(words.date);
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      await screenshot(page, `products-${locale}-${width}`);
 
-    await page.getByRole("button", { name: "Delete link: Camiseta deportiva" }).click();
-    const dialog = page.getByRole("dialog");
-    expect(await dialog.getByText("Delete the link of Camiseta deportiva?").isVisible()).toBe(true);
-    // Cancelling deletes nothing.
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    expect(api.callsTo("POST", "/api/products/association/delete")).toHaveLength(0);
-
-    await page.getByRole("button", { name: "Delete link: Camiseta deportiva" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Delete link" }).click();
-    await expect.poll(() => page.getByTestId("toast").textContent()).toBe("Link deleted");
-    expect(Object.fromEntries(api.callsTo("POST", "/api/products/association/delete")[0].form)).toEqual({
-      associationId: "assoc_1",
+      await page.getByRole("button", { name: `${words.remove}: Camiseta deportiva` }).click();
+      // Cancelling deletes nothing.
+      await page.getByRole("dialog").getByRole("button", { name: words.cancel }).click();
+      await page.getByRole("button", { name: `${words.remove}: Camiseta deportiva` }).click();
+      await page.getByRole("dialog").getByRole("button", { name: words.remove }).click();
+      await expect.poll(() => page.getByTestId("toast").textContent()).toBe(words.done);
+      await expect.poll(() => browserDatabase().productAssociation.count({ where: { id: first.id } })).toBe(0);
+      // The action's revalidation drops the row; the other link stays.
+      await expect.poll(() => page.getByText("Camiseta deportiva").count()).toBe(0);
+      expect(await page.getByText("Lámpara LED recargable").isVisible()).toBe(true);
+      expect(await browserDatabase().productAssociation.count({ where: { shop } })).toBe(1);
+      expect(pageCalls(api)).toEqual([]);
     });
-    await expect.poll(() => table.getByText("Camiseta deportiva").count()).toBe(0);
-    expect(await table.getByText("Lámpara LED recargable").isVisible()).toBe(true);
-  });
+  }
 
   it("shows the way to the catalogue when nothing is linked, in Spanish", async () => {
-    const page = await admin.open(configuredShop(admin.shop), "/app/products", "es");
-    await expect.poll(() => page.getByText("Aún no hay productos vinculados").isVisible()).toBe(true);
+    const shop = await newShop("products-empty");
+    const api = new FakeApi(shop);
+    const page = await admin.open(api, "/app/products", "es", 1400, shop);
+    expect(await page.getByText("Aún no hay productos vinculados").isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Abrir el catálogo" }).getAttribute("href")).toContain(
       "/app/catalogue",
     );
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await screenshot(page, "products-empty-es");
+
+    // A mapping link to a link that is gone (removed, or another shop's) says so in the dialog, translated.
+    const url = new URL(page.url());
+    url.searchParams.set("mapping", "removed-link");
+    await page.goto(url.href);
+    const dialog = page.getByRole("dialog");
+    expect(await dialog.getByText("Este elemento ya no existe. Recarga la página.").isVisible()).toBe(true);
+    expect(await dialog.getByRole("combobox").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("mapping")).toBeNull();
+    expect(pageCalls(api)).toEqual([]);
   });
 });

@@ -1,60 +1,112 @@
 import { describe, expect, it } from "vitest";
+import { SANDBOX_REPO } from "../../sandbox/repo-host/server";
+import { seriousAxeFindings } from "./harness/axe";
 import { screenshot } from "./harness/browser";
+import { browserDatabase, newShop } from "./harness/database";
+import { FakeApi } from "./harness/fake-api";
 import { useAdmin } from "./harness/fixture";
-import { configuredShop } from "./harness/seed";
+import { pageCalls } from "./harness/page-calls";
+
+const WORDS = {
+  en: {
+    owner: "Repository owner",
+    branch: "Branch",
+    token: "Access token",
+    name: "Theme name",
+    install: "Install theme",
+    required: "Required",
+    refused: "The repository host refused the token",
+    installed: "Theme installed",
+    result: (name: string) => `${name} was installed as an unpublished theme.`,
+    open: "Open in Themes",
+    empty: "No themes installed from the app yet.",
+    privateRepo: "Private repository",
+  },
+  es: {
+    owner: "Propietario del repositorio",
+    branch: "Rama",
+    token: "Token de acceso",
+    name: "Nombre del tema",
+    install: "Instalar tema",
+    required: "Obligatorio",
+    refused: "El servidor del repositorio rechazó el token",
+    installed: "Tema instalado",
+    result: (name: string) => `${name} se instaló como tema sin publicar.`,
+    open: "Abrir en Temas",
+    empty: "Aún no se han instalado temas desde la aplicación.",
+    privateRepo: "Repositorio privado",
+  },
+};
 
 describe("theme", () => {
   const admin = useAdmin();
 
-  it("installs a theme from a private repository and links to it in the admin", async () => {
-    const api = configuredShop(admin.shop);
-    const page = await admin.open(api, "/app/theme", "en");
-    await page.getByLabel("Repository owner").waitFor();
-    await expect.poll(() => page.getByText("No themes installed from the app yet.").isVisible()).toBe(true);
+  for (const [locale, width] of [
+    ["en", 1400],
+    ["es", 390],
+  ] as const) {
+    it(`installs a theme from a private repository and lists it in the history (${locale}, ${width} px)`, async () => {
+      const w = WORDS[locale];
+      const shop = await newShop(`theme-${locale}-${width}`);
+      const api = new FakeApi(shop);
+      const page = await admin.open(api, "/app/theme", locale, width, shop);
+      // The (empty) history is in the first paint.
+      expect(await page.getByText(w.empty).isVisible()).toBe(true);
 
-    // Inline validation names each missing field and sends nothing.
-    await page.getByLabel("Branch").fill("");
-    await page.getByRole("button", { name: "Install theme" }).click();
-    await expect.poll(() => page.getByText("Required").count()).toBe(4);
-    expect(api.callsTo("POST", "/api/theme/install")).toHaveLength(0);
+      // Inline validation names each missing field and sends nothing.
+      await page.getByLabel(w.branch).fill("");
+      await page.getByRole("button", { name: w.install }).click();
+      await expect.poll(() => page.getByText(w.required, { exact: true }).count()).toBe(4);
 
-    await page.getByLabel("Repository owner").fill("tienda-andina");
-    await page.getByLabel("Repository", { exact: true }).fill("tema-cod");
-    await page.getByLabel("Branch").fill("release/2.5");
-    await page.getByLabel("Access token").fill("not-the-token");
-    await page.getByRole("button", { name: "Install theme" }).click();
-    await expect
-      .poll(() => page.getByText("The repository host refused the token", { exact: false }).isVisible())
-      .toBe(true);
+      await page.getByLabel(w.owner).fill(SANDBOX_REPO.owner);
+      await page.getByLabel(locale === "en" ? "Repository" : "Repositorio", { exact: true }).fill(SANDBOX_REPO.repo);
+      await page.getByLabel(w.branch).fill(SANDBOX_REPO.branch);
+      await page.getByLabel(w.token).fill("not-the-token");
+      await page.getByRole("button", { name: w.install }).click();
+      // The repository host's refusal, by its code, in the merchant's language; nothing installed.
+      await expect.poll(() => page.getByText(w.refused, { exact: false }).isVisible()).toBe(true);
+      expect(await browserDatabase().themeInstall.count({ where: { shop } })).toBe(0);
 
-    await page.getByLabel("Access token").fill(api.validRepositoryToken);
-    await page.getByLabel("Theme name").fill("Tema COD 2.5");
-    await page.getByRole("button", { name: "Install theme" }).click();
-    await expect.poll(() => page.getByTestId("toast").textContent()).toBe("Theme installed");
-    const form = Object.fromEntries(api.callsTo("POST", "/api/theme/install").at(-1)!.form);
-    expect(form).toEqual({
-      themeUrl: `repo-api://tienda-andina/tema-cod/release/2.5?token=${api.validRepositoryToken}`,
-      themeName: "Tema COD 2.5",
+      await page.getByLabel(w.token).fill(SANDBOX_REPO.token);
+      await page.getByLabel(w.name).fill("Tema COD 2.5");
+      await page.getByRole("button", { name: w.install }).click();
+      await expect.poll(() => page.getByTestId("toast").textContent(), { timeout: 30_000 }).toBe(w.installed);
+      await expect
+        .poll(() => browserDatabase().themeInstall.findMany({ where: { shop }, select: { name: true, source: true } }))
+        .toEqual([{ name: "Tema COD 2.5", source: "repository" }]);
+      const [stored] = await browserDatabase().themeInstall.findMany({ where: { shop } });
+      expect(await page.getByText(w.result("Tema COD 2.5")).isVisible()).toBe(true);
+      expect(await page.getByRole("link", { name: w.open }).first().getAttribute("href")).toBe(
+        `shopify://admin/themes/${stored.themeId}`,
+      );
+      // The token is not kept in the page after the install.
+      expect(await page.getByLabel(w.token).inputValue()).toBe("");
+      // The action's revalidation brings the new history row (a stacked item at phone width).
+      const historyRow = page.locator("tr, li").filter({ hasText: "Tema COD 2.5" });
+      await expect.poll(() => historyRow.count()).toBe(1);
+      expect(await historyRow.textContent()).toContain(w.privateRepo);
+      if (width === 390) {
+        // The history's link is reachable on a phone without scrolling sideways.
+        const box = (await page.getByRole("link", { name: w.open }).last().boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      }
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      await screenshot(page, `theme-${locale}-${width}`);
+      expect(pageCalls(api)).toEqual([]);
     });
-    expect(await page.getByText("Tema COD 2.5 was installed as an unpublished theme.").isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Open in Themes" }).first().getAttribute("href")).toBe(
-      "shopify://admin/themes/150001",
-    );
-    // The token is not kept in the page after the install.
-    expect(await page.getByLabel("Access token").inputValue()).toBe("");
-    await expect.poll(() => page.getByRole("table").getByText("Tema COD 2.5").isVisible()).toBe(true);
-    expect(await page.getByRole("table").getByText("Private repository").isVisible()).toBe(true);
-    await screenshot(page, "theme-en");
-  });
+  }
 
   it("checks a public URL before sending it, in Spanish", async () => {
-    const api = configuredShop(admin.shop);
-    const page = await admin.open(api, "/app/theme", "es");
+    const shop = await newShop("theme-public");
+    const api = new FakeApi(shop);
+    const page = await admin.open(api, "/app/theme", "es", 1400, shop);
     await page.getByText("URL pública de un archivo ZIP").click();
     await page.getByLabel("URL del ZIP del tema").fill("http://temas.example/tema.zip");
     await page.getByRole("button", { name: "Instalar tema" }).click();
     await expect.poll(() => page.getByText("Ingresa una dirección que empiece por https://").isVisible()).toBe(true);
-    expect(api.callsTo("POST", "/api/theme/install")).toHaveLength(0);
-    await screenshot(page, "theme-es");
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await screenshot(page, "theme-public-es");
+    expect(pageCalls(api)).toEqual([]);
   });
 });

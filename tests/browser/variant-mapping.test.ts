@@ -2,8 +2,11 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./harness/axe";
 import { screenshot } from "./harness/browser";
+import { deleteStoreVariant, newCatalogueShop } from "./harness/catalogue-seed";
+import { browserDatabase } from "./harness/database";
+import { FakeApi } from "./harness/fake-api";
 import { useAdmin } from "./harness/fixture";
-import { configuredShop } from "./harness/seed";
+import { pageCalls } from "./harness/page-calls";
 
 const WORDS = {
   es: {
@@ -79,8 +82,12 @@ describe("variant mapping with a 2-option store product", () => {
     it(`picks, maps, catches a duplicate, previews, links, then edits the mapping (${locale}, ${width} px)`, async () => {
       const w = WORDS[locale];
       const tag = `${locale}-${width}`;
-      const api = configuredShop(admin.shop);
-      const page = await admin.open(api, "/app/catalogue", locale, width);
+      const seeded = await newCatalogueShop(`mapping-${tag}`);
+      const store = seeded.store.get("Camiseta Running")!;
+      const variant = (title: string) => store.variants.get(title)!;
+      const [vS, vM, vL] = seeded.variationIds("2061980");
+      const api = new FakeApi(seeded.shop);
+      const page = await admin.open(api, "/app/catalogue", locale, width, seeded.shop);
       await page.getByRole("button", { name: w.link }).click();
       const dialog = page.getByRole("dialog");
 
@@ -97,10 +104,10 @@ describe("variant mapping with a 2-option store product", () => {
       const variantSelect = (n: number) => dialog.getByRole("combobox", { name: w.variantRow(n), exact: true });
       const variationSelect = (n: number) => dialog.getByRole("combobox", { name: w.variationRow(n), exact: true });
       await variationSelect(6).waitFor();
-      expect(await variationSelect(2).inputValue()).toBe("v-s");
+      expect(await variationSelect(2).inputValue()).toBe(vS);
 
       // Row 2 (S / Azul) is pointed at S / Negro, which row 1 maps: caught on the row, nothing sent.
-      await variantSelect(2).selectOption("gid://shopify/ProductVariant/9100");
+      await variantSelect(2).selectOption(variant("S / Negro"));
       await expect.poll(() => dialog.getByText(w.duplicate).isVisible()).toBe(true);
       expect(await dialog.getByText(w.duplicates).isVisible()).toBe(true);
       expect(await dialog.getByText(w.unmapped).isVisible()).toBe(true);
@@ -109,7 +116,7 @@ describe("variant mapping with a 2-option store product", () => {
       if (width === 390) expect(await fitsWidth(page)).toBe(true);
       expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `variant-mapping-duplicate-${tag}`);
-      expect(api.callsTo("POST", "/api/products/import")).toHaveLength(0);
+      expect(await browserDatabase().productAssociation.count({ where: { shop: seeded.shop } })).toBe(0);
 
       // The duplicate row is removed: S / Azul is left unmapped on purpose, and the page says so.
       await dialog.getByRole("button", { name: w.removeRow(2) }).click();
@@ -123,22 +130,27 @@ describe("variant mapping with a 2-option store product", () => {
       expect(await dialog.getByText(w.before).isVisible()).toBe(true);
       expect(await dialog.getByText("Camiseta deportiva de alta calidad").isVisible()).toBe(true);
       expect(await dialog.getByText(w.mapped).isVisible()).toBe(true);
-      expect(api.callsTo("POST", "/api/products/import")).toHaveLength(0);
+      expect(await browserDatabase().productAssociation.count({ where: { shop: seeded.shop } })).toBe(0);
       if (width === 390) expect(await fitsWidth(page)).toBe(true);
       expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `variant-mapping-preview-${tag}`);
       await dialog.getByRole("button", { name: w.confirm }).click();
       await expect.poll(() => page.getByTestId("toast").first().textContent()).toBe(w.linked);
 
-      const sent = Object.fromEntries(api.callsTo("POST", "/api/products/import")[0].form);
-      expect(JSON.parse(sent.variantAssociations)).toEqual([
-        { platformVariantId: "gid://shopify/ProductVariant/9100", supplierVariationId: "v-s" },
-        { platformVariantId: "gid://shopify/ProductVariant/9110", supplierVariationId: "v-m" },
-        { platformVariantId: "gid://shopify/ProductVariant/9111", supplierVariationId: "v-m" },
-        { platformVariantId: "gid://shopify/ProductVariant/9120", supplierVariationId: "v-l" },
-        { platformVariantId: "gid://shopify/ProductVariant/9121", supplierVariationId: "v-l" },
+      // What the action stored: five pairs (S / Azul left out), two store variants on each shared size.
+      const stored = await browserDatabase().productAssociation.findFirstOrThrow({ where: { shop: seeded.shop } });
+      const pairs = (rows: string) =>
+        (JSON.parse(rows) as { platformVariantId: string; supplierVariationId: string }[]).map(
+          ({ platformVariantId, supplierVariationId }) => ({ platformVariantId, supplierVariationId }),
+        );
+      expect(pairs(stored.variantAssociations)).toEqual([
+        { platformVariantId: variant("S / Negro"), supplierVariationId: vS },
+        { platformVariantId: variant("M / Negro"), supplierVariationId: vM },
+        { platformVariantId: variant("M / Azul"), supplierVariationId: vM },
+        { platformVariantId: variant("L / Negro"), supplierVariationId: vL },
+        { platformVariantId: variant("L / Azul"), supplierVariationId: vL },
       ]);
-      expect(sent.saveSupplierDescription).toBe("true");
+      expect(stored.saveSupplierDescription).toBe(true);
 
       // 4. The mapping, seen and edited later from the linked products page.
       await page.goto(page.url().replace("/app/catalogue", w.nav));
@@ -147,6 +159,7 @@ describe("variant mapping with a 2-option store product", () => {
       if (width === 390) {
         // The row's actions are reachable on a phone without scrolling sideways.
         for (const button of [variantsButton, page.getByRole("button", { name: w.remove })]) {
+          await button.waitFor();
           const box = (await button.boundingBox())!;
           expect(box.x).toBeGreaterThanOrEqual(0);
           expect(box.x + box.width).toBeLessThanOrEqual(width);
@@ -157,35 +170,40 @@ describe("variant mapping with a 2-option store product", () => {
       await editor.getByRole("combobox", { name: w.variationRow(6), exact: true }).waitFor();
       // The unmapped store variant comes back as the last row, empty; mapped here to the supplier's S.
       const lastVariant = editor.getByRole("combobox", { name: w.variantRow(6), exact: true });
-      expect(await lastVariant.inputValue()).toBe("gid://shopify/ProductVariant/9101");
-      await editor.getByRole("combobox", { name: w.variationRow(6), exact: true }).selectOption("v-s");
+      expect(await lastVariant.inputValue()).toBe(variant("S / Azul"));
+      await editor.getByRole("combobox", { name: w.variationRow(6), exact: true }).selectOption(vS);
       if (width === 390) expect(await fitsWidth(page)).toBe(true);
       expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `variant-mapping-edit-${tag}`);
       await editor.getByRole("button", { name: w.save }).click();
       await expect.poll(() => page.getByTestId("toast").last().textContent()).toBe(w.saved);
+      await expect
+        .poll(async () => {
+          const row = await browserDatabase().productAssociation.findUniqueOrThrow({ where: { id: stored.id } });
+          return pairs(row.variantAssociations).at(-1);
+        })
+        .toEqual({ platformVariantId: variant("S / Azul"), supplierVariationId: vS });
+      // Saved, the dialog closes and the list's revalidated count says so.
       await expect.poll(() => page.getByText(w.countAfter).isVisible()).toBe(true);
-      const [edit] = api.callsTo("POST", "/api/products/association/variants");
-      expect(JSON.parse(Object.fromEntries(edit.form).variantAssociations)).toHaveLength(6);
+      await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
       expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `variant-mapping-products-${tag}`);
+      expect(pageCalls(api)).toEqual([]);
     });
   }
 
   it("shows the server's refusal of a row on that row, in the merchant's language", async () => {
-    const api = configuredShop(admin.shop);
-    // The store product lost a variant after the page loaded it: the server refuses the row that names it.
-    const page = await admin.open(api, "/app/catalogue", "es", 1400);
+    const seeded = await newCatalogueShop("mapping-refusal");
+    const api = new FakeApi(seeded.shop);
+    // The store product loses a variant after the page loaded it: the server refuses the row that names it.
+    const page = await admin.open(api, "/app/catalogue", "es", 1400, seeded.shop);
     await page.getByRole("button", { name: WORDS.es.link }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: WORDS.es.choose }).click();
     await page.getByTestId("resource-picker").getByRole("radio", { name: "Camiseta Running" }).check();
     await page.getByTestId("resource-picker").getByRole("button", { name: "Seleccionar" }).click();
     await dialog.getByRole("combobox", { name: WORDS.es.variationRow(6), exact: true }).waitFor();
-    api.storeVariants.set(
-      "gid://shopify/Product/801",
-      api.storeVariants.get("gid://shopify/Product/801")!.filter((v) => v.id !== "gid://shopify/ProductVariant/9121"),
-    );
+    await deleteStoreVariant(seeded.shop, seeded.store.get("Camiseta Running")!.variants.get("L / Azul")!);
     await dialog.getByRole("button", { name: "Revisar cambios" }).click();
     await dialog.getByRole("button", { name: "Confirmar y vincular" }).click();
     await expect
@@ -193,7 +211,9 @@ describe("variant mapping with a 2-option store product", () => {
       .toBeGreaterThan(0);
     // Back on the mapping, with the message on row 6's store variant; nothing was linked.
     expect(await dialog.getByRole("combobox", { name: WORDS.es.variantRow(6), exact: true }).isVisible()).toBe(true);
-    expect(api.associations).toHaveLength(0);
+    expect(await browserDatabase().productAssociation.count({ where: { shop: seeded.shop } })).toBe(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await screenshot(page, "variant-mapping-server-refusal-es");
+    expect(pageCalls(api)).toEqual([]);
   });
 });

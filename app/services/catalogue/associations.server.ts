@@ -103,3 +103,13 @@ export async function deleteAssociation(shop: string, id: string) {
   const { count } = await prisma.productAssociation.deleteMany({ where: { id, shop } });
   if (count === 0) throw new AppError(404, "Association not found", "not_found");
 }
+
+/** The shop's links among these supplier products, by supplier product id (the catalogue badges its cards). */
+export async function linksBySupplierProduct(shop: string, supplierProductIds: string[]) {
+  if (supplierProductIds.length === 0) return {};
+  const rows = await prisma.productAssociation.findMany({
+    where: { shop, supplierProductId: { in: supplierProductIds } },
+    select: { id: true, supplierProductId: true },
+  });
+  return Object.fromEntries(rows.map((row) => [row.supplierProductId, row.id])) as Record<string, string>;
+}

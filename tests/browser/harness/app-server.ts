@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { createClient } from "@libsql/client";
+import { APP_SERVER_ARGS } from "../../../sandbox/stack";
 import { TEST_ENV } from "../../helpers/test-env";
 
 export const BROWSER_SHOP = "tienda-demo.myshopify.com";
@@ -15,11 +16,13 @@ export interface RunningApp {
 }
 
 /**
- * The production build of the app (`npm run build`), served by remix-serve on loopback with the test
- * configuration, a migrated SQLite file and the shop's offline session: the state the app is in after the
- * platform installed it. Outside systems are not reachable from it; the pages only talk to the app's API.
+ * The production build of the app (`npm run build`), served on loopback the way the sandbox serves it
+ * (sandbox/app-server.ts) with the test configuration, a migrated SQLite file and the shop's offline session: the
+ * state the app is in after the platform installed it. `outside` names the simulators its loaders call
+ * (simulators.ts). NODE_ENV is "test": the app refuses PLATFORM_ORIGIN_OVERRIDE in production, and a test
+ * process starts no delivery worker or periodic jobs, so a page shows the rows its test seeded, as seeded.
  */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(outside: Record<string, string> = {}): Promise<RunningApp> {
   if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` before the browser tests");
   rmSync(WORK_DIR, { recursive: true, force: true });
   mkdirSync(WORK_DIR, { recursive: true });
@@ -37,15 +40,15 @@ export async function startApp(): Promise<RunningApp> {
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], {
+  const child = spawn(process.execPath, APP_SERVER_ARGS, {
     env: {
       ...process.env,
       ...TEST_ENV,
-      NODE_ENV: "production",
+      ...outside,
+      NODE_ENV: "test",
       PLATFORM_APP_URL: url,
       DATABASE_URL: `file:${database}`,
       PORT: String(port),
-      HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,12 +1,17 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { RESOURCE_PICKER_SOURCE } from "../../../sandbox/platform/resource-picker";
 import { sessionToken } from "../../helpers/requests";
 import type { RunningApp } from "./app-server";
+import { storePickerProducts } from "./catalogue-seed";
 import type { FakeApi } from "./fake-api";
 
 export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
-const STAND_IN = readFileSync(path.resolve("tests/browser/harness/app-bridge-stand-in.js"), "utf8");
+// The stand-in, then the resource picker both App Bridge stand-ins share, reading the test's store products.
+const STAND_IN = `${readFileSync(path.resolve("tests/browser/harness/app-bridge-stand-in.js"), "utf8")}
+(${RESOURCE_PICKER_SOURCE})(window.shopify, () => window.__resourcePickerProducts());
+`;
 
 /** Debian's Chromium, headless, with nothing that phones home (see ../shared/TOOLCHAIN.md). */
 export function launchBrowser(): Promise<Browser> {
@@ -39,8 +44,16 @@ export async function openAdmin(
   browser: Browser,
   app: Pick<RunningApp, "url" | "shop">,
   api: FakeApi,
-  options: { path: string; locale: "en" | "es"; width?: number; shop?: string },
+  options: {
+    path: string;
+    locale: "en" | "es";
+    width?: number;
+    shop?: string;
+    /** Origins the page may load from besides the app: the simulators' (supplier images, docs/decisions/133). */
+    reachable?: string[];
+  },
 ): Promise<AdminPage> {
+  const reachable = new Set((options.reachable ?? []).map((url) => new URL(url).origin));
   // A test that seeds the app's database has a shop of its own (harness/database.ts).
   const shop = options.shop ?? app.shop;
   const context = await browser.newContext({
@@ -50,12 +63,15 @@ export async function openAdmin(
     userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,
   });
   await context.exposeFunction("__sessionToken", () => sessionToken(shop));
-  // The resource picker stand-in lists the store's products as the platform would (docs/decisions/140).
-  await context.exposeFunction("__resourcePickerProducts", () => api.pickerProducts());
+  // The resource picker stand-in lists the store's products as the platform would (docs/decisions/140, 143): a
+  // seeded shop's are the platform simulator's, the fixture's otherwise.
+  await context.exposeFunction("__resourcePickerProducts", () =>
+    options.shop ? storePickerProducts(options.shop) : api.pickerProducts(),
+  );
   await context.route(/^https?:\/\//, async (route) => {
     const url = new URL(route.request().url());
     if (url.origin === app.url && url.pathname.startsWith("/api/")) return api.handle(route);
-    if (url.origin === app.url) return route.continue();
+    if (url.origin === app.url || reachable.has(url.origin)) return route.continue();
     if (url.hostname === "cdn.shopify.com" && url.pathname.endsWith("/app-bridge.js")) {
       return route.fulfill({ contentType: "text/javascript", body: STAND_IN });
     }

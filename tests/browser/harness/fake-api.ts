@@ -47,6 +47,13 @@ const fail = (status: number, error: string, code = STATUS_CODES[status] ?? "err
   return json(status, { success: false, error, code, ...(field ? { field } : {}) });
 };
 
+/** The merchant's flows at the automation platform: FakeApi's list and the simulator's account (simulator-seed.ts). */
+export const FIXTURE_FLOWS: readonly AutomationFlow[] = [
+  { id: "flow_nuevos", name: "Confirmación de pedido COD", description: "", status: "active" },
+  { id: "flow_carritos", name: "Recuperar carrito abandonado", description: "", status: "active" },
+  { id: "flow_guias", name: "Envío de guía", description: "", status: "inactive" },
+];
+
 export const VALID_AUTOMATION_KEY = "auto-key-9d2f41c7";
 export const VALID_SUPPLIER_TOKEN = "sup-token-5b7e3a90";
 
@@ -61,11 +68,7 @@ export class FakeApi {
   configuration: Omit<PublicConfiguration, "automationApiKey" | "supplierToken"> & {
     supplierTokenValue: string | null;
   };
-  flows: AutomationFlow[] = [
-    { id: "flow_nuevos", name: "Confirmación de pedido COD", description: "", status: "active" },
-    { id: "flow_carritos", name: "Recuperar carrito abandonado", description: "", status: "active" },
-    { id: "flow_guias", name: "Envío de guía", description: "", status: "inactive" },
-  ];
+  flows: AutomationFlow[] = FIXTURE_FLOWS.map((flow) => ({ ...flow }));
   supplierProducts: SupplierProduct[] = [];
   storeProducts: PlatformProduct[] = [];
   storeVariants = new Map<string, PlatformVariant[]>();

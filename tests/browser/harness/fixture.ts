@@ -12,6 +12,7 @@ export function useAdmin() {
   const opened: AdminPage[] = [];
   const apis: FakeApi[] = [];
   const app = { url: inject("appUrl"), shop: inject("shop") };
+  const simulators = inject("simulators");
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -33,7 +34,13 @@ export function useAdmin() {
     /** `shop`: one of the test's own (harness/database.ts), for a page that reads the app's database. */
     async open(api: FakeApi, path: string, locale: "en" | "es" = "en", width?: number, shop?: string) {
       apis.push(api);
-      const admin = await openAdmin(browser, app, api, { path, locale, width, shop });
+      const admin = await openAdmin(browser, app, api, {
+        path,
+        locale,
+        width,
+        shop,
+        reachable: [simulators.supplier],
+      });
       opened.push(admin);
       return admin.page;
     },

@@ -1,17 +1,32 @@
 import type { TestProject } from "vitest/node";
 import { startApp } from "./app-server";
+import { startSimulators, type SimulatorUrls } from "./simulators";
 
 declare module "vitest" {
   export interface ProvidedContext {
     appUrl: string;
     shop: string;
+    /** The outside systems' simulators the app is pointed at (docs/decisions/133); seed them per test. */
+    simulators: SimulatorUrls;
   }
 }
 
-/** One app process for the whole browser suite; each test gets its own browser context and API state. */
+/** One app process and one set of simulators for the whole browser suite; each test gets its own shop or API state. */
 export default async function setup(project: TestProject) {
-  const app = await startApp();
+  const simulators = await startSimulators();
+  let app;
+  try {
+    app = await startApp(simulators.appEnv);
+  } catch (error) {
+    await simulators.stop();
+    throw error;
+  }
+  simulators.setAppUrl(app.url);
   project.provide("appUrl", app.url);
   project.provide("shop", app.shop);
-  return () => app.stop();
+  project.provide("simulators", simulators.urls);
+  return async () => {
+    await app.stop();
+    await simulators.stop();
+  };
 }
