@@ -139,6 +139,8 @@ async function main() {
       if (phase === "hanging") {
         await simMode({ trigger: { kind: "ok" } });
         proxy.mode = "hang";
+        // The app's keep-alive connections would go on reaching the platform: they end, and the new ones hang.
+        proxy.dropConnections();
       }
       if (phase === "refusing") await proxy.refuse();
       if (phase === "back") {
