@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { action, loader } from "~/routes/app.deliveries._index";
+import { createDelivery, createSession, shopDomain } from "../helpers/factories";
+import { adminRequest, formBody } from "../helpers/requests";
+
+async function adminShop() {
+  const shop = shopDomain();
+  await createSession(shop);
+  return shop;
+}
+
+const load = async (path: string, shop: string) =>
+  loader({ request: await adminRequest(path, shop), params: {}, context: {} });
+
+const act = async (shop: string, fields: Record<string, string>, init: RequestInit = {}) => {
+  const response = await action({
+    request: await adminRequest("/app/deliveries?index", shop, { ...formBody(fields), ...init }),
+    params: {},
+    context: {},
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+describe("deliveries page: loader and action (docs/decisions/135)", () => {
+  it("loads the shop's log as the URL filters it, with the failed count and the pause state", async () => {
+    const shop = await adminShop();
+    const other = await adminShop();
+    await createDelivery(shop, { status: "dead", orderName: "#1002" });
+    await createDelivery(shop, { status: "delivered", orderName: "#1004" });
+    await createDelivery(other, { status: "dead" });
+
+    const all = await load("/app/deliveries", shop);
+    expect(all.total).toBe(2);
+    expect(all.failed).toBe(1);
+    expect(all.pause).toEqual({ paused: false, pausedAt: null, waiting: 0 });
+
+    const dead = await load("/app/deliveries?status=dead&page=x", shop);
+    expect(dead.deliveries.map((delivery) => delivery.orderName)).toEqual(["#1002"]);
+    expect(dead).toMatchObject({ status: "dead", page: 1 });
+    // An unknown status is no filter, as the page never links to one.
+    expect((await load("/app/deliveries?status=lost", shop)).total).toBe(2);
+  });
+
+  it("retries through the same service as the JSON route, and answers its failures with their codes", async () => {
+    const shop = await adminShop();
+    const dead = await createDelivery(shop, { status: "dead" });
+    const ok = await act(shop, { intent: "retry", id: dead.id });
+    expect(ok).toMatchObject({ status: 200, body: { ok: true, intent: "retry", delivery: { status: "queued" } } });
+    expect(await prisma.delivery.findUnique({ where: { id: dead.id } })).toMatchObject({ status: "queued" });
+
+    const delivered = await createDelivery(shop, { status: "delivered" });
+    expect(await act(shop, { intent: "retry", id: delivered.id })).toMatchObject({
+      status: 409,
+      body: { ok: false, intent: "retry", code: "already_delivered" },
+    });
+    // Another shop's delivery is not found, as on the JSON route.
+    const foreign = await createDelivery(await adminShop(), { status: "dead" });
+    expect(await act(shop, { intent: "retry", id: foreign.id })).toMatchObject({
+      status: 404,
+      body: { ok: false, code: "not_found" },
+    });
+  });
+
+  it("pauses and resumes, and refuses an unknown intent or an oversized form with a code", async () => {
+    const shop = await adminShop();
+    expect(await act(shop, { intent: "pause", paused: "true" })).toMatchObject({
+      body: { ok: true, pause: { paused: true } },
+    });
+    expect(await act(shop, { intent: "pause", paused: "false" })).toMatchObject({
+      body: { ok: true, pause: { paused: false } },
+    });
+    expect(await act(shop, { intent: "drop" })).toMatchObject({
+      status: 400,
+      body: { ok: false, code: "invalid_input", field: "intent" },
+    });
+    expect(await act(shop, { intent: "retry-failed", padding: "x".repeat(20_000) })).toMatchObject({
+      status: 413,
+      body: { ok: false, code: "too_large" },
+    });
+  });
+});
