@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seriousAxeFindings } from "./harness/axe";
 import { screenshot } from "./harness/browser";
 import { useAdmin } from "./harness/fixture";
 import { browserDatabase } from "./harness/database";
@@ -63,32 +64,84 @@ describe("deliveries", () => {
     });
   }
 
-  it("shows a delivery's attempts, callback and order summary, and retries it from there", async () => {
-    const api = withOrdersAndDeliveries(configuredShop(admin.shop));
-    const page = await admin.open(api, "/app/deliveries/d_1002", "en");
-    await expect
-      .poll(() => page.getByRole("heading", { name: "Order sent to the flow: #1002" }).isVisible())
-      .toBe(true);
-    expect(await page.getByText("Not sent", { exact: true }).first().isVisible()).toBe(true);
-    // The flow by its name, and the attempts as many as the log shows.
-    expect(await page.getByText("Confirmación de pedido COD", { exact: true }).first().isVisible()).toBe(true);
-    expect(await page.getByRole("table").getByRole("row").count()).toBe(9);
-    expect(await page.getByText("The automation platform has not called back yet.").isVisible()).toBe(true);
-    // The platform's own words only as a detail under the message, on the summary and on every attempt.
-    expect(await page.getByText("The automation platform did not accept the order (HTTP 422)").count()).toBe(9);
-    expect(await page.getByText("Detail: Flow is paused").count()).toBe(9);
-    expect(await page.getByText(/^Total: COP\s89,900$/).isVisible()).toBe(true);
-    await screenshot(page, "delivery-detail-en");
+  for (const [locale, width] of [
+    ["en", 1400],
+    ["es", 390],
+  ] as const) {
+    it(`shows a delivery's attempts, callback and order summary, and retries it from there (${locale}, ${width} px)`, async () => {
+      const es = locale === "es";
+      const api = withOrdersAndDeliveries(configuredShop(admin.shop));
+      const seeded = await newShopFrom("delivery", api);
+      const id = seeded.deliveryId("d_1002");
+      const page = await admin.open(api, `/app/deliveries/${id}`, locale, width, seeded.shop);
+      const heading = es ? "Pedido enviado al flujo: #1002" : "Order sent to the flow: #1002";
+      await expect.poll(() => page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
+      // Titled by its order in the first HTML: the loader has it (docs/decisions/132).
+      expect(await page.title()).toBe(`${heading} · ${es ? "Automatización de pedidos" : "Order automation"}`);
+      expect(
+        await page
+          .getByText(es ? "Sin enviar" : "Not sent", { exact: true })
+          .first()
+          .isVisible(),
+      ).toBe(true);
+      // The flow by its name, from the shop's account at the automation platform (the simulator).
+      expect(await page.getByText("Confirmación de pedido COD", { exact: true }).first().isVisible()).toBe(true);
+      if (width === 1400) expect(await page.getByRole("table").getByRole("row").count()).toBe(9);
+      const why = es
+        ? "La plataforma de automatización no aceptó el pedido (HTTP 422)"
+        : "The automation platform did not accept the order (HTTP 422)";
+      // The platform's own words only as a detail under the message, on the summary and on every attempt.
+      expect(await page.getByText(why).count()).toBe(9);
+      expect(await page.getByText(es ? "Detalle: Flow is paused" : "Detail: Flow is paused").count()).toBe(9);
+      // The order as the webhook brought it (the platform's order #1002).
+      const stored = JSON.parse((await browserDatabase().delivery.findUniqueOrThrow({ where: { id } })).payload!) as {
+        total_price: string;
+      };
+      const total = Math.round(Number(stored.total_price)).toLocaleString(es ? "es-CO" : "en-US");
+      expect(await page.getByText(new RegExp(`^Total: .*${total.replace(/\./g, "\\.")}`)).isVisible()).toBe(true);
+      await screenshot(page, `delivery-detail-${locale}-${width}`);
+      expect(await seriousAxeFindings(page)).toEqual([]);
 
-    await page.getByRole("button", { name: "Retry" }).click();
-    await expect.poll(() => page.getByTestId("toast").textContent()).toBe("Queued to be sent again");
-    await expect.poll(() => page.getByText("Queued", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0);
+      await page.getByRole("button", { name: es ? "Reintentar" : "Retry", exact: true }).click();
+      await expect
+        .poll(() => page.getByTestId("toast").textContent())
+        .toBe(es ? "En cola para enviarse de nuevo" : "Queued to be sent again");
+      await expect
+        .poll(() => browserDatabase().delivery.findUnique({ where: { id } }))
+        .toMatchObject({ status: "queued", attempts: 0, replays: 1 });
+      // The loader ran again after the write: the page shows the stored state.
+      await expect.poll(() => page.getByText(es ? "En cola" : "Queued", { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByRole("button", { name: es ? "Reintentar" : "Retry", exact: true }).count()).toBe(0);
+      expect(pageApiCalls(api)).toEqual([]);
+    });
+  }
+
+  it("words a refused retry by its code, from the action's answer", async () => {
+    const api = withOrdersAndDeliveries(configuredShop(admin.shop));
+    const seeded = await newShopFrom("erased", api);
+    const id = seeded.deliveryId("d_1002");
+    // A privacy request erased the order data after the page was opened: the action refuses the replay (409).
+    const page = await admin.open(api, `/app/deliveries/${id}`, "es", undefined, seeded.shop);
+    await page.getByRole("heading", { name: "Pedido enviado al flujo: #1002" }).waitFor();
+    await browserDatabase().delivery.update({ where: { id }, data: { payload: null } });
+    await page.getByRole("button", { name: "Reintentar", exact: true }).click();
+    await expect
+      .poll(() =>
+        page.getByText("Los datos del pedido ya no se conservan, así que no se puede enviar de nuevo.").isVisible(),
+      )
+      .toBe(true);
+    expect(await page.getByText(/cannot be sent again/).count()).toBe(0);
+    expect((await browserDatabase().delivery.findUniqueOrThrow({ where: { id } })).status).toBe("dead");
+    expect(pageApiCalls(api)).toEqual([]);
   });
 
   it("words a missing delivery in the merchant's language, not the server's sentence", async () => {
-    const page = await admin.open(configuredShop(admin.shop), "/app/deliveries/d_missing", "es");
+    const seeded = await newShopFrom("missing", configuredShop(admin.shop));
+    const api = configuredShop(admin.shop);
+    const page = await admin.open(api, "/app/deliveries/d_missing", "es", undefined, seeded.shop);
     await expect.poll(() => page.getByText("Este elemento ya no existe. Recarga la página.").isVisible()).toBe(true);
     expect(await page.getByText("Delivery not found").count()).toBe(0);
+    expect(await page.title()).toBe("Actividad del flujo · Automatización de pedidos");
+    expect(pageApiCalls(api)).toEqual([]);
   });
 });

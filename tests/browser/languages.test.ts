@@ -56,15 +56,10 @@ describe("every page in both languages, at 1400 and 390 px, with an accessibilit
 
           // The admin's title bar and the document title name the page.
           expect(await browserPage.locator("ui-title-bar").getAttribute("title")).toBe(title);
-          // The route's `meta` (docs/decisions/132), in the first HTML: home is the app's name; the delivery page is
-          // titled by its list (its order is known to the page, not to the server, until it loads through a loader).
+          // The route's `meta` (docs/decisions/132), in the first HTML: home is the app's name; the delivery page
+          // is titled by its order (its loader has it).
           const app = messages["app.title"];
-          const documentTitle =
-            page.name === "home"
-              ? app
-              : page.name === "delivery"
-                ? `${messages["nav.deliveries"]} · ${app}`
-                : `${title} · ${app}`;
+          const documentTitle = page.name === "home" ? app : `${title} · ${app}`;
           expect(await browserPage.title()).toBe(documentTitle);
           // Top-level pages have no back arrow; the delivery page has one to its list.
           expect(await browserPage.locator("[class*=BreadcrumbWrapper]").count()).toBe(
