@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { loader as loadOne } from "~/routes/app.deliveries.$id";
 import { action, loader } from "~/routes/app.deliveries._index";
 import { createDelivery, createSession, shopDomain } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";
@@ -79,5 +80,31 @@ describe("deliveries page: loader and action (docs/decisions/135)", () => {
       status: 413,
       body: { ok: false, code: "too_large" },
     });
+  });
+});
+
+describe("delivery page loader", () => {
+  it("answers another shop's delivery as the JSON route's 404, for the page to word", async () => {
+    const shop = await adminShop();
+    const foreign = await createDelivery(await adminShop(), { status: "dead" });
+    const result = (await loadOne({
+      request: await adminRequest(`/app/deliveries/${foreign.id}`, shop),
+      params: { id: foreign.id },
+      context: {},
+    })) as unknown as { data: { delivery: null; failure: { code: string } }; init: { status: number } };
+    expect(result.init.status).toBe(404);
+    expect(result.data).toMatchObject({ delivery: null, failure: { code: "not_found" } });
+    expect(JSON.stringify(result.data)).not.toContain(foreign.orderName!);
+  });
+
+  it("loads the shop's own delivery with its attempt log, and no flow name without a saved key", async () => {
+    const shop = await adminShop();
+    const own = await createDelivery(shop, { status: "dead", flowId: "f_101" });
+    const result = (await loadOne({
+      request: await adminRequest(`/app/deliveries/${own.id}`, shop),
+      params: { id: own.id },
+      context: {},
+    })) as { delivery: { id: string; attemptLog: unknown[] }; flowName: string | null; failure: null };
+    expect(result).toMatchObject({ delivery: { id: own.id, attemptLog: [] }, flowName: null, failure: null });
   });
 });
