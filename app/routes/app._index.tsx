@@ -13,31 +13,71 @@ import {
   Text,
   useBreakpoints,
 } from "@shopify/polaris";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ApiContent } from "~/components/ApiContent";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
-import { LoadingCard } from "~/components/LoadingCard";
 import { LoopTestCard } from "~/components/LoopTestCard";
 import { TableCard } from "~/components/TableCard";
-import { useApi } from "~/components/use-api";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { setupSteps, type SetupState } from "~/lib/setup-steps";
-import { apiGet } from "~/lib/api-client";
-import type { DeliveryCounts, Order, PublicConfiguration, ThemeInstall } from "~/lib/api-types";
+import { ApiError } from "~/lib/api-client";
+import type { DeliveryCounts, Order, PublicConfiguration } from "~/lib/api-types";
+import { AppError, describeFailure } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
+import { logger } from "~/logger.server";
+import { listAssociations } from "~/services/catalogue/associations.server";
+import { deliveryStats } from "~/services/deliveries/queries.server";
+import { requirePlatformSession } from "~/services/platform/offline-session.server";
+import { listRecentOrders } from "~/services/platform/recent-orders.server";
+import { installedAt } from "~/services/shops/installation.server";
+import { getShopSettings, publicSettings } from "~/services/shops/configuration.server";
+import { listThemeInstalls } from "~/services/theme/install.server";
+import { authenticate } from "~/shopify.server";
 
-async function loadSetup(): Promise<SetupState> {
-  const [settings, associations, installs] = await Promise.all([
-    apiGet<{ configuration: PublicConfiguration | null }>("/api/settings"),
-    apiGet<{ total: number }>("/api/products/associations", { pageSize: 1 }),
-    apiGet<{ installs: ThemeInstall[] }>("/api/theme/installs"),
+/**
+ * The setup state and the last day's delivery counts from the app's database (the services of `/api/settings`,
+ * `/api/products/associations`, `/api/theme/installs`, `/api/deliveries/stats`) and the recent orders from the
+ * platform (the service of `/api/orders/poll`), all in the first HTML. The platform's failure is the JSON route's
+ * failure, worded on the orders card; the rest of the page still shows. (Streaming the orders with Suspense broke
+ * hydration: the checklist's and the layout's effects update state before the boundary has hydrated.)
+ */
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const shop = session.shop;
+  const [settings, associations, installs, stats, orders] = await Promise.all([
+    getShopSettings(shop),
+    listAssociations(shop, 1, 1),
+    listThemeInstalls(shop),
+    deliveryStats(shop, 24),
+    recentOrders(shop),
   ]);
-  return {
-    configuration: settings.configuration,
+  const setup: SetupState = {
+    configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     linkedProducts: associations.total,
-    themes: installs.installs.length,
+    themes: installs.length,
   };
+  return { setup, counts: stats.counts as DeliveryCounts, orders };
+};
+
+async function recentOrders(shop: string) {
+  try {
+    const [orders, installed] = await Promise.all([
+      listRecentOrders(await requirePlatformSession(shop)),
+      installedAt(shop),
+    ]);
+    return { orders: orders as Order[], installedAt: installed?.toISOString() ?? null, failure: null };
+  } catch (error) {
+    if (!(error instanceof AppError)) {
+      logger.error({ shop, err: error instanceof Error ? error.message : String(error) }, "recent orders failed");
+    }
+    const failure =
+      error instanceof AppError
+        ? { error: error.message, ...describeFailure(error) }
+        : { error: "Internal error; it has been logged", code: "internal" };
+    return { orders: [] as Order[], installedAt: null, failure };
+  }
 }
 
 export const meta = pageMeta("app.title");
@@ -69,12 +109,10 @@ const DISMISSED_KEY = "setup-guide-dismissed";
 
 function SetupChecklist() {
   const { t } = useI18n();
-  const setup = useApi(loadSetup, "setup");
+  const { setup } = useLoaderData<typeof loader>();
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => setDismissed(window.localStorage.getItem(DISMISSED_KEY) === "1"), []);
-  if (setup.loading) return <LoadingCard lines={5} />;
-  if (!setup.data) return <ApiErrorBanner error={setup.error} onRetry={setup.reload} />;
-  const steps = setupSteps(setup.data);
+  const steps = setupSteps(setup as SetupState);
   const done = steps.filter((step) => step.done).length;
   const complete = done === steps.length;
   if (complete && dismissed) return null;
@@ -141,10 +179,7 @@ function SetupChecklist() {
 
 function DeliveryHealth() {
   const { t, number } = useI18n();
-  const stats = useApi(() => apiGet<{ counts: DeliveryCounts }>("/api/deliveries/stats", { hours: 24 }), "stats");
-  if (stats.loading) return <LoadingCard lines={2} />;
-  if (!stats.data) return <ApiErrorBanner error={stats.error} onRetry={stats.reload} />;
-  const { counts } = stats.data;
+  const { counts } = useLoaderData<typeof loader>();
   const tiles = [
     { label: t("home.health.delivered"), value: counts.delivered, tone: "success" as const, status: "delivered" },
     {
@@ -197,68 +232,69 @@ function DeliveryHealth() {
 function RecentOrders() {
   const { t, money, dateTime } = useI18n();
   const { smDown } = useBreakpoints();
-  const orders = useApi(() => apiGet<{ orders: Order[]; installedAt: string | null }>("/api/orders/poll"), "orders");
+  const { orders } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const { orders: list, installedAt, failure } = orders;
+  if (failure) {
+    return <ApiErrorBanner error={new ApiError(0, failure.error, failure)} onRetry={() => revalidator.revalidate()} />;
+  }
   return (
-    <ApiContent state={orders} loadingLines={6}>
-      {({ orders: list, installedAt }) => (
-        <TableCard heading={t("home.orders.title")} emptyText={list.length === 0 ? t("home.orders.empty") : undefined}>
-          {smDown ? (
-            // A phone: each order stacked, its link and total on one line: nothing to scroll sideways for.
-            <Box paddingInline="400" paddingBlockEnd="400">
-              <BlockStack gap="300" as="ul">
-                {list.map((order) => (
-                  <Box as="li" key={order.id} borderBlockStartWidth="025" borderColor="border" paddingBlockStart="300">
-                    <BlockStack gap="100">
-                      <InlineStack align="space-between" blockAlign="center" gap="200">
-                        <OrderLink order={order} />
-                        <Text as="span" numeric>
-                          {money(order.totalPrice, order.currency)}
-                        </Text>
-                      </InlineStack>
-                      <Text as="span" tone="subdued">
-                        {customerName(order)} · {dateTime(order.createdAt)}
-                      </Text>
-                      <OrderTags order={order} installedAt={installedAt} />
-                    </BlockStack>
-                  </Box>
-                ))}
-              </BlockStack>
-            </Box>
-          ) : (
-            <IndexTable
-              resourceName={{ singular: t("home.orders.order"), plural: t("home.orders.title") }}
-              itemCount={list.length}
-              selectable={false}
-              headings={[
-                { title: t("home.orders.order") },
-                { title: t("home.orders.date") },
-                { title: t("home.orders.customer") },
-                { title: t("home.orders.total"), alignment: "end" },
-                { title: t("home.orders.tags") },
-              ]}
-            >
-              {list.map((order, index) => (
-                <IndexTable.Row id={order.id} key={order.id} position={index}>
-                  <IndexTable.Cell>
+    <TableCard heading={t("home.orders.title")} emptyText={list.length === 0 ? t("home.orders.empty") : undefined}>
+      {smDown ? (
+        // A phone: each order stacked, its link and total on one line: nothing to scroll sideways for.
+        <Box paddingInline="400" paddingBlockEnd="400">
+          <BlockStack gap="300" as="ul">
+            {list.map((order) => (
+              <Box as="li" key={order.id} borderBlockStartWidth="025" borderColor="border" paddingBlockStart="300">
+                <BlockStack gap="100">
+                  <InlineStack align="space-between" blockAlign="center" gap="200">
                     <OrderLink order={order} />
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{dateTime(order.createdAt)}</IndexTable.Cell>
-                  <IndexTable.Cell>{customerName(order)}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric>
+                    <Text as="span" numeric>
                       {money(order.totalPrice, order.currency)}
                     </Text>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <OrderTags order={order} installedAt={installedAt} />
-                  </IndexTable.Cell>
-                </IndexTable.Row>
-              ))}
-            </IndexTable>
-          )}
-        </TableCard>
+                  </InlineStack>
+                  <Text as="span" tone="subdued">
+                    {customerName(order)} · {dateTime(order.createdAt)}
+                  </Text>
+                  <OrderTags order={order} installedAt={installedAt} />
+                </BlockStack>
+              </Box>
+            ))}
+          </BlockStack>
+        </Box>
+      ) : (
+        <IndexTable
+          resourceName={{ singular: t("home.orders.order"), plural: t("home.orders.title") }}
+          itemCount={list.length}
+          selectable={false}
+          headings={[
+            { title: t("home.orders.order") },
+            { title: t("home.orders.date") },
+            { title: t("home.orders.customer") },
+            { title: t("home.orders.total"), alignment: "end" },
+            { title: t("home.orders.tags") },
+          ]}
+        >
+          {list.map((order, index) => (
+            <IndexTable.Row id={order.id} key={order.id} position={index}>
+              <IndexTable.Cell>
+                <OrderLink order={order} />
+              </IndexTable.Cell>
+              <IndexTable.Cell>{dateTime(order.createdAt)}</IndexTable.Cell>
+              <IndexTable.Cell>{customerName(order)}</IndexTable.Cell>
+              <IndexTable.Cell>
+                <Text as="span" alignment="end" numeric>
+                  {money(order.totalPrice, order.currency)}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <OrderTags order={order} installedAt={installedAt} />
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
       )}
-    </ApiContent>
+    </TableCard>
   );
 }
 

@@ -1,4 +1,5 @@
-import { useParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import {
   Badge,
   Banner,
@@ -12,49 +13,86 @@ import {
   useBreakpoints,
 } from "@shopify/polaris";
 import type { ReactNode } from "react";
-import { ApiContent } from "~/components/ApiContent";
-import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
 import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { OrderName } from "~/components/OrderName";
 import { TableCard } from "~/components/TableCard";
 import { showToast } from "~/components/toast";
-import { useAction } from "~/components/use-action";
-import { useApi } from "~/components/use-api";
+import { usePageAction } from "~/components/use-page-action";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
-import { apiGet, apiPost } from "~/lib/api-client";
-import type { AutomationFlow, DeliveryDetail } from "~/lib/api-types";
+import { ApiError } from "~/lib/api-client";
+import type { DeliveryDetail } from "~/lib/api-types";
 import { labelled, RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
 import { pageMeta } from "~/lib/meta";
+import { loaderFailure, pageAction } from "~/lib/page-action.server";
+import { listFlows } from "~/services/automation/client.server";
+import { retryNow } from "~/services/deliveries/operations.server";
+import { getDelivery } from "~/services/deliveries/queries.server";
+import { getShopSettings } from "~/services/shops/configuration.server";
+import { authenticate } from "~/shopify.server";
+import { logger } from "~/logger.server";
 
-export const meta = pageMeta("nav.deliveries");
+/**
+ * The delivery (the service of `/api/deliveries/:id`) and its flow's name from the automation platform's list
+ * (the service of `/api/automation/flows`). A delivery the shop does not have is the JSON route's 404 failure,
+ * worded by the page; a flow list that cannot be read leaves the flow shown by its id.
+ */
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const shop = session.shop;
+  let delivery: DeliveryDetail;
+  try {
+    delivery = (await getDelivery(shop, params.id ?? "")) as DeliveryDetail;
+  } catch (error) {
+    return loaderFailure(error, { delivery: null, flowName: null });
+  }
+  return { delivery, flowName: delivery.flowId ? await flowName(shop, delivery.flowId) : null, failure: null };
+};
+
+async function flowName(shop: string, flowId: string) {
+  const apiKey = (await getShopSettings(shop))?.automationApiKey;
+  if (!apiKey) return null;
+  try {
+    return (await listFlows(apiKey)).find((flow) => flow.id === flowId)?.name ?? null;
+  } catch (error) {
+    logger.warn({ shop, err: error instanceof Error ? error.message : String(error) }, "flow names unavailable");
+    return null;
+  }
+}
+
+/** Retry (or send now): the JSON route's `retryNow` and failures (docs/decisions/135). */
+export const action = (args: ActionFunctionArgs) =>
+  pageAction({
+    retry: async ({ shop }) => ({ delivery: await retryNow(shop, args.params.id ?? "") }),
+  })(args);
+
+// Titled by its order once loaded (docs/decisions/132); by its list when there is no such delivery.
+export const meta = pageMeta<{ delivery: DeliveryDetail | null }>((data) =>
+  data?.delivery
+    ? { key: "delivery.title", vars: { name: data.delivery.orderName ?? data.delivery.eventId } }
+    : "nav.deliveries",
+);
 
 export default function Delivery() {
   const { t, dateTime, money } = useI18n();
   const { smDown } = useBreakpoints();
-  const id = useParams().id ?? "";
-  const detail = useApi(
-    () => apiGet<{ delivery: DeliveryDetail }>(`/api/deliveries/${encodeURIComponent(id)}`).then((b) => b.delivery),
-    `delivery:${id}`,
-  );
+  const data = useLoaderData<typeof loader>();
+  const delivery = data.delivery as DeliveryDetail | null;
+  const message = useErrorMessage();
+  const retrying = usePageAction({
+    onDone: (result) => {
+      if (result.ok) showToast(t("deliveries.retried"));
+    },
+  });
   // The flow by its name, as the merchant chose it in Settings; its id only when the account no longer has it.
-  const flows = useApi(
-    () => apiGet<{ flows: AutomationFlow[] }>("/api/automation/flows").then((body) => body.flows),
-    "flows",
-  );
-  const retrying = useAction();
-  const delivery = detail.data;
-  const flowName = (id: string) => flows.data?.find((flow) => flow.id === id)?.name ?? id;
+  const flowName = (id: string) => data.flowName ?? id;
   // The tags on the order because of this delivery: the callback's and the error tag of a dead delivery.
   const tags = [...new Set([...(delivery?.tagsApplied ?? []), ...(delivery?.callback?.tags ?? [])])];
 
   function retry() {
-    return retrying.run(async () => {
-      await apiPost(`/api/deliveries/${encodeURIComponent(id)}/retry`);
-      showToast(t("deliveries.retried"));
-      detail.reload();
-    });
+    retrying.submit("retry");
   }
 
   const rows: [string, ReactNode][] = delivery
@@ -105,143 +143,144 @@ export default function Delivery() {
         )}
         {retrying.failure && (
           <Layout.Section>
-            <ApiErrorBanner message={retrying.failure} onDismiss={() => retrying.setFailure(undefined)} />
+            <ApiErrorBanner message={message(retrying.failure)} />
           </Layout.Section>
         )}
-        <ApiContent state={detail} loadingLines={8} wrap={(node) => <Layout.Section>{node}</Layout.Section>}>
-          {(delivery) => (
-            <>
-              <Layout.Section>
-                <BlockStack gap="400">
-                  <Card>
-                    <BlockStack gap="300">
-                      <Text as="h2" variant="headingMd">
-                        {t("delivery.summary")}
-                      </Text>
-                      <dl
-                        style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 24px", margin: 0 }}
-                      >
-                        {rows.map(([label, value]) => (
-                          <div key={label} style={{ display: "contents" }}>
-                            <dt>
-                              <Text as="span" tone="subdued">
-                                {label}
+        {data.failure && (
+          <Layout.Section>
+            <ApiErrorBanner error={new ApiError(0, data.failure.error, data.failure)} />
+          </Layout.Section>
+        )}
+        {delivery && (
+          <>
+            <Layout.Section>
+              <BlockStack gap="400">
+                <Card>
+                  <BlockStack gap="300">
+                    <Text as="h2" variant="headingMd">
+                      {t("delivery.summary")}
+                    </Text>
+                    <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 24px", margin: 0 }}>
+                      {rows.map(([label, value]) => (
+                        <div key={label} style={{ display: "contents" }}>
+                          <dt>
+                            <Text as="span" tone="subdued">
+                              {label}
+                            </Text>
+                          </dt>
+                          <dd style={{ margin: 0, overflowWrap: "anywhere" }}>
+                            <Text as="span">{value}</Text>
+                          </dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </BlockStack>
+                </Card>
+                <TableCard
+                  heading={t("delivery.attemptLog")}
+                  emptyText={delivery.attemptLog.length === 0 ? t("delivery.noAttempts") : undefined}
+                >
+                  {smDown ? (
+                    // A phone: each attempt stacked, nothing to scroll sideways for.
+                    <Box paddingInline="400" paddingBlockEnd="400">
+                      <BlockStack gap="300" as="ul">
+                        {delivery.attemptLog.map((attempt, index) => (
+                          <Box as="li" key={index}>
+                            <BlockStack gap="050">
+                              <Text as="span" fontWeight="semibold">
+                                {dateTime(attempt.at)} · {labelled(t, "delivery.outcome", attempt.outcome)}
                               </Text>
-                            </dt>
-                            <dd style={{ margin: 0, overflowWrap: "anywhere" }}>
-                              <Text as="span">{value}</Text>
-                            </dd>
-                          </div>
+                              <Text as="span" tone="subdued">
+                                {t("delivery.attempt.http")} {attempt.httpStatus ?? "—"} · {attempt.durationMs} ms
+                              </Text>
+                              <DeliveryErrorText
+                                code={attempt.code}
+                                params={attempt.params}
+                                text={attempt.error}
+                                withDetail
+                              />
+                            </BlockStack>
+                          </Box>
                         ))}
-                      </dl>
+                      </BlockStack>
+                    </Box>
+                  ) : (
+                    <DataTable
+                      columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
+                      headings={[
+                        t("delivery.attempt.at"),
+                        t("delivery.attempt.outcome"),
+                        t("delivery.attempt.http"),
+                        t("delivery.attempt.duration"),
+                        t("delivery.attempt.error"),
+                      ]}
+                      rows={delivery.attemptLog.map((attempt) => [
+                        dateTime(attempt.at),
+                        labelled(t, "delivery.outcome", attempt.outcome),
+                        attempt.httpStatus ?? "—",
+                        `${attempt.durationMs} ms`,
+                        <DeliveryErrorText
+                          key="error"
+                          code={attempt.code}
+                          params={attempt.params}
+                          text={attempt.error}
+                          withDetail
+                        />,
+                      ])}
+                    />
+                  )}
+                </TableCard>
+              </BlockStack>
+            </Layout.Section>
+            <Layout.Section variant="oneThird">
+              <BlockStack gap="400">
+                <SideCard heading={t("delivery.callback")}>
+                  {delivery.callback ? (
+                    <BlockStack gap="200">
+                      <Fact label={t("delivery.callback.receivedAt")}>{dateTime(delivery.callback.receivedAt)}</Fact>
+                      <Fact label={t("delivery.callback.status")}>
+                        {labelled(t, "delivery.callbackStatus", delivery.callback.status)}
+                      </Fact>
                     </BlockStack>
-                  </Card>
-                  <TableCard
-                    heading={t("delivery.attemptLog")}
-                    emptyText={delivery.attemptLog.length === 0 ? t("delivery.noAttempts") : undefined}
-                  >
-                    {smDown ? (
-                      // A phone: each attempt stacked, nothing to scroll sideways for.
-                      <Box paddingInline="400" paddingBlockEnd="400">
-                        <BlockStack gap="300" as="ul">
-                          {delivery.attemptLog.map((attempt, index) => (
-                            <Box as="li" key={index}>
-                              <BlockStack gap="050">
-                                <Text as="span" fontWeight="semibold">
-                                  {dateTime(attempt.at)} · {labelled(t, "delivery.outcome", attempt.outcome)}
-                                </Text>
-                                <Text as="span" tone="subdued">
-                                  {t("delivery.attempt.http")} {attempt.httpStatus ?? "—"} · {attempt.durationMs} ms
-                                </Text>
-                                <DeliveryErrorText
-                                  code={attempt.code}
-                                  params={attempt.params}
-                                  text={attempt.error}
-                                  withDetail
-                                />
-                              </BlockStack>
-                            </Box>
-                          ))}
-                        </BlockStack>
-                      </Box>
-                    ) : (
-                      <DataTable
-                        columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
-                        headings={[
-                          t("delivery.attempt.at"),
-                          t("delivery.attempt.outcome"),
-                          t("delivery.attempt.http"),
-                          t("delivery.attempt.duration"),
-                          t("delivery.attempt.error"),
-                        ]}
-                        rows={delivery.attemptLog.map((attempt) => [
-                          dateTime(attempt.at),
-                          labelled(t, "delivery.outcome", attempt.outcome),
-                          attempt.httpStatus ?? "—",
-                          `${attempt.durationMs} ms`,
-                          <DeliveryErrorText
-                            key="error"
-                            code={attempt.code}
-                            params={attempt.params}
-                            text={attempt.error}
-                            withDetail
-                          />,
-                        ])}
-                      />
-                    )}
-                  </TableCard>
-                </BlockStack>
-              </Layout.Section>
-              <Layout.Section variant="oneThird">
-                <BlockStack gap="400">
-                  <SideCard heading={t("delivery.callback")}>
-                    {delivery.callback ? (
-                      <BlockStack gap="200">
-                        <Fact label={t("delivery.callback.receivedAt")}>{dateTime(delivery.callback.receivedAt)}</Fact>
-                        <Fact label={t("delivery.callback.status")}>
-                          {labelled(t, "delivery.callbackStatus", delivery.callback.status)}
-                        </Fact>
-                      </BlockStack>
-                    ) : (
-                      <Text as="p" tone="subdued">
-                        {t("delivery.noCallback")}
+                  ) : (
+                    <Text as="p" tone="subdued">
+                      {t("delivery.noCallback")}
+                    </Text>
+                  )}
+                  {tags.length > 0 && (
+                    <InlineStack gap="100">
+                      <Text as="span" tone="subdued">
+                        {t("deliveries.tags")}:
                       </Text>
-                    )}
-                    {tags.length > 0 && (
-                      <InlineStack gap="100">
-                        <Text as="span" tone="subdued">
-                          {t("deliveries.tags")}:
-                        </Text>
-                        {tags.map((tag) => (
-                          <Badge key={tag} tone={tag === "automation-error" ? "critical" : "success"}>
-                            {tag}
-                          </Badge>
-                        ))}
-                      </InlineStack>
-                    )}
-                  </SideCard>
-                  <SideCard heading={t("delivery.payload")}>
-                    {delivery.payloadSummary ? (
-                      <BlockStack gap="100">
-                        <Fact label={t("delivery.payload.total")}>
-                          {money(delivery.payloadSummary.totalPrice, delivery.payloadSummary.currency)}
-                        </Fact>
-                        <Fact label={t("delivery.payload.items")}>{delivery.payloadSummary.lineItemCount}</Fact>
-                        <Fact label={t("delivery.payload.customer")}>
-                          {delivery.payloadSummary.customerFirstName ?? "—"}
-                        </Fact>
-                      </BlockStack>
-                    ) : (
-                      <Text as="p" tone="subdued">
-                        {t("delivery.noPayload")}
-                      </Text>
-                    )}
-                  </SideCard>
-                </BlockStack>
-              </Layout.Section>
-            </>
-          )}
-        </ApiContent>
+                      {tags.map((tag) => (
+                        <Badge key={tag} tone={tag === "automation-error" ? "critical" : "success"}>
+                          {tag}
+                        </Badge>
+                      ))}
+                    </InlineStack>
+                  )}
+                </SideCard>
+                <SideCard heading={t("delivery.payload")}>
+                  {delivery.payloadSummary ? (
+                    <BlockStack gap="100">
+                      <Fact label={t("delivery.payload.total")}>
+                        {money(delivery.payloadSummary.totalPrice, delivery.payloadSummary.currency)}
+                      </Fact>
+                      <Fact label={t("delivery.payload.items")}>{delivery.payloadSummary.lineItemCount}</Fact>
+                      <Fact label={t("delivery.payload.customer")}>
+                        {delivery.payloadSummary.customerFirstName ?? "—"}
+                      </Fact>
+                    </BlockStack>
+                  ) : (
+                    <Text as="p" tone="subdued">
+                      {t("delivery.noPayload")}
+                    </Text>
+                  )}
+                </SideCard>
+              </BlockStack>
+            </Layout.Section>
+          </>
+        )}
       </Layout>
     </AppPage>
   );

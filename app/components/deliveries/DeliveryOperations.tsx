@@ -1,12 +1,12 @@
 import { useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Modal, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { ApiErrorBanner } from "~/components/ApiErrorBanner";
-import { showToast } from "~/components/toast";
+import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
+import type { usePageAction } from "~/components/use-page-action";
 import { useAction } from "~/components/use-action";
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
-import { apiGet, apiPath, apiPost, ApiError } from "~/lib/api-client";
+import { apiPath, ApiError } from "~/lib/api-client";
 
 interface PauseState {
   paused: boolean;
@@ -16,30 +16,27 @@ interface PauseState {
 
 /**
  * The deliveries page's operations (docs/decisions/112): search (the `q` query parameter the list reads),
- * CSV export of the filtered log, retry all failed with a confirmation, and pause / resume.
+ * CSV export of the filtered log, retry all failed with a confirmation, and pause / resume. Their state comes
+ * with the page's loader; the writes go through the page's action (`operation`), which reloads it.
  */
-export function DeliveryOperations({ onChanged }: { onChanged: () => void }) {
+export function DeliveryOperations({
+  failed,
+  pause,
+  operation,
+}: {
+  failed: number;
+  pause: PauseState;
+  operation: ReturnType<typeof usePageAction>;
+}) {
   const { t, locale, number, dateTime } = useI18n();
+  const message = useErrorMessage();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get("q") ?? "");
-  const [failed, setFailed] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [pause, setPause] = useState<PauseState | null>(null);
-  const action = useAction<"retry" | "pause" | "export">();
-
-  async function refresh() {
-    const [count, state] = await Promise.all([
-      apiGet<{ count: number }>("/api/deliveries/retry-failed"),
-      apiGet<PauseState>("/api/automation/pause"),
-    ]);
-    setFailed(count.count);
-    setPause(state);
-  }
-
-  useEffect(() => {
-    refresh().catch((error: unknown) => action.setFailure(error instanceof Error ? error.message : String(error)));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on mount; writes refresh explicitly
-  }, []);
+  const download = useAction<"export">();
+  const busy = operation.busy || download.busy;
+  const failure =
+    operation.failure && operation.failure.body.intent !== "retry" ? message(operation.failure) : download.failure;
 
   // The list follows the URL; typing waits a moment so each keystroke is not a request.
   useEffect(() => {
@@ -55,24 +52,19 @@ export function DeliveryOperations({ onChanged }: { onChanged: () => void }) {
     return () => clearTimeout(timer);
   }, [search, params, setParams]);
 
-  const retryAll = () =>
-    action.run(async () => {
-      const result = await apiPost<{ queued: number }>("/api/deliveries/retry-failed");
-      setConfirming(false);
-      showToast(t(pluralKey(locale, "operations.retryQueued", result.queued), { count: number(result.queued) }));
-      await refresh();
-      onChanged();
-    }, "retry");
+  // The confirmation closes once the retry is queued.
+  const queued = operation.result?.intent === "retry-failed" ? operation.result : undefined;
+  useEffect(() => {
+    if (queued) setConfirming(false);
+  }, [queued]);
 
-  const togglePause = () =>
-    action.run(async () => {
-      setPause(await apiPost<PauseState>("/api/automation/pause", { paused: !pause?.paused }));
-      onChanged();
-    }, "pause");
+  const retryAll = () => operation.submit("retry-failed");
+  const togglePause = () => operation.submit("pause", { paused: !pause.paused });
 
+  // A file, not page data: the export route streams it (the same service as the JSON route's).
   const exportCsv = () =>
-    action.run(async () => {
-      const path = apiPath("/api/deliveries/export", { status: params.get("status"), q: params.get("q") });
+    download.run(async () => {
+      const path = apiPath("/app/deliveries/export", { status: params.get("status"), q: params.get("q") });
       const response = await fetch(path);
       if (!response.ok) throw new ApiError(response.status, `HTTP ${response.status}`);
       const url = URL.createObjectURL(await response.blob());
@@ -87,7 +79,7 @@ export function DeliveryOperations({ onChanged }: { onChanged: () => void }) {
   return (
     <Card>
       <BlockStack gap="300">
-        {pause?.paused && (
+        {pause.paused && (
           <Banner tone="warning" title={t("operations.pausedTitle")}>
             <p>
               {t(pluralKey(locale, "operations.pausedBody", pause.waiting), {
@@ -97,7 +89,7 @@ export function DeliveryOperations({ onChanged }: { onChanged: () => void }) {
             </p>
           </Banner>
         )}
-        <ApiErrorBanner message={action.failure} onDismiss={() => action.setFailure(undefined)} />
+        <ApiErrorBanner message={failure} />
         <TextField
           label={t("operations.search")}
           placeholder={t("operations.searchPlaceholder")}
@@ -108,19 +100,14 @@ export function DeliveryOperations({ onChanged }: { onChanged: () => void }) {
           autoComplete="off"
         />
         <InlineStack gap="200">
-          <Button onClick={exportCsv} loading={action.pending === "export"} disabled={action.busy}>
+          <Button onClick={exportCsv} loading={download.busy} disabled={busy}>
             {t("operations.export")}
           </Button>
-          <Button
-            onClick={() => setConfirming(true)}
-            disabled={!failed || action.busy}
-            tone="critical"
-            variant="secondary"
-          >
-            {t("operations.retryAll", { count: number(failed ?? 0) })}
+          <Button onClick={() => setConfirming(true)} disabled={!failed || busy} tone="critical" variant="secondary">
+            {t("operations.retryAll", { count: number(failed) })}
           </Button>
-          <Button onClick={togglePause} loading={action.pending === "pause"} disabled={!pause || action.busy}>
-            {pause?.paused ? t("operations.resume") : t("operations.pause")}
+          <Button onClick={togglePause} loading={operation.pending("pause")} disabled={busy}>
+            {pause.paused ? t("operations.resume") : t("operations.pause")}
           </Button>
         </InlineStack>
       </BlockStack>
@@ -131,14 +118,12 @@ export function DeliveryOperations({ onChanged }: { onChanged: () => void }) {
         primaryAction={{
           content: t("operations.retryConfirm"),
           onAction: retryAll,
-          loading: action.pending === "retry",
+          loading: operation.pending("retry-failed"),
         }}
         secondaryActions={[{ content: t("common.cancel"), onAction: () => setConfirming(false) }]}
       >
         <Modal.Section>
-          <Text as="p">
-            {t(pluralKey(locale, "operations.retryConfirmBody", failed ?? 0), { count: number(failed ?? 0) })}
-          </Text>
+          <Text as="p">{t(pluralKey(locale, "operations.retryConfirmBody", failed), { count: number(failed) })}</Text>
         </Modal.Section>
       </Modal>
     </Card>

@@ -7,6 +7,7 @@ import { APP_SERVER_ARGS } from "../../../sandbox/stack";
 import { TEST_ENV } from "../../helpers/test-env";
 
 export const BROWSER_SHOP = "tienda-demo.myshopify.com";
+export const BROWSER_SHOP_TOKEN = "shpat_browser_tests";
 const WORK_DIR = path.resolve("tmp/browser");
 
 export interface RunningApp {
@@ -33,8 +34,19 @@ export async function startApp(outside: Record<string, string> = {}): Promise<Ru
   });
   const db = createClient({ url: `file:${database}` });
   await db.execute({
-    sql: `INSERT INTO "Session" (id, shop, state, isOnline, scope, accessToken) VALUES (?, ?, '', 0, ?, ?)`,
-    args: [`offline_${BROWSER_SHOP}`, BROWSER_SHOP, TEST_ENV.SCOPES, "shpat_browser_tests"],
+    // An expiring offline token (a non-expiring one the app would first exchange); the platform simulator accepts it
+    // (global.ts). Plain text: the app's session storage reads a row from before sealing as it is.
+    sql: `INSERT INTO "Session" (id, shop, state, isOnline, scope, accessToken, expires, refreshToken, refreshTokenExpires)
+      VALUES (?, ?, '', 0, ?, ?, ?, ?, ?)`,
+    args: [
+      `offline_${BROWSER_SHOP}`,
+      BROWSER_SHOP,
+      TEST_ENV.SCOPES,
+      BROWSER_SHOP_TOKEN,
+      new Date(Date.now() + 365 * 86_400_000).toISOString(),
+      "shprt_browser_tests",
+      new Date(Date.now() + 365 * 86_400_000).toISOString(),
+    ],
   });
   db.close();
 

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { startApp } from "./app-server";
+import { BROWSER_SHOP, BROWSER_SHOP_TOKEN, startApp } from "./app-server";
 import { startSimulators, type SimulatorUrls } from "./simulators";
 
 declare module "vitest" {
@@ -22,6 +22,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   simulators.setAppUrl(app.url);
+  simulators.acceptToken(BROWSER_SHOP, BROWSER_SHOP_TOKEN);
   project.provide("appUrl", app.url);
   project.provide("shop", app.shop);
   project.provide("simulators", simulators.urls);

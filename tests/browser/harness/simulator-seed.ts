@@ -144,3 +144,8 @@ export async function platformOrders(shop: string) {
   url.searchParams.set("shop", shop);
   return (await call<{ orders: { id: string; name: string; createdAt: string; tags: string[] }[] }>(url.href)).orders;
 }
+
+/** The platform stops taking every token of the shop (as after an uninstall): the app's calls for it are refused. */
+export async function revokePlatformTokens(shop: string) {
+  await call(`${simulatorUrls().platform}/sim/tokens`, { revoke: true, shop });
+}

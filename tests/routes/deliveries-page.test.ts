@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { loader as loadOne } from "~/routes/app.deliveries.$id";
+import { action, loader } from "~/routes/app.deliveries._index";
+import { createDelivery, createSession, shopDomain } from "../helpers/factories";
+import { adminRequest, formBody } from "../helpers/requests";
+
+async function adminShop() {
+  const shop = shopDomain();
+  await createSession(shop);
+  return shop;
+}
+
+const load = async (path: string, shop: string) =>
+  loader({ request: await adminRequest(path, shop), params: {}, context: {} });
+
+const act = async (shop: string, fields: Record<string, string>, init: RequestInit = {}) => {
+  const result = await action({
+    request: await adminRequest("/app/deliveries?index", shop, { ...formBody(fields), ...init }),
+    params: {},
+    context: {},
+  });
+  // `data(body, { status })`: what Remix sends the page (status 200 when none was given).
+  return { status: result.init?.status ?? 200, body: result.data };
+};
+
+describe("deliveries page: loader and action (docs/decisions/135)", () => {
+  it("loads the shop's log as the URL filters it, with the failed count and the pause state", async () => {
+    const shop = await adminShop();
+    const other = await adminShop();
+    await createDelivery(shop, { status: "dead", orderName: "#1002" });
+    await createDelivery(shop, { status: "delivered", orderName: "#1004" });
+    await createDelivery(other, { status: "dead" });
+
+    const all = await load("/app/deliveries", shop);
+    expect(all.total).toBe(2);
+    expect(all.failed).toBe(1);
+    expect(all.pause).toEqual({ paused: false, pausedAt: null, waiting: 0 });
+
+    const dead = await load("/app/deliveries?status=dead&page=x", shop);
+    expect(dead.deliveries.map((delivery) => delivery.orderName)).toEqual(["#1002"]);
+    expect(dead).toMatchObject({ status: "dead", page: 1 });
+    // An unknown status is no filter, as the page never links to one.
+    expect((await load("/app/deliveries?status=lost", shop)).total).toBe(2);
+  });
+
+  it("retries through the same service as the JSON route, and answers its failures with their codes", async () => {
+    const shop = await adminShop();
+    const dead = await createDelivery(shop, { status: "dead" });
+    const ok = await act(shop, { intent: "retry", id: dead.id });
+    expect(ok).toMatchObject({ status: 200, body: { ok: true, intent: "retry", delivery: { status: "queued" } } });
+    expect(await prisma.delivery.findUnique({ where: { id: dead.id } })).toMatchObject({ status: "queued" });
+
+    const delivered = await createDelivery(shop, { status: "delivered" });
+    expect(await act(shop, { intent: "retry", id: delivered.id })).toMatchObject({
+      status: 409,
+      body: { ok: false, intent: "retry", code: "already_delivered" },
+    });
+    // Another shop's delivery is not found, as on the JSON route.
+    const foreign = await createDelivery(await adminShop(), { status: "dead" });
+    expect(await act(shop, { intent: "retry", id: foreign.id })).toMatchObject({
+      status: 404,
+      body: { ok: false, code: "not_found" },
+    });
+  });
+
+  it("pauses and resumes, and refuses an unknown intent or an oversized form with a code", async () => {
+    const shop = await adminShop();
+    expect(await act(shop, { intent: "pause", paused: "true" })).toMatchObject({
+      body: { ok: true, pause: { paused: true } },
+    });
+    expect(await act(shop, { intent: "pause", paused: "false" })).toMatchObject({
+      body: { ok: true, pause: { paused: false } },
+    });
+    expect(await act(shop, { intent: "drop" })).toMatchObject({
+      status: 400,
+      body: { ok: false, code: "invalid_input", field: "intent" },
+    });
+    expect(await act(shop, { intent: "retry-failed", padding: "x".repeat(20_000) })).toMatchObject({
+      status: 413,
+      body: { ok: false, code: "too_large" },
+    });
+  });
+});
+
+describe("delivery page loader", () => {
+  it("answers another shop's delivery as the JSON route's 404, for the page to word", async () => {
+    const shop = await adminShop();
+    const foreign = await createDelivery(await adminShop(), { status: "dead" });
+    const result = (await loadOne({
+      request: await adminRequest(`/app/deliveries/${foreign.id}`, shop),
+      params: { id: foreign.id },
+      context: {},
+    })) as unknown as { data: { delivery: null; failure: { code: string } }; init: { status: number } };
+    expect(result.init.status).toBe(404);
+    expect(result.data).toMatchObject({ delivery: null, failure: { code: "not_found" } });
+    expect(JSON.stringify(result.data)).not.toContain(foreign.orderName!);
+  });
+
+  it("loads the shop's own delivery with its attempt log, and no flow name without a saved key", async () => {
+    const shop = await adminShop();
+    const own = await createDelivery(shop, { status: "dead", flowId: "f_101" });
+    const result = (await loadOne({
+      request: await adminRequest(`/app/deliveries/${own.id}`, shop),
+      params: { id: own.id },
+      context: {},
+    })) as { delivery: { id: string; attemptLog: unknown[] }; flowName: string | null; failure: null };
+    expect(result).toMatchObject({ delivery: { id: own.id, attemptLog: [] }, flowName: null, failure: null });
+  });
+});
