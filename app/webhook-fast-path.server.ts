@@ -28,6 +28,11 @@ export function handleWebhookFastPath(incoming: IncomingMessage, outgoing: Serve
   receiveWebhook(nodeWebhookRequest(incoming, path), receiver).then(
     (answer) => send(incoming, outgoing, answer.status, answer.body),
     (error: unknown) => {
+      // A sender that hung up mid-body (its timeout) is not the app's failure: nothing was stored or answered.
+      if (!incoming.complete && incoming.destroyed) {
+        logger.warn({ path }, "webhook connection closed before its body ended");
+        return;
+      }
       logger.error(
         { path, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
         "webhook failed",
