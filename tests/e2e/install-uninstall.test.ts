@@ -23,11 +23,14 @@ describe("install and uninstall, end to end", () => {
     );
     expect(session.id).toBe(`offline_${SHOP}`);
     expect(Number(session.isOnline)).toBe(0);
-    // Sealed at rest (docs/decisions/065): the platform issued exactly one offline token, and the row holds no token.
+    // Sealed at rest (docs/decisions/065): the row holds none of the offline tokens the platform issued. The first
+    // page's layout and page loaders authenticate in parallel, so a first open may exchange the session token twice
+    // (as in the platform's app template); the last one stored is the shop's.
     const issued = [...(stack.platform.shops.get(SHOP)?.accessTokens ?? [])];
-    expect(issued).toHaveLength(1);
+    expect(issued.length).toBeGreaterThanOrEqual(1);
+    expect(issued.length).toBeLessThanOrEqual(2);
     expect(session.accessToken).toMatch(/^v1\./);
-    expect(session.accessToken).not.toContain(issued[0]);
+    for (const token of issued) expect(session.accessToken).not.toContain(token);
     expect(session.scope.split(",")).toContain("write_orders");
     // The install time, recorded by the afterAuth hook (docs/decisions/131), is kept by a later authentication.
     const installed = await query<{ installedAt: unknown }>(
