@@ -423,6 +423,7 @@ export const en = {
   "insights.days.other": "Last {count} days",
   "insights.chartTitle": "Deliveries per day",
   "insights.chartEmpty": "No deliveries in this period yet.",
+  "insights.day": "Day",
   "insights.series.delivered": "Delivered",
   "insights.series.retrying": "Retrying",
   "insights.series.failed": "Failed",

@@ -437,6 +437,7 @@ export const es: Messages = {
   "insights.days.other": "Últimos {count} días",
   "insights.chartTitle": "Entregas por día",
   "insights.chartEmpty": "Aún no hay entregas en este periodo.",
+  "insights.day": "Día",
   "insights.series.delivered": "Entregadas",
   "insights.series.retrying": "Reintentando",
   "insights.series.failed": "Fallidas",
