@@ -233,9 +233,12 @@ export default function Deliveries() {
                                 {topicLabel(t, delivery.topic)} · {dateTime(delivery.createdAt)}
                               </Text>
                               {why && (
-                                <Text as="span" tone="subdued" breakWord>
-                                  {why}
-                                </Text>
+                                // The cell does not wrap by default: the reason does, within the row's width.
+                                <div style={{ whiteSpace: "normal" }}>
+                                  <Text as="span" tone="subdued" breakWord>
+                                    {why}
+                                  </Text>
+                                </div>
                               )}
                               {actions}
                             </BlockStack>
