@@ -379,6 +379,12 @@ export const en = {
   "error.not_installed": "The app is not installed on this store.",
   "error.not_supported": "This is not supported.",
   "error.order_not_found": "The order was not found in the store.",
+  // The platform refused the app's offline token (revoked, or its refresh refused): a new one comes with the next
+  // opening of the app from the admin (token exchange), else with a reinstall (docs/decisions/139).
+  "error.UNAUTHORIZED":
+    "Your store no longer accepts the app's access. Open the app again from your store's admin to reconnect it; if this message stays, reinstall the app.",
+  "error.token_refresh_failed":
+    "Your store no longer accepts the app's access. Open the app again from your store's admin to reconnect it; if this message stays, reinstall the app.",
   "error.ACCESS_DENIED": "The store denied access to its orders: the app needs the protected customer data approval.",
   "error.duplicate": "This supplier product is already linked to that store product.",
   "error.platform_error": "The store did not accept the change. Try again in a moment.",
@@ -417,6 +423,7 @@ export const en = {
   "insights.days.other": "Last {count} days",
   "insights.chartTitle": "Deliveries per day",
   "insights.chartEmpty": "No deliveries in this period yet.",
+  "insights.day": "Day",
   "insights.series.delivered": "Delivered",
   "insights.series.retrying": "Retrying",
   "insights.series.failed": "Failed",

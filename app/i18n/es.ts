@@ -393,6 +393,10 @@ export const es: Messages = {
   "error.not_installed": "La aplicación no está instalada en esta tienda.",
   "error.not_supported": "Esto no es compatible.",
   "error.order_not_found": "No se encontró el pedido en la tienda.",
+  "error.UNAUTHORIZED":
+    "Tu tienda ya no acepta el acceso de la app. Vuelve a abrir la app desde el administrador de tu tienda para reconectarla; si el mensaje sigue, reinstala la app.",
+  "error.token_refresh_failed":
+    "Tu tienda ya no acepta el acceso de la app. Vuelve a abrir la app desde el administrador de tu tienda para reconectarla; si el mensaje sigue, reinstala la app.",
   "error.ACCESS_DENIED":
     "La tienda negó el acceso a sus pedidos: la aplicación necesita la aprobación de datos protegidos de clientes.",
   "error.duplicate": "Este producto del proveedor ya está vinculado a ese producto de la tienda.",
@@ -433,6 +437,7 @@ export const es: Messages = {
   "insights.days.other": "Últimos {count} días",
   "insights.chartTitle": "Entregas por día",
   "insights.chartEmpty": "Aún no hay entregas en este periodo.",
+  "insights.day": "Día",
   "insights.series.delivered": "Entregadas",
   "insights.series.retrying": "Reintentando",
   "insights.series.failed": "Fallidas",

@@ -79,7 +79,9 @@ export const action = (args: ActionFunctionArgs) =>
   })(args);
 
 export default function Deliveries() {
-  const { smDown } = useBreakpoints();
+  // Below the large breakpoint (1040 px) seven columns and the row's actions do not fit the page (Spanish labels
+  // were cut short at 1024 px): each row is then one stacked item, its actions on their own line (issue 14).
+  const { lgDown: stacked } = useBreakpoints();
   const { t, locale, number, dateTime } = useI18n();
   const data = useLoaderData<typeof loader>();
   const { status, page } = data;
@@ -163,8 +165,8 @@ export default function Deliveries() {
               <>
                 <Card padding="0">
                   <IndexTable
-                    // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
-                    condensed={smDown}
+                    // Up to tablet widths each row is a stacked item: its actions are reachable without scrolling sideways.
+                    condensed={stacked}
                     resourceName={{ singular: t("deliveries.order"), plural: t("nav.deliveries") }}
                     itemCount={data.deliveries.length}
                     selectable={false}
@@ -211,8 +213,15 @@ export default function Deliveries() {
                           )}
                         </InlineStack>
                       );
-                      return smDown ? (
-                        // A phone: one stacked cell per order, its actions on their own line.
+                      const why = delivery.lastErrorCode || delivery.lastError ? (
+                        <DeliveryErrorText
+                          code={delivery.lastErrorCode}
+                          params={delivery.lastErrorParams}
+                          text={delivery.lastError}
+                        />
+                      ) : null;
+                      return stacked ? (
+                        // A phone or a tablet: one stacked cell per order, its actions on their own line.
                         <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
                           <IndexTable.Cell>
                             <BlockStack gap="100">
@@ -223,6 +232,14 @@ export default function Deliveries() {
                               <Text as="span" tone="subdued">
                                 {topicLabel(t, delivery.topic)} · {dateTime(delivery.createdAt)}
                               </Text>
+                              {why && (
+                                // The cell does not wrap by default: the reason does, within the row's width.
+                                <div style={{ whiteSpace: "normal" }}>
+                                  <Text as="span" tone="subdued" breakWord>
+                                    {why}
+                                  </Text>
+                                </div>
+                              )}
                               {actions}
                             </BlockStack>
                           </IndexTable.Cell>
@@ -243,13 +260,12 @@ export default function Deliveries() {
                           </IndexTable.Cell>
                           <IndexTable.Cell>{dateTime(delivery.createdAt)}</IndexTable.Cell>
                           <IndexTable.Cell>
-                            <Text as="span" tone="subdued" truncate>
-                              <DeliveryErrorText
-                                code={delivery.lastErrorCode}
-                                params={delivery.lastErrorParams}
-                                text={delivery.lastError}
-                              />
-                            </Text>
+                            {/* The error wraps within the room the other columns leave, so the actions keep theirs. */}
+                            <div style={{ whiteSpace: "normal", minWidth: "10rem", maxWidth: "24rem" }}>
+                              <Text as="span" tone="subdued">
+                                {why}
+                              </Text>
+                            </div>
                           </IndexTable.Cell>
                           <IndexTable.Cell>{actions}</IndexTable.Cell>
                         </IndexTable.Row>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { BlockStack, Card, DataTable, InlineGrid, Layout, Select, Text } from "@shopify/polaris";
+import { BlockStack, Card, DataTable, InlineGrid, Layout, Select, Text, useBreakpoints } from "@shopify/polaris";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { AppPage } from "~/components/AppPage";
 import { DeliveriesChart } from "~/components/insights/DeliveriesChart";
@@ -34,6 +34,8 @@ export default function Insights() {
       : new Intl.NumberFormat(formatLocale, { style: "unit", unit: "second", maximumFractionDigits: 1 }).format(
           ms / 1000,
         );
+  // A phone cannot show five columns: each flow is then a short block of labelled figures, nothing scrolls sideways.
+  const { smDown } = useBreakpoints();
   const total = insights.series.reduce((sum, p) => sum + p.delivered + p.retrying + p.failed + p.flowFailed, 0);
 
   return (
@@ -77,6 +79,26 @@ export default function Insights() {
               <Text as="p" tone="subdued">
                 {t("insights.flowsEmpty")}
               </Text>
+            ) : smDown ? (
+              <BlockStack gap="300">
+                {insights.flows.map((flow) => (
+                  <BlockStack gap="100" key={flow.flowId}>
+                    <Text as="h3" variant="headingSm" breakWord>
+                      {flow.flowId}
+                    </Text>
+                    <InlineGrid columns={2} gap="200">
+                      <Figure small label={t("insights.triggered")} value={number(flow.triggered)} />
+                      <Figure small label={t("insights.confirmed")} value={number(flow.confirmed)} />
+                      <Figure small label={t("insights.flowFailures")} value={number(flow.failed)} />
+                      <Figure
+                        small
+                        label={t("insights.rate")}
+                        value={flow.confirmationRate === null ? "—" : percent.format(flow.confirmationRate)}
+                      />
+                    </InlineGrid>
+                  </BlockStack>
+                ))}
+              </BlockStack>
             ) : (
               <DataTable
                 columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
@@ -140,13 +162,13 @@ function InsightCard({ title, help, children }: { title: string; help?: string; 
 }
 
 /** One timing figure under its label. */
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, small }: { label: string; value: string; small?: boolean }) {
   return (
     <BlockStack gap="100">
       <Text as="span" tone="subdued">
         {label}
       </Text>
-      <Text as="p" variant="headingLg">
+      <Text as="p" variant={small ? "bodyMd" : "headingLg"}>
         {value}
       </Text>
     </BlockStack>

@@ -116,6 +116,47 @@ describe("deliveries", () => {
     });
   }
 
+  it("fits every row action, whole and on screen, in Spanish from 390 to 1400 px", async () => {
+    const api = withOrdersAndDeliveries(configuredShop(admin.shop));
+    const seeded = await newShopFrom("row-actions", api);
+    const page = await admin.open(api, "/app/deliveries", "es", 1024, seeded.shop);
+    await page.getByRole("table").getByText("#1004").waitFor();
+    // 1024 and 1280 px cut "Enviar ahora" and "Reintentar" short before (issue 14); the others guard the breakpoints.
+    for (const width of [1024, 1280, 390, 768, 1100, 1400]) {
+      await page.setViewportSize({ width, height: 900 });
+      // The layout follows the width (phone rows stack): wait until the send-now button is laid out again.
+      const sendNow = page.getByRole("button", { name: "Enviar ahora: #1003" });
+      await sendNow.waitFor();
+      const problems = await page.evaluate((viewport) => {
+        const found: string[] = [];
+        for (const row of document.querySelectorAll("table tbody tr")) {
+          for (const button of row.querySelectorAll<HTMLElement>("button, a.Polaris-Button")) {
+            const box = button.getBoundingClientRect();
+            if (box.width === 0) continue;
+            const label = button.getAttribute("aria-label") ?? button.textContent;
+            // Cut short: the button or any part of its label is wider than the space it has.
+            for (const part of [button, ...button.querySelectorAll<HTMLElement>("*")]) {
+              if (part.scrollWidth > part.clientWidth) found.push(`cut: ${label}`);
+            }
+            if (box.left < 0 || box.right > viewport) found.push(`off screen (${Math.round(box.right)}): ${label}`);
+            // Hidden by a box that clips it (the table's own scroller, the card): seen whole or not at all.
+            for (let parent = button.parentElement; parent; parent = parent.parentElement) {
+              if (getComputedStyle(parent).overflowX === "visible") continue;
+              const clip = parent.getBoundingClientRect();
+              if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) {
+                found.push(`clipped (${Math.round(box.right)} > ${Math.round(clip.right)}): ${label}`);
+                break;
+              }
+            }
+          }
+        }
+        return [...new Set(found)];
+      }, width);
+      await screenshot(page, `deliveries-es-actions-${width}`);
+      expect(problems, `${width} px`).toEqual([]);
+    }
+  });
+
   it("words a refused retry by its code, from the action's answer", async () => {
     const api = withOrdersAndDeliveries(configuredShop(admin.shop));
     const seeded = await newShopFrom("erased", api);

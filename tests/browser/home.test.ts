@@ -92,8 +92,29 @@ describe("home page", () => {
     const page = await admin.open(api, "/app", "en", 1400, seeded.shop);
     await expect.poll(() => page.getByText("3 of 5 steps completed").isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("button", { name: "Try again" }).isVisible()).toBe(true);
+    // What happened and what to do, not "Something went wrong" (issue 14).
+    const banner = page.locator(".Polaris-Banner");
+    expect(await banner.textContent()).toContain(
+      "Your store no longer accepts the app's access. Open the app again from your store's admin to reconnect it",
+    );
+    expect(await page.getByText("Something went wrong").count()).toBe(0);
     expect(await page.getByText(/Invalid API key or access token|refused to refresh/).count()).toBe(0);
     await screenshot(page, "home-en-orders-failed");
+    expect(pageApiCalls(api)).toEqual([]);
+  });
+
+  it("tells a Spanish-speaking merchant to reconnect when the platform refuses the app's token", async () => {
+    const api = configuredShop(admin.shop);
+    const seeded = await newShopFrom("home-refused-es", api);
+    await revokePlatformTokens(seeded.shop);
+    const page = await admin.open(api, "/app", "es", 390, seeded.shop);
+    await expect.poll(() => page.getByRole("button", { name: "Reintentar" }).isVisible()).toBe(true);
+    expect(await page.locator(".Polaris-Banner").textContent()).toContain(
+      "Tu tienda ya no acepta el acceso de la app. Vuelve a abrir la app desde el administrador de tu tienda",
+    );
+    expect(await page.getByText(/Algo salió mal|no longer accepts/).count()).toBe(0);
+    await screenshot(page, "home-es-orders-refused-390");
+    expect(await seriousAxeFindings(page)).toEqual([]);
     expect(pageApiCalls(api)).toEqual([]);
   });
 });

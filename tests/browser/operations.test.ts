@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { seriousAxeFindings } from "./harness/axe";
 import { screenshot } from "./harness/browser";
 import { browserDatabase, newShop, seedDeliveries } from "./harness/database";
 import type { FakeApi } from "./harness/fake-api";
@@ -53,17 +54,39 @@ describe("delivery operations, insights and alerts", () => {
     );
   });
 
-  for (const locale of ["es", "en"] as const) {
-    it(`shows the insights: chart, confirmation rate per flow and order-to-trigger times (${locale})`, async () => {
-      const page = await admin.open(configuredShop(insightsShop), "/app/insights", locale, undefined, insightsShop);
+  for (const [locale, width] of [
+    ["es", 1400],
+    ["en", 1400],
+    ["es", 390],
+    ["en", 390],
+  ] as const) {
+    it(`shows the insights: chart, confirmation rate per flow and order-to-trigger times (${locale}, ${width} px)`, async () => {
+      const es = locale === "es";
+      const page = await admin.open(configuredShop(insightsShop), "/app/insights", locale, width, insightsShop);
       await page.getByTestId("deliveries-chart").locator("svg").first().waitFor();
-      const heading = locale === "es" ? "Tasa de confirmación por flujo" : "Confirmation rate per flow";
+      const heading = es ? "Tasa de confirmación por flujo" : "Confirmation rate per flow";
       expect(await page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
       expect(await page.getByText("flow_confirmacion").isVisible()).toBe(true);
-      expect(await page.getByText(locale === "es" ? "Mediana (p50)" : "Median (p50)").isVisible()).toBe(true);
-      await docShot(page, `insights-${locale}`);
+      expect(await page.getByText(es ? "Mediana (p50)" : "Median (p50)").isVisible()).toBe(true);
+      // Screen readers get the chart's numbers as a table named by its caption: a row per day of the window, the
+      // same totals the bars stack (140 deliveries over two weeks, 70 of them in the last 7 days).
+      const numbers = page.getByRole("table", { name: es ? "Entregas por día" : "Deliveries per day" });
+      expect(await numbers.getByRole("row").count()).toBe(1 + 7);
+      const cells = await numbers.locator("tbody td").allTextContents();
+      expect(cells.reduce((sum, cell) => sum + Number(cell.replace(/\D/g, "")), 0)).toBe(70);
+      // ... and the drawing itself is hidden from them (polaris-viz's lists of lists, docs/decisions/138).
+      expect(await page.getByTestId("deliveries-chart").locator("xpath=..").getAttribute("aria-hidden")).toBe("true");
+      // Nothing scrolls sideways on a phone: the flows are stacked there.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      if (width === 1400) await docShot(page, `insights-${locale}`);
+      else await screenshot(page, `insights-${locale}-${width}`);
+      expect(await seriousAxeFindings(page)).toEqual([]);
     });
+  }
 
+  for (const locale of ["es", "en"] as const) {
     it(`searches the log, asks before retrying all failed and retries them (${locale})`, async () => {
       const api = withOrdersAndDeliveries(configuredShop(admin.shop));
       const seeded = await newShopFrom("operations", api);
