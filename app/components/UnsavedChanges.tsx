@@ -6,8 +6,11 @@ import { useI18n } from "~/i18n/context";
 
 export interface SectionState {
   dirty: boolean;
-  save: () => Promise<void>;
+  /** A save posted to the page's action (a fetcher): its answer comes back to the form, not here. */
+  save: () => void;
   discard: () => void;
+  /** A write of the form is under way (the bar's Save shows it). */
+  busy: boolean;
 }
 
 /**
@@ -19,20 +22,23 @@ export interface SectionState {
 export function useUnsavedChanges() {
   const sections = useRef(new Map<string, SectionState>());
   const [dirtyNames, setDirtyNames] = useState<string[]>([]);
+  const [busyNames, setBusyNames] = useState<string[]>([]);
   const report = useCallback((name: string, state: SectionState) => {
     sections.current.set(name, state);
-    setDirtyNames((before) => {
+    const update = (flag: boolean) => (before: string[]) => {
       const has = before.includes(name);
-      if (state.dirty === has) return before;
-      return state.dirty ? [...before, name] : before.filter((other) => other !== name);
-    });
+      if (flag === has) return before;
+      return flag ? [...before, name] : before.filter((other) => other !== name);
+    };
+    setDirtyNames(update(state.dirty));
+    setBusyNames(update(state.busy));
   }, []);
-  return { dirty: dirtyNames.length > 0, report, sections };
+  return { dirty: dirtyNames.length > 0, busy: busyNames.length > 0, report, sections };
 }
 
 export function UnsavedChangesBar({ state }: { state: ReturnType<typeof useUnsavedChanges> }) {
   const { t } = useI18n();
-  const [saving, setSaving] = useState(false);
+  const saving = state.busy;
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     return state.dirty && currentLocation.pathname !== nextLocation.pathname;
   });
@@ -44,13 +50,10 @@ export function UnsavedChangesBar({ state }: { state: ReturnType<typeof useUnsav
     return () => window.removeEventListener("beforeunload", warn);
   }, [state.dirty]);
 
-  async function saveAll() {
-    setSaving(true);
-    try {
-      for (const section of state.sections.current.values()) if (section.dirty) await section.save();
-    } finally {
-      setSaving(false);
-    }
+  // Each form posts its own write; the sections do not depend on each other's (the supplier's needs a saved key,
+  // and its fields are locked until there is one).
+  function saveAll() {
+    for (const section of state.sections.current.values()) if (section.dirty) section.save();
   }
   function discardAll() {
     for (const section of state.sections.current.values()) if (section.dirty) section.discard();

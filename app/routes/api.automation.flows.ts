@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { parseForm } from "../lib/input.server";
 import { AppError, BODY_LIMITS, apiHandler, ok } from "../lib/http.server";
 import { listFlows } from "../services/automation/client.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
+import { automationKeyTestInput } from "../services/automation/settings-input.server";
 import { getShopSettings } from "../services/shops/configuration.server";
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
@@ -13,15 +13,11 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   return ok({ flows: await listFlows(apiKey) });
 });
 
-const testForm = z.object({
-  apiKey: z.string({ required_error: "is required" }).trim().min(1, "is required").max(500, "is too long"),
-});
-
 /** Tests a key the merchant typed without saving it: its account's flows, or the platform's refusal. */
 export const action = apiHandler(
   async ({ request }: ActionFunctionArgs) => {
     await authenticateAdminApi(request);
-    const { apiKey } = await parseForm(request, testForm);
+    const { apiKey } = await parseForm(request, automationKeyTestInput);
     return ok({ flows: await listFlows(apiKey, { fresh: true }) });
   },
   { maxBodyBytes: BODY_LIMITS.form },

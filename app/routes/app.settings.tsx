@@ -1,3 +1,5 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import {
   Banner,
   BlockStack,
@@ -12,31 +14,110 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
 import { FormFeedback } from "~/components/FormFeedback";
-import { LoadingCard } from "~/components/LoadingCard";
 import { SecretField } from "~/components/SecretField";
 import { UnsavedChangesBar, useUnsavedChanges, type SectionState } from "~/components/UnsavedChanges";
 import { showToast } from "~/components/toast";
-import { useAction } from "~/components/use-action";
-import { useApi } from "~/components/use-api";
+import { usePageAction, type PageActionData } from "~/components/use-page-action";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
-import { apiGet, apiPost } from "~/lib/api-client";
 import { failureOf } from "~/lib/errors";
 import { SUPPLIER_COUNTRIES, type AutomationFlow, type PublicConfiguration, type UpstreamError } from "~/lib/api-types";
+import { AppError, describeFailure } from "~/lib/http.server";
+import { parseInput } from "~/lib/input.server";
 import { pageMeta } from "~/lib/meta";
+import { pageAction } from "~/lib/page-action.server";
+import { logger } from "~/logger.server";
+import { listFlows } from "~/services/automation/client.server";
+import { automationKeyTestInput, automationSettingsInput } from "~/services/automation/settings-input.server";
+import { saveAutomationSettings } from "~/services/automation/settings.server";
+import { getShopSettings, publicSettings } from "~/services/shops/configuration.server";
+import { supplierIntegrationInput } from "~/services/supplier/integration-input.server";
+import { requireSupplierToken, saveSupplierIntegration } from "~/services/supplier/integration.server";
+import { listSupplierProducts } from "~/services/supplier/products.server";
+import { authenticate } from "~/shopify.server";
 
 export const meta = pageMeta("nav.settings");
 
+/**
+ * The saved settings, secrets masked (the service of `/api/settings`), and the flows of the stored key's account
+ * (the service of `/api/automation/flows`), in the first HTML. The automation platform's failure is the JSON
+ * route's failure, worded under the key; the rest of the page still shows.
+ */
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const settings = await getShopSettings(session.shop);
+  return {
+    configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
+    flows: settings?.automationApiKey
+      ? await storedKeyFlows(session.shop, settings.automationApiKey)
+      : { flows: null, failure: null },
+  };
+};
+
+async function storedKeyFlows(shop: string, apiKey: string) {
+  try {
+    return { flows: (await listFlows(apiKey)) as AutomationFlow[], failure: null };
+  } catch (error) {
+    if (!(error instanceof AppError)) {
+      logger.error({ shop, err: error instanceof Error ? error.message : String(error) }, "flow list failed");
+    }
+    const failure =
+      error instanceof AppError
+        ? { error: error.message, ...describeFailure(error) }
+        : { error: "Internal error; it has been logged", code: "internal" };
+    return { flows: null, failure };
+  }
+}
+
+/**
+ * Test and save each form: the services and input schemas of `/api/automation/flows`,
+ * `/api/integrations/automation/save`, `/api/supplier/products` and `/api/integrations/supplier/save`, with their
+ * failures and codes (docs/decisions/135, 136). A test never stores anything.
+ */
+export const action = (args: ActionFunctionArgs) =>
+  pageAction({
+    "automation-test": async ({ shop, fields }) => {
+      // A typed key is tried as it is (fresh: a test that read the cache would test nothing); the stored one else.
+      if (fields.apiKey?.trim()) {
+        const { apiKey } = parseInput(automationKeyTestInput, fields);
+        return { flows: await listFlows(apiKey, { fresh: true }), typed: true };
+      }
+      const apiKey = (await getShopSettings(shop))?.automationApiKey;
+      if (!apiKey) throw new AppError(400, "Save the automation API key first", "not_configured");
+      return { flows: await listFlows(apiKey, { fresh: true }), typed: false };
+    },
+    "automation-save": async ({ shop, fields }) => ({
+      configuration: await saveAutomationSettings(shop, parseInput(automationSettingsInput, fields)),
+    }),
+    "supplier-test": async ({ shop }) => {
+      // All products, as the catalogue's "All products" counts them (not the favourites it opens on).
+      const page = await listSupplierProducts(await requireSupplierToken(shop), {
+        pageSize: 1,
+        startData: 0,
+        privatedProduct: false,
+        favorite: false,
+      });
+      return { total: page.total, upstreamError: page.upstreamError };
+    },
+    "supplier-save": async ({ shop, fields }) => {
+      const input = parseInput(supplierIntegrationInput, fields);
+      return {
+        configuration: await saveSupplierIntegration(shop, {
+          storeName: input.store_name,
+          country: input.country,
+          token: input.supplier_token,
+        }),
+      };
+    },
+  })(args);
+
+type Flows = Awaited<ReturnType<typeof storedKeyFlows>> | { flows: null; failure: null };
+
 export default function Settings() {
   const { t } = useI18n();
-  const settings = useApi(
-    () => apiGet<{ configuration: PublicConfiguration | null }>("/api/settings").then((body) => body.configuration),
-    "settings",
-  );
-  const [configuration, setConfiguration] = useState<PublicConfiguration | null>();
-  const current = configuration !== undefined ? configuration : settings.data;
+  const { configuration, flows } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
   return (
@@ -45,50 +126,48 @@ export default function Settings() {
       {/* At phone widths the sections' titles and descriptions sit on the page itself: padded off the edge. */}
       <Box paddingInline={{ xs: "400", sm: "0" }}>
         <Layout>
-          {settings.loading ? (
-            <Layout.Section>
-              <LoadingCard lines={6} />
-            </Layout.Section>
-          ) : settings.error ? (
-            <Layout.Section>
-              <ApiErrorBanner error={settings.error} onRetry={settings.reload} />
-            </Layout.Section>
-          ) : (
-            <>
-              <Layout.AnnotatedSection
-                id="automation"
-                title={t("settings.automation.title")}
-                description={t("settings.automation.description")}
-              >
-                <AutomationSettings
-                  configuration={current ?? null}
-                  onSaved={(saved) => setConfiguration(saved)}
-                  report={unsaved.report}
-                />
-              </Layout.AnnotatedSection>
-              <Layout.AnnotatedSection
-                id="supplier"
-                title={t("settings.supplier.title")}
-                description={t("settings.supplier.description")}
-              >
-                <SupplierSettings
-                  configuration={current ?? null}
-                  report={unsaved.report}
-                  onSaved={(saved) =>
-                    // The supplier needs the automation key first, so there is always a configuration to merge into.
-                    setConfiguration((before) => {
-                      const base = before ?? current;
-                      return base ? { ...base, ...saved } : before;
-                    })
-                  }
-                />
-              </Layout.AnnotatedSection>
-            </>
-          )}
+          <Layout.AnnotatedSection
+            id="automation"
+            title={t("settings.automation.title")}
+            description={t("settings.automation.description")}
+          >
+            <AutomationSettings configuration={configuration} flows={flows} report={unsaved.report} />
+          </Layout.AnnotatedSection>
+          <Layout.AnnotatedSection
+            id="supplier"
+            title={t("settings.supplier.title")}
+            description={t("settings.supplier.description")}
+          >
+            <SupplierSettings configuration={configuration} report={unsaved.report} />
+          </Layout.AnnotatedSection>
         </Layout>
       </Box>
     </AppPage>
   );
+}
+
+/**
+ * A form's writes through the page's action: the failure of the last one until the merchant dismisses it or
+ * starts another.
+ */
+function useFormAction<Result extends Record<string, unknown>>(
+  section: "automation" | "supplier",
+  onDone: (result: PageActionData & Partial<Result>) => void,
+) {
+  const operation = usePageAction<Result>({ onDone });
+  const [dismissed, setDismissed] = useState<unknown>();
+  const failure = operation.failure && dismissed !== operation.fetcher.data ? operation.failure : undefined;
+  const pending = (["test", "save"] as const).find((name) => operation.pending(`${section}-${name}`));
+  return {
+    busy: operation.busy,
+    pending,
+    failure,
+    dismiss: () => setDismissed(operation.fetcher.data),
+    submit: (name: "test" | "save", fields: Record<string, string | undefined>) => {
+      setDismissed(undefined);
+      operation.submit(`${section}-${name}`, fields);
+    },
+  };
 }
 
 type FieldErrors = Partial<Record<string, string>>;
@@ -119,73 +198,68 @@ const SUPPLIER_FIELDS: Record<string, string> = {
 
 function AutomationSettings({
   configuration,
-  onSaved,
+  flows,
   report,
 }: {
   configuration: PublicConfiguration | null;
-  onSaved: (configuration: PublicConfiguration) => void;
+  flows: Flows;
   report: (name: string, state: SectionState) => void;
 }) {
   const { t, tp } = useI18n();
+  const message = useErrorMessage();
   const hasKey = Boolean(configuration?.automationApiKey);
   const [apiKey, setApiKey] = useState("");
   const [newOrderFlowId, setNewOrderFlowId] = useState(configuration?.newOrderFlowId ?? "");
   const [abandonedCartFlowId, setAbandonedCartFlowId] = useState(configuration?.abandonedCartFlowId ?? "");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const action = useAction<"test" | "save">();
   const [testResult, setTestResult] = useState<string>();
   const [testedFlows, setTestedFlows] = useState<AutomationFlow[]>();
+  const action = useFormAction<{ flows: AutomationFlow[]; typed: boolean }>("automation", (result) => {
+    if (!result.ok) return;
+    if (result.intent === "automation-test") {
+      const list = result.flows ?? [];
+      // A typed key's flows are offered before it is saved; the stored key's come back through the loader.
+      setTestedFlows(result.typed ? list : undefined);
+      setTestResult(tp("settings.automation.testOk", list.length));
+    } else {
+      setApiKey("");
+      setTestedFlows(undefined);
+      showToast(t("settings.automation.saved"));
+    }
+  });
 
-  // The flows come from the live list of the account whose key is stored.
-  const flows = useApi(
-    () => apiGet<{ flows: AutomationFlow[] }>("/api/automation/flows").then((body) => body.flows),
-    `flows:${configuration?.automationApiKey ?? ""}`,
-    { enabled: hasKey },
-  );
-
-  async function testConnection() {
+  function testConnection() {
     setErrors({});
-    action.setFailure(undefined);
     setTestResult(undefined);
     if (!hasKey && !apiKey.trim()) {
       setErrors({ apiKey: t("settings.automation.apiKeyRequired") });
       return;
     }
-    await action.run(async () => {
-      // A typed key is tested as it is, and saved only by Save: a test never changes what is stored.
-      const { flows: list } = apiKey.trim()
-        ? await apiPost<{ flows: AutomationFlow[] }>("/api/automation/flows", { apiKey: apiKey.trim() })
-        : await apiGet<{ flows: AutomationFlow[] }>("/api/automation/flows");
-      setTestedFlows(apiKey.trim() ? list : undefined);
-      setTestResult(tp("settings.automation.testOk", list.length));
-      if (!apiKey.trim()) flows.reload();
-    }, "test");
+    // A typed key is tested as it is, and saved only by Save: a test never changes what is stored.
+    action.submit("test", { apiKey: apiKey.trim() || undefined });
   }
 
-  async function save() {
+  function save() {
     const problems: FieldErrors = {};
     if (!hasKey && !apiKey.trim()) problems.apiKey = t("settings.automation.apiKeyRequired");
     if (hasKey && !newOrderFlowId) problems.newOrderFlowId = t("settings.automation.flowRequired");
     if (hasKey && !abandonedCartFlowId) problems.abandonedCartFlowId = t("settings.automation.flowRequired");
     if (newOrderFlowId && newOrderFlowId === abandonedCartFlowId) problems.abandonedCartFlowId = t("error.same_flow");
     setErrors(problems);
-    action.setFailure(undefined);
-    if (Object.keys(problems).length > 0) return;
-    await action.run(async () => {
-      const saved = await apiPost<{ configuration: PublicConfiguration }>("/api/integrations/automation/save", {
-        apiKey: apiKey.trim() || undefined,
-        newOrderFlowId: newOrderFlowId || undefined,
-        abandonedCartFlowId: abandonedCartFlowId || undefined,
-      });
-      setApiKey("");
-      setTestedFlows(undefined);
-      onSaved(saved.configuration);
-      showToast(t("settings.automation.saved"));
-    }, "save");
+    setTestResult(undefined);
+    if (Object.keys(problems).length > 0) {
+      action.dismiss();
+      return;
+    }
+    action.submit("save", {
+      apiKey: apiKey.trim() || undefined,
+      newOrderFlowId: newOrderFlowId || undefined,
+      abandonedCartFlowId: abandonedCartFlowId || undefined,
+    });
   }
 
   // A key just tested offers its flows before it is saved; otherwise the stored key's.
-  const available = testedFlows ?? (hasKey ? flows.data : undefined) ?? [];
+  const available = testedFlows ?? (hasKey ? flows.flows : undefined) ?? [];
   const dirty =
     Boolean(apiKey.trim()) ||
     newOrderFlowId !== (configuration?.newOrderFlowId ?? "") ||
@@ -193,6 +267,7 @@ function AutomationSettings({
   useEffect(() =>
     report("automation", {
       dirty,
+      busy: action.busy,
       save,
       discard: () => {
         setApiKey("");
@@ -209,16 +284,17 @@ function AutomationSettings({
     ...available.map((flow) => ({ label: flow.name, value: flow.id })),
   ];
   const flowsReady = available.length > 0;
-  const serverField = failedField(action.error, AUTOMATION_FIELDS);
-  const fieldError = (name: string) => errors[name] ?? (serverField === name ? action.failure : undefined);
+  const serverField = failedField(action.failure, AUTOMATION_FIELDS);
+  const fieldError = (name: string) =>
+    errors[name] ?? (serverField === name && action.failure ? message(action.failure) : undefined);
 
   return (
     <Card>
       <BlockStack gap="400">
         <FormFeedback
-          failure={serverField ? undefined : action.failure}
+          failure={!serverField && action.failure ? message(action.failure) : undefined}
           success={testResult}
-          onDismissFailure={() => action.setFailure(undefined)}
+          onDismissFailure={action.dismiss}
           onDismissSuccess={() => setTestResult(undefined)}
         />
         <FormLayout>
@@ -230,8 +306,8 @@ function AutomationSettings({
             savedHelp={(masked) => t("settings.automation.apiKeySaved", { masked })}
             error={fieldError("apiKey")}
           />
-          {hasKey && flows.error ? <ApiErrorBanner error={flows.error} onRetry={flows.reload} /> : null}
-          {hasKey && flows.data?.length === 0 && (
+          {hasKey && flows.failure && !testedFlows ? <ApiErrorBanner error={flows.failure} /> : null}
+          {hasKey && flows.flows?.length === 0 && !testedFlows && (
             <Text as="p" tone="subdued">
               {t("settings.automation.noFlows")}
             </Text>
@@ -266,30 +342,35 @@ function AutomationSettings({
   );
 }
 
-type SupplierConfiguration = Pick<
-  PublicConfiguration,
-  "shop" | "supplierStoreName" | "supplierCountry" | "supplierToken"
->;
-
 function SupplierSettings({
   configuration,
-  onSaved,
   report,
 }: {
   configuration: PublicConfiguration | null;
-  onSaved: (configuration: SupplierConfiguration) => void;
   report: (name: string, state: SectionState) => void;
 }) {
   const { t, tp } = useI18n();
+  const message = useErrorMessage();
   const [storeName, setStoreName] = useState(configuration?.supplierStoreName ?? "");
   const [country, setCountry] = useState(configuration?.supplierCountry ?? "");
   const [token, setToken] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const action = useAction<"test" | "save">();
   const [testResult, setTestResult] = useState<string>();
+  const [testFailure, setTestFailure] = useState<string>();
+  const action = useFormAction<{ total: number; upstreamError: UpstreamError | null }>("supplier", (result) => {
+    if (!result.ok) return;
+    if (result.intent === "supplier-test") {
+      // The catalogue answers empty with `upstreamError` when the marketplace refuses or fails.
+      if (result.upstreamError) setTestFailure(t(`settings.supplier.test.${result.upstreamError.code}`));
+      else setTestResult(tp("settings.supplier.testOk", result.total ?? 0));
+    } else {
+      setToken("");
+      showToast(t("settings.supplier.saved"));
+    }
+  });
   const automationReady = Boolean(configuration?.automationApiKey);
   const hasToken = Boolean(configuration?.supplierToken);
-  const serverField = failedField(action.error, SUPPLIER_FIELDS);
+  const serverField = failedField(action.failure, SUPPLIER_FIELDS);
   const dirty =
     Boolean(token.trim()) ||
     storeName !== (configuration?.supplierStoreName ?? "") ||
@@ -297,6 +378,7 @@ function SupplierSettings({
   useEffect(() =>
     report("supplier", {
       dirty,
+      busy: action.busy,
       save,
       discard: () => {
         setToken("");
@@ -306,46 +388,31 @@ function SupplierSettings({
       },
     }),
   );
-  const fieldError = (name: string) => errors[name] ?? (serverField === name ? action.failure : undefined);
+  const fieldError = (name: string) =>
+    errors[name] ?? (serverField === name && action.failure ? message(action.failure) : undefined);
 
-  async function save() {
+  function save() {
     const problems: FieldErrors = {};
     if (!storeName.trim()) problems.storeName = t("settings.supplier.storeNameRequired");
     if (!country) problems.country = t("settings.supplier.countryRequired");
     if (!hasToken && !token.trim()) problems.token = t("settings.supplier.tokenRequired");
     setErrors(problems);
-    action.setFailure(undefined);
     setTestResult(undefined);
-    if (Object.keys(problems).length > 0) return;
-    await action.run(async () => {
-      const saved = await apiPost<{ configuration: SupplierConfiguration }>("/api/integrations/supplier/save", {
-        store_name: storeName.trim(),
-        country,
-        supplier_token: token.trim() || undefined,
-      });
-      setToken("");
-      onSaved(saved.configuration);
-      showToast(t("settings.supplier.saved"));
-    }, "save");
+    setTestFailure(undefined);
+    if (Object.keys(problems).length > 0) {
+      action.dismiss();
+      return;
+    }
+    action.submit("save", { store_name: storeName.trim(), country, supplier_token: token.trim() || undefined });
   }
 
-  async function testConnection() {
+  function testConnection() {
     setTestResult(undefined);
-    await action.run(async () => {
-      // The catalogue answers empty with `upstreamError` when the marketplace refuses or fails.
-      const page = await apiGet<{ total: number; upstreamError: UpstreamError | null }>("/api/supplier/products", {
-        pageSize: 1,
-        // All products, as the catalogue's "All products" counts them (not the favourites it opens on).
-        favorite: false,
-      });
-      if (page.upstreamError) {
-        action.setFailure(t(`settings.supplier.test.${page.upstreamError.code}`));
-      } else {
-        setTestResult(tp("settings.supplier.testOk", page.total));
-      }
-    }, "test");
+    setTestFailure(undefined);
+    action.submit("test", {});
   }
 
+  const bannerFailure = testFailure ?? (!serverField && action.failure ? message(action.failure) : undefined);
   return (
     <Card>
       <BlockStack gap="400">
@@ -355,9 +422,12 @@ function SupplierSettings({
           </Banner>
         )}
         <FormFeedback
-          failure={serverField ? undefined : action.failure}
+          failure={bannerFailure}
           success={testResult}
-          onDismissFailure={() => action.setFailure(undefined)}
+          onDismissFailure={() => {
+            setTestFailure(undefined);
+            action.dismiss();
+          }}
           onDismissSuccess={() => setTestResult(undefined)}
         />
         <FormLayout>

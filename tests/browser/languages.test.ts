@@ -21,7 +21,7 @@ const PAGES = [
 ] as const;
 const WIDTHS = [1400, 390] as const;
 // Pages that load through their loaders (issue 14, docs/decisions/135).
-const LOADER_PAGES = new Set<string>(["home", "deliveries", "delivery", "insights"]);
+const LOADER_PAGES = new Set<string>(["home", "settings", "deliveries", "delivery", "insights"]);
 // The machine is shared: give first paint and hydration time before calling a page slow.
 const POLL = { timeout: 15_000 };
 // A handful of the tour's screenshots are kept in the repository (docs/screenshots/); all are in test-results.

@@ -1,15 +1,45 @@
 import { describe, expect, it } from "vitest";
+import { botFieldIdFor } from "~/lib/countries";
+import { open } from "~/lib/crypto.server";
+import { seriousAxeFindings } from "./harness/axe";
 import { screenshot } from "./harness/browser";
+import { browserDatabase, newShop } from "./harness/database";
 import { FakeApi, VALID_AUTOMATION_KEY, VALID_SUPPLIER_TOKEN } from "./harness/fake-api";
 import { useAdmin } from "./harness/fixture";
-import { withCatalogue } from "./harness/seed";
+import { pageCalls } from "./harness/page-calls";
+import { configuredShop, withCatalogue } from "./harness/seed";
+import { newShopFrom } from "./harness/shops";
+import { automationBotFields, seedAutomationAccount, seedSupplierAccount } from "./harness/simulator-seed";
+
+let accounts = 0;
+
+/** What the settings service stored for the shop, secrets opened (they are sealed at rest). */
+async function stored(shop: string) {
+  const row = await browserDatabase().shopConfiguration.findUnique({ where: { shop } });
+  if (!row) return null;
+  return {
+    automationApiKey: row.automationApiKey ? open(row.automationApiKey) : null,
+    newOrderFlowId: row.newOrderFlowId,
+    abandonedCartFlowId: row.abandonedCartFlowId,
+    supplierStoreName: row.supplierStoreName,
+    supplierCountry: row.supplierCountry,
+    supplierToken: row.supplierToken ? open(row.supplierToken) : null,
+  };
+}
 
 describe("settings page", () => {
   const admin = useAdmin();
 
-  it("completes the settings of a new shop: key, flows, supplier; secrets only ever shown masked", async () => {
+  it("completes the settings of a new shop through the action: key, flows, supplier; secrets only ever masked", async () => {
     const api = withCatalogue(new FakeApi(admin.shop));
-    const page = await admin.open(api, "/app/settings", "en");
+    const shop = await newShop("settings-new");
+    // The shop's own accounts at the simulators; the secrets end like the fixture's, so their masks read the same.
+    const unique = `${process.pid}-${++accounts}`;
+    const automationKey = `settings-${unique}-${VALID_AUTOMATION_KEY}`;
+    const supplierToken = `settings-${unique}-${VALID_SUPPLIER_TOKEN}`;
+    await seedAutomationAccount(automationKey);
+    await seedSupplierAccount(supplierToken, api.supplierProducts);
+    const page = await admin.open(api, "/app/settings", "en", 1400, shop);
     const apiKey = page.getByLabel("API key");
     await apiKey.waitFor();
 
@@ -25,14 +55,15 @@ describe("settings page", () => {
         page.getByText("The automation platform refused the API key. Check the key and try again.").isVisible(),
       )
       .toBe(true);
-    expect(api.automationKey).toBeNull();
+    expect(await stored(shop)).toBeNull();
 
     // A test never saves: the typed key is tried as it is, and its flows are offered.
-    await apiKey.fill(VALID_AUTOMATION_KEY);
+    await apiKey.fill(automationKey);
     await page.getByRole("button", { name: "Test connection: Automation platform" }).click();
     await expect.poll(() => page.getByText("Connected: 3 flows found").isVisible()).toBe(true);
-    expect(api.automationKey).toBeNull();
-    expect(api.callsTo("POST", "/api/integrations/automation/save")).toHaveLength(0);
+    expect(await stored(shop)).toBeNull();
+    // The save bar offers to keep what was typed.
+    expect(await page.getByTestId("save-bar").getAttribute("data-open")).toBe("");
 
     // The same flow cannot answer both events.
     await page.getByLabel("Flow for new orders").selectOption({ label: "Confirmación de pedido COD" });
@@ -41,61 +72,121 @@ describe("settings page", () => {
     await expect
       .poll(() => page.getByText("Choose a different flow for abandoned carts than for new orders.").isVisible())
       .toBe(true);
+    expect(await stored(shop)).toBeNull();
     await page.getByLabel("Flow for abandoned carts").selectOption({ label: "Recuperar carrito abandonado" });
     await page.getByRole("button", { name: "Save automation settings" }).click();
     await expect.poll(() => page.getByTestId("toast").textContent()).toBe("Automation settings saved");
-    // The key field is emptied and the saved key appears masked only.
+    await expect
+      .poll(() => stored(shop))
+      .toMatchObject({
+        automationApiKey: automationKey,
+        newOrderFlowId: "flow_nuevos",
+        abandonedCartFlowId: "flow_carritos",
+      });
+    // The key field is emptied and the saved key appears masked only (the loader's answer after the write).
     expect(await apiKey.inputValue()).toBe("");
-    expect(await page.getByText("Saved key: ••••41c7.", { exact: false }).isVisible()).toBe(true);
-    expect(api.configuration).toMatchObject({ newOrderFlowId: "flow_nuevos", abandonedCartFlowId: "flow_carritos" });
+    await expect.poll(() => page.getByText("Saved key: ••••41c7.", { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByTestId("save-bar").getAttribute("data-open")).toBeNull();
 
-    // Supplier: inline validation first, then a real save.
+    // Supplier: inline validation first, nothing sent.
     await page.getByRole("button", { name: "Save and test connection" }).click();
     await expect.poll(() => page.getByText("Enter the name of your supplier store").isVisible()).toBe(true);
     expect(await page.getByText("Choose the country of your supplier store").isVisible()).toBe(true);
     expect(await page.getByText("Enter the integration token of your supplier store").isVisible()).toBe(true);
-    expect(api.callsTo("POST", "/api/integrations/supplier/save")).toHaveLength(0);
 
+    // A token the marketplace refuses: on the token's field, no success toast, nothing stored or sent on.
     await page.getByLabel("Store name").fill("Importadora Andina");
     await page.getByLabel("Country").selectOption("CO");
-    await page.getByLabel("Integration token").fill(VALID_SUPPLIER_TOKEN);
+    await page.getByLabel("Integration token").fill("refused-token-0000");
     await page.getByRole("button", { name: "Save and test connection" }).click();
-    await expect.poll(() => page.getByText("Supplier marketplace connected").isVisible()).toBe(true);
-    const [save] = api.callsTo("POST", "/api/integrations/supplier/save");
-    expect(Object.fromEntries(save.form)).toEqual({
-      store_name: "Importadora Andina",
-      country: "CO",
-      supplier_token: VALID_SUPPLIER_TOKEN,
-    });
-    expect(save.authorization).toMatch(/^Bearer ey/);
-    expect(await page.getByText("Saved token: ••••3a90.", { exact: false }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText("The supplier marketplace refused the integration token. Nothing was saved.").isVisible(),
+      )
+      .toBe(true);
+    expect(await page.getByTestId("toast").filter({ hasText: "Supplier marketplace connected" }).count()).toBe(0);
+    expect(await stored(shop)).toMatchObject({ supplierStoreName: null, supplierToken: null });
+    expect(await automationBotFields(automationKey)).toEqual([]);
 
+    await page.getByLabel("Integration token").fill(supplierToken);
+    await page.getByRole("button", { name: "Save and test connection" }).click();
+    await expect.poll(() => page.getByTestId("toast").last().textContent()).toBe("Supplier marketplace connected");
+    await expect
+      .poll(() => stored(shop))
+      .toMatchObject({
+        supplierStoreName: "Importadora Andina",
+        supplierCountry: "CO",
+        supplierToken,
+      });
+    // The chatbot reads the token from the country's bot field at the automation platform.
+    expect(await automationBotFields(automationKey)).toMatchObject([
+      { fieldId: botFieldIdFor("CO"), value: supplierToken },
+    ]);
+    await expect.poll(() => page.getByText("Saved token: ••••3a90.", { exact: false }).isVisible()).toBe(true);
+
+    // The test counts all products, as the catalogue's "All products" does.
     await page.getByRole("button", { name: "Test connection: Supplier marketplace" }).click();
     await expect.poll(() => page.getByText("Connected: 8 products available").isVisible()).toBe(true);
 
     // No secret anywhere in the page.
     const html = await page.content();
-    expect(html).not.toContain(VALID_AUTOMATION_KEY);
-    expect(html).not.toContain(VALID_SUPPLIER_TOKEN);
-    await screenshot(page, "settings-en");
+    expect(html).not.toContain(automationKey);
+    expect(html).not.toContain(supplierToken);
+    await screenshot(page, "settings-en-1400");
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(pageCalls(api)).toEqual([]);
   });
 
-  it("shows the saved configuration masked, in Spanish", async () => {
-    const api = withCatalogue(new FakeApi(admin.shop));
-    api.automationKey = VALID_AUTOMATION_KEY;
-    Object.assign(api.configuration, {
-      newOrderFlowId: "flow_nuevos",
-      abandonedCartFlowId: "flow_carritos",
-      supplierStoreName: "Importadora Andina",
-      supplierCountry: "PE",
-      supplierTokenValue: VALID_SUPPLIER_TOKEN,
-    });
-    const page = await admin.open(api, "/app/settings", "es");
-    await expect.poll(() => page.getByText("Clave guardada: ••••41c7.", { exact: false }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByLabel("Flujo para pedidos nuevos").inputValue()).toBe("flow_nuevos");
+  it("shows the saved configuration masked in the first HTML, in Spanish at 390 px; the save bar saves and discards", async () => {
+    const api = configuredShop(admin.shop);
+    api.configuration.supplierCountry = "PE";
+    const seeded = await newShopFrom("settings-saved", api);
+    const page = await admin.open(api, "/app/settings", "es", 390, seeded.shop);
+    await page.getByText("Clave guardada: ••••41c7.", { exact: false }).waitFor();
+    // The flows come with the page (the stored key's account at the automation platform).
+    expect(await page.getByLabel("Flujo para pedidos nuevos").inputValue()).toBe("flow_nuevos");
+    expect(await page.getByLabel("Flujo para carritos abandonados").inputValue()).toBe("flow_carritos");
     expect(await page.getByLabel("País").inputValue()).toBe("PE");
     expect(await page.getByLabel("Nombre de la tienda").inputValue()).toBe("Importadora Andina");
-    expect(await page.content()).not.toContain(VALID_SUPPLIER_TOKEN);
-    await screenshot(page, "settings-es");
+    expect(await page.content()).not.toContain(seeded.supplierToken!);
+    expect(await page.content()).not.toContain(seeded.automationApiKey!);
+    await screenshot(page, "settings-es-390");
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // A change opens the admin's save bar; Discard puts the saved value back.
+    const storeName = page.getByLabel("Nombre de la tienda");
+    await storeName.fill("Importadora del Sur");
+    const bar = page.getByTestId("save-bar");
+    await expect.poll(() => bar.getAttribute("data-open")).toBe("");
+    // Leaving through the app's navigation asks first; staying keeps what was typed.
+    await page.locator("ui-nav-menu").getByRole("link", { name: "Actividad del flujo" }).click();
+    // (At phone widths Polaris draws the modal as a sheet whose dialog box has no height: found by its words.)
+    const leave = page.getByText("Los cambios de esta página no se han guardado. Si sales, se pierden.");
+    await leave.waitFor();
+    await page.getByRole("button", { name: "Quedarme" }).click();
+    await expect.poll(() => leave.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/app/settings");
+    expect(await storeName.inputValue()).toBe("Importadora del Sur");
+    await bar.getByRole("button", { name: "Descartar" }).click();
+    await expect.poll(() => storeName.inputValue()).toBe("Importadora Andina");
+    expect(await bar.getAttribute("data-open")).toBeNull();
+
+    // Its Save saves the changed form through the page's action (the stored token is kept and sent again).
+    await storeName.fill("Importadora del Sur");
+    await page.getByLabel("País").selectOption("CO");
+    await bar.getByRole("button", { name: "Guardar" }).click();
+    await expect.poll(() => page.getByTestId("toast").textContent()).toBe("Marketplace del proveedor conectado");
+    await expect
+      .poll(() => stored(seeded.shop))
+      .toMatchObject({
+        supplierStoreName: "Importadora del Sur",
+        supplierCountry: "CO",
+        supplierToken: seeded.supplierToken,
+      });
+    await expect.poll(() => bar.getAttribute("data-open")).toBeNull();
+    expect(await automationBotFields(seeded.automationApiKey!)).toMatchObject([
+      { fieldId: botFieldIdFor("CO"), value: seeded.supplierToken },
+    ]);
+    expect(pageCalls(api)).toEqual([]);
   });
 });

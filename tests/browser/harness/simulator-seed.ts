@@ -42,6 +42,14 @@ export async function automationTriggers(apiKey: string) {
   return (await call<{ triggers: RecordedTrigger[] }>(url.href)).triggers;
 }
 
+/** The bot fields the automation platform stored for this key (the supplier token, by country's field). */
+export async function automationBotFields(apiKey: string) {
+  const { botFields } = await call<{ botFields: { fieldId: string; apiKey: string; value: string }[] }>(
+    `${simulatorUrls().automation}/sim/bot-fields`,
+  );
+  return botFields.filter((field) => field.apiKey === apiKey);
+}
+
 /** A supplier account: `token` is accepted and its catalogue is `products` (the fixture's shape, seed.ts). */
 export async function seedSupplierAccount(token: string, products: SupplierProduct[]) {
   await call(`${simulatorUrls().supplier}/sim/accounts`, { token, products: products.map(catalogueProduct) });
