@@ -21,7 +21,16 @@ const PAGES = [
 ] as const;
 const WIDTHS = [1400, 390] as const;
 // Pages that load through their loaders (issue 14, docs/decisions/135).
-const LOADER_PAGES = new Set<string>(["home", "settings", "deliveries", "delivery", "insights"]);
+const LOADER_PAGES = new Set<string>([
+  "home",
+  "settings",
+  "catalogue",
+  "products",
+  "deliveries",
+  "delivery",
+  "theme",
+  "insights",
+]);
 // The machine is shared: give first paint and hydration time before calling a page slow.
 const POLL = { timeout: 15_000 };
 // A handful of the tour's screenshots are kept in the repository (docs/screenshots/); all are in test-results.
@@ -52,7 +61,8 @@ describe("every page in both languages, at 1400 and 390 px, with an accessibilit
             .poll(() => browserPage.getByRole("heading", { name: title, exact: true }).isVisible(), POLL)
             .toBe(true);
           // The insights chart is drawn in the browser, once the page is hydrated: scanned as the merchant sees it.
-          if (page.name === "insights") await browserPage.getByTestId("deliveries-chart").locator("svg").first().waitFor();
+          if (page.name === "insights")
+            await browserPage.getByTestId("deliveries-chart").locator("svg").first().waitFor();
           // Loading states are gone before anything is read.
           await expect.poll(() => browserPage.locator("[aria-busy=true]").count(), POLL).toBe(0);
 
