@@ -18,7 +18,6 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
-import { z } from "zod";
 import { EmptyCard } from "~/components/EmptyCard";
 import { LinkProductModal } from "~/components/LinkProductModal";
 import { showToast } from "~/components/toast";
@@ -37,19 +36,14 @@ import {
 } from "~/lib/supplier";
 import { pageMeta } from "~/lib/meta";
 import { BODY_LIMITS, AppError, apiHandler, ok } from "~/lib/http.server";
-import { formBoolean, jsonField, parseInput, readFields } from "~/lib/input.server";
+import { readFields } from "~/lib/input.server";
 import { linksBySupplierProduct } from "~/services/catalogue/associations.server";
 import { importSupplierProduct } from "~/services/catalogue/import.server";
-import { variantAssociationInput } from "~/services/catalogue/variant-links.server";
+import { parseImportRequest } from "~/services/catalogue/import-input.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
-import { gidField } from "~/services/platform/gid";
 import { requirePlatformSession } from "~/services/platform/offline-session.server";
 import { getShopSettings } from "~/services/shops/configuration.server";
-import {
-  listSupplierProducts,
-  supplierProductInput,
-  supplierVariationInput,
-} from "~/services/supplier/products.server";
+import { listSupplierProducts } from "~/services/supplier/products.server";
 import { authenticate } from "~/shopify.server";
 
 const SEARCH_DELAY_MS = 350;
@@ -84,37 +78,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   };
 };
 
-// The same input as POST /api/products/import (docs/api.md): the link dialog posts what the merchant confirmed.
-const linkInput = z.object({
-  supplierProductId: z.string({ required_error: "is required" }).trim().min(1, "is required"),
-  supplierProductData: jsonField(supplierProductInput),
-  platformProductId: gidField("Product"),
-  supplierVariations: jsonField(z.array(supplierVariationInput)).optional(),
-  variantAssociations: jsonField(z.array(variantAssociationInput)).optional(),
-  saveSupplierName: formBoolean(false),
-  saveSupplierDescription: formBoolean(false),
-  useSuggestedBarcode: formBoolean(false),
-  saveSupplierImages: formBoolean(false),
-});
-
 /** Links a supplier product to a store product; Remix then reloads the page, which badges the card. */
 export const action = apiHandler(
   async ({ request }: ActionFunctionArgs) => {
     const { shop } = await authenticateAdminApi(request);
     const fields = await readFields(request);
     if (fields.intent !== "link") throw new AppError(400, "intent: is not an action of this page", "invalid_input");
-    const parsed = parseInput(linkInput, fields);
-    const result = await importSupplierProduct(shop, await requirePlatformSession(shop), {
-      supplierProductId: parsed.supplierProductId,
-      supplierProduct: parsed.supplierProductData,
-      platformProductId: parsed.platformProductId,
-      supplierVariations: parsed.supplierVariations,
-      variantAssociations: parsed.variantAssociations ?? [],
-      saveSupplierName: parsed.saveSupplierName,
-      saveSupplierDescription: parsed.saveSupplierDescription,
-      useSuggestedBarcode: parsed.useSuggestedBarcode,
-      saveSupplierImages: parsed.saveSupplierImages,
-    });
+    const result = await importSupplierProduct(shop, await requirePlatformSession(shop), parseImportRequest(fields));
     return ok(result);
   },
   { maxBodyBytes: BODY_LIMITS.productImport },
