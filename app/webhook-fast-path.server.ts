@@ -65,12 +65,6 @@ function nodeWebhookRequest(incoming: IncomingMessage, path: string): WebhookReq
   return {
     path,
     header: (name) => headerValue(incoming.headers[name]),
-    *headers() {
-      for (const [name, value] of Object.entries(incoming.headers)) {
-        const text = headerValue(value);
-        if (text !== null) yield [name, text];
-      }
-    },
     readBody: (maxBytes, message) => readBody(incoming, maxBytes, message),
   };
 }

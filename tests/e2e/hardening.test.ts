@@ -47,20 +47,6 @@ describe("hardening, end to end", () => {
     expect(health.headers.get("Strict-Transport-Security")).toContain("max-age=");
   });
 
-  it("answers the callback's CORS preflight from the automation panel through Remix", async () => {
-    const origin = new URL(stack.automationUrl).origin;
-    const response = await fetch(`${stack.appUrl}/api/automation/callback`, {
-      method: "OPTIONS",
-      headers: {
-        Origin: origin,
-        "Access-Control-Request-Method": "POST",
-        "Access-Control-Request-Headers": "content-type",
-      },
-    });
-    expect(response.status).toBe(204);
-    expect(response.headers.get("Access-Control-Allow-Origin")).toBe(origin);
-  });
-
   it("refuses a declared 100 MB admin post with 413 before reading it", async () => {
     const response = await adminFetch(stack, SHOP, "/api/theme/install", {
       method: "POST",

@@ -31,8 +31,6 @@ export interface WebhookRequest {
   readonly path: string;
   /** A header by its lower-case name; repeated fields joined with ", " as `Headers.get` does. */
   header(name: string): string | null;
-  /** Every header, lower-case names. */
-  headers(): Iterable<[string, string]>;
   /** The body, at most `maxBytes`: a larger one, declared or streamed, throws AppError(413) with `message`. */
   readBody(maxBytes: number, message: string): Promise<Uint8Array>;
 }
@@ -44,7 +42,6 @@ export function webhookRequestOf(request: Request): WebhookRequest {
       return new URL(request.url).pathname;
     },
     header: (name) => request.headers.get(name),
-    headers: () => request.headers,
     readBody: (maxBytes, message) => readLimitedBody(request, maxBytes, message),
   };
 }
