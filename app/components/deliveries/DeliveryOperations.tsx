@@ -2,7 +2,7 @@ import { useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Modal, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
-import type { usePageAction } from "~/components/use-page-action";
+import type { useWrite } from "~/components/use-write";
 import { useAction } from "~/components/use-action";
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
@@ -26,7 +26,7 @@ export function DeliveryOperations({
 }: {
   failed: number;
   pause: PauseState;
-  operation: ReturnType<typeof usePageAction>;
+  operation: ReturnType<typeof useWrite<{ success: true; queued?: number; remaining?: number }>>;
 }) {
   const { t, locale, number, dateTime } = useI18n();
   const message = useErrorMessage();
@@ -35,8 +35,7 @@ export function DeliveryOperations({
   const [confirming, setConfirming] = useState(false);
   const download = useAction<"export">();
   const busy = operation.busy || download.busy;
-  const failure =
-    operation.failure && operation.failure.body.intent !== "retry" ? message(operation.failure) : download.failure;
+  const failure = operation.failure && operation.intent !== "retry" ? message(operation.failure) : download.failure;
 
   // The list follows the URL; typing waits a moment so each keystroke is not a request.
   useEffect(() => {
