@@ -6,6 +6,7 @@ import { browserDatabase } from "./harness/database";
 import type { FakeApi } from "./harness/fake-api";
 import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
 import { newShopFrom } from "./harness/shops";
+import { shown } from "./harness/shown";
 
 /** The `/api/*` calls the page made (the layout's alert check aside, which every page makes). */
 function pageApiCalls(api: FakeApi) {
@@ -26,9 +27,7 @@ describe("deliveries", () => {
       await table.getByText("#1004").waitFor();
       // A dead delivery offers a retry, a waiting one is sent now; a delivered one offers neither.
       expect(await page.getByRole("button", { name: es ? /^Reintentar: / : /^Retry: / }).count()).toBe(1);
-      expect(await page.getByRole("button", { name: es ? "Enviar ahora: #1003" : "Send now: #1003" }).isVisible()).toBe(
-        true,
-      );
+      await shown(page.getByRole("button", { name: es ? "Enviar ahora: #1003" : "Send now: #1003" }));
       // The order opens in the store's admin: the platform's id of the order the webhook brought.
       const stored = await browserDatabase().delivery.findUniqueOrThrow({ where: { id: seeded.deliveryId("d_1004") } });
       expect(await table.getByRole("link", { name: "#1004", exact: true }).getAttribute("href")).toBe(
@@ -43,7 +42,7 @@ describe("deliveries", () => {
       const why = es
         ? "La plataforma de automatización no aceptó el pedido (HTTP 422)"
         : "The automation platform did not accept the order (HTTP 422)";
-      expect(await table.getByText(why).isVisible()).toBe(true);
+      await shown(table.getByText(why));
       if (es) expect(await page.getByText(/Automation platform answered/).count()).toBe(0);
 
       await page.getByRole("button", { name: es ? "Reintentar: #1002" : "Retry: #1002" }).click();
@@ -78,14 +77,9 @@ describe("deliveries", () => {
       await expect.poll(() => page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
       // Titled by its order in the first HTML: the loader has it (docs/decisions/132).
       expect(await page.title()).toBe(`${heading} · ${es ? "Automatización de pedidos" : "Order automation"}`);
-      expect(
-        await page
-          .getByText(es ? "Sin enviar" : "Not sent", { exact: true })
-          .first()
-          .isVisible(),
-      ).toBe(true);
+      await shown(page.getByText(es ? "Sin enviar" : "Not sent", { exact: true }).first());
       // The flow by its name, from the shop's account at the automation platform (the simulator).
-      expect(await page.getByText("Confirmación de pedido COD", { exact: true }).first().isVisible()).toBe(true);
+      await shown(page.getByText("Confirmación de pedido COD", { exact: true }).first());
       if (width === 1400) expect(await page.getByRole("table").getByRole("row").count()).toBe(9);
       const why = es
         ? "La plataforma de automatización no aceptó el pedido (HTTP 422)"
@@ -98,7 +92,7 @@ describe("deliveries", () => {
         total_price: string;
       };
       const total = Math.round(Number(stored.total_price)).toLocaleString(es ? "es-CO" : "en-US");
-      expect(await page.getByText(new RegExp(`^Total: .*${total.replace(/\./g, "\\.")}`)).isVisible()).toBe(true);
+      await shown(page.getByText(new RegExp(`^Total: .*${total.replace(/\./g, "\\.")}`)));
       await screenshot(page, `delivery-detail-${locale}-${width}`);
       expect(await seriousAxeFindings(page)).toEqual([]);
 

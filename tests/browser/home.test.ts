@@ -7,6 +7,7 @@ import { useAdmin } from "./harness/fixture";
 import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
 import { newShopFrom } from "./harness/shops";
 import { revokePlatformTokens, seedPlatformShop } from "./harness/simulator-seed";
+import { shown } from "./harness/shown";
 
 /**
  * The `/api/*` calls the page made: none for its data. The layout's alert check and the loop test card (its
@@ -29,17 +30,13 @@ describe("home page", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Configuración inicial" }).isVisible()).toBe(true);
     // Automation, flows and supplier are set; no product linked and no theme yet.
     await expect.poll(() => page.getByText("3 de 5 pasos completados").isVisible()).toBe(true);
-    expect(
-      await page
-        .getByRole("link", { name: "Configurar: Vincula un producto del proveedor con un producto de la tienda" })
-        .isVisible(),
-    ).toBe(true);
-    // Each step says what it is for.
-    expect(await page.getByText("Un producto vinculado toma el nombre").isVisible()).toBe(true);
-    expect(await page.getByRole("heading", { name: "Pedidos enviados al flujo, últimas 24 horas" }).isVisible()).toBe(
-      true,
+    await shown(
+      page.getByRole("link", { name: "Configurar: Vincula un producto del proveedor con un producto de la tienda" }),
     );
-    expect(await page.getByRole("link", { name: "Ver la actividad del flujo", exact: true }).isVisible()).toBe(true);
+    // Each step says what it is for.
+    await shown(page.getByText("Un producto vinculado toma el nombre"));
+    await shown(page.getByRole("heading", { name: "Pedidos enviados al flujo, últimas 24 horas" }));
+    await shown(page.getByRole("link", { name: "Ver la actividad del flujo", exact: true }));
     // Each non-zero count leads to the log filtered by its status.
     expect(await page.getByRole("link", { name: "Ver la actividad del flujo: Sin enviar" }).getAttribute("href")).toBe(
       "/app/deliveries?status=dead",
@@ -49,9 +46,9 @@ describe("home page", () => {
     await expect.poll(() => orders.getByText("#1004").isVisible()).toBe(true);
     // Colombian pesos as a Spanish-speaking merchant reads them, and the tags the automation left.
     expect(await orders.textContent()).toMatch(/\d{1,3}(\.\d{3})+\sCOP/);
-    expect(await orders.getByText("automation-error").isVisible()).toBe(true);
+    await shown(orders.getByText("automation-error"));
     // An order placed before the app was installed says so, not that it has no tags yet (docs/decisions/131).
-    expect(await orders.getByText("Anterior a la instalación de la app", { exact: true }).isVisible()).toBe(true);
+    await shown(orders.getByText("Anterior a la instalación de la app", { exact: true }));
     expect(await orders.getByText("Sin etiquetas", { exact: true }).count()).toBe(0);
     // The navigation menu speaks Spanish too.
     expect(await page.getByRole("navigation", { name: "App" }).textContent()).toContain("Catálogo del proveedor");
@@ -75,8 +72,8 @@ describe("home page", () => {
     expect(
       await page.getByRole("link", { name: "Set up: Choose the new-order and abandoned-cart flows" }).count(),
     ).toBe(0);
-    expect(await page.getByText("Available after: Connect the automation platform").first().isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Set up: Install the theme" }).isVisible()).toBe(true);
+    await shown(page.getByText("Available after: Connect the automation platform").first());
+    await shown(page.getByRole("link", { name: "Set up: Install the theme" }));
     // The orders card loads on its own and may answer after the checklist.
     await expect.poll(() => page.getByText("No orders yet.", { exact: false }).isVisible()).toBe(true);
     await screenshot(page, "home-en-new-shop-390");

@@ -8,6 +8,7 @@ import { seriousAxeFindings } from "./harness/axe";
 import { SCREENSHOT_DIR, screenshot } from "./harness/browser";
 import { useAdmin } from "./harness/fixture";
 import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
+import { shown } from "./harness/shown";
 
 const POLL = { timeout: 15_000 };
 // Two of them are kept in the repository for the "Show" list; all are in test-results/screenshots.
@@ -97,8 +98,8 @@ describe("Test the whole loop (home page)", () => {
         expect(await card.locator("[data-step=tag]").innerText()).toContain(
           t["loopTest.state.done"].replace("{seconds}", seconds("2.2")),
         );
-        expect(await page.getByText(t["loopTest.passed"].replace("{seconds}", seconds("2.2"))).isVisible()).toBe(true);
-        expect(await page.getByText(t["loopTest.cleanup.deleted"].replace("{order}", "#1042")).isVisible()).toBe(true);
+        await shown(page.getByText(t["loopTest.passed"].replace("{seconds}", seconds("2.2"))));
+        await shown(page.getByText(t["loopTest.cleanup.deleted"].replace("{order}", "#1042")));
         // The test reads stop once it has ended, and it can be run again.
         const reads = api.callsTo("GET", "/api/loop-test").length;
         await page.waitForTimeout(1500);
@@ -122,10 +123,8 @@ describe("Test the whole loop (home page)", () => {
       const page = await admin.open(api, "/app", locale, 390);
       await page.getByRole("button", { name: t["loopTest.start"] }).click();
       await page.locator("[data-testid=loop-test][data-outcome=failed]").waitFor(POLL);
-      expect(await page.getByText(t["loopTest.failed"].replace("{step}", t["loopTest.step.trigger"])).isVisible()).toBe(
-        true,
-      );
-      expect(await page.getByText(t["loopTest.problem.automation_paused"]).isVisible()).toBe(true);
+      await shown(page.getByText(t["loopTest.failed"].replace("{step}", t["loopTest.step.trigger"])));
+      await shown(page.getByText(t["loopTest.problem.automation_paused"]));
       expect(await page.locator("[data-step=trigger]").getAttribute("data-state")).toBe("failed");
       expect(await page.locator("[data-step=callback]").innerText()).toContain(t["loopTest.badge.pending"]);
       expect(await seriousAxeFindings(page)).toEqual([]);

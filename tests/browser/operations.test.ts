@@ -9,6 +9,7 @@ import type { FakeApi } from "./harness/fake-api";
 import { useAdmin } from "./harness/fixture";
 import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
 import { newShopFrom } from "./harness/shops";
+import { shown } from "./harness/shown";
 
 /** The `/api/*` calls the page made (the layout's alert check aside, which every page makes). */
 function pageApiCalls(api: FakeApi) {
@@ -65,9 +66,9 @@ describe("delivery operations, insights and alerts", () => {
       const page = await admin.open(configuredShop(insightsShop), "/app/insights", locale, width, insightsShop);
       await page.getByTestId("deliveries-chart").locator("svg").first().waitFor();
       const heading = es ? "Tasa de confirmación por flujo" : "Confirmation rate per flow";
-      expect(await page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
-      expect(await page.getByText("flow_confirmacion").isVisible()).toBe(true);
-      expect(await page.getByText(es ? "Mediana (p50)" : "Median (p50)").isVisible()).toBe(true);
+      await shown(page.getByRole("heading", { name: heading }));
+      await shown(page.getByText("flow_confirmacion"));
+      await shown(page.getByText(es ? "Mediana (p50)" : "Median (p50)"));
       // Screen readers get the chart's numbers as a table named by its caption: a row per day of the window, the
       // same totals the bars stack (140 deliveries over two weeks, 70 of them in the last 7 days).
       const numbers = page.getByRole("table", { name: es ? "Entregas por día" : "Deliveries per day" });
@@ -126,7 +127,7 @@ describe("delivery operations, insights and alerts", () => {
     await page.getByRole("button", { name: "Pause automation" }).click();
     await page.getByText("Automation is paused").waitFor();
     // One delivery waits (#1003, retrying); the pause is the shop's row.
-    expect(await page.getByText(/1 is waiting and goes out when you resume/).isVisible()).toBe(true);
+    await shown(page.getByText(/1 is waiting and goes out when you resume/));
     await expect
       .poll(() => browserDatabase().automationPause.findUnique({ where: { shop: seeded.shop } }))
       .not.toBeNull();
@@ -142,7 +143,7 @@ describe("delivery operations, insights and alerts", () => {
     api.alert = { kind: "key_refused", failing: 3, settled: 3, since: new Date().toISOString() };
     const page = await admin.open(api, "/app", "es");
     await page.getByText("La plataforma de automatización rechaza su clave de API").waitFor();
-    expect(await page.getByRole("link", { name: "Abrir configuración" }).isVisible()).toBe(true);
+    await shown(page.getByRole("link", { name: "Abrir configuración" }));
     await docShot(page, "alert-es");
   });
 });

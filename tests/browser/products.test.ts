@@ -5,6 +5,7 @@ import { browserDatabase, newShop } from "./harness/database";
 import { FakeApi } from "./harness/fake-api";
 import { useAdmin } from "./harness/fixture";
 import { pageCalls } from "./harness/page-calls";
+import { shown } from "./harness/shown";
 
 /** A link as the import leaves it, in the test shop's database. */
 async function linked(shop: string, supplierProductName: string, platformProductTitle: string, n: number) {
@@ -74,7 +75,7 @@ describe("linked products", () => {
       await expect.poll(() => browserDatabase().productAssociation.count({ where: { id: first.id } })).toBe(0);
       // The action's revalidation drops the row; the other link stays.
       await expect.poll(() => page.getByText("Camiseta deportiva").count()).toBe(0);
-      expect(await page.getByText("Lámpara LED recargable").isVisible()).toBe(true);
+      await shown(page.getByText("Lámpara LED recargable"));
       expect(await browserDatabase().productAssociation.count({ where: { shop } })).toBe(1);
       expect(pageCalls(api)).toEqual([]);
     });
@@ -84,7 +85,7 @@ describe("linked products", () => {
     const shop = await newShop("products-empty");
     const api = new FakeApi(shop);
     const page = await admin.open(api, "/app/products", "es", 1400, shop);
-    expect(await page.getByText("Aún no hay productos vinculados").isVisible()).toBe(true);
+    await shown(page.getByText("Aún no hay productos vinculados"));
     expect(await page.getByRole("link", { name: "Abrir el catálogo" }).getAttribute("href")).toContain(
       "/app/catalogue",
     );
@@ -96,7 +97,7 @@ describe("linked products", () => {
     url.searchParams.set("mapping", "removed-link");
     await page.goto(url.href);
     const dialog = page.getByRole("dialog");
-    expect(await dialog.getByText("Este elemento ya no existe. Recarga la página.").isVisible()).toBe(true);
+    await shown(dialog.getByText("Este elemento ya no existe. Recarga la página."));
     expect(await dialog.getByRole("combobox").count()).toBe(0);
     await dialog.getByRole("button", { name: "Cancelar" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("mapping")).toBeNull();

@@ -6,6 +6,7 @@ import { browserDatabase, newShop } from "./harness/database";
 import { FakeApi } from "./harness/fake-api";
 import { useAdmin } from "./harness/fixture";
 import { pageCalls } from "./harness/page-calls";
+import { shown } from "./harness/shown";
 
 const WORDS = {
   en: {
@@ -51,7 +52,7 @@ describe("theme", () => {
       const api = new FakeApi(shop);
       const page = await admin.open(api, "/app/theme", locale, width, shop);
       // The (empty) history is in the first paint.
-      expect(await page.getByText(w.empty).isVisible()).toBe(true);
+      await shown(page.getByText(w.empty));
 
       // Inline validation names each missing field and sends nothing.
       await page.getByLabel(w.branch).fill("");
@@ -75,7 +76,7 @@ describe("theme", () => {
         .poll(() => browserDatabase().themeInstall.findMany({ where: { shop }, select: { name: true, source: true } }))
         .toEqual([{ name: "Tema COD 2.5", source: "repository" }]);
       const [stored] = await browserDatabase().themeInstall.findMany({ where: { shop } });
-      expect(await page.getByText(w.result("Tema COD 2.5")).isVisible()).toBe(true);
+      await shown(page.getByText(w.result("Tema COD 2.5")));
       expect(await page.getByRole("link", { name: w.open }).first().getAttribute("href")).toBe(
         `shopify://admin/themes/${stored.themeId}`,
       );

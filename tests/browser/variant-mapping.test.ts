@@ -7,6 +7,7 @@ import { browserDatabase } from "./harness/database";
 import { FakeApi } from "./harness/fake-api";
 import { useAdmin } from "./harness/fixture";
 import { pageCalls } from "./harness/page-calls";
+import { shown } from "./harness/shown";
 
 const WORDS = {
   es: {
@@ -109,8 +110,8 @@ describe("variant mapping with a 2-option store product", () => {
       // Row 2 (S / Azul) is pointed at S / Negro, which row 1 maps: caught on the row, nothing sent.
       await variantSelect(2).selectOption(variant("S / Negro"));
       await expect.poll(() => dialog.getByText(w.duplicate).isVisible()).toBe(true);
-      expect(await dialog.getByText(w.duplicates).isVisible()).toBe(true);
-      expect(await dialog.getByText(w.unmapped).isVisible()).toBe(true);
+      await shown(dialog.getByText(w.duplicates));
+      await shown(dialog.getByText(w.unmapped));
       await dialog.getByRole("button", { name: w.review }).click();
       await expect.poll(() => dialog.getByText(w.fix).isVisible()).toBe(true);
       if (width === 390) expect(await fitsWidth(page)).toBe(true);
@@ -121,15 +122,15 @@ describe("variant mapping with a 2-option store product", () => {
       // The duplicate row is removed: S / Azul is left unmapped on purpose, and the page says so.
       await dialog.getByRole("button", { name: w.removeRow(2) }).click();
       await expect.poll(() => dialog.getByText(w.duplicate).count()).toBe(0);
-      expect(await dialog.getByText(w.unmapped).isVisible()).toBe(true);
+      await shown(dialog.getByText(w.unmapped));
 
       // 3. What to copy, then the preview of what is overwritten; nothing is sent before confirming.
       await dialog.getByText(w.description).click();
       await dialog.getByRole("button", { name: w.review }).click();
       await expect.poll(() => dialog.getByText(w.preview).isVisible()).toBe(true);
-      expect(await dialog.getByText(w.before).isVisible()).toBe(true);
-      expect(await dialog.getByText("Camiseta deportiva de alta calidad").isVisible()).toBe(true);
-      expect(await dialog.getByText(w.mapped).isVisible()).toBe(true);
+      await shown(dialog.getByText(w.before));
+      await shown(dialog.getByText("Camiseta deportiva de alta calidad"));
+      await shown(dialog.getByText(w.mapped));
       expect(await browserDatabase().productAssociation.count({ where: { shop: seeded.shop } })).toBe(0);
       if (width === 390) expect(await fitsWidth(page)).toBe(true);
       expect(await seriousAxeFindings(page)).toEqual([]);
@@ -217,7 +218,7 @@ describe("variant mapping with a 2-option store product", () => {
       .poll(() => dialog.getByText("Esta variante ya no pertenece al producto de la tienda.", { exact: false }).count())
       .toBeGreaterThan(0);
     // Back on the mapping, with the message on row 6's store variant; nothing was linked.
-    expect(await dialog.getByRole("combobox", { name: WORDS.es.variantRow(6), exact: true }).isVisible()).toBe(true);
+    await shown(dialog.getByRole("combobox", { name: WORDS.es.variantRow(6), exact: true }));
     expect(await browserDatabase().productAssociation.count({ where: { shop: seeded.shop } })).toBe(0);
     expect(await seriousAxeFindings(page)).toEqual([]);
     await screenshot(page, "variant-mapping-server-refusal-es");
