@@ -22,7 +22,6 @@ import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
-import { ApiError } from "~/lib/api-client";
 import type { DeliveryDetail } from "~/lib/api-types";
 import { labelled, RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
 import { pageMeta } from "~/lib/meta";
@@ -151,7 +150,7 @@ export default function Delivery() {
         )}
         {data.failure && (
           <Layout.Section>
-            <ApiErrorBanner error={new ApiError(0, data.failure.error, data.failure)} />
+            <ApiErrorBanner error={{ success: false, ...data.failure }} />
           </Layout.Section>
         )}
         {delivery && (
