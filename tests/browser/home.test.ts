@@ -2,30 +2,19 @@ import { describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./harness/axe";
 import { screenshot } from "./harness/browser";
 import { newShop } from "./harness/database";
-import { FakeApi } from "./harness/fake-api";
 import { useAdmin } from "./harness/fixture";
 import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
 import { newShopFrom } from "./harness/shops";
 import { revokePlatformTokens, seedPlatformShop } from "./harness/simulator-seed";
 import { shown } from "./harness/shown";
 
-/**
- * The `/api/*` calls the page made: none for its data. The layout's alert check and the loop test card (its
- * progress needs the delivery worker, which the browser harness does not run) still read theirs.
- */
-function pageApiCalls(api: FakeApi) {
-  return api.calls
-    .filter((call) => call.path !== "/api/alerts" && call.path !== "/api/loop-test")
-    .map((call) => `${call.method} ${call.path}`);
-}
-
 describe("home page", () => {
   const admin = useAdmin();
 
   it("shows the checklist, delivery health and recent orders in Spanish, from the loader", async () => {
-    const api = withOrdersAndDeliveries(configuredShop(admin.shop));
+    const api = withOrdersAndDeliveries(configuredShop());
     const seeded = await newShopFrom("home", api);
-    const page = await admin.open(api, "/app", "es", undefined, seeded.shop);
+    const page = await admin.open(seeded.shop, "/app", "es");
 
     await expect.poll(() => page.getByRole("heading", { name: "Configuración inicial" }).isVisible()).toBe(true);
     // Automation, flows and supplier are set; no product linked and no theme yet.
@@ -55,15 +44,13 @@ describe("home page", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("es");
     await screenshot(page, "home-es");
     expect(await seriousAxeFindings(page)).toEqual([]);
-    expect(pageApiCalls(api)).toEqual([]);
   });
 
   it("guides a new shop through every setup step, in English", async () => {
     const shop = await newShop("new-shop");
     // A store with no orders yet.
     await seedPlatformShop(shop, { orders: [] });
-    const api = new FakeApi(shop);
-    const page = await admin.open(api, "/app", "en", 390, shop);
+    const page = await admin.open(shop, "/app", "en", 390);
     await expect.poll(() => page.getByText("0 of 5 steps completed").isVisible()).toBe(true);
     expect(
       await page.getByRole("link", { name: "Set up: Connect the automation platform" }).getAttribute("href"),
@@ -78,15 +65,14 @@ describe("home page", () => {
     await expect.poll(() => page.getByText("No orders yet.", { exact: false }).isVisible()).toBe(true);
     await screenshot(page, "home-en-new-shop-390");
     expect(await seriousAxeFindings(page)).toEqual([]);
-    expect(pageApiCalls(api)).toEqual([]);
   });
 
   it("says the platform's failure on the orders card, in the merchant's language, and keeps the rest", async () => {
-    const api = configuredShop(admin.shop);
+    const api = configuredShop();
     const seeded = await newShopFrom("home-refused", api);
     // The platform no longer takes the app's token (the shop removed the app meanwhile).
     await revokePlatformTokens(seeded.shop);
-    const page = await admin.open(api, "/app", "en", 1400, seeded.shop);
+    const page = await admin.open(seeded.shop, "/app", "en", 1400);
     await expect.poll(() => page.getByText("3 of 5 steps completed").isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("button", { name: "Try again" }).isVisible()).toBe(true);
     // What happened and what to do, not "Something went wrong" (issue 14).
@@ -97,14 +83,13 @@ describe("home page", () => {
     expect(await page.getByText("Something went wrong").count()).toBe(0);
     expect(await page.getByText(/Invalid API key or access token|refused to refresh/).count()).toBe(0);
     await screenshot(page, "home-en-orders-failed");
-    expect(pageApiCalls(api)).toEqual([]);
   });
 
   it("tells a Spanish-speaking merchant to reconnect when the platform refuses the app's token", async () => {
-    const api = configuredShop(admin.shop);
+    const api = configuredShop();
     const seeded = await newShopFrom("home-refused-es", api);
     await revokePlatformTokens(seeded.shop);
-    const page = await admin.open(api, "/app", "es", 390, seeded.shop);
+    const page = await admin.open(seeded.shop, "/app", "es", 390);
     await expect.poll(() => page.getByRole("button", { name: "Reintentar" }).isVisible()).toBe(true);
     expect(await page.locator(".Polaris-Banner").textContent()).toContain(
       "Tu tienda ya no acepta el acceso de la app. Vuelve a abrir la app desde el administrador de tu tienda",
@@ -112,6 +97,5 @@ describe("home page", () => {
     expect(await page.getByText(/Algo salió mal|no longer accepts/).count()).toBe(0);
     await screenshot(page, "home-es-orders-refused-390");
     expect(await seriousAxeFindings(page)).toEqual([]);
-    expect(pageApiCalls(api)).toEqual([]);
   });
 });
