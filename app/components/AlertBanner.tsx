@@ -1,33 +1,51 @@
+import { useFetcher } from "@remix-run/react";
 import { Banner, Box } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useI18n } from "~/i18n/context";
-import { apiGet } from "~/lib/api-client";
+import { isFailureBody, type FailureBody } from "~/lib/errors";
 
-interface Alert {
+export interface Alert {
   kind: "key_refused" | "failure_spike";
   failing: number;
 }
 
-/** Every page's warning when deliveries start failing (docs/decisions/113), with what to do about it. */
-export function AlertBanner() {
+/**
+ * How often the banner checks again (docs/decisions/145): the alert looks at the last hour of deliveries
+ * (docs/decisions/113), so a minute is soon enough and costs one small query per open admin a minute.
+ */
+const CHECK_MS = 60_000;
+
+/**
+ * Every page's warning when deliveries start failing (docs/decisions/113), with what to do about it. The layout's
+ * loader gives the state with the document; the `app.alerts` resource route is checked again with a fetcher once a
+ * minute while the tab is visible (and at once when it becomes visible again after that).
+ */
+export function AlertBanner({ initial }: { initial: Alert | null }) {
   const { t, number } = useI18n();
-  const [alert, setAlert] = useState<Alert | null>(null);
+  const check = useFetcher<{ success: true; alert: Alert | null } | FailureBody>();
 
   useEffect(() => {
-    let active = true;
-    const check = () =>
-      apiGet<{ alert: Alert | null }>("/api/alerts")
-        .then((body) => active && setAlert(body.alert))
-        // The banner is a hint: a failed check leaves the page as it is (the pages show their own errors).
-        .catch((error: unknown) => console.warn("alert check failed", error));
-    check();
-    const timer = setInterval(check, 60_000);
-    return () => {
-      active = false;
-      clearInterval(timer);
+    let last = Date.now();
+    const load = () => {
+      if (document.visibilityState !== "visible") return;
+      last = Date.now();
+      check.load("/app/alerts");
     };
+    const timer = setInterval(load, CHECK_MS);
+    const onVisible = () => {
+      if (Date.now() - last >= CHECK_MS) load();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+    // `check.load` is stable for the fetcher's life: one timer for the layout's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // The banner is a hint: a failed check keeps what was known (the pages show their own errors).
+  const alert = check.data && !isFailureBody(check.data) ? check.data.alert : initial;
   if (!alert) return null;
   const keyRefused = alert.kind === "key_refused";
   return (

@@ -1,14 +1,17 @@
+import { useFetcher } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useI18n } from "~/i18n/context";
-import { apiGet, apiPost } from "~/lib/api-client";
+import { failureMessage, isFailureBody, type FailureBody } from "~/lib/errors";
 import type { LoopStep, LoopStepState, LoopTestView } from "~/lib/loop-test";
-import { LoadingCard } from "./LoadingCard";
-import { useAction } from "./use-action";
-import { useApi } from "./use-api";
+import { useWrite } from "./use-write";
 
-/** How often a running test is read again: each read also moves it on (docs/decisions/150). */
+/**
+ * How long after one read of a running test the next starts (docs/decisions/145): each read also moves the test on
+ * (docs/decisions/150), and a step takes seconds, so a second shows each step as it happens.
+ */
 const POLL_MS = 1000;
+const ROUTE = "/app/loop-test";
 
 const BADGE_TONES: Record<LoopStepState, "success" | "attention" | "critical" | undefined> = {
   done: "success",
@@ -20,46 +23,39 @@ const BADGE_TONES: Record<LoopStepState, "success" | "attention" | "critical" | 
 /**
  * "Test the whole loop": one button that places a test order on the store, then the loop's four steps as they
  * happen, with their time since the start, the failed step and what to check, and what became of the test order.
+ * The shop's latest test comes with the page (its loader); a running one is read again through the `app.loop-test`
+ * resource route with a fetcher until it ends or the page is left.
  */
-export function LoopTestCard() {
+export function LoopTestCard({ latest }: { latest: LoopTestView | null }) {
   const { t, locale } = useI18n();
-  const latest = useApi(() => apiGet<{ test: LoopTestView | null }>("/api/loop-test"), "loop-test");
-  const [test, setTest] = useState<LoopTestView | null>(null);
-  const [poll, setPoll] = useState(0);
-  const start = useAction();
-  const follow = useAction();
+  const [test, setTest] = useState<LoopTestView | null>(latest);
+  const start = useWrite<{ success: true; test: LoopTestView }>(ROUTE, (answer) => setTest(answer.test));
+  const follow = useFetcher<{ success: true; test: LoopTestView } | FailureBody>();
 
+  // The page's loader runs again after the start (Remix revalidates after a write): the same test, read later.
   useEffect(() => {
-    if (latest.data) setTest(latest.data.test);
-  }, [latest.data]);
+    setTest((current) => (latest && (!current || current.id === latest.id) ? latest : current));
+  }, [latest]);
+
+  const answer = follow.data;
+  useEffect(() => {
+    if (answer && !isFailureBody(answer)) setTest((current) => (current?.id === answer.test.id ? answer.test : current));
+  }, [answer]);
 
   const running = test?.outcome === "running";
   const testId = test?.id;
+  // The next read starts a second after the last one answered (never two at once); it stops when the test has
+  // ended or the card is gone. A failed read is shown and tried again: the test goes on on the server either way.
   useEffect(() => {
-    if (!running || !testId) return;
-    const timer = setTimeout(() => {
-      void follow.run(async () => {
-        try {
-          const { test: next } = await apiGet<{ test: LoopTestView }>("/api/loop-test", { id: testId });
-          setTest(next);
-        } finally {
-          // A failed read is shown and tried again: the test goes on on the server either way.
-          setPoll((value) => value + 1);
-        }
-      });
-    }, POLL_MS);
+    if (!running || !testId || follow.state !== "idle") return;
+    const timer = setTimeout(() => follow.load(`${ROUTE}?${new URLSearchParams({ id: testId })}`), POLL_MS);
     return () => clearTimeout(timer);
-    // `follow` is a new object every render; the poll depends on the test and the tick only.
+    // `follow.load` is stable for the fetcher's life; a new answer (`answer`) schedules the next read.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [running, testId, poll, test]);
+  }, [running, testId, follow.state, answer]);
 
-  if (latest.loading) return <LoadingCard lines={3} />;
-
-  const run = () =>
-    start.run(async () => {
-      const { test: started } = await apiPost<{ test: LoopTestView }>("/api/loop-test", { locale });
-      setTest(started);
-    });
+  const readFailure = running && isFailureBody(answer) ? failureMessage(t, answer) : undefined;
+  const run = () => start.submit("start", { locale });
 
   return (
     <Card>
@@ -72,9 +68,9 @@ export function LoopTestCard() {
             {t("loopTest.intro")}
           </Text>
         </BlockStack>
-        {start.failure && <Banner tone="critical">{start.failure}</Banner>}
+        {start.message && <Banner tone="critical">{start.message}</Banner>}
         {test && <LoopTestResult test={test} />}
-        {follow.failure && running && <Banner tone="warning">{follow.failure}</Banner>}
+        {readFailure && <Banner tone="warning">{readFailure}</Banner>}
         <InlineStack align="end">
           <Button variant="primary" onClick={run} loading={start.busy} disabled={running}>
             {test ? t("loopTest.again") : t("loopTest.start")}

@@ -1,5 +1,4 @@
 import { hasMessage, type MessageKey, type Vars } from "~/i18n";
-import { ApiError } from "./api-client";
 
 type Translate = (key: MessageKey, vars?: Vars) => string;
 
@@ -17,9 +16,8 @@ export function isFailureBody(value: unknown): value is FailureBody {
   return Boolean(value) && typeof value === "object" && (value as { success?: unknown }).success === false;
 }
 
-/** The server's body of a failure, thrown by the API client or returned by a page's action. */
+/** The server's body of a failure a page's action, loader or resource route returned. */
 export function failureBodyOf(error: unknown): Record<string, unknown> | null {
-  if (error instanceof ApiError) return error.body;
   return isFailureBody(error) ? (error as unknown as Record<string, unknown>) : null;
 }
 

@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 import { logger } from "../logger.server";
 
 /**
@@ -184,4 +185,18 @@ export async function readLimitedBody(request: Request, maxBytes: number, messag
 function serializeError(error: unknown) {
   if (error instanceof Error) return { type: error.name, message: error.message, stack: error.stack };
   return { type: typeof error, message: String(error) };
+}
+
+/**
+ * A loader's expected failure (an AppError, such as the JSON route's 404 for another shop's delivery) as page data
+ * with the JSON routes' failure body under `failure` and their status, for the page to word by code; anything else
+ * is thrown on (the route's error boundary).
+ */
+export function loaderFailure<T extends Record<string, unknown>>(error: unknown, empty: T) {
+  if (!(error instanceof AppError)) throw error;
+  const failure = { error: error.message, ...describeFailure(error), ...error.extra } as {
+    error: string;
+    code: string;
+  } & Record<string, unknown>;
+  return data({ ...empty, failure }, { status: error.status });
 }

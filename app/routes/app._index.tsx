@@ -22,12 +22,12 @@ import { TableCard } from "~/components/TableCard";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { setupSteps, type SetupState } from "~/lib/setup-steps";
-import { ApiError } from "~/lib/api-client";
 import type { DeliveryCounts, Order, PublicConfiguration } from "~/lib/api-types";
 import { AppError, describeFailure } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 import { logger } from "~/logger.server";
 import { listAssociations } from "~/services/catalogue/associations.server";
+import { followLoopTest } from "~/services/loop-test/loop-test.server";
 import { deliveryStats } from "~/services/deliveries/queries.server";
 import { requirePlatformSession } from "~/services/platform/offline-session.server";
 import { listRecentOrders } from "~/services/platform/recent-orders.server";
@@ -39,26 +39,28 @@ import { authenticate } from "~/shopify.server";
 /**
  * The setup state and the last day's delivery counts from the app's database (the services of `/api/settings`,
  * `/api/products/associations`, `/api/theme/installs`, `/api/deliveries/stats`) and the recent orders from the
- * platform (the service of `/api/orders/poll`), all in the first HTML. The platform's failure is the JSON route's
+ * platform (the service of `/api/orders/poll`), and the shop's latest loop test (the service of `/api/loop-test`), all
+ * in the first HTML. The platform's failure is the JSON route's
  * failure, worded on the orders card; the rest of the page still shows. (Streaming the orders with Suspense broke
  * hydration: the checklist's and the layout's effects update state before the boundary has hydrated.)
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
-  const [settings, associations, installs, stats, orders] = await Promise.all([
+  const [settings, associations, installs, stats, orders, loopTest] = await Promise.all([
     getShopSettings(shop),
     listAssociations(shop, 1, 1),
     listThemeInstalls(shop),
     deliveryStats(shop, 24),
     recentOrders(shop),
+    followLoopTest(shop, null),
   ]);
   const setup: SetupState = {
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     linkedProducts: associations.total,
     themes: installs.length,
   };
-  return { setup, counts: stats.counts as DeliveryCounts, orders };
+  return { setup, counts: stats.counts as DeliveryCounts, orders, loopTest };
 };
 
 async function recentOrders(shop: string) {
@@ -84,6 +86,7 @@ export const meta = pageMeta("app.title");
 
 export default function Home() {
   const { t } = useI18n();
+  const { loopTest } = useLoaderData<typeof loader>();
   return (
     <AppPage title={t("app.title")}>
       <Layout>
@@ -91,7 +94,7 @@ export default function Home() {
           <SetupChecklist />
         </Layout.Section>
         <Layout.Section>
-          <LoopTestCard />
+          <LoopTestCard latest={loopTest} />
         </Layout.Section>
         <Layout.Section>
           <DeliveryHealth />
@@ -236,7 +239,7 @@ function RecentOrders() {
   const revalidator = useRevalidator();
   const { orders: list, installedAt, failure } = orders;
   if (failure) {
-    return <ApiErrorBanner error={new ApiError(0, failure.error, failure)} onRetry={() => revalidator.revalidate()} />;
+    return <ApiErrorBanner error={{ success: false, ...failure }} onRetry={() => revalidator.revalidate()} />;
   }
   return (
     <TableCard heading={t("home.orders.title")} emptyText={list.length === 0 ? t("home.orders.empty") : undefined}>

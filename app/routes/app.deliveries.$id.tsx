@@ -19,18 +19,19 @@ import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { OrderName } from "~/components/OrderName";
 import { TableCard } from "~/components/TableCard";
 import { showToast } from "~/components/toast";
-import { usePageAction } from "~/components/use-page-action";
+import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
-import { ApiError } from "~/lib/api-client";
 import type { DeliveryDetail } from "~/lib/api-types";
 import { labelled, RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
 import { pageMeta } from "~/lib/meta";
-import { loaderFailure, pageAction } from "~/lib/page-action.server";
+import { AppError, apiHandler, BODY_LIMITS, loaderFailure, ok } from "~/lib/http.server";
+import { readFields } from "~/lib/input.server";
 import { listFlows } from "~/services/automation/client.server";
 import { retryNow } from "~/services/deliveries/operations.server";
 import { getDelivery } from "~/services/deliveries/queries.server";
 import { getShopSettings } from "~/services/shops/configuration.server";
+import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
 import { logger } from "~/logger.server";
 
@@ -62,11 +63,16 @@ async function flowName(shop: string, flowId: string) {
   }
 }
 
-/** Retry (or send now): the JSON route's `retryNow` and failures (docs/decisions/135). */
-export const action = (args: ActionFunctionArgs) =>
-  pageAction({
-    retry: async ({ shop }) => ({ delivery: await retryNow(shop, args.params.id ?? "") }),
-  })(args);
+/** Retry (or send now): the JSON route's `retryNow`, failures and bodies (docs/decisions/135, 137). */
+export const action = apiHandler(
+  async ({ request, params }: ActionFunctionArgs) => {
+    const { shop } = await authenticateAdminApi(request);
+    const fields = await readFields(request);
+    if (fields.intent !== "retry") throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+    return ok({ delivery: await retryNow(shop, params.id ?? "") });
+  },
+  { maxBodyBytes: BODY_LIMITS.form },
+);
 
 // Titled by its order once loaded (docs/decisions/132); by its list when there is no such delivery.
 export const meta = pageMeta<{ delivery: DeliveryDetail | null }>((data) =>
@@ -81,11 +87,7 @@ export default function Delivery() {
   const data = useLoaderData<typeof loader>();
   const delivery = data.delivery as DeliveryDetail | null;
   const message = useErrorMessage();
-  const retrying = usePageAction({
-    onDone: (result) => {
-      if (result.ok) showToast(t("deliveries.retried"));
-    },
-  });
+  const retrying = useWrite(undefined, () => showToast(t("deliveries.retried")));
   // The flow by its name, as the merchant chose it in Settings; its id only when the account no longer has it.
   const flowName = (id: string) => data.flowName ?? id;
   // The tags on the order because of this delivery: the callback's and the error tag of a dead delivery.
@@ -148,7 +150,7 @@ export default function Delivery() {
         )}
         {data.failure && (
           <Layout.Section>
-            <ApiErrorBanner error={new ApiError(0, data.failure.error, data.failure)} />
+            <ApiErrorBanner error={{ success: false, ...data.failure }} />
           </Layout.Section>
         )}
         {delivery && (

@@ -19,14 +19,15 @@ import { EmptyCard } from "~/components/EmptyCard";
 import { OrderName } from "~/components/OrderName";
 import { PageNavigation } from "~/components/PageNavigation";
 import { showToast } from "~/components/toast";
-import { usePageAction } from "~/components/use-page-action";
+import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
 import { DELIVERY_STATUSES, type DeliveryStatus, type DeliverySummary } from "~/lib/api-types";
 import { RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
 import { pageMeta } from "~/lib/meta";
-import { pageAction } from "~/lib/page-action.server";
+import { AppError, apiHandler, BODY_LIMITS, ok } from "~/lib/http.server";
+import { readFields } from "~/lib/input.server";
 import {
   automationState,
   countRetryableFailed,
@@ -37,6 +38,7 @@ import {
   searchDeliveries,
 } from "~/services/deliveries/operations.server";
 import { listDeliveries } from "~/services/deliveries/queries.server";
+import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
 
 const PAGE_SIZE = 25;
@@ -65,18 +67,26 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return { deliveries: list.deliveries as DeliverySummary[], total: list.total, status, page, failed, pause };
 };
 
-/** Retry one, retry all failed, pause or resume: the JSON routes' services and failures (docs/decisions/135). */
-export const action = (args: ActionFunctionArgs) =>
-  pageAction({
-    retry: async ({ shop, fields }) => ({ delivery: await retryNow(shop, fields.id ?? "") }),
-    "retry-failed": async ({ shop }) => {
+/**
+ * Retry one, retry all failed, pause or resume: the JSON routes' services, failures and bodies (docs/decisions/135,
+ * 137).
+ */
+export const action = apiHandler(
+  async ({ request }: ActionFunctionArgs) => {
+    const { shop } = await authenticateAdminApi(request);
+    const fields = await readFields(request);
+    if (fields.intent === "retry") return ok({ delivery: await retryNow(shop, fields.id ?? "") });
+    if (fields.intent === "retry-failed") {
       const result = await retryAllFailed(shop);
-      return { queued: result.queued, remaining: result.remaining };
-    },
-    pause: async ({ shop, fields }) => ({
-      pause: fields.paused === "true" ? await pauseAutomation(shop) : await resumeAutomation(shop),
-    }),
-  })(args);
+      return ok({ queued: result.queued, remaining: result.remaining });
+    }
+    if (fields.intent === "pause") {
+      return ok({ pause: fields.paused === "true" ? await pauseAutomation(shop) : await resumeAutomation(shop) });
+    }
+    throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+  },
+  { maxBodyBytes: BODY_LIMITS.form },
+);
 
 export default function Deliveries() {
   // Below the large breakpoint (1040 px) seven columns and the row's actions do not fit the page (Spanish labels
@@ -91,15 +101,12 @@ export default function Deliveries() {
   // The filter lives in the URL so the home page can link straight to the failed ones.
   const [params, setParams] = useSearchParams();
   const message = useErrorMessage();
-  const operation = usePageAction<{ queued: number }>({
-    onDone: (result) => {
-      if (!result.ok) return;
-      if (result.intent === "retry") showToast(t("deliveries.retried"));
-      if (result.intent === "retry-failed") {
-        const queued = result.queued ?? 0;
-        showToast(t(pluralKey(locale, "operations.retryQueued", queued), { count: number(queued) }));
-      }
-    },
+  const operation = useWrite<{ success: true; queued?: number }>(undefined, (result) => {
+    if (result.intent === "retry") showToast(t("deliveries.retried"));
+    if (result.intent === "retry-failed") {
+      const queued = result.queued ?? 0;
+      showToast(t(pluralKey(locale, "operations.retryQueued", queued), { count: number(queued) }));
+    }
   });
 
   function show(status: DeliveryStatus | undefined, page: number) {
@@ -143,7 +150,7 @@ export default function Deliveries() {
                 }
               />
             </Card>
-            {operation.failure && operation.failure.body.intent === "retry" && (
+            {operation.failure && operation.intent === "retry" && (
               <ApiErrorBanner message={message(operation.failure)} />
             )}
             {data.deliveries.length === 0 ? (
@@ -213,13 +220,14 @@ export default function Deliveries() {
                           )}
                         </InlineStack>
                       );
-                      const why = delivery.lastErrorCode || delivery.lastError ? (
-                        <DeliveryErrorText
-                          code={delivery.lastErrorCode}
-                          params={delivery.lastErrorParams}
-                          text={delivery.lastError}
-                        />
-                      ) : null;
+                      const why =
+                        delivery.lastErrorCode || delivery.lastError ? (
+                          <DeliveryErrorText
+                            code={delivery.lastErrorCode}
+                            params={delivery.lastErrorParams}
+                            text={delivery.lastError}
+                          />
+                        ) : null;
                       return stacked ? (
                         // A phone or a tablet: one stacked cell per order, its actions on their own line.
                         <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>

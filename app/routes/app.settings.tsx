@@ -19,15 +19,14 @@ import { FormFeedback } from "~/components/FormFeedback";
 import { SecretField } from "~/components/SecretField";
 import { UnsavedChangesBar, useUnsavedChanges, type SectionState } from "~/components/UnsavedChanges";
 import { showToast } from "~/components/toast";
-import { usePageAction, type PageActionData } from "~/components/use-page-action";
+import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { failureOf } from "~/lib/errors";
 import { SUPPLIER_COUNTRIES, type AutomationFlow, type PublicConfiguration, type UpstreamError } from "~/lib/api-types";
-import { AppError, describeFailure } from "~/lib/http.server";
-import { parseInput } from "~/lib/input.server";
+import { AppError, apiHandler, BODY_LIMITS, describeFailure, ok } from "~/lib/http.server";
+import { parseInput, readFields } from "~/lib/input.server";
 import { pageMeta } from "~/lib/meta";
-import { pageAction } from "~/lib/page-action.server";
 import { logger } from "~/logger.server";
 import { listFlows } from "~/services/automation/client.server";
 import { automationKeyTestInput, automationSettingsInput } from "~/services/automation/settings-input.server";
@@ -36,6 +35,7 @@ import { getShopSettings, publicSettings } from "~/services/shops/configuration.
 import { supplierIntegrationInput } from "~/services/supplier/integration-input.server";
 import { requireSupplierToken, saveSupplierIntegration } from "~/services/supplier/integration.server";
 import { listSupplierProducts } from "~/services/supplier/products.server";
+import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
 
 export const meta = pageMeta("nav.settings");
@@ -74,44 +74,51 @@ async function storedKeyFlows(shop: string, apiKey: string) {
 /**
  * Test and save each form: the services and input schemas of `/api/automation/flows`,
  * `/api/integrations/automation/save`, `/api/supplier/products` and `/api/integrations/supplier/save`, with their
- * failures and codes (docs/decisions/135, 136). A test never stores anything.
+ * failures, codes and bodies (docs/decisions/135, 136, 137). A test never stores anything.
  */
-export const action = (args: ActionFunctionArgs) =>
-  pageAction({
-    "automation-test": async ({ shop, fields }) => {
-      // A typed key is tried as it is (fresh: a test that read the cache would test nothing); the stored one else.
-      if (fields.apiKey?.trim()) {
-        const { apiKey } = parseInput(automationKeyTestInput, fields);
-        return { flows: await listFlows(apiKey, { fresh: true }), typed: true };
+export const action = apiHandler(
+  async ({ request }: ActionFunctionArgs) => {
+    const { shop } = await authenticateAdminApi(request);
+    const fields = await readFields(request);
+    switch (fields.intent) {
+      case "automation-test": {
+        // A typed key is tried as it is (fresh: a test that read the cache would test nothing); the stored one else.
+        if (fields.apiKey?.trim()) {
+          const { apiKey } = parseInput(automationKeyTestInput, fields);
+          return ok({ flows: await listFlows(apiKey, { fresh: true }), typed: true });
+        }
+        const apiKey = (await getShopSettings(shop))?.automationApiKey;
+        if (!apiKey) throw new AppError(400, "Save the automation API key first", "not_configured");
+        return ok({ flows: await listFlows(apiKey, { fresh: true }), typed: false });
       }
-      const apiKey = (await getShopSettings(shop))?.automationApiKey;
-      if (!apiKey) throw new AppError(400, "Save the automation API key first", "not_configured");
-      return { flows: await listFlows(apiKey, { fresh: true }), typed: false };
-    },
-    "automation-save": async ({ shop, fields }) => ({
-      configuration: await saveAutomationSettings(shop, parseInput(automationSettingsInput, fields)),
-    }),
-    "supplier-test": async ({ shop }) => {
-      // All products, as the catalogue's "All products" counts them (not the favourites it opens on).
-      const page = await listSupplierProducts(await requireSupplierToken(shop), {
-        pageSize: 1,
-        startData: 0,
-        privatedProduct: false,
-        favorite: false,
-      });
-      return { total: page.total, upstreamError: page.upstreamError };
-    },
-    "supplier-save": async ({ shop, fields }) => {
-      const input = parseInput(supplierIntegrationInput, fields);
-      return {
-        configuration: await saveSupplierIntegration(shop, {
-          storeName: input.store_name,
-          country: input.country,
-          token: input.supplier_token,
-        }),
-      };
-    },
-  })(args);
+      case "automation-save":
+        return ok({ configuration: await saveAutomationSettings(shop, parseInput(automationSettingsInput, fields)) });
+      case "supplier-test": {
+        // All products, as the catalogue's "All products" counts them (not the favourites it opens on).
+        const page = await listSupplierProducts(await requireSupplierToken(shop), {
+          pageSize: 1,
+          startData: 0,
+          privatedProduct: false,
+          favorite: false,
+        });
+        return ok({ total: page.total, upstreamError: page.upstreamError });
+      }
+      case "supplier-save": {
+        const input = parseInput(supplierIntegrationInput, fields);
+        return ok({
+          configuration: await saveSupplierIntegration(shop, {
+            storeName: input.store_name,
+            country: input.country,
+            token: input.supplier_token,
+          }),
+        });
+      }
+      default:
+        throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+    }
+  },
+  { maxBodyBytes: BODY_LIMITS.form },
+);
 
 type Flows = Awaited<ReturnType<typeof storedKeyFlows>> | { flows: null; failure: null };
 
@@ -152,21 +159,17 @@ export default function Settings() {
  */
 function useFormAction<Result extends Record<string, unknown>>(
   section: "automation" | "supplier",
-  onDone: (result: PageActionData & Partial<Result>) => void,
+  onDone: (result: { success: true; intent: string } & Partial<Result>) => void,
 ) {
-  const operation = usePageAction<Result>({ onDone });
-  const [dismissed, setDismissed] = useState<unknown>();
-  const failure = operation.failure && dismissed !== operation.fetcher.data ? operation.failure : undefined;
+  const operation = useWrite<{ success: true } & Partial<Result>>(undefined, onDone);
   const pending = (["test", "save"] as const).find((name) => operation.pending(`${section}-${name}`));
   return {
     busy: operation.busy,
     pending,
-    failure,
-    dismiss: () => setDismissed(operation.fetcher.data),
-    submit: (name: "test" | "save", fields: Record<string, string | undefined>) => {
-      setDismissed(undefined);
-      operation.submit(`${section}-${name}`, fields);
-    },
+    failure: operation.failure,
+    dismiss: operation.clear,
+    submit: (name: "test" | "save", fields: Record<string, string | undefined>) =>
+      operation.submit(`${section}-${name}`, fields),
   };
 }
 
@@ -215,7 +218,6 @@ function AutomationSettings({
   const [testResult, setTestResult] = useState<string>();
   const [testedFlows, setTestedFlows] = useState<AutomationFlow[]>();
   const action = useFormAction<{ flows: AutomationFlow[]; typed: boolean }>("automation", (result) => {
-    if (!result.ok) return;
     if (result.intent === "automation-test") {
       const list = result.flows ?? [];
       // A typed key's flows are offered before it is saved; the stored key's come back through the loader.
@@ -358,7 +360,6 @@ function SupplierSettings({
   const [testResult, setTestResult] = useState<string>();
   const [testFailure, setTestFailure] = useState<string>();
   const action = useFormAction<{ total: number; upstreamError: UpstreamError | null }>("supplier", (result) => {
-    if (!result.ok) return;
     if (result.intent === "supplier-test") {
       // The catalogue answers empty with `upstreamError` when the marketplace refuses or fails.
       if (result.upstreamError) setTestFailure(t(`settings.supplier.test.${result.upstreamError.code}`));

@@ -12,6 +12,7 @@ import { I18nProvider, useI18n } from "~/i18n/context";
 import { resolveLocale } from "~/i18n";
 import { pageMeta } from "~/lib/meta";
 import { env } from "../env.server";
+import { deliveryAlert } from "../services/deliveries/alerts.server";
 import { authenticate } from "../shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
@@ -22,18 +23,20 @@ export const meta = pageMeta("app.title");
 const POLARIS_TRANSLATIONS = { en: polarisEnglish, es: polarisSpanish };
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  await authenticate.admin(request);
+  const { session } = await authenticate.admin(request);
   // The admin passes the merchant's language as `locale` on the document request (e.g. "es-CO").
   const locale = new URL(request.url).searchParams.get("locale");
   // The app's public client id: the only credential that belongs in the browser.
-  return { apiKey: env().PLATFORM_API_KEY, appBridgeUrl: env().APP_BRIDGE_URL, locale };
+  // The delivery alert comes with the document; the banner checks again itself (docs/decisions/145).
+  const alert = await deliveryAlert(session.shop);
+  return { apiKey: env().PLATFORM_API_KEY, appBridgeUrl: env().APP_BRIDGE_URL, locale, alert };
 };
 
 // The locale and key come with the document; client navigations (which carry no `locale`) must not reset them.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export default function App() {
-  const { apiKey, appBridgeUrl, locale } = useLoaderData<typeof loader>();
+  const { apiKey, appBridgeUrl, locale, alert } = useLoaderData<typeof loader>();
   const [tag, setTag] = useState(locale ?? "en");
 
   useEffect(() => {
@@ -53,7 +56,7 @@ export default function App() {
     >
       <I18nProvider tag={tag}>
         <Navigation />
-        <AlertBanner />
+        <AlertBanner initial={alert} />
         <Outlet />
       </I18nProvider>
     </AppProvider>

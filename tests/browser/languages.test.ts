@@ -20,17 +20,6 @@ const PAGES = [
   { path: "/app/insights", title: "insights.title", name: "insights" },
 ] as const;
 const WIDTHS = [1400, 390] as const;
-// Pages that load through their loaders (issue 14, docs/decisions/135).
-const LOADER_PAGES = new Set<string>([
-  "home",
-  "settings",
-  "catalogue",
-  "products",
-  "deliveries",
-  "delivery",
-  "theme",
-  "insights",
-]);
 // The machine is shared: give first paint and hydration time before calling a page slow.
 const POLL = { timeout: 15_000 };
 // A handful of the tour's screenshots are kept in the repository (docs/screenshots/); all are in test-results.
@@ -50,13 +39,12 @@ describe("every page in both languages, at 1400 and 390 px, with an accessibilit
         it(`${page.name} in ${locale} at ${width} px`, async () => {
           const messages = locale === "es" ? es : en;
           const title = messages[page.title].replace("{name}", "#1004");
-          // One shop of its own, in the app's database and the simulators (pages on loaders) and in FakeApi (the
-          // rest), with the same data (docs/decisions/134).
+          // One shop of its own, in the app's database and at the simulators (docs/decisions/134).
           // Insights with data too: its chart is scanned as drawn (issue 14).
-          const api = withOrdersAndDeliveries(configuredShop(admin.shop));
+          const api = withOrdersAndDeliveries(configuredShop());
           const seeded = await newShopFrom("tour", api);
           const pagePath = page.path.replace("d_1004", seeded.deliveryId("d_1004"));
-          const browserPage = await admin.open(api, pagePath, locale, width, seeded.shop);
+          const browserPage = await admin.open(seeded.shop, pagePath, locale, width);
           await expect
             .poll(() => browserPage.getByRole("heading", { name: title, exact: true }).isVisible(), POLL)
             .toBe(true);
@@ -124,11 +112,7 @@ describe("every page in both languages, at 1400 and 390 px, with an accessibilit
           expect(flush).toEqual([]);
 
           expect(await seriousAxeFindings(browserPage)).toEqual([]);
-          // Pages on loaders read nothing from `/api/*` (the layout's alert check and the loop test card aside).
-          if (LOADER_PAGES.has(page.name)) {
-            const calls = api.calls.filter((call) => call.path !== "/api/alerts" && call.path !== "/api/loop-test");
-            expect(calls.map((call) => call.path)).toEqual([]);
-          }
+          // No page reads `/api/*`: the harness fails the test on any call (fixture.ts).
 
           if (KEPT.has(name)) {
             mkdirSync("docs/screenshots", { recursive: true });

@@ -5,15 +5,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./harness/axe";
 import { screenshot } from "./harness/browser";
 import { browserDatabase, newShop, seedDeliveries } from "./harness/database";
-import type { FakeApi } from "./harness/fake-api";
 import { useAdmin } from "./harness/fixture";
 import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
 import { newShopFrom } from "./harness/shops";
-
-/** The `/api/*` calls the page made (the layout's alert check aside, which every page makes). */
-function pageApiCalls(api: FakeApi) {
-  return api.calls.filter((call) => call.path !== "/api/alerts").map((call) => `${call.method} ${call.path}`);
-}
+import { shown } from "./harness/shown";
 
 // A few small PNGs for the docs (issue 15); the full set goes to test-results/screenshots as for every page.
 const DOCS_DIR = path.resolve("docs/screenshots");
@@ -62,12 +57,12 @@ describe("delivery operations, insights and alerts", () => {
   ] as const) {
     it(`shows the insights: chart, confirmation rate per flow and order-to-trigger times (${locale}, ${width} px)`, async () => {
       const es = locale === "es";
-      const page = await admin.open(configuredShop(insightsShop), "/app/insights", locale, width, insightsShop);
+      const page = await admin.open(insightsShop, "/app/insights", locale, width);
       await page.getByTestId("deliveries-chart").locator("svg").first().waitFor();
       const heading = es ? "Tasa de confirmación por flujo" : "Confirmation rate per flow";
-      expect(await page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
-      expect(await page.getByText("flow_confirmacion").isVisible()).toBe(true);
-      expect(await page.getByText(es ? "Mediana (p50)" : "Median (p50)").isVisible()).toBe(true);
+      await shown(page.getByRole("heading", { name: heading }));
+      await shown(page.getByText("flow_confirmacion"));
+      await shown(page.getByText(es ? "Mediana (p50)" : "Median (p50)"));
       // Screen readers get the chart's numbers as a table named by its caption: a row per day of the window, the
       // same totals the bars stack (140 deliveries over two weeks, 70 of them in the last 7 days).
       const numbers = page.getByRole("table", { name: es ? "Entregas por día" : "Deliveries per day" });
@@ -88,9 +83,9 @@ describe("delivery operations, insights and alerts", () => {
 
   for (const locale of ["es", "en"] as const) {
     it(`searches the log, asks before retrying all failed and retries them (${locale})`, async () => {
-      const api = withOrdersAndDeliveries(configuredShop(admin.shop));
+      const api = withOrdersAndDeliveries(configuredShop());
       const seeded = await newShopFrom("operations", api);
-      const page = await admin.open(api, "/app/deliveries", locale, undefined, seeded.shop);
+      const page = await admin.open(seeded.shop, "/app/deliveries", locale);
       const table = page.getByRole("table");
       await table.getByText("#1004").waitFor();
       await page.getByLabel(locale === "es" ? "Buscar entregas" : "Search deliveries").fill("#1002");
@@ -115,18 +110,17 @@ describe("delivery operations, insights and alerts", () => {
       await expect
         .poll(() => page.getByRole("button", { name: retryAll.replace("(1)", "(0)") }).isDisabled())
         .toBe(true);
-      expect(pageApiCalls(api)).toEqual([]);
     });
   }
 
   it("pauses and resumes automation, saying what waits", async () => {
-    const api = withOrdersAndDeliveries(configuredShop(admin.shop));
+    const api = withOrdersAndDeliveries(configuredShop());
     const seeded = await newShopFrom("pause", api);
-    const page = await admin.open(api, "/app/deliveries", "en", undefined, seeded.shop);
+    const page = await admin.open(seeded.shop, "/app/deliveries", "en");
     await page.getByRole("button", { name: "Pause automation" }).click();
     await page.getByText("Automation is paused").waitFor();
     // One delivery waits (#1003, retrying); the pause is the shop's row.
-    expect(await page.getByText(/1 is waiting and goes out when you resume/).isVisible()).toBe(true);
+    await shown(page.getByText(/1 is waiting and goes out when you resume/));
     await expect
       .poll(() => browserDatabase().automationPause.findUnique({ where: { shop: seeded.shop } }))
       .not.toBeNull();
@@ -134,15 +128,65 @@ describe("delivery operations, insights and alerts", () => {
     await page.getByRole("button", { name: "Resume automation" }).click();
     await expect.poll(() => page.getByText("Automation is paused").count()).toBe(0);
     await expect.poll(() => browserDatabase().automationPause.findUnique({ where: { shop: seeded.shop } })).toBeNull();
-    expect(pageApiCalls(api)).toEqual([]);
   });
 
   it("warns on every page when the automation platform refuses the key, with what to do", async () => {
-    const api = configuredShop(admin.shop);
-    api.alert = { kind: "key_refused", failing: 3, settled: 3, since: new Date().toISOString() };
-    const page = await admin.open(api, "/app", "es");
+    const seeded = await newShopFrom("alert-refused", configuredShop());
+    await seedDeliveries(seeded.shop, [failing("refused-1", REFUSED_KEY)]);
+    // With the document (the layout's loader), on the home page and on any other.
+    const page = await admin.open(seeded.shop, "/app", "es");
     await page.getByText("La plataforma de automatización rechaza su clave de API").waitFor();
-    expect(await page.getByRole("link", { name: "Abrir configuración" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Abrir configuración" }).getAttribute("href")).toBe("/app/settings");
     await docShot(page, "alert-es");
+    await page.goto(page.url().replace("/app?", "/app/products?"));
+    await shown(page.getByText("La plataforma de automatización rechaza su clave de API"));
+  });
+
+  it("checks again each minute: a spike that starts after the page opened shows, and goes when it has passed", async () => {
+    const seeded = await newShopFrom("alert-spike", configuredShop());
+    const page = await admin.open(seeded.shop, "/app/deliveries", "en", 390, { clock: true });
+    await shown(page.getByText("Flow activity").first());
+    const spike = page.getByText("5 deliveries failed in the last hour");
+    expect(await spike.count()).toBe(0);
+
+    // Five failures in the last hour, none delivered: a spike (docs/decisions/113).
+    await seedDeliveries(
+      seeded.shop,
+      Array.from({ length: 5 }, (_, n) => failing(`spike-${n}`, "Automation platform answered HTTP 503")),
+    );
+    // A minute of page time later the banner's fetcher has checked again (moved on until the page has hydrated and
+    // its timer runs).
+    const aMinuteLater = async () => {
+      await page.clock.fastForward(61_000);
+      return spike.count();
+    };
+    await expect.poll(aMinuteLater, { timeout: 15_000 }).toBe(1);
+    expect(await page.getByRole("link", { name: "See failed deliveries" }).getAttribute("href")).toBe(
+      "/app/deliveries?status=dead",
+    );
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // The failures are retried and delivered: the next check clears the banner.
+    await browserDatabase().delivery.updateMany({
+      where: { shop: seeded.shop, status: "retrying" },
+      data: { status: "delivered", lastError: null },
+    });
+    await expect.poll(aMinuteLater, { timeout: 15_000 }).toBe(0);
   });
 });
+
+const REFUSED_KEY = "Automation platform answered HTTP 401: invalid API key";
+
+/** A delivery of the last minutes that the automation platform refused, as the worker leaves it. */
+function failing(id: string, lastError: string) {
+  return {
+    id: `${id}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+    topic: "orders/create",
+    eventId: `evt_${id}_${Math.random().toString(36).slice(2)}`,
+    orderName: `#${id}`,
+    status: "retrying",
+    attempts: 1,
+    lastError,
+    createdAt: new Date(Date.now() - 5 * 60_000),
+  };
+}

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_REPO } from "../../sandbox/repo-host/server";
 import { BROWSER_USER_AGENT, startStack, type Stack } from "../../sandbox/stack";
 import { launchBrowser, screenshot } from "./harness/browser";
+import { shown } from "./harness/shown";
 
 const SHOP = "tienda-paginas.myshopify.com";
 const POLL = { timeout: 20_000, interval: 250 };
@@ -68,7 +69,7 @@ describe("admin pages in the sandbox", () => {
     await app.getByLabel("Token de integración").fill("sandbox-supplier-token");
     await app.getByRole("button", { name: "Guardar y probar conexión" }).click();
     await expect.poll(lastToast, POLL).toBe("Marketplace del proveedor conectado");
-    expect(await app.getByText("Token guardado: ••••", { exact: false }).isVisible()).toBe(true);
+    await shown(app.getByText("Token guardado: ••••", { exact: false }));
     // The token went to the automation platform's field for Colombia; the page never shows it.
     const { botFields } = await sim<{ botFields: { fieldId: string; value: string }[] }>(
       `${stack.automationUrl}/sim/bot-fields`,
@@ -125,7 +126,7 @@ describe("admin pages in the sandbox", () => {
     const changed = products.find((product) => product.title === supplierName);
     expect(changed).toBeDefined();
     expect(changed!.media.nodes.length).toBeGreaterThanOrEqual(chosenImages);
-    expect(await app.getByText("Vinculado", { exact: true }).first().isVisible()).toBe(true);
+    await shown(app.getByText("Vinculado", { exact: true }).first());
   });
 
   it("deletes the association after confirmation", async () => {
@@ -134,7 +135,7 @@ describe("admin pages in the sandbox", () => {
     const deleteButton = app.getByRole("button", { name: /^Eliminar vínculo: / }).first();
     await deleteButton.waitFor({ timeout: 20_000 });
     // The mapping the real endpoint stored: one pair per store variant of the 2-option shirt.
-    expect(await app.getByText("6 variantes asignadas").isVisible()).toBe(true);
+    await shown(app.getByText("6 variantes asignadas"));
     await screenshot(page, "sandbox-products-es");
     await deleteButton.click();
     await app.getByRole("dialog").getByRole("button", { name: "Eliminar vínculo" }).click();
@@ -152,7 +153,7 @@ describe("admin pages in the sandbox", () => {
     await app.getByLabel("Nombre del tema").fill("Tema COD sandbox");
     await app.getByRole("button", { name: "Instalar tema" }).click();
     await expect.poll(lastToast, { ...POLL, timeout: 60_000 }).toBe("Tema instalado");
-    expect(await app.getByText("Tema COD sandbox se instaló como tema sin publicar.").isVisible()).toBe(true);
+    await shown(app.getByText("Tema COD sandbox se instaló como tema sin publicar."));
 
     const { themes } = await sim<{ themes: { id: number; name: string; role: string }[] }>(
       `${stack.platformUrl}/sim/themes?shop=${SHOP}`,
@@ -223,7 +224,7 @@ describe("admin pages in the sandbox", () => {
     await expect.poll(() => app.getByText("4 de 5 pasos completados").isVisible(), POLL).toBe(true);
     const orders = app.getByRole("table");
     await orders.waitFor();
-    expect(await orders.getByText("automation-processed").first().isVisible()).toBe(true);
+    await shown(orders.getByText("automation-processed").first());
     expect(await orders.textContent()).toMatch(/\d{1,3}(\.\d{3})+\sCOP/);
     expect(await app.locator("html").getAttribute("lang")).toBe("es");
     await screenshot(page, "sandbox-home-es");

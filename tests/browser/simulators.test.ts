@@ -25,7 +25,7 @@ async function appGet(shop: string, path: string) {
 
 describe("browser harness: simulators seeded per shop", () => {
   it("lists the flows of the shop's own automation account, and refuses another shop's unseeded key", async () => {
-    const { shop, automationApiKey } = await newShopFrom("flows", configuredShop("unused"));
+    const { shop, automationApiKey } = await newShopFrom("flows", configuredShop());
     const answer = await appGet(shop, "/api/automation/flows");
     expect(answer.status).toBe(200);
     expect((answer.body.flows as { id: string; name: string }[]).map((flow) => flow.name)).toEqual([
@@ -42,7 +42,7 @@ describe("browser harness: simulators seeded per shop", () => {
   });
 
   it("reads the shop's supplier catalogue with its own token", async () => {
-    const { shop, supplierToken } = await newShopFrom("catalogue", configuredShop("unused"));
+    const { shop, supplierToken } = await newShopFrom("catalogue", configuredShop());
     const answer = await appGet(shop, "/api/supplier/products?favorite=false&pageSize=5");
     expect(answer.status).toBe(200);
     expect(answer.body.total).toBe(8);

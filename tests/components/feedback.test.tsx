@@ -7,7 +7,10 @@ import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { EmptyCard } from "~/components/EmptyCard";
 import { I18nProvider } from "~/i18n/context";
-import { ApiError } from "~/lib/api-client";
+import type { FailureBody } from "~/lib/errors";
+
+/** A failure as a page's action or loader returns it (the JSON routes' body). */
+const failed = (error: string, extra: Partial<FailureBody> = {}): FailureBody => ({ success: false, error, ...extra });
 
 function render(node: ReactNode, tag = "es") {
   return renderToString(
@@ -19,10 +22,7 @@ function render(node: ReactNode, tag = "es") {
 
 describe("feedback components", () => {
   it("words a failed call by its code and field in the merchant's language, never the server's sentence", () => {
-    const error = new ApiError(400, "store_name: is required", {
-      code: "invalid_input",
-      field: "store_name",
-    });
+    const error = failed("store_name: is required", { code: "invalid_input", field: "store_name" });
     const html = render(<ApiErrorBanner error={error} />);
     expect(html).toContain("Ingresa el nombre de tu tienda del proveedor.");
     expect(html).not.toContain("store_name");
@@ -31,9 +31,9 @@ describe("feedback components", () => {
   });
 
   it("falls back to the code's message, then to a generic one", () => {
-    const conflict = new ApiError(409, "Already delivered", { code: "already_delivered" });
+    const conflict = failed("Already delivered", { code: "already_delivered" });
     expect(render(<ApiErrorBanner error={conflict} />)).toContain("Este pedido ya llegó al flujo");
-    const unknown = new ApiError(418, "I am a teapot", { code: "teapot" });
+    const unknown = failed("I am a teapot", { code: "teapot" });
     const html = render(<ApiErrorBanner error={unknown} />);
     expect(html).toContain("Algo salió mal");
     expect(html).not.toContain("teapot");
@@ -46,7 +46,7 @@ describe("feedback components", () => {
   });
 
   it("offers a retry in the merchant's language when the call can be repeated", () => {
-    expect(render(<ApiErrorBanner error={new ApiError(502, "x")} onRetry={() => {}} />)).toContain("Reintentar");
+    expect(render(<ApiErrorBanner error={failed("x", { code: "upstream_failed" })} onRetry={() => {}} />)).toContain("Reintentar");
   });
 
   it("renders nothing without an error", () => {

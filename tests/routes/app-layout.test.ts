@@ -1,19 +1,37 @@
 import { describe, expect, it } from "vitest";
 import { loader } from "~/routes/app";
-import { createConfiguration, createSession, shopDomain } from "../helpers/factories";
+import {
+  createAutomatedShop,
+  createConfiguration,
+  createDelivery,
+  createSession,
+  shopDomain,
+} from "../helpers/factories";
 import { adminRequest } from "../helpers/requests";
 import { TEST_ENV } from "../helpers/test-env";
 
 async function load(path: string, shop: string) {
   const result = await loader({ request: await adminRequest(path, shop), params: {}, context: {} });
-  return result as { apiKey: string; locale: string | null };
+  return result as { apiKey: string; locale: string | null; alert: { kind: string } | null };
 }
 
 describe("admin layout loader", () => {
   it("passes the admin's locale to the pages", async () => {
     const shop = shopDomain();
     await createSession(shop);
-    expect(await load("/app?locale=es-CO", shop)).toEqual({ apiKey: TEST_ENV.PLATFORM_API_KEY, locale: "es-CO" });
+    expect(await load("/app?locale=es-CO", shop)).toMatchObject({ apiKey: TEST_ENV.PLATFORM_API_KEY, locale: "es-CO" });
+  });
+
+  it("brings the shop's own delivery alert with the document, and none for a quiet shop", async () => {
+    const failing = await createAutomatedShop();
+    const quiet = await createAutomatedShop();
+    await createDelivery(failing, {
+      status: "dead",
+      lastError: "Automation platform answered HTTP 401: invalid token",
+    });
+    await createDelivery(quiet, { status: "delivered" });
+    expect((await load("/app", failing)).alert).toMatchObject({ kind: "key_refused", failing: 1 });
+    expect((await load("/app", quiet)).alert).toBeNull();
   });
 
   it("gives no locale when the admin sent none, so App Bridge's is used", async () => {

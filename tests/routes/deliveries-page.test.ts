@@ -20,8 +20,8 @@ const act = async (shop: string, fields: Record<string, string>, init: RequestIn
     params: {},
     context: {},
   });
-  // `data(body, { status })`: what Remix sends the page (status 200 when none was given).
-  return { status: result.init?.status ?? 200, body: result.data };
+  // The JSON routes' answer (`apiHandler`, docs/decisions/137): what Remix hands the page's fetcher.
+  return { status: result.status, body: await result.json() };
 };
 
 describe("deliveries page: loader and action (docs/decisions/135)", () => {
@@ -48,37 +48,37 @@ describe("deliveries page: loader and action (docs/decisions/135)", () => {
     const shop = await adminShop();
     const dead = await createDelivery(shop, { status: "dead" });
     const ok = await act(shop, { intent: "retry", id: dead.id });
-    expect(ok).toMatchObject({ status: 200, body: { ok: true, intent: "retry", delivery: { status: "queued" } } });
+    expect(ok).toMatchObject({ status: 200, body: { success: true, delivery: { status: "queued" } } });
     expect(await prisma.delivery.findUnique({ where: { id: dead.id } })).toMatchObject({ status: "queued" });
 
     const delivered = await createDelivery(shop, { status: "delivered" });
     expect(await act(shop, { intent: "retry", id: delivered.id })).toMatchObject({
       status: 409,
-      body: { ok: false, intent: "retry", code: "already_delivered" },
+      body: { success: false, code: "already_delivered" },
     });
     // Another shop's delivery is not found, as on the JSON route.
     const foreign = await createDelivery(await adminShop(), { status: "dead" });
     expect(await act(shop, { intent: "retry", id: foreign.id })).toMatchObject({
       status: 404,
-      body: { ok: false, code: "not_found" },
+      body: { success: false, code: "not_found" },
     });
   });
 
   it("pauses and resumes, and refuses an unknown intent or an oversized form with a code", async () => {
     const shop = await adminShop();
     expect(await act(shop, { intent: "pause", paused: "true" })).toMatchObject({
-      body: { ok: true, pause: { paused: true } },
+      body: { success: true, pause: { paused: true } },
     });
     expect(await act(shop, { intent: "pause", paused: "false" })).toMatchObject({
-      body: { ok: true, pause: { paused: false } },
+      body: { success: true, pause: { paused: false } },
     });
     expect(await act(shop, { intent: "drop" })).toMatchObject({
       status: 400,
-      body: { ok: false, code: "invalid_input", field: "intent" },
+      body: { success: false, code: "invalid_input", field: "intent" },
     });
     expect(await act(shop, { intent: "retry-failed", padding: "x".repeat(20_000) })).toMatchObject({
       status: 413,
-      body: { ok: false, code: "too_large" },
+      body: { success: false, code: "too_large" },
     });
   });
 });

@@ -33,8 +33,8 @@ const act = async (shop: string, fields: Record<string, string>) => {
     params: {},
     context: {},
   });
-  // `data(body, { status })`: what Remix sends the page (status 200 when none was given).
-  return { status: result.init?.status ?? 200, body: result.data };
+  // The JSON routes' answer (`apiHandler`, docs/decisions/137): what Remix hands the page's fetcher.
+  return { status: result.status, body: await result.json() };
 };
 
 describe("settings page: loader and action (docs/decisions/135, 136)", () => {
@@ -74,17 +74,17 @@ describe("settings page: loader and action (docs/decisions/135, 136)", () => {
     server.use(flowsHandler(FLOWS, { apiKey: "good-key-9d2f41c7" }));
     expect(await act(shop, { intent: "automation-test", apiKey: "good-key-9d2f41c7" })).toMatchObject({
       status: 200,
-      body: { ok: true, intent: "automation-test", typed: true, flows: [{ id: "f_101" }, { id: "f_202" }] },
+      body: { success: true, typed: true, flows: [{ id: "f_101" }, { id: "f_202" }] },
     });
     expect(await act(shop, { intent: "automation-test", apiKey: "bad-key" })).toMatchObject({
       status: 400,
-      body: { ok: false, intent: "automation-test", code: "automation_key_refused" },
+      body: { success: false, code: "automation_key_refused" },
     });
     expect(await getShopSettings(shop)).toBeNull();
     // No typed key and none stored: nothing to test.
     expect(await act(shop, { intent: "automation-test" })).toMatchObject({
       status: 400,
-      body: { ok: false, code: "not_configured" },
+      body: { success: false, code: "not_configured" },
     });
   });
 
@@ -98,11 +98,11 @@ describe("settings page: loader and action (docs/decisions/135, 136)", () => {
         newOrderFlowId: "f_101",
         abandonedCartFlowId: "f_101",
       }),
-    ).toMatchObject({ status: 400, body: { ok: false, code: "same_flow", field: "abandonedCartFlowId" } });
+    ).toMatchObject({ status: 400, body: { success: false, code: "same_flow", field: "abandonedCartFlowId" } });
     expect(await getShopSettings(shop)).toBeNull();
     expect(await act(shop, { intent: "automation-save", apiKey: "bad key" })).toMatchObject({
       status: 400,
-      body: { ok: false, code: "invalid_input", field: "apiKey" },
+      body: { success: false, code: "invalid_input", field: "apiKey" },
     });
     const saved = await act(shop, {
       intent: "automation-save",
@@ -110,7 +110,10 @@ describe("settings page: loader and action (docs/decisions/135, 136)", () => {
       newOrderFlowId: "f_101",
       abandonedCartFlowId: "f_202",
     });
-    expect(saved).toMatchObject({ status: 200, body: { ok: true, configuration: { automationApiKey: "••••41c7" } } });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { success: true, configuration: { automationApiKey: "••••41c7" } },
+    });
     expect(JSON.stringify(saved.body)).not.toContain("good-key-9d2f41c7");
     expect(await getShopSettings(shop)).toMatchObject({
       automationApiKey: "good-key-9d2f41c7",
@@ -128,7 +131,7 @@ describe("settings page: loader and action (docs/decisions/135, 136)", () => {
       await act(shop, { intent: "supplier-save", store_name: "T", country: "CO", supplier_token: "nope" }),
     ).toMatchObject({
       status: 400,
-      body: { ok: false, intent: "supplier-save", code: "bad_token", field: "supplier_token" },
+      body: { success: false, code: "bad_token", field: "supplier_token" },
     });
     expect(botFields).toHaveLength(0);
     expect((await getShopSettings(shop))?.supplierToken).toBeNull();
@@ -140,7 +143,7 @@ describe("settings page: loader and action (docs/decisions/135, 136)", () => {
       country: "co",
       supplier_token: "sup-token-5b7e3a90",
     });
-    expect(saved).toMatchObject({ status: 200, body: { ok: true, configuration: { supplierToken: "••••3a90" } } });
+    expect(saved).toMatchObject({ status: 200, body: { success: true, configuration: { supplierToken: "••••3a90" } } });
     expect(botFields).toHaveLength(1);
     expect(await getShopSettings(shop)).toMatchObject({ supplierCountry: "CO", supplierToken: "sup-token-5b7e3a90" });
   });
@@ -149,17 +152,17 @@ describe("settings page: loader and action (docs/decisions/135, 136)", () => {
     const shop = await adminShop();
     expect(await act(shop, { intent: "supplier-test" })).toMatchObject({
       status: 400,
-      body: { ok: false, code: "supplier_not_configured" },
+      body: { success: false, code: "supplier_not_configured" },
     });
     await createConfiguration(shop, { automationApiKey: "auto-key", supplierToken: "sup-token-5b7e3a90" });
     const calls = mockSupplierProducts();
     const ok = await act(shop, { intent: "supplier-test" });
-    expect(ok).toMatchObject({ status: 200, body: { ok: true, upstreamError: null } });
+    expect(ok).toMatchObject({ status: 200, body: { success: true, upstreamError: null } });
     expect((ok.body as { total: number }).total).toBeGreaterThan(0);
     expect(calls[0].body).toMatchObject({ favorite: false });
     mockSupplierProducts(() => HttpResponse.json({ message: "Unauthorized" }, { status: 401 }));
     expect(await act(shop, { intent: "supplier-test" })).toMatchObject({
-      body: { ok: true, upstreamError: { code: "rejected" } },
+      body: { success: true, upstreamError: { code: "rejected" } },
     });
   });
 
@@ -167,12 +170,12 @@ describe("settings page: loader and action (docs/decisions/135, 136)", () => {
     const shop = await adminShop();
     expect(await act(shop, { intent: "reset" })).toMatchObject({
       status: 400,
-      body: { ok: false, code: "invalid_input", field: "intent" },
+      body: { success: false, code: "invalid_input", field: "intent" },
     });
     server.use(http.get(`${TEST_ENV.AUTOMATION_API_URL}/api/accounts/flows`, () => HttpResponse.json([])));
     expect(await act(shop, { intent: "automation-test", apiKey: "k", padding: "x".repeat(20_000) })).toMatchObject({
       status: 413,
-      body: { ok: false, code: "too_large" },
+      body: { success: false, code: "too_large" },
     });
   });
 });

@@ -2,11 +2,10 @@ import { useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Modal, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
-import type { usePageAction } from "~/components/use-page-action";
+import type { useWrite } from "~/components/use-write";
 import { useAction } from "~/components/use-action";
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
-import { apiPath, ApiError } from "~/lib/api-client";
 
 interface PauseState {
   paused: boolean;
@@ -26,7 +25,7 @@ export function DeliveryOperations({
 }: {
   failed: number;
   pause: PauseState;
-  operation: ReturnType<typeof usePageAction>;
+  operation: ReturnType<typeof useWrite<{ success: true; queued?: number; remaining?: number }>>;
 }) {
   const { t, locale, number, dateTime } = useI18n();
   const message = useErrorMessage();
@@ -35,8 +34,7 @@ export function DeliveryOperations({
   const [confirming, setConfirming] = useState(false);
   const download = useAction<"export">();
   const busy = operation.busy || download.busy;
-  const failure =
-    operation.failure && operation.failure.body.intent !== "retry" ? message(operation.failure) : download.failure;
+  const failure = operation.failure && operation.intent !== "retry" ? message(operation.failure) : download.failure;
 
   // The list follows the URL; typing waits a moment so each keystroke is not a request.
   useEffect(() => {
@@ -64,9 +62,14 @@ export function DeliveryOperations({
   // A file, not page data: the export route streams it (the same service as the JSON route's).
   const exportCsv = () =>
     download.run(async () => {
-      const path = apiPath("/app/deliveries/export", { status: params.get("status"), q: params.get("q") });
-      const response = await fetch(path);
-      if (!response.ok) throw new ApiError(response.status, `HTTP ${response.status}`);
+      const query = new URLSearchParams();
+      for (const name of ["status", "q"]) {
+        const value = params.get(name);
+        if (value) query.set(name, value);
+      }
+      const response = await fetch(`/app/deliveries/export${query.size ? `?${query}` : ""}`);
+      // Not a JSON route: its status is all there is to word (the generic failure).
+      if (!response.ok) return download.setFailure(message({ success: false, error: `HTTP ${response.status}` }));
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement("a");
       link.href = url;

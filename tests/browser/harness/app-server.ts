@@ -2,24 +2,20 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { createClient } from "@libsql/client";
 import { APP_SERVER_ARGS } from "../../../sandbox/stack";
 import { TEST_ENV } from "../../helpers/test-env";
 
-export const BROWSER_SHOP = "tienda-demo.myshopify.com";
-export const BROWSER_SHOP_TOKEN = "shpat_browser_tests";
 const WORK_DIR = path.resolve("tmp/browser");
 
 export interface RunningApp {
   url: string;
-  shop: string;
   stop: () => Promise<void>;
 }
 
 /**
  * The production build of the app (`npm run build`), served on loopback the way the sandbox serves it
- * (sandbox/app-server.ts) with the test configuration, a migrated SQLite file and the shop's offline session: the
- * state the app is in after the platform installed it. `outside` names the simulators its loaders call
+ * (sandbox/app-server.ts) with the test configuration and a migrated SQLite file, in which each test installs shops
+ * of its own (database.ts `newShop`). `outside` names the simulators its loaders call
  * (simulators.ts). NODE_ENV is "test": the app refuses PLATFORM_ORIGIN_OVERRIDE in production, and a test
  * process starts no delivery worker or periodic jobs, so a page shows the rows its test seeded, as seeded.
  */
@@ -32,23 +28,6 @@ export async function startApp(outside: Record<string, string> = {}): Promise<Ru
     env: { ...process.env, DATABASE_URL: `file:${database}`, PRISMA_SCHEMA_ENGINE_BINARY: "/nonexistent" },
     stdio: "pipe",
   });
-  const db = createClient({ url: `file:${database}` });
-  await db.execute({
-    // An expiring offline token (a non-expiring one the app would first exchange); the platform simulator accepts it
-    // (global.ts). Plain text: the app's session storage reads a row from before sealing as it is.
-    sql: `INSERT INTO "Session" (id, shop, state, isOnline, scope, accessToken, expires, refreshToken, refreshTokenExpires)
-      VALUES (?, ?, '', 0, ?, ?, ?, ?, ?)`,
-    args: [
-      `offline_${BROWSER_SHOP}`,
-      BROWSER_SHOP,
-      TEST_ENV.SCOPES,
-      BROWSER_SHOP_TOKEN,
-      new Date(Date.now() + 365 * 86_400_000).toISOString(),
-      "shprt_browser_tests",
-      new Date(Date.now() + 365 * 86_400_000).toISOString(),
-    ],
-  });
-  db.close();
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -71,7 +50,6 @@ export async function startApp(outside: Record<string, string> = {}): Promise<Ru
   await waitForHealth(url, child, output);
   return {
     url,
-    shop: BROWSER_SHOP,
     stop: () => stopProcess(child),
   };
 }

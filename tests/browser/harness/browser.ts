@@ -5,7 +5,6 @@ import { RESOURCE_PICKER_SOURCE } from "../../../sandbox/platform/resource-picke
 import { sessionToken } from "../../helpers/requests";
 import type { RunningApp } from "./app-server";
 import { storePickerProducts } from "./catalogue-seed";
-import type { FakeApi } from "./fake-api";
 
 export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
 // The stand-in, then the resource picker both App Bridge stand-ins share, reading the test's store products.
@@ -34,6 +33,12 @@ export interface AdminPage {
   context: BrowserContext;
   /** Errors the page threw or logged: a test fails on any it did not expect. */
   pageErrors: string[];
+  /**
+   * The `/api/*` requests the page made, as "METHOD path": a page reads through loaders and fetchers and writes
+   * through actions (docs/decisions/133, 145), so a test fails on any (the JSON routes are for the callback, the
+   * extensions and the sandbox).
+   */
+  apiCalls: string[];
 }
 
 /**
@@ -42,20 +47,21 @@ export interface AdminPage {
  */
 export async function openAdmin(
   browser: Browser,
-  app: Pick<RunningApp, "url" | "shop">,
-  api: FakeApi,
+  app: Pick<RunningApp, "url">,
   options: {
     path: string;
     locale: "en" | "es";
     width?: number;
-    shop?: string;
+    /** The test's own shop (harness/database.ts), whose data the app's loaders read. */
+    shop: string;
     /** Origins the page may load from besides the app: the simulators' (supplier images, docs/decisions/133). */
     reachable?: string[];
+    /** Page time is Playwright's clock from the first script on, so a test can move it on (`page.clock`). */
+    clock?: boolean;
   },
 ): Promise<AdminPage> {
   const reachable = new Set((options.reachable ?? []).map((url) => new URL(url).origin));
-  // A test that seeds the app's database has a shop of its own (harness/database.ts).
-  const shop = options.shop ?? app.shop;
+  const shop = options.shop;
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     locale: options.locale,
@@ -63,22 +69,21 @@ export async function openAdmin(
     userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,
   });
   await context.exposeFunction("__sessionToken", () => sessionToken(shop));
-  // The resource picker stand-in lists the store's products as the platform would (docs/decisions/140, 143): a
-  // seeded shop's are the platform simulator's, the fixture's otherwise.
-  await context.exposeFunction("__resourcePickerProducts", () =>
-    options.shop ? storePickerProducts(options.shop) : api.pickerProducts(),
-  );
+  // The resource picker stand-in lists the store's products as the platform would (docs/decisions/140, 143): the
+  // platform simulator's for the shop.
+  await context.exposeFunction("__resourcePickerProducts", () => storePickerProducts(shop));
+  if (options.clock) await context.clock.install();
+  const apiCalls: string[] = [];
   await context.route(/^https?:\/\//, async (route) => {
     const url = new URL(route.request().url());
-    if (url.origin === app.url && url.pathname.startsWith("/api/")) return api.handle(route);
+    if (url.origin === app.url && url.pathname.startsWith("/api/")) {
+      apiCalls.push(`${route.request().method()} ${url.pathname}`);
+    }
     if (url.origin === app.url || reachable.has(url.origin)) return route.continue();
     if (url.hostname === "cdn.shopify.com" && url.pathname.endsWith("/app-bridge.js")) {
       return route.fulfill({ contentType: "text/javascript", body: STAND_IN });
     }
     if (url.hostname === "cdn.shopify.com") return route.fulfill({ contentType: "text/css", body: "" });
-    if (api.images.has(url.href)) {
-      return route.fulfill({ contentType: "image/svg+xml", body: api.images.get(url.href) });
-    }
     // Nothing else is reachable from a test: an unexpected outside request fails loudly instead of hanging.
     return route.abort("blockedbyclient");
   });
@@ -86,7 +91,7 @@ export async function openAdmin(
   const pageErrors: string[] = [];
   page.on("pageerror", (error) => pageErrors.push(error.message));
   page.on("console", (message) => {
-    // Failed API answers are part of what the tests drive (a refused key is a 400); the fake reports unknown calls.
+    // Failed answers are part of what the tests drive (a refused key is a 400 from the page's action).
     if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
       pageErrors.push(message.text());
     }
@@ -100,7 +105,7 @@ export async function openAdmin(
     locale: options.locale,
   });
   await page.goto(`${app.url}${options.path}?${query}`);
-  return { page, context, pageErrors };
+  return { page, context, pageErrors, apiCalls };
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -1,8 +1,7 @@
 import { inject } from "vitest";
 import type { SupplierProduct } from "~/lib/api-types";
 import { newShop, seedConfiguration } from "./database";
-import { withCatalogue } from "./seed";
-import { FakeApi } from "./fake-api";
+import { newShopFixture, withCatalogue } from "./seed";
 import { catalogueProduct, seedPlatformShop } from "./simulator-seed";
 
 /**
@@ -39,7 +38,7 @@ export async function newCatalogueShop(
   options: { extra?: SupplierProduct[]; privateIds?: string[]; supplierToken?: string | null } = {},
 ): Promise<CatalogueShop> {
   const shop = await newShop(label);
-  const fixture = withCatalogue(new FakeApi(shop));
+  const fixture = withCatalogue(newShopFixture());
   const products = [...fixture.supplierProducts, ...(options.extra ?? [])];
   const supplierToken = `${label}-${process.pid}-${++accounts}-sup-token`;
   const privateIds = new Set(options.privateIds ?? []);

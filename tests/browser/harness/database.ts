@@ -7,8 +7,7 @@ import { seedPlatformShop } from "./simulator-seed";
 
 /**
  * The SQLite file the production build under test runs on (app-server.ts migrates it). Pages that load through
- * their loaders read it, so their tests seed it here, with the app's own schema, instead of answering `/api/*`
- * from FakeApi (docs/decisions/133).
+ * their loaders read it, so their tests seed it here, with the app's own schema (docs/decisions/133).
  */
 export const BROWSER_DATABASE = path.resolve("tmp/browser/app.sqlite");
 

@@ -1,27 +1,26 @@
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { launchBrowser, openAdmin, type AdminPage } from "./browser";
-import type { FakeApi } from "./fake-api";
 
 /**
- * One browser per test file; `open` gives a fresh admin page per test. After each test the page must not
- * have thrown or logged an error (React hydration mismatches included) nor called an endpoint docs/api.md lacks.
+ * One browser per test file; `open` gives a fresh admin page per test. After each test the page must not have
+ * thrown or logged an error (React hydration mismatches included) nor called `/api/*` (docs/decisions/145): every
+ * page, the home page's loop test card and the layout's alert banner included, reads through loaders and fetchers.
  */
 export function useAdmin() {
   let browser: Browser;
   const opened: AdminPage[] = [];
-  const apis: FakeApi[] = [];
-  const app = { url: inject("appUrl"), shop: inject("shop") };
+  const app = { url: inject("appUrl") };
   const simulators = inject("simulators");
 
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterEach(async () => {
-    const errors = [
-      ...opened.flatMap((admin) => admin.pageErrors),
-      ...apis.splice(0).flatMap((api) => api.unknownCalls),
-    ];
+    const errors = opened.flatMap((admin) => [
+      ...admin.pageErrors,
+      ...admin.apiCalls.map((call) => `the page called ${call}`),
+    ]);
     await Promise.all(opened.splice(0).map((admin) => admin.context.close()));
     expect(errors).toEqual([]);
   });
@@ -30,16 +29,24 @@ export function useAdmin() {
   });
 
   return {
-    shop: app.shop,
-    /** `shop`: one of the test's own (harness/database.ts), for a page that reads the app's database. */
-    async open(api: FakeApi, path: string, locale: "en" | "es" = "en", width?: number, shop?: string) {
-      apis.push(api);
-      const admin = await openAdmin(browser, app, api, {
+    /**
+     * The admin opens `path` for `shop` (one of the test's own, harness/database.ts). `clock`: the page's timers
+     * run on Playwright's clock, which the test moves on (`page.clock.fastForward`).
+     */
+    async open(
+      shop: string,
+      path: string,
+      locale: "en" | "es" = "en",
+      width?: number,
+      options: { clock?: boolean } = {},
+    ) {
+      const admin = await openAdmin(browser, app, {
         path,
         locale,
         width,
         shop,
         reachable: [simulators.supplier],
+        clock: options.clock,
       });
       opened.push(admin);
       return admin.page;

@@ -1,17 +1,16 @@
 import type { TestProject } from "vitest/node";
-import { BROWSER_SHOP, BROWSER_SHOP_TOKEN, startApp } from "./app-server";
+import { startApp } from "./app-server";
 import { startSimulators, type SimulatorUrls } from "./simulators";
 
 declare module "vitest" {
   export interface ProvidedContext {
     appUrl: string;
-    shop: string;
     /** The outside systems' simulators the app is pointed at (docs/decisions/133); seed them per test. */
     simulators: SimulatorUrls;
   }
 }
 
-/** One app process and one set of simulators for the whole browser suite; each test gets its own shop or API state. */
+/** One app process and one set of simulators for the whole browser suite; each test gets its own shop (harness/database.ts). */
 export default async function setup(project: TestProject) {
   const simulators = await startSimulators();
   let app;
@@ -22,9 +21,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   simulators.setAppUrl(app.url);
-  simulators.acceptToken(BROWSER_SHOP, BROWSER_SHOP_TOKEN);
   project.provide("appUrl", app.url);
-  project.provide("shop", app.shop);
   project.provide("simulators", simulators.urls);
   return async () => {
     await app.stop();

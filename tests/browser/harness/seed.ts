@@ -1,16 +1,61 @@
-import type { DeliveryDetail, SupplierProduct } from "~/lib/api-types";
+import type { AutomationFlow, DeliveryDetail, Order, SupplierProduct } from "~/lib/api-types";
 import { describeDeliveryError, type DeliveryError } from "~/lib/delivery-errors";
-import { FakeApi, VALID_AUTOMATION_KEY, VALID_SUPPLIER_TOKEN } from "./fake-api";
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
-function picture(label: string, hue: number) {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="hsl(${hue},55%,70%)"/><text x="200" y="160" font-family="sans-serif" font-size="28" text-anchor="middle" fill="#222">${label}</text></svg>`;
+/** The merchant's flows at the automation platform (the simulator's account for the shop, simulator-seed.ts). */
+export const FIXTURE_FLOWS: readonly AutomationFlow[] = [
+  { id: "flow_nuevos", name: "Confirmación de pedido COD", description: "", status: "active" },
+  { id: "flow_carritos", name: "Recuperar carrito abandonado", description: "", status: "active" },
+  { id: "flow_guias", name: "Envío de guía", description: "", status: "inactive" },
+];
+
+export const VALID_AUTOMATION_KEY = "auto-key-9d2f41c7";
+export const VALID_SUPPLIER_TOKEN = "sup-token-5b7e3a90";
+
+/**
+ * What a test shop holds, as plain data: `newShopFrom` (shops.ts) puts it in the app's database and at the
+ * simulators, where the pages read it (docs/decisions/133, 134).
+ */
+export interface ShopFixture {
+  automationKey: string | null;
+  configuration: {
+    newOrderFlowId: string | null;
+    abandonedCartFlowId: string | null;
+    supplierStoreName: string | null;
+    supplierCountry: string | null;
+    supplierTokenValue: string | null;
+  };
+  flows: AutomationFlow[];
+  supplierProducts: SupplierProduct[];
+  orders: Order[];
+  deliveries: DeliveryDetail[];
+  /** When the app was installed (docs/decisions/131); a new shop just did. */
+  installedAt: string | null;
 }
 
-/** A shop as a merchant has it after setup: keys stored, supplier connected, a catalogue and some orders. */
-export function configuredShop(shop: string): FakeApi {
-  const api = new FakeApi(shop);
+/** A shop right after install: nothing set up. */
+export function newShopFixture(): ShopFixture {
+  return {
+    automationKey: null,
+    configuration: {
+      newOrderFlowId: null,
+      abandonedCartFlowId: null,
+      supplierStoreName: null,
+      supplierCountry: null,
+      supplierTokenValue: null,
+    },
+    flows: FIXTURE_FLOWS.map((flow) => ({ ...flow })),
+    supplierProducts: [],
+    orders: [],
+    deliveries: [],
+    installedAt: new Date().toISOString(),
+  };
+}
+
+/** A shop as a merchant has it after setup: keys stored, supplier connected, a catalogue. */
+export function configuredShop(): ShopFixture {
+  const api = newShopFixture();
   api.automationKey = VALID_AUTOMATION_KEY;
   Object.assign(api.configuration, {
     newOrderFlowId: "flow_nuevos",
@@ -23,7 +68,7 @@ export function configuredShop(shop: string): FakeApi {
   return api;
 }
 
-export function withCatalogue(api: FakeApi) {
+export function withCatalogue(api: ShopFixture) {
   const names = [
     "Camiseta deportiva",
     "Lámpara LED recargable",
@@ -37,9 +82,11 @@ export function withCatalogue(api: FakeApi) {
   api.supplierProducts = names.map((name, index): SupplierProduct => {
     const id = String(2061980 + index);
     const gallery = Array.from({ length: index === 0 ? 6 : 2 }, (_, n) => {
-      const url = `https://img.supplier.test/products/${id}/${n + 1}.svg`;
-      api.images.set(url, picture(`${name.split(" ")[0]} ${n + 1}`, (index * 47 + n * 23) % 360));
-      return { urlS3: `colombia/products/${id}/${n + 1}.svg`, url };
+      // The supplier simulator serves the picture of each `urlS3` (sandbox/supplier/server.ts).
+      return {
+        urlS3: `colombia/products/${id}/${n + 1}.svg`,
+        url: `https://img.supplier.test/products/${id}/${n + 1}.svg`,
+      };
     });
     const variations =
       index === 0
@@ -60,70 +107,10 @@ export function withCatalogue(api: FakeApi) {
       stock: index === 0 ? null : 10 * index,
     };
   });
-  api.storeProducts = [
-    {
-      id: "gid://shopify/Product/801",
-      title: "Camiseta Running",
-      handle: "camiseta-running",
-      status: "ACTIVE",
-      featuredImage: null,
-      variants: [],
-    },
-    {
-      id: "gid://shopify/Product/802",
-      title: "Lámpara de escritorio",
-      handle: "lampara",
-      status: "ACTIVE",
-      featuredImage: null,
-      variants: [],
-    },
-    {
-      id: "gid://shopify/Product/803",
-      title: "Organizador",
-      handle: "organizador",
-      status: "DRAFT",
-      featuredImage: null,
-      variants: [],
-    },
-  ];
-  // A 2-option store product (Talla x Color, 6 variants) for a supplier product that varies by size only: S /
-  // Negro shares the supplier's SKU (case ignored), the others match by their size option (docs/decisions/140).
-  const sizes = ["S", "M", "L"];
-  const colours = ["Negro", "Azul"];
-  api.storeVariants.set(
-    "gid://shopify/Product/801",
-    sizes.flatMap((size, i) =>
-      colours.map((colour, j) =>
-        variant(`gid://shopify/ProductVariant/91${i}${j}`, size, colour, i + j === 0 ? "cam-dep-s" : `CR-${size}-${j}`),
-      ),
-    ),
-  );
-  const runningImage = "https://img.store.test/camiseta-running.svg";
-  api.images.set(runningImage, picture("Running", 200));
-  api.storeDetails.set("gid://shopify/Product/801", {
-    descriptionHtml: "<p>Camiseta liviana para correr, de la tienda.</p>",
-    images: [runningImage],
-  });
   return api;
 }
 
-function variant(id: string, size: string, colour: string, sku: string) {
-  return {
-    id,
-    title: `${size} / ${colour}`,
-    price: "39900.00",
-    sku,
-    barcode: null,
-    inventoryQuantity: 5,
-    availableForSale: true,
-    selectedOptions: [
-      { name: "Talla", value: size },
-      { name: "Color", value: colour },
-    ],
-  };
-}
-
-export function withOrdersAndDeliveries(api: FakeApi) {
+export function withOrdersAndDeliveries(api: ShopFixture) {
   // Installed a day ago: #1001 was placed before.
   api.installedAt = hoursAgo(24);
   api.orders = [
@@ -143,7 +130,7 @@ export function withOrdersAndDeliveries(api: FakeApi) {
   return api;
 }
 
-function order(number: string, hours: number, total: string, firstName: string, tags: string[]) {
+function order(number: string, hours: number, total: string, firstName: string, tags: string[]): Order {
   return {
     id: `gid://shopify/Order/55${number}`,
     name: `#${number}`,

@@ -1,6 +1,6 @@
 import type { DeliveryDetail } from "~/lib/api-types";
 import { browserDatabase, newShop, seedConfiguration, seedDeliveries } from "./database";
-import type { FakeApi } from "./fake-api";
+import type { ShopFixture } from "./seed";
 import { seedAutomationAccount, seedPlatformShop, seedSupplierAccount } from "./simulator-seed";
 
 let accounts = 0;
@@ -16,16 +16,15 @@ export interface SeededShop {
 
 /**
  * A shop set up as the fixture `api` describes it (seed.ts: `configuredShop`, `withCatalogue`), in the app's
- * database and at the simulators instead of in FakeApi: its saved settings, its automation account with the
+ * database and at the simulators: its saved settings, its automation account with the
  * fixture's flows, its supplier account with the fixture's catalogue. Secrets are made unique per shop (the
  * app looks shops up by their automation key) but keep the fixture's last four characters, so masked values
  * read the same as before. `newShop` has already made the platform accept the shop's offline token.
  * The fixture's orders become the platform shop's (same names, times and tags, in the order placed) and its
  * deliveries the app's rows for them, with the platform's orders/create body as their payload; its install time
- * is the shop's. The fixture is then the shop's too (its shop and delivery ids), so a test can open the shop with
- * it and pages not yet on loaders read the same data from FakeApi.
+ * is the shop's.
  */
-export async function newShopFrom(label: string, api: FakeApi): Promise<SeededShop> {
+export async function newShopFrom(label: string, api: ShopFixture): Promise<SeededShop> {
   const shop = await newShop(label);
   const unique = `${process.pid}-${++accounts}`;
   const automationApiKey = api.automationKey ? `${label}-${unique}-${api.automationKey}` : null;
@@ -68,9 +67,6 @@ export async function newShopFrom(label: string, api: FakeApi): Promise<SeededSh
       ),
     );
   }
-  // The fixture now describes this shop, with the same delivery ids, for the pages still answered by FakeApi.
-  api.configuration.shop = shop;
-  for (const delivery of api.deliveries) delivery.id = deliveryId(delivery.id);
   return { shop, automationApiKey, supplierToken, deliveryId };
 }
 

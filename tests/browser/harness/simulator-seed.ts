@@ -1,7 +1,7 @@
 import { inject } from "vitest";
 import type { CatalogueProduct } from "../../../sandbox/supplier/server";
 import type { AutomationFlow, SupplierProduct } from "~/lib/api-types";
-import { FIXTURE_FLOWS } from "./fake-api";
+import { FIXTURE_FLOWS } from "./seed";
 
 /**
  * Seeding the outside systems' simulators per test (docs/decisions/133): each test shop has its own automation
@@ -83,8 +83,7 @@ export function catalogueProduct(product: SupplierProduct): CatalogueProduct {
     sale_price: variable ? null : price(product.price ?? product.variations[0]?.price),
     suggested_price: variable ? null : price((product.price ?? 0) * 2),
     privated_product: false,
-    // The catalogue opens on favourites, and FakeApi listed the fixture under every filter: the fixture's products
-    // are the merchant's favourites, so a migrated page shows them as before.
+    // The catalogue opens on favourites: the fixture's products are the merchant's favourites.
     favorite: true,
     sku: variable ? null : (product.variations[0]?.sku ?? null),
     gallery: product.gallery.map((image, n) => ({ url: null, main: n === 0, urlS3: image.urlS3 ?? "" })),

@@ -57,12 +57,6 @@ export async function startSimulators() {
       ALLOW_LOOPBACK_FETCH: "true",
     },
     setAppUrl: (url: string) => platform.setAppUrl(url),
-    /** The platform accepts this offline token of the shop (it never expires there). */
-    acceptToken: (shop: string, token: string) => {
-      const state = platform.shopState(shop);
-      state.accessTokens.add(token);
-      state.tokenExpiry.set(token, Number.MAX_SAFE_INTEGER);
-    },
     stop: () => Promise.all(listening.map((server) => server.close())).then(() => undefined),
   };
 }
