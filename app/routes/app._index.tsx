@@ -149,9 +149,12 @@ function SetupChecklist() {
             <Box as="li" key={step.key}>
               <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
                 <InlineStack gap="200" blockAlign="start" wrap={false}>
-                  <Badge tone={step.done ? "success" : undefined} progress={step.done ? "complete" : "incomplete"}>
-                    {step.done ? t("home.checklist.done") : t("home.checklist.todo")}
-                  </Badge>
+                  {/* The badge and the button keep their words on one line; the step's text takes the squeeze at 390 px. */}
+                  <span style={KEEP_WHOLE}>
+                    <Badge tone={step.done ? "success" : undefined} progress={step.done ? "complete" : "incomplete"}>
+                      {step.done ? t("home.checklist.done") : t("home.checklist.todo")}
+                    </Badge>
+                  </span>
                   <BlockStack gap="050">
                     <Text as="span" fontWeight={step.available ? "semibold" : "regular"}>
                       {t(step.key)}
@@ -167,9 +170,11 @@ function SetupChecklist() {
                 </InlineStack>
                 {step.available && (
                   // The visible words start the accessible name (WCAG label in name).
-                  <Button url={step.to} accessibilityLabel={`${t("home.checklist.go")}: ${t(step.key)}`}>
-                    {t("home.checklist.go")}
-                  </Button>
+                  <span style={KEEP_WHOLE}>
+                    <Button url={step.to} accessibilityLabel={`${t("home.checklist.go")}: ${t(step.key)}`}>
+                      {t("home.checklist.go")}
+                    </Button>
+                  </span>
                 )}
               </InlineStack>
             </Box>
@@ -179,6 +184,8 @@ function SetupChecklist() {
     </Card>
   );
 }
+
+const KEEP_WHOLE = { flexShrink: 0, whiteSpace: "nowrap" } as const;
 
 function DeliveryHealth() {
   const { t, number } = useI18n();
