@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -9,7 +10,8 @@ import { env } from "./env.server";
 import { allowOverrideAdminToFrame } from "./services/platform/origin-override.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import { setSecurityHeaders, withSecurityHeaders } from "./lib/http.server";
-import { handleWebhookFastPath } from "./webhook-fast-path.server";
+import { handleCallbackFastPath } from "./callback-fast-path.server";
+import { handleWebhookFastPath as handleOrderWebhooks } from "./webhook-fast-path.server";
 
 // Refuse to start on a bad configuration, with the list of what is wrong.
 env();
@@ -23,8 +25,13 @@ export { startServices, stopServices };
 /** The same server puts these on what never reaches Remix: static files and its own 400 for an unusable request. */
 export { SECURITY_HEADERS } from "./lib/http.server";
 
-/** The same server takes the order webhooks through this before Remix (docs/decisions/162). */
-export { handleWebhookFastPath };
+/**
+ * The same server takes what this answers before Remix: the order webhooks (docs/decisions/162) and the automation
+ * callback (166). The name is the one sandbox/app-server.ts reads.
+ */
+export function handleWebhookFastPath(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+  return handleOrderWebhooks(incoming, outgoing) || handleCallbackFastPath(incoming, outgoing);
+}
 
 export const streamTimeout = 5000;
 

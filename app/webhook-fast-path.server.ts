@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AppError, SECURITY_HEADERS } from "./lib/http.server";
+import { SECURITY_HEADERS } from "./lib/http.server";
+import { headerValue, readNodeBody } from "./lib/node-request.server";
 import { logger } from "./logger.server";
 import { deliveryReceiver } from "./services/deliveries/receive.server";
 import { receiveWebhook, type WebhookReceiver, type WebhookRequest } from "./services/platform/webhooks.server";
@@ -55,60 +56,11 @@ function send(incoming: IncomingMessage, outgoing: ServerResponse, status: numbe
   outgoing.end(body);
 }
 
-function headerValue(value: string | string[] | undefined): string | null {
-  if (value === undefined) return null;
-  return Array.isArray(value) ? value.join(", ") : value;
-}
-
 /** node:http's message as the webhook check reads it (node:http gives header names in lower case). */
 function nodeWebhookRequest(incoming: IncomingMessage, path: string): WebhookRequest {
   return {
     path,
     header: (name) => headerValue(incoming.headers[name]),
-    readBody: (maxBytes, message) => readBody(incoming, maxBytes, message),
+    readBody: (maxBytes, message) => readNodeBody(incoming, maxBytes, message),
   };
-}
-
-/**
- * The body, held to `maxBytes` as `readLimitedBody` holds a Request's: a larger declared length is refused before a
- * byte is read, a longer stream is refused at the limit and not read further.
- */
-function readBody(incoming: IncomingMessage, maxBytes: number, message: string): Promise<Uint8Array> {
-  if (Number(incoming.headers["content-length"] ?? 0) > maxBytes) return Promise.reject(new AppError(413, message));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = () => {
-      incoming.off("data", onData);
-      incoming.off("end", onEnd);
-      incoming.off("error", onError);
-      incoming.off("close", onClose);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > maxBytes) {
-        done();
-        incoming.pause();
-        reject(new AppError(413, message));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      done();
-      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-    };
-    const onError = (error: Error) => {
-      done();
-      reject(error);
-    };
-    const onClose = () => {
-      done();
-      reject(new Error("The request was closed before its body ended"));
-    };
-    incoming.on("data", onData);
-    incoming.on("end", onEnd);
-    incoming.on("error", onError);
-    incoming.on("close", onClose);
-  });
 }

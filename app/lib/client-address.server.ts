@@ -6,8 +6,13 @@
  * request shares one address ("unknown"), which still limits a flood, only for everyone at once.
  */
 export function clientAddress(request: Request, trustedHops: number): string {
+  return addressFromForwardedFor(request.headers.get("X-Forwarded-For"), trustedHops);
+}
+
+/** The same, from the X-Forwarded-For header's value (a server that answers before any Request is made). */
+export function addressFromForwardedFor(forwardedFor: string | null, trustedHops: number): string {
   if (trustedHops < 1) return "unknown";
-  const entries = (request.headers.get("X-Forwarded-For") ?? "")
+  const entries = (forwardedFor ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);

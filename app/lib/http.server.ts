@@ -100,8 +100,13 @@ export function errorResponse(error: unknown, context: Record<string, unknown> =
   if (error instanceof AppError) {
     return failure(error.status, error.message, { ...describeFailure(error), ...error.extra });
   }
+  return Response.json(reportUnexpected(error, context), { status: 500 });
+}
+
+/** Logs an error nobody expected (never its request's body or headers) and gives the 500 body that answers it. */
+export function reportUnexpected(error: unknown, context: Record<string, unknown> = {}): Record<string, unknown> {
   logger.error({ ...context, err: serializeError(error) }, "unexpected error");
-  return failure(500, "Internal error; it has been logged");
+  return { success: false, error: "Internal error; it has been logged", code: "internal" };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
@@ -124,6 +125,21 @@ describe("tagging the order", () => {
       { operationName: "OrderTagsAdd", variables: { id: ORDER.id, tags: ["automation-completed"] } },
     ]);
     expect(calls.every((call) => call.shop === shop && call.accessToken === `shpat_test_${shop}`)).toBe(true);
+  });
+
+  it("reads the shop's offline session once per callback, and again for the next callback", async () => {
+    const { shop, apiKey } = await installedShop();
+    platformWithOrder(shop);
+    // The session storage library's reads of the row; the install check and the tagsAdd call share one.
+    const reads = vi.spyOn(PrismaSessionStorage.prototype, "loadSession");
+    try {
+      expect((await callback({ apiKey, orderName: "#1001" })).status).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect((await callback({ apiKey, orderName: "#1001", status: "completed" })).status).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it("accepts the key under api_key and token too", async () => {

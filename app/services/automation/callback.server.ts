@@ -7,6 +7,7 @@ import { findCallbackDelivery, findCallbackOrder, recordCallback } from "../deli
 import { AUTOMATION_ERROR_TAG, FAILED_CALLBACK_STATUSES } from "../deliveries/status.server";
 import { gidField } from "../platform/gid";
 import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
+import { readSessionsOnce } from "../platform/sealed-session-storage.server";
 import { findSettingsByApiKey } from "../shops/configuration.server";
 import { noteLoopCallback, noteLoopTagProblem } from "../loop-test/marks.server";
 import { addOrderTags, findOrder, platformOrderName, removeOrderTags } from "./order-tags.server";
@@ -77,10 +78,19 @@ export function chooseTags(input: { tag?: string; tags?: string | string[]; stat
  * then the order tagged: by the id its webhook stored, else found by name or id on the platform. Every refusal is
  * an AppError with the spec's text.
  */
-export async function handleAutomationCallback(
+export function handleAutomationCallback(
   input: Record<string, unknown>,
   request: { origin: string | null },
   options: { graphql?: GraphqlOptions } = {},
+): Promise<CallbackResult> {
+  // The install check and each platform call's offline path share one read of the offline session (decision 167).
+  return readSessionsOnce(() => answer(input, request, options));
+}
+
+async function answer(
+  input: Record<string, unknown>,
+  request: { origin: string | null },
+  options: { graphql?: GraphqlOptions },
 ): Promise<CallbackResult> {
   // 1. The key, under any of its three names.
   const apiKey = input.apiKey ?? input.api_key ?? input.token;

@@ -5,6 +5,7 @@ import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { platformApi, sessionStorage, unauthenticated } from "../../shopify.server";
+import { forgetReadSession } from "./sealed-session-storage.server";
 
 /** The library refreshes an offline token this close to its expiry (shopify-app-remix, WITHIN_MILLISECONDS_OF_EXPIRY). */
 export const REFRESH_WINDOW_MS = 5 * 60 * 1000;
@@ -32,7 +33,8 @@ export async function offlineAdmin(shop: string): Promise<OfflineAdmin> {
   if (!session) throw new AppError(401, NO_OFFLINE_SESSION, "no_session");
   if (!needsTokenWork(session)) return adminFor(shop);
   return withTokenLease(shop, async () => {
-    // Read again under the lease: another process may have refreshed while this one waited.
+    // Read again under the lease, from the table: another process may have refreshed while this one waited.
+    forgetReadSession(platformApi.session.getOfflineId(shop));
     const current = await loadOfflineSession(shop);
     if (!current) throw new AppError(401, NO_OFFLINE_SESSION, "no_session");
     if (isNonExpiring(current)) await migrateToExpiring(current);

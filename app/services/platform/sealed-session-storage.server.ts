@@ -1,8 +1,29 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Session } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import { open, seal } from "../../lib/crypto.server";
 
 const SEALED = /^v1\./;
+
+/** Sessions already read (and opened) in the current unit of work: see `readSessionsOnce`. */
+const readsInScope = new AsyncLocalStorage<Map<string, Session>>();
+
+/**
+ * Runs `work` with each session read at most once (docs/decisions/167): the first read is kept for the rest of
+ * this unit of work, so the callback's install check, the offline path's expiry check and the library's own read
+ * for its admin client share one row read and one opening of the sealed tokens instead of three. Nothing outlives
+ * `work`: the next unit of work reads the row again. A store or delete in the scope drops what it held, and
+ * `forgetReadSession` makes the next read go to the table (the read under the token lease must see another
+ * process's refresh).
+ */
+export function readSessionsOnce<T>(work: () => Promise<T>): Promise<T> {
+  return readsInScope.run(new Map(), work);
+}
+
+/** The next read of this session in the current scope goes to the table. */
+export function forgetReadSession(id: string) {
+  readsInScope.getStore()?.delete(id);
+}
 
 /**
  * The platform library's session storage with the access and refresh tokens sealed at rest (AES-256-GCM with the
@@ -15,19 +36,29 @@ export class SealedSessionStorage implements SessionStorage {
   constructor(private readonly inner: SessionStorage) {}
 
   storeSession(session: Session): Promise<boolean> {
+    forgetReadSession(session.id);
     return this.inner.storeSession(transform(session, seal));
   }
 
   async loadSession(id: string): Promise<Session | undefined> {
-    const session = await this.inner.loadSession(id);
-    return session ? transform(session, openIfSealed) : undefined;
+    const reads = readsInScope.getStore();
+    const held = reads?.get(id);
+    // A copy each time: a caller that changes its session must not change what the next caller is given.
+    if (held) return new Session(held.toObject());
+    const stored = await this.inner.loadSession(id);
+    if (!stored) return undefined;
+    const session = transform(stored, openIfSealed);
+    reads?.set(id, session);
+    return new Session(session.toObject());
   }
 
   deleteSession(id: string): Promise<boolean> {
+    forgetReadSession(id);
     return this.inner.deleteSession(id);
   }
 
   deleteSessions(ids: string[]): Promise<boolean> {
+    ids.forEach(forgetReadSession);
     return this.inner.deleteSessions(ids);
   }
 

@@ -2,6 +2,7 @@ import { Session } from "@shopify/shopify-api";
 import { afterEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { resetEnvForTests } from "~/env.server";
+import { forgetReadSession, readSessionsOnce } from "~/services/platform/sealed-session-storage.server";
 import { sessionStorage } from "~/shopify.server";
 import { TEST_ENV } from "../../helpers/test-env";
 
@@ -63,5 +64,40 @@ describe("sealed session storage", () => {
     expect(loaded?.accessToken).toBe("shpat_legacy");
     await sessionStorage.storeSession(loaded!);
     expect((await prisma.session.findUniqueOrThrow({ where: { id: `offline_${shop}` } })).accessToken).toMatch(/^v1\./);
+  });
+});
+
+describe("one read per unit of work (docs/decisions/167)", () => {
+  const id = `offline_${shop}`;
+
+  it("gives the first read's session to later reads in the scope, and reads the table again outside it", async () => {
+    await sessionStorage.storeSession(offlineSession("shpat_first"));
+    await readSessionsOnce(async () => {
+      expect((await sessionStorage.loadSession(id))?.accessToken).toBe("shpat_first");
+      // Another process refreshes: this unit of work keeps the token it started with (still valid until it expires).
+      await prisma.session.update({ where: { id }, data: { accessToken: "shpat_other_process" } });
+      const again = await sessionStorage.loadSession(id);
+      expect(again?.accessToken).toBe("shpat_first");
+      // A copy: changing it does not change what the next reader gets.
+      again!.accessToken = "changed";
+      expect((await sessionStorage.loadSession(id))?.accessToken).toBe("shpat_first");
+    });
+    expect((await sessionStorage.loadSession(id))?.accessToken).toBe("shpat_other_process");
+  });
+
+  it("reads the table again after a store, a delete or forgetReadSession in the scope", async () => {
+    await sessionStorage.storeSession(offlineSession("shpat_first"));
+    await readSessionsOnce(async () => {
+      await sessionStorage.loadSession(id);
+      await sessionStorage.storeSession(offlineSession("shpat_refreshed"));
+      expect((await sessionStorage.loadSession(id))?.accessToken).toBe("shpat_refreshed");
+
+      await prisma.session.update({ where: { id }, data: { accessToken: "shpat_other_process" } });
+      forgetReadSession(id);
+      expect((await sessionStorage.loadSession(id))?.accessToken).toBe("shpat_other_process");
+
+      await sessionStorage.deleteSession(id);
+      expect(await sessionStorage.loadSession(id)).toBeUndefined();
+    });
   });
 });
