@@ -32,7 +32,14 @@ export function useAdmin() {
   return {
     shop: app.shop,
     /** `shop`: one of the test's own (harness/database.ts), for a page that reads the app's database. */
-    async open(api: FakeApi, path: string, locale: "en" | "es" = "en", width?: number, shop?: string) {
+    async open(
+      api: FakeApi,
+      path: string,
+      locale: "en" | "es" = "en",
+      width?: number,
+      shop?: string,
+      { javaScript = true }: { javaScript?: boolean } = {},
+    ) {
       apis.push(api);
       const admin = await openAdmin(browser, app, api, {
         path,
@@ -40,6 +47,7 @@ export function useAdmin() {
         width,
         shop,
         reachable: [simulators.supplier],
+        javaScript,
       });
       opened.push(admin);
       return admin.page;
