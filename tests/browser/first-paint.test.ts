@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./harness/axe";
 import { screenshot } from "./harness/browser";
-import { browserDatabase, newShop } from "./harness/database";
+import { browserDatabase, newShop, seedDeliveries } from "./harness/database";
 import { FakeApi } from "./harness/fake-api";
 import { useAdmin } from "./harness/fixture";
 
@@ -24,31 +24,49 @@ async function seed(shop: string) {
       lastSyncedAt: new Date("2026-11-20T15:30:00.000Z"),
     },
   });
+  const created = new Date();
+  await seedDeliveries(shop, [
+    {
+      id: `${shop}-1`,
+      topic: "orders/create",
+      eventId: `event:${shop}-1`,
+      status: "delivered",
+      flowId: "flow_confirmacion",
+      deliveredAt: created,
+      callbackStatus: "success",
+      createdAt: created,
+      updatedAt: created,
+      nextAttemptAt: created,
+    },
+  ]);
   await browserDatabase().themeInstall.create({
     data: { shop, themeId: 9001n, name: "Tema COD 2.5", role: "unpublished", source: "repository" },
   });
 }
 
 /** What is laid out: the visible rows' tags and which of the two variants shows. */
-async function layout(page: Page, text: string) {
-  return page.evaluate((text) => {
-    const shown = (element: Element) =>
-      getComputedStyle(element).display !== "none" && element.getClientRects().length > 0;
-    const rows = [...document.querySelectorAll("tr, li")].filter(
-      (row) => row.textContent?.includes(text) && shown(row),
-    );
-    const variants = [...document.querySelectorAll("[data-layout]")].map((element) => ({
-      layout: element.getAttribute("data-layout"),
-      display: getComputedStyle(element).display,
-    }));
-    const ids = [...document.querySelectorAll("[id]")].map((element) => element.id);
-    return {
-      rows: rows.map((row) => row.tagName.toLowerCase()),
-      variants,
-      duplicateIds: ids.filter((id, index) => ids.indexOf(id) !== index),
-      fits: document.documentElement.scrollWidth <= window.innerWidth,
-    };
-  }, text);
+async function layout(page: Page, text: string, rowSelector = "tr, li") {
+  return page.evaluate(
+    ([text, rowSelector]) => {
+      const shown = (element: Element) =>
+        getComputedStyle(element).display !== "none" && element.getClientRects().length > 0;
+      const rows = [...document.querySelectorAll(rowSelector)].filter(
+        (row) => row.textContent?.includes(text) && shown(row),
+      );
+      const variants = [...document.querySelectorAll("[data-layout]")].map((element) => ({
+        layout: element.getAttribute("data-layout"),
+        display: getComputedStyle(element).display,
+      }));
+      const ids = [...document.querySelectorAll("[id]")].map((element) => element.id);
+      return {
+        rows: rows.map((row) => row.tagName.toLowerCase()),
+        variants,
+        duplicateIds: ids.filter((id, index) => ids.indexOf(id) !== index),
+        fits: document.documentElement.scrollWidth <= window.innerWidth,
+      };
+    },
+    [text, rowSelector] as const,
+  );
 }
 
 describe("first paint at every width", () => {
@@ -84,6 +102,26 @@ describe("first paint at every width", () => {
         await screenshot(page, `first-paint-${path.slice(5)}-${width}`);
       });
     }
+  }
+
+  for (const width of [390, 1400]) {
+    it(`serves the insights' flows laid out for ${width} px before any script runs`, async () => {
+      const shop = await newShop(`first-paint-insights-${width}`);
+      await seed(shop);
+      const page = await admin.open(new FakeApi(shop), "/app/insights", "es", width, shop, { javaScript: false });
+      const stacked = width < 490;
+      // A table row per flow on a desktop, a block under its own heading on a phone.
+      expect(await layout(page, "flow_confirmacion", "tr, h3")).toEqual({
+        rows: [stacked ? "h3" : "tr"],
+        variants: [
+          { layout: "wide", display: stacked ? "none" : "block" },
+          { layout: "stacked", display: stacked ? "block" : "none" },
+        ],
+        duplicateIds: [],
+        fits: true,
+      });
+      await screenshot(page, `first-paint-insights-${width}`);
+    });
   }
 
   it("keeps one list for assistive technology once hydrated, at both widths", async () => {
