@@ -5,6 +5,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import prisma from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { oneExchangePerShop, sessionTokenOf } from "./services/platform/one-exchange-per-shop.server";
 import { installPlatformOriginOverride } from "./services/platform/origin-override.server";
 import { SealedSessionStorage } from "./services/platform/sealed-session-storage.server";
 import { recordInstallation } from "./services/shops/installation.server";
@@ -72,7 +73,23 @@ export const platformApi = shopifyApi({
 
 export default shopify;
 export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
-export const authenticate = shopify.authenticate;
+/** The shop a request's session token was signed for; undefined when it carries none that verifies. */
+async function verifiedShopOf(request: Request) {
+  const token = sessionTokenOf(request);
+  if (!token) return undefined;
+  try {
+    return new URL((await platformApi.session.decodeSessionToken(token)).dest).hostname;
+  } catch {
+    // Not a valid token: the library answers this request itself (bounce or 401), nothing to share.
+    return undefined;
+  }
+}
+
+// Parallel first-open requests of one shop share one token exchange (docs/decisions/148).
+export const authenticate: typeof shopify.authenticate = {
+  ...shopify.authenticate,
+  admin: oneExchangePerShop(shopify.authenticate.admin, { shopOf: verifiedShopOf }),
+};
 export const unauthenticated = shopify.unauthenticated;
 export const login = shopify.login;
 export const registerWebhooks = shopify.registerWebhooks;

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { BlockStack, Card, DataTable, InlineGrid, Layout, Select, Text, useBreakpoints } from "@shopify/polaris";
+import { BlockStack, Card, DataTable, InlineGrid, Layout, Select, Text } from "@shopify/polaris";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { AppPage } from "~/components/AppPage";
+import { StackedBelow } from "~/components/StackedBelow";
 import { DeliveriesChart } from "~/components/insights/DeliveriesChart";
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
@@ -34,8 +35,6 @@ export default function Insights() {
       : new Intl.NumberFormat(formatLocale, { style: "unit", unit: "second", maximumFractionDigits: 1 }).format(
           ms / 1000,
         );
-  // A phone cannot show five columns: each flow is then a short block of labelled figures, nothing scrolls sideways.
-  const { smDown } = useBreakpoints();
   const total = insights.series.reduce((sum, p) => sum + p.delivered + p.retrying + p.failed + p.flowFailed, 0);
 
   return (
@@ -79,43 +78,51 @@ export default function Insights() {
               <Text as="p" tone="subdued">
                 {t("insights.flowsEmpty")}
               </Text>
-            ) : smDown ? (
-              <BlockStack gap="300">
-                {insights.flows.map((flow) => (
-                  <BlockStack gap="100" key={flow.flowId}>
-                    <Text as="h3" variant="headingSm" breakWord>
-                      {flow.flowId}
-                    </Text>
-                    <InlineGrid columns={2} gap="200">
-                      <Figure small label={t("insights.triggered")} value={number(flow.triggered)} />
-                      <Figure small label={t("insights.confirmed")} value={number(flow.confirmed)} />
-                      <Figure small label={t("insights.flowFailures")} value={number(flow.failed)} />
-                      <Figure
-                        small
-                        label={t("insights.rate")}
-                        value={flow.confirmationRate === null ? "—" : percent.format(flow.confirmationRate)}
-                      />
-                    </InlineGrid>
-                  </BlockStack>
-                ))}
-              </BlockStack>
             ) : (
-              <DataTable
-                columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
-                headings={[
-                  t("insights.flow"),
-                  t("insights.triggered"),
-                  t("insights.confirmed"),
-                  t("insights.flowFailures"),
-                  t("insights.rate"),
-                ]}
-                rows={insights.flows.map((flow) => [
-                  flow.flowId,
-                  number(flow.triggered),
-                  number(flow.confirmed),
-                  number(flow.failed),
-                  flow.confirmationRate === null ? "—" : percent.format(flow.confirmationRate),
-                ])}
+              // A phone cannot show five columns: each flow is then a short block of labelled figures, nothing
+              // scrolls sideways; CSS chooses, so the server's HTML is already right (docs/decisions/147).
+              <StackedBelow
+                breakpoint="sm"
+                wide={
+                  <DataTable
+                    columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
+                    headings={[
+                      t("insights.flow"),
+                      t("insights.triggered"),
+                      t("insights.confirmed"),
+                      t("insights.flowFailures"),
+                      t("insights.rate"),
+                    ]}
+                    rows={insights.flows.map((flow) => [
+                      flow.flowId,
+                      number(flow.triggered),
+                      number(flow.confirmed),
+                      number(flow.failed),
+                      flow.confirmationRate === null ? "—" : percent.format(flow.confirmationRate),
+                    ])}
+                  />
+                }
+                stacked={
+                  <BlockStack gap="300">
+                    {insights.flows.map((flow) => (
+                      <BlockStack gap="100" key={flow.flowId}>
+                        <Text as="h3" variant="headingSm" breakWord>
+                          {flow.flowId}
+                        </Text>
+                        <InlineGrid columns={2} gap="200">
+                          <Figure small label={t("insights.triggered")} value={number(flow.triggered)} />
+                          <Figure small label={t("insights.confirmed")} value={number(flow.confirmed)} />
+                          <Figure small label={t("insights.flowFailures")} value={number(flow.failed)} />
+                          <Figure
+                            small
+                            label={t("insights.rate")}
+                            value={flow.confirmationRate === null ? "—" : percent.format(flow.confirmationRate)}
+                          />
+                        </InlineGrid>
+                      </BlockStack>
+                    ))}
+                  </BlockStack>
+                }
               />
             )}
           </InsightCard>

@@ -10,7 +10,7 @@ import {
   Layout,
   Modal,
   Text,
-  useBreakpoints,
+  type IndexTableProps,
 } from "@shopify/polaris";
 import { useState } from "react";
 import { z } from "zod";
@@ -18,6 +18,7 @@ import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { EditVariantsModal } from "~/components/EditVariantsModal";
 import { EmptyCard } from "~/components/EmptyCard";
 import { PageNavigation } from "~/components/PageNavigation";
+import { StackedBelow, StackedCell, stackedRowId } from "~/components/StackedBelow";
 import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
@@ -132,7 +133,6 @@ export const action = apiHandler(
 export const meta = pageMeta("nav.products");
 
 export default function LinkedProducts() {
-  const { smDown } = useBreakpoints();
   const { t, tp, dateTime } = useI18n();
   const data = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
@@ -157,6 +157,67 @@ export default function LinkedProducts() {
     setParams(next, { replace, preventScrollReset: true });
   }
 
+  const table = {
+    resourceName: { singular: t("products.storeProduct"), plural: t("nav.products") },
+    itemCount: data.associations.length,
+    selectable: false,
+    loading: navigation.state === "loading" && navigation.location.pathname === "/app/products",
+    headings: [
+      { title: t("products.supplierProduct") },
+      { title: t("products.storeProduct") },
+      { title: t("products.options") },
+      { title: t("products.variants") },
+      { title: t("products.lastSync") },
+      { title: t("products.actions"), hidden: true },
+    ] as IndexTableProps["headings"],
+  };
+  const rows = data.associations.map((association) => ({
+    association,
+    supplier: (
+      <BlockStack gap="050">
+        <Text as="span" fontWeight="semibold">
+          {association.supplierProductName}
+        </Text>
+        <Text as="span" tone="subdued" variant="bodySm">
+          #{association.supplierProductId}
+        </Text>
+      </BlockStack>
+    ),
+    copied: (
+      <InlineStack gap="100">
+        {OPTIONS.filter(([field]) => association[field]).map(([field, label]) => (
+          <Badge key={field}>{t(label)}</Badge>
+        ))}
+        {!OPTIONS.some(([field]) => association[field]) && (
+          <Text as="span" tone="subdued">
+            {t("common.none")}
+          </Text>
+        )}
+      </InlineStack>
+    ),
+    mapped: tp("products.variantsMapped", association.variantAssociations.length),
+    synced: association.lastSyncedAt ? dateTime(association.lastSyncedAt) : t("common.never"),
+    actions: (
+      <InlineStack gap="300" wrap={false}>
+        <Button
+          variant="plain"
+          onClick={() => navigate({ mapping: association.id })}
+          accessibilityLabel={`${t("products.editVariants")}: ${association.supplierProductName}`}
+        >
+          {t("products.editVariants")}
+        </Button>
+        <Button
+          tone="critical"
+          variant="plain"
+          onClick={() => setDeleting(association)}
+          accessibilityLabel={`${t("products.delete")}: ${association.supplierProductName}`}
+        >
+          {t("products.delete")}
+        </Button>
+      </InlineStack>
+    ),
+  }));
+
   return (
     <AppPage title={t("nav.products")}>
       <Layout>
@@ -173,93 +234,43 @@ export default function LinkedProducts() {
           ) : (
             <BlockStack gap="400">
               <Card padding="0">
-                <IndexTable
-                  // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
-                  condensed={smDown}
-                  resourceName={{ singular: t("products.storeProduct"), plural: t("nav.products") }}
-                  itemCount={data.associations.length}
-                  selectable={false}
-                  loading={navigation.state === "loading" && navigation.location.pathname === "/app/products"}
-                  headings={[
-                    { title: t("products.supplierProduct") },
-                    { title: t("products.storeProduct") },
-                    { title: t("products.options") },
-                    { title: t("products.variants") },
-                    { title: t("products.lastSync") },
-                    { title: t("products.actions"), hidden: true },
-                  ]}
-                >
-                  {data.associations.map((association, index) => {
-                    const supplier = (
-                      <BlockStack gap="050">
-                        <Text as="span" fontWeight="semibold">
-                          {association.supplierProductName}
-                        </Text>
-                        <Text as="span" tone="subdued" variant="bodySm">
-                          #{association.supplierProductId}
-                        </Text>
-                      </BlockStack>
-                    );
-                    const copied = (
-                      <InlineStack gap="100">
-                        {OPTIONS.filter(([field]) => association[field]).map(([field, label]) => (
-                          <Badge key={field}>{t(label)}</Badge>
-                        ))}
-                        {!OPTIONS.some(([field]) => association[field]) && (
-                          <Text as="span" tone="subdued">
-                            {t("common.none")}
-                          </Text>
-                        )}
-                      </InlineStack>
-                    );
-                    const mapped = tp("products.variantsMapped", association.variantAssociations.length);
-                    const synced = association.lastSyncedAt ? dateTime(association.lastSyncedAt) : t("common.never");
-                    const actions = (
-                      <InlineStack gap="300" wrap={false}>
-                        <Button
-                          variant="plain"
-                          onClick={() => navigate({ mapping: association.id })}
-                          accessibilityLabel={`${t("products.editVariants")}: ${association.supplierProductName}`}
-                        >
-                          {t("products.editVariants")}
-                        </Button>
-                        <Button
-                          tone="critical"
-                          variant="plain"
-                          onClick={() => setDeleting(association)}
-                          accessibilityLabel={`${t("products.delete")}: ${association.supplierProductName}`}
-                        >
-                          {t("products.delete")}
-                        </Button>
-                      </InlineStack>
-                    );
-                    return smDown ? (
-                      // A phone: one stacked cell per link, its actions on their own line.
-                      <IndexTable.Row id={association.id} key={association.id} position={index}>
-                        <IndexTable.Cell>
-                          <BlockStack gap="150">
-                            {supplier}
-                            <Text as="span">{association.platformProductTitle}</Text>
-                            {copied}
-                            <Text as="span" tone="subdued">
-                              {mapped} · {synced}
-                            </Text>
-                            {actions}
-                          </BlockStack>
-                        </IndexTable.Cell>
-                      </IndexTable.Row>
-                    ) : (
-                      <IndexTable.Row id={association.id} key={association.id} position={index}>
-                        <IndexTable.Cell>{supplier}</IndexTable.Cell>
-                        <IndexTable.Cell>{association.platformProductTitle}</IndexTable.Cell>
-                        <IndexTable.Cell>{copied}</IndexTable.Cell>
-                        <IndexTable.Cell>{mapped}</IndexTable.Cell>
-                        <IndexTable.Cell>{synced}</IndexTable.Cell>
-                        <IndexTable.Cell>{actions}</IndexTable.Cell>
-                      </IndexTable.Row>
-                    );
-                  })}
-                </IndexTable>
+                {/* At phone widths each row is a stacked item: its actions are reachable without scrolling sideways. */}
+                <StackedBelow
+                  breakpoint="sm"
+                  wide={
+                    <IndexTable {...table} condensed={false}>
+                      {rows.map(({ association, supplier, copied, mapped, synced, actions }, index) => (
+                        <IndexTable.Row id={association.id} key={association.id} position={index}>
+                          <IndexTable.Cell>{supplier}</IndexTable.Cell>
+                          <IndexTable.Cell>{association.platformProductTitle}</IndexTable.Cell>
+                          <IndexTable.Cell>{copied}</IndexTable.Cell>
+                          <IndexTable.Cell>{mapped}</IndexTable.Cell>
+                          <IndexTable.Cell>{synced}</IndexTable.Cell>
+                          <IndexTable.Cell>{actions}</IndexTable.Cell>
+                        </IndexTable.Row>
+                      ))}
+                    </IndexTable>
+                  }
+                  stacked={
+                    <IndexTable {...table} condensed>
+                      {rows.map(({ association, supplier, copied, mapped, synced, actions }, index) => (
+                        <IndexTable.Row id={stackedRowId(association.id)} key={association.id} position={index}>
+                          <StackedCell>
+                            <BlockStack gap="150">
+                              {supplier}
+                              <Text as="span">{association.platformProductTitle}</Text>
+                              {copied}
+                              <Text as="span" tone="subdued">
+                                {mapped} · {synced}
+                              </Text>
+                              {actions}
+                            </BlockStack>
+                          </StackedCell>
+                        </IndexTable.Row>
+                      ))}
+                    </IndexTable>
+                  }
+                />
               </Card>
               <PageNavigation
                 page={data.page}

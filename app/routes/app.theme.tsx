@@ -14,10 +14,11 @@ import {
   Spinner,
   Text,
   TextField,
-  useBreakpoints,
+  type IndexTableProps,
 } from "@shopify/polaris";
 import { useState } from "react";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
+import { StackedBelow, StackedCell, stackedRowId } from "~/components/StackedBelow";
 import { TableCard } from "~/components/TableCard";
 import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
@@ -59,7 +60,6 @@ const themeAdminUrl = (id: number) => `shopify://admin/themes/${id}`;
 export const meta = pageMeta("theme.title");
 
 export default function ThemePage() {
-  const { smDown } = useBreakpoints();
   const { t, dateTime } = useI18n();
   const [kind, setKind] = useState<ThemeSource["kind"]>("repository");
   const [url, setUrl] = useState("");
@@ -99,6 +99,36 @@ export default function ThemePage() {
     const key = `theme.role.${role}`;
     return hasMessage(key) ? t(key) : role;
   };
+
+  const table = {
+    resourceName: { singular: t("nav.theme"), plural: t("theme.history") },
+    itemCount: installs.length,
+    selectable: false,
+    headings: [
+      { title: t("theme.themeName") },
+      { title: t("theme.source") },
+      { title: t("theme.installedAt") },
+      { title: t("products.actions"), hidden: true },
+    ] as IndexTableProps["headings"],
+  };
+  const history = installs.map((entry) => ({
+    entry,
+    name: (
+      <InlineStack gap="200">
+        <Text as="span" fontWeight="semibold">
+          {entry.name}
+        </Text>
+        <Badge>{roleLabel(entry.role)}</Badge>
+      </InlineStack>
+    ),
+    source: t(`theme.source.${entry.source}`),
+    installedAt: dateTime(entry.createdAt),
+    open: (
+      <Button variant="plain" url={themeAdminUrl(entry.themeId)} target="_top">
+        {t("theme.open")}
+      </Button>
+    ),
+  }));
 
   return (
     <AppPage title={t("theme.title")}>
@@ -211,56 +241,39 @@ export default function ThemePage() {
             heading={t("theme.history")}
             emptyText={installs.length === 0 ? t("theme.historyEmpty") : undefined}
           >
-            <IndexTable
-              // At phone widths each row is a stacked item: its actions are reachable without scrolling sideways.
-              condensed={smDown}
-              resourceName={{ singular: t("nav.theme"), plural: t("theme.history") }}
-              itemCount={installs.length}
-              selectable={false}
-              headings={[
-                { title: t("theme.themeName") },
-                { title: t("theme.source") },
-                { title: t("theme.installedAt") },
-                { title: t("products.actions"), hidden: true },
-              ]}
-            >
-              {installs.map((entry, index) => {
-                const name = (
-                  <InlineStack gap="200">
-                    <Text as="span" fontWeight="semibold">
-                      {entry.name}
-                    </Text>
-                    <Badge>{roleLabel(entry.role)}</Badge>
-                  </InlineStack>
-                );
-                const open = (
-                  <Button variant="plain" url={themeAdminUrl(entry.themeId)} target="_top">
-                    {t("theme.open")}
-                  </Button>
-                );
-                return smDown ? (
-                  // A phone: one stacked cell per install, its link on a line of its own.
-                  <IndexTable.Row id={entry.id} key={entry.id} position={index}>
-                    <IndexTable.Cell>
-                      <BlockStack gap="150">
-                        {name}
-                        <Text as="span" tone="subdued">
-                          {t(`theme.source.${entry.source}`)} · {dateTime(entry.createdAt)}
-                        </Text>
-                        <InlineStack>{open}</InlineStack>
-                      </BlockStack>
-                    </IndexTable.Cell>
-                  </IndexTable.Row>
-                ) : (
-                  <IndexTable.Row id={entry.id} key={entry.id} position={index}>
-                    <IndexTable.Cell>{name}</IndexTable.Cell>
-                    <IndexTable.Cell>{t(`theme.source.${entry.source}`)}</IndexTable.Cell>
-                    <IndexTable.Cell>{dateTime(entry.createdAt)}</IndexTable.Cell>
-                    <IndexTable.Cell>{open}</IndexTable.Cell>
-                  </IndexTable.Row>
-                );
-              })}
-            </IndexTable>
+            {/* At phone widths each row is a stacked item: its link is reachable without scrolling sideways. */}
+            <StackedBelow
+              breakpoint="sm"
+              wide={
+                <IndexTable {...table} condensed={false}>
+                  {history.map(({ entry, name, source, installedAt, open }, index) => (
+                    <IndexTable.Row id={entry.id} key={entry.id} position={index}>
+                      <IndexTable.Cell>{name}</IndexTable.Cell>
+                      <IndexTable.Cell>{source}</IndexTable.Cell>
+                      <IndexTable.Cell>{installedAt}</IndexTable.Cell>
+                      <IndexTable.Cell>{open}</IndexTable.Cell>
+                    </IndexTable.Row>
+                  ))}
+                </IndexTable>
+              }
+              stacked={
+                <IndexTable {...table} condensed>
+                  {history.map(({ entry, name, source, installedAt, open }, index) => (
+                    <IndexTable.Row id={stackedRowId(entry.id)} key={entry.id} position={index}>
+                      <StackedCell>
+                        <BlockStack gap="150">
+                          {name}
+                          <Text as="span" tone="subdued">
+                            {source} · {installedAt}
+                          </Text>
+                          <InlineStack>{open}</InlineStack>
+                        </BlockStack>
+                      </StackedCell>
+                    </IndexTable.Row>
+                  ))}
+                </IndexTable>
+              }
+            />
           </TableCard>
         </Layout.Section>
       </Layout>

@@ -54,8 +54,8 @@ describe("linked products", () => {
               done: "Vínculo eliminado",
             };
       // The rows are in the document the server sent: no skeleton, no request of the page's own. At phone
-      // width the table is a list of stacked rows.
-      const row = page.locator("tr, li").filter({ hasText: "Camiseta deportiva" });
+      // width the table is a list of stacked rows, from the first paint (first-paint.test.ts).
+      const row = page.locator(width < 490 ? "li" : "tr").filter({ hasText: "Camiseta deportiva", visible: true });
       await row.waitFor({ timeout: 1000 });
       expect(await row.textContent()).toContain("Camiseta Running");
       expect(await row.textContent()).toContain(words.barcodes);
@@ -72,7 +72,8 @@ describe("linked products", () => {
       await expect.poll(() => browserDatabase().productAssociation.count({ where: { id: first.id } })).toBe(0);
       // The action's revalidation drops the row; the other link stays.
       await expect.poll(() => page.getByText("Camiseta deportiva").count()).toBe(0);
-      await shown(page.getByText("Lámpara LED recargable"));
+      await shown(page.getByText("Lámpara LED recargable").filter({ visible: true }));
+      expect(await page.getByText("Lámpara LED recargable").filter({ visible: true }).count()).toBe(1);
       expect(await browserDatabase().productAssociation.count({ where: { shop } })).toBe(1);
     });
   }

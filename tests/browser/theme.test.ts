@@ -80,7 +80,7 @@ describe("theme", () => {
       // The token is not kept in the page after the install.
       expect(await page.getByLabel(w.token).inputValue()).toBe("");
       // The action's revalidation brings the new history row (a stacked item at phone width).
-      const historyRow = page.locator("tr, li").filter({ hasText: "Tema COD 2.5" });
+      const historyRow = page.locator(width < 490 ? "li" : "tr").filter({ hasText: "Tema COD 2.5", visible: true });
       await expect.poll(() => historyRow.count()).toBe(1);
       expect(await historyRow.textContent()).toContain(w.privateRepo);
       if (width === 390) {

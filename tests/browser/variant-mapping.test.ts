@@ -152,22 +152,14 @@ describe("variant mapping with a 2-option store product", () => {
 
       // 4. The mapping, seen and edited later from the linked products page.
       await page.goto(page.url().replace("/app/catalogue", w.nav));
-      await page.getByText(w.count).waitFor();
+      await page.getByText(w.count).filter({ visible: true }).waitFor();
       const variantsButton = page.getByRole("button", { name: w.variants });
       if (width === 390) {
-        // The row's actions are reachable on a phone without scrolling sideways.
-        // Polled: the server's HTML lays the rows out as a table until hydration stacks them (Polaris' breakpoints
-        // are known in the browser only), so a button found before that may be replaced before it is measured.
+        // The row's actions are reachable on a phone without scrolling sideways; the server's HTML already lays
+        // the rows out stacked (docs/decisions/147), so nothing moves after this is measured.
         for (const button of [variantsButton, page.getByRole("button", { name: w.remove })]) {
-          await expect
-            .poll(
-              async () => {
-                const box = await button.boundingBox();
-                return box ? { left: box.x >= 0, right: box.x + box.width <= width } : null;
-              },
-              { timeout: 15_000 },
-            )
-            .toEqual({ left: true, right: true });
+          const box = (await button.boundingBox())!;
+          expect({ left: box.x >= 0, right: box.x + box.width <= width }).toEqual({ left: true, right: true });
         }
       }
       await variantsButton.click();
@@ -189,7 +181,7 @@ describe("variant mapping with a 2-option store product", () => {
         })
         .toEqual({ platformVariantId: variant("S / Azul"), supplierVariationId: vS });
       // Saved, the dialog closes and the list's revalidated count says so.
-      await expect.poll(() => page.getByText(w.countAfter).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText(w.countAfter).filter({ visible: true }).count()).toBe(1);
       await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
       expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `variant-mapping-products-${tag}`);

@@ -58,6 +58,8 @@ export async function openAdmin(
     reachable?: string[];
     /** Page time is Playwright's clock from the first script on, so a test can move it on (`page.clock`). */
     clock?: boolean;
+    /** False: the page as the server sent it, never hydrated (the first paint, docs/decisions/147). */
+    javaScript?: boolean;
   },
 ): Promise<AdminPage> {
   const reachable = new Set((options.reachable ?? []).map((url) => new URL(url).origin));
@@ -65,6 +67,7 @@ export async function openAdmin(
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     locale: options.locale,
+    javaScriptEnabled: options.javaScript ?? true,
     // The platform library answers 410 to bots, and "HeadlessChrome" is one: present as the desktop browser it is.
     userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,
   });

@@ -31,14 +31,15 @@ export function useAdmin() {
   return {
     /**
      * The admin opens `path` for `shop` (one of the test's own, harness/database.ts). `clock`: the page's timers
-     * run on Playwright's clock, which the test moves on (`page.clock.fastForward`).
+     * run on Playwright's clock, which the test moves on (`page.clock.fastForward`). `javaScript: false`: the page
+     * as the server sent it, never hydrated (docs/decisions/147).
      */
     async open(
       shop: string,
       path: string,
       locale: "en" | "es" = "en",
       width?: number,
-      options: { clock?: boolean } = {},
+      options: { clock?: boolean; javaScript?: boolean } = {},
     ) {
       const admin = await openAdmin(browser, app, {
         path,
@@ -47,6 +48,7 @@ export function useAdmin() {
         shop,
         reachable: [simulators.supplier],
         clock: options.clock,
+        javaScript: options.javaScript,
       });
       opened.push(admin);
       return admin.page;
