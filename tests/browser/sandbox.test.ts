@@ -135,7 +135,7 @@ describe("admin pages in the sandbox", () => {
     const deleteButton = app.getByRole("button", { name: /^Eliminar vínculo: / }).first();
     await deleteButton.waitFor({ timeout: 20_000 });
     // The mapping the real endpoint stored: one pair per store variant of the 2-option shirt.
-    await shown(app.getByText("6 variantes asignadas"));
+    await shown(app.getByText("6 variantes asignadas").filter({ visible: true }));
     await screenshot(page, "sandbox-products-es");
     await deleteButton.click();
     await app.getByRole("dialog").getByRole("button", { name: "Eliminar vínculo" }).click();
