@@ -95,30 +95,27 @@ export async function insertReceivedDelivery(delivery: NewDelivery): Promise<Rec
   return { inserted: false, reason: installed.length ? "duplicate" : "not_installed" };
 }
 
-/** Skips the shop's waiting abandoned-checkout deliveries with this checkout or cart token. */
+/**
+ * Skips the shop's waiting abandoned-checkout deliveries with this checkout or cart token (either may be null).
+ * One statement: each token is looked up through its own (shop, token) index (an OR of both would scan the table).
+ */
 export async function cancelCheckouts(
   shop: string,
-  token: { checkoutToken: string } | { cartToken: string },
+  token: { checkoutToken: string | null; cartToken: string | null },
   reason: DeliveryError,
   now: Date,
 ) {
+  if (!token.checkoutToken && !token.cartToken) return 0;
   const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(reason);
-  // Two whole statements rather than a column fragment: a Prisma.sql fragment of the SQLite client is not one
-  // for the PostgreSQL client.
-  if ("checkoutToken" in token) {
-    return hotSql().execute`
-      UPDATE "Delivery"
-      SET "status" = 'skipped', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
-        "lastErrorParams" = ${lastErrorParams}, "payload" = NULL, "updatedAt" = ${now}
-      WHERE "shop" = ${shop} AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')
-        AND "checkoutToken" = ${token.checkoutToken}`;
-  }
   return hotSql().execute`
     UPDATE "Delivery"
     SET "status" = 'skipped', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
-        "lastErrorParams" = ${lastErrorParams}, "payload" = NULL, "updatedAt" = ${now}
-    WHERE "shop" = ${shop} AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')
-      AND "cartToken" = ${token.cartToken}`;
+      "lastErrorParams" = ${lastErrorParams}, "payload" = NULL, "updatedAt" = ${now}
+    WHERE "id" IN (
+        SELECT "id" FROM "Delivery" WHERE "shop" = ${shop} AND "checkoutToken" = ${token.checkoutToken}
+        UNION ALL
+        SELECT "id" FROM "Delivery" WHERE "shop" = ${shop} AND "cartToken" = ${token.cartToken})
+      AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')`;
 }
 
 /**
