@@ -74,8 +74,10 @@ const PRISMA_ENV = { PRISMA_SCHEMA_ENGINE_BINARY: "/nonexistent" };
  * How a single app process is started: Node strips the server file's types itself (it imports only Node and
  * Remix), so the app carries no tsx loader, whose hooks thread and transforms held about 30 MB of its memory
  * (docs/decisions/161). The cluster's entry imports a TypeScript module by its bare path and keeps tsx.
+ * A young generation of 8 MB semi-spaces keeps V8's heap from growing with a backlog (docs/decisions/173);
+ * `npm start` says the same.
  */
-export const APP_SERVER_ARGS = ["--experimental-strip-types", "sandbox/app-server.ts"];
+export const APP_SERVER_ARGS = ["--max-semi-space-size=8", "--experimental-strip-types", "sandbox/app-server.ts"];
 
 export function buildApp(force = false) {
   if (!force && existsSync(path.join(ROOT, "build/server/index.js"))) return;

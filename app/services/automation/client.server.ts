@@ -4,6 +4,7 @@ import { env } from "../../env.server";
 import { describeDeliveryError, type DeliveryError } from "../../lib/delivery-errors";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
+import { postJson, PostTimeoutError, type PostedAnswer } from "./trigger-http.server";
 
 /** A flow of the automation platform, in the spec's shape whatever shape the platform answered in. */
 export interface AutomationFlow {
@@ -33,6 +34,7 @@ export type TriggerResult =
 export const FLOW_CACHE_TTL_MS = 60_000;
 const LIST_TIMEOUT_MS = 10_000;
 const TRIGGER_TIMEOUT_MS = 15_000;
+const TRIGGER_ANSWER_BYTES = 16 * 1024;
 
 const id = z.union([z.string(), z.number()]).transform(String);
 const text = z.string().nullish();
@@ -135,22 +137,21 @@ export async function triggerFlow(
   const now = options.now ?? Date.now;
   const started = now();
   const url = `${env().AUTOMATION_API_URL}/api/flows/${encodeURIComponent(flowId)}/trigger`;
-  let response: Response;
+  let response: PostedAnswer;
   try {
-    response = await fetch(url, {
-      method: "POST",
+    response = await postJson(url, {
       headers: {
         "X-ACCESS-TOKEN": apiKey,
         "Content-Type": "application/json",
         ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
       },
       body: JSON.stringify(payload),
-      // A redirect would carry the key and the order to wherever it points: it is answered as a refusal.
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs ?? TRIGGER_TIMEOUT_MS),
+      timeoutMs: options.timeoutMs ?? TRIGGER_TIMEOUT_MS,
+      // Only a message of it is kept (200 characters): a large answer is not held in memory.
+      maxBodyBytes: TRIGGER_ANSWER_BYTES,
     });
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    const timedOut = error instanceof PostTimeoutError;
     const failure: DeliveryError = timedOut
       ? { code: "trigger_timeout" }
       : { code: "trigger_unreachable", params: { detail: describeError(error).slice(0, 200) } };
@@ -164,21 +165,23 @@ export async function triggerFlow(
       durationMs: now() - started,
     };
   }
-  // The body is read so the connection can be reused; it explains a refusal. It is stored and shown, so the key
-  // is masked, and of a JSON body only its message is kept: the rest may echo the order (the buyer's phone, address).
-  const detail = redactSecret(errorMessage(await response.text().catch(() => "")), apiKey).slice(0, 200);
   const durationMs = now() - started;
-  if (response.ok) return { ok: true, httpStatus: response.status, durationMs };
   const status = response.status;
+  // A redirect is not followed: it would carry the key and the order to wherever it points (a refusal).
+  if (status >= 200 && status < 300) return { ok: true, httpStatus: status, durationMs };
+  // The body explains a refusal. It is stored and shown, so the key is masked, and of a JSON body only its message
+  // is kept: the rest may echo the order (the buyer's phone, address).
+  const detail = redactSecret(errorMessage(response.body), apiKey).slice(0, 200);
   const retryable = status === 408 || status === 429 || status >= 500;
   const failure: DeliveryError = { code: "trigger_http", params: { status, ...(detail ? { detail } : {}) } };
+  const retryAfter = response.headers["retry-after"];
   return {
     ok: false,
     retryable,
     httpStatus: status,
     error: describeDeliveryError(failure),
     failure,
-    retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), Date.now()),
+    retryAfterMs: parseRetryAfter(typeof retryAfter === "string" ? retryAfter : null, Date.now()),
     durationMs,
   };
 }

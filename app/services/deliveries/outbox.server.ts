@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
+import { databaseEngine } from "../../db-adapter.server";
+import { env } from "../../env.server";
 import { lastErrorColumns, type DeliveryError } from "../../lib/delivery-errors";
 import type { EventKeys } from "./payloads.server";
 import { hotSql } from "../../lib/hot-sql.server";
@@ -48,45 +50,72 @@ export async function insertDelivery(delivery: NewDelivery): Promise<string | nu
   return inserted === 1 ? id : null;
 }
 
+export type ReceivedInsert =
+  { inserted: true; id: string } | { inserted: false; reason: "duplicate" | "not_installed" };
+
 /**
- * Removes a just-inserted delivery when its shop has no session any more (uninstalled, or redacted): after
- * app/uninstalled or shop/redact nothing about the shop's buyers is kept (docs/decisions/072). True when removed.
- * Runs after the insert: an uninstall that commits between the two still leaves nothing behind.
+ * The receiver's insert: as `insertDelivery`, but only while the shop has a session (installed): after
+ * app/uninstalled or shop/redact nothing about the shop's buyers is kept (docs/decisions/072). One statement with
+ * the check inside (docs/decisions/172): on SQLite writers are serialised, so an uninstall commits wholly before or
+ * after it (after: the uninstall's delete takes the row); on PostgreSQL the check locks the session rows it reads
+ * (`FOR SHARE`), so an uninstall deleting them waits for this insert to commit and then deletes its row too, and an
+ * insert behind an uninstall in flight waits for it and sees no session. When nothing was inserted, a read tells
+ * the two reasons apart (the uncommon path).
  */
-export async function discardUninstalledDelivery(shop: string, id: string) {
-  // A read first: the common case (installed) then takes no write lock and no second commit.
+export async function insertReceivedDelivery(delivery: NewDelivery): Promise<ReceivedInsert> {
+  const id = randomUUID();
+  const { shop, topic, eventId, keys, payload, nextAttemptAt, receivedAt } = delivery;
+  const status = delivery.status ?? "queued";
+  const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(delivery.skipReason ?? null);
+  const test = keys.test === true;
+  // Two whole statements: PostgreSQL types a SELECT's parameters as text unless cast, SQLite must not cast them.
+  const inserted =
+    databaseEngine(env().DATABASE_URL) === "postgresql"
+      ? await hotSql().execute`
+        INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "resourceId", "orderId", "orderName", "customerId",
+          "checkoutToken", "cartToken", "status", "lastError", "lastErrorCode", "lastErrorParams", "attempts",
+          "nextAttemptAt", "payload", "attemptLog", "tagsApplied", "test", "createdAt", "updatedAt")
+        SELECT ${id}, ${shop}, ${topic}, ${eventId}, ${keys.resourceId}, ${keys.orderId}, ${keys.orderName},
+          ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, ${status}, ${lastError}, ${lastErrorCode},
+          ${lastErrorParams}, 0, CAST(${nextAttemptAt} AS TIMESTAMP(3)), ${payload}, '[]', '[]',
+          CAST(${test} AS BOOLEAN), CAST(${receivedAt} AS TIMESTAMP(3)), CAST(${receivedAt} AS TIMESTAMP(3))
+        WHERE EXISTS (SELECT 1 FROM "Session" WHERE "shop" = ${shop} FOR SHARE)
+        ON CONFLICT DO NOTHING`
+      : await hotSql().execute`
+        INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "resourceId", "orderId", "orderName", "customerId",
+          "checkoutToken", "cartToken", "status", "lastError", "lastErrorCode", "lastErrorParams", "attempts",
+          "nextAttemptAt", "payload", "attemptLog", "tagsApplied", "test", "createdAt", "updatedAt")
+        SELECT ${id}, ${shop}, ${topic}, ${eventId}, ${keys.resourceId}, ${keys.orderId}, ${keys.orderName},
+          ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, ${status}, ${lastError}, ${lastErrorCode},
+          ${lastErrorParams}, 0, ${nextAttemptAt}, ${payload}, '[]', '[]', ${test}, ${receivedAt}, ${receivedAt}
+        WHERE EXISTS (SELECT 1 FROM "Session" WHERE "shop" = ${shop})
+        ON CONFLICT DO NOTHING`;
+  if (inserted === 1) return { inserted: true, id };
   const installed = await hotSql().query<unknown>`SELECT 1 FROM "Session" WHERE "shop" = ${shop} LIMIT 1`;
-  if (installed.length) return false;
-  const removed = await hotSql().execute`
-    DELETE FROM "Delivery"
-    WHERE "id" = ${id} AND NOT EXISTS (SELECT 1 FROM "Session" WHERE "shop" = ${shop})`;
-  return removed === 1;
+  return { inserted: false, reason: installed.length ? "duplicate" : "not_installed" };
 }
 
-/** Skips the shop's waiting abandoned-checkout deliveries with this checkout or cart token. */
+/**
+ * Skips the shop's waiting abandoned-checkout deliveries with this checkout or cart token (either may be null).
+ * One statement: each token is looked up through its own (shop, token) index (an OR of both would scan the table).
+ */
 export async function cancelCheckouts(
   shop: string,
-  token: { checkoutToken: string } | { cartToken: string },
+  token: { checkoutToken: string | null; cartToken: string | null },
   reason: DeliveryError,
   now: Date,
 ) {
+  if (!token.checkoutToken && !token.cartToken) return 0;
   const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(reason);
-  // Two whole statements rather than a column fragment: a Prisma.sql fragment of the SQLite client is not one
-  // for the PostgreSQL client.
-  if ("checkoutToken" in token) {
-    return hotSql().execute`
-      UPDATE "Delivery"
-      SET "status" = 'skipped', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
-        "lastErrorParams" = ${lastErrorParams}, "payload" = NULL, "updatedAt" = ${now}
-      WHERE "shop" = ${shop} AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')
-        AND "checkoutToken" = ${token.checkoutToken}`;
-  }
   return hotSql().execute`
     UPDATE "Delivery"
     SET "status" = 'skipped', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
-        "lastErrorParams" = ${lastErrorParams}, "payload" = NULL, "updatedAt" = ${now}
-    WHERE "shop" = ${shop} AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')
-      AND "cartToken" = ${token.cartToken}`;
+      "lastErrorParams" = ${lastErrorParams}, "payload" = NULL, "updatedAt" = ${now}
+    WHERE "id" IN (
+        SELECT "id" FROM "Delivery" WHERE "shop" = ${shop} AND "checkoutToken" = ${token.checkoutToken}
+        UNION ALL
+        SELECT "id" FROM "Delivery" WHERE "shop" = ${shop} AND "cartToken" = ${token.cartToken})
+      AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')`;
 }
 
 /**

@@ -183,7 +183,11 @@ export async function renewLeases(tokens: string[], leaseExpiresAt: Date, db: Pr
 
 type Leased = Pick<Delivery, "id" | "leaseOwner">;
 
-/** The platform took it. */
+/**
+ * The platform took it. A flow that already called back with a failure (its callback can beat the trigger's
+ * answer) makes it `flow_failed` in the same statement: the reconciliation the callback could not do while the
+ * delivery was in flight (reconcileFlowOutcome in status.server.ts), without a second write per order.
+ */
 export async function completeDelivery(
   delivery: Leased,
   outcome: Pick<Delivery, "flowId" | "attemptLog">,
@@ -192,7 +196,7 @@ export async function completeDelivery(
 ) {
   const updated = await hotSql(db).execute`
     UPDATE "Delivery"
-    SET "status" = 'delivered', "flowId" = ${outcome.flowId}, "attemptLog" = ${outcome.attemptLog},
+    SET "status" = CASE WHEN "callbackStatus" IN ('error', 'failed') THEN 'flow_failed' ELSE 'delivered' END, "flowId" = ${outcome.flowId}, "attemptLog" = ${outcome.attemptLog},
       "deliveredAt" = ${now}, "lastError" = NULL, "lastErrorCode" = NULL, "lastErrorParams" = NULL,
       "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
     WHERE "id" = ${delivery.id} AND "status" = 'delivering' AND "leaseOwner" = ${delivery.leaseOwner}`;

@@ -1,7 +1,7 @@
 import { env } from "../../env.server";
 import { logger } from "../../logger.server";
 import type { Webhook, WebhookReceiver } from "../platform/webhooks.server";
-import { discardUninstalledDelivery, insertDelivery } from "./outbox.server";
+import { insertReceivedDelivery } from "./outbox.server";
 import { bodyShopDomain, extractEventKeys } from "./payloads.server";
 import type { DeliveryTopic } from "./status.server";
 import { wakeWorkers } from "./wake.server";
@@ -42,7 +42,7 @@ export async function recordWebhookEvent(webhook: Webhook, receivedAt = new Date
   const eventId = dedupeKey(webhook, keys.resourceId);
   const invalid = !keys.resourceId;
   const delayMs = topic === "checkouts/create" ? env().CHECKOUT_ABANDON_DELAY_MINUTES * 60_000 : 0;
-  const deliveryId = await insertDelivery({
+  const outcome = await insertReceivedDelivery({
     shop: webhook.shop,
     topic,
     eventId,
@@ -53,9 +53,10 @@ export async function recordWebhookEvent(webhook: Webhook, receivedAt = new Date
     receivedAt,
     ...(invalid ? { status: "skipped", skipReason: { code: "no_order_id" } } : {}),
   });
-  if (!deliveryId) return { recorded: false, reason: "duplicate", eventId, resourceId: keys.resourceId };
-  // Checked after the insert, so an uninstall that commits in between cannot leave the row behind.
-  if (await discardUninstalledDelivery(webhook.shop, deliveryId)) return { recorded: false, reason: "not_installed" };
+  // The shop's installation is checked inside the insert: one statement per webhook (docs/decisions/172).
+  if (!outcome.inserted && outcome.reason === "not_installed") return { recorded: false, reason: "not_installed" };
+  if (!outcome.inserted) return { recorded: false, reason: "duplicate", eventId, resourceId: keys.resourceId };
+  const deliveryId = outcome.id;
   if (invalid) return { recorded: true, deliveryId, invalid: true };
   wakeWorkers();
   return { recorded: true, deliveryId };

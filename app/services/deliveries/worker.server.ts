@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Delivery } from "@prisma/client";
 import prisma from "../../db.server";
 import { env } from "../../env.server";
@@ -13,7 +14,7 @@ import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from 
 import { claimDue, completeDelivery, failDelivery, renewLeases, skipDelivery } from "./queue.server";
 import { nextRetryDelay } from "./retry-policy.server";
 import { routeDelivery } from "./routing.server";
-import { reconcileFlowOutcome, type DeliveryTopic } from "./status.server";
+import type { DeliveryTopic } from "./status.server";
 import { onWake } from "./wake.server";
 
 export { wakeWorkers as wakeWorker } from "./wake.server";
@@ -103,7 +104,7 @@ async function buryOutcome(delivery: Delivery, config: Resolved) {
 
 /** Gathers what the routing needs to know, then sends or skips one claimed delivery and records the outcome. */
 async function deliver(delivery: Delivery, config: Resolved, settingsOf: SettingsOf) {
-  const log = logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: delivery.id });
+  const log = lazyLog(delivery);
   let flowId: string | null = delivery.flowId;
   let result: TriggerResult;
   try {
@@ -120,7 +121,7 @@ async function deliver(delivery: Delivery, config: Resolved, settingsOf: Setting
     });
     if (!route.send) {
       await skipDelivery(delivery, { code: route.reason }, config.now());
-      log.info({ reason: route.reason }, "delivery skipped");
+      log().info({ reason: route.reason }, "delivery skipped");
       return;
     }
     flowId = route.flowId;
@@ -130,7 +131,7 @@ async function deliver(delivery: Delivery, config: Resolved, settingsOf: Setting
     result = await triggerFlow(route.apiKey, route.flowId, payload, { idempotencyKey: idempotencyKeyOf(delivery) });
   } catch (error) {
     // Failed before anything was sent (database, a bug): retried on the schedule like a network error.
-    log.error({ err: describe(error) }, "delivery failed before the trigger");
+    log().error({ err: describe(error) }, "delivery failed before the trigger");
     const failure: DeliveryError = { code: "preparation_failed" };
     result = {
       ok: false,
@@ -145,6 +146,14 @@ async function deliver(delivery: Delivery, config: Resolved, settingsOf: Setting
   await recordOutcome(() => settle(delivery, config, flowId, result, log), config, log, result.ok);
 }
 
+/** A delivery's child logger, made on first use: most deliveries log nothing at the usual level (decision 172). */
+type LazyLog = () => Logger;
+
+function lazyLog(delivery: Delivery): LazyLog {
+  let child: Logger | null = null;
+  return () => (child ??= logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: delivery.id }));
+}
+
 // Well inside the lease: a write that keeps failing for this long leaves the job to the next claim.
 const OUTCOME_WRITE_RETRIES_MS = [100, 1_000, 5_000];
 
@@ -152,17 +161,17 @@ const OUTCOME_WRITE_RETRIES_MS = [100, 1_000, 5_000];
  * Writes the outcome, retrying a failed write (a locked or briefly unreachable database) a few times: once the
  * flow was triggered, an unrecorded success means the lease runs out and the buyer gets the message twice.
  */
-async function recordOutcome(write: () => Promise<void>, config: Resolved, log: Logger, sent: boolean) {
+async function recordOutcome(write: () => Promise<void>, config: Resolved, log: LazyLog, sent: boolean) {
   for (let retry = 0; ; retry++) {
     try {
       return await write();
     } catch (error) {
       if (retry >= OUTCOME_WRITE_RETRIES_MS.length) {
         // The lease runs out and another claim takes the job again.
-        log.error({ err: describe(error), sent }, "could not record the delivery's outcome");
+        log().error({ err: describe(error), sent }, "could not record the delivery's outcome");
         return;
       }
-      log.warn({ err: describe(error), sent, retry: retry + 1 }, "recording the delivery's outcome failed; retrying");
+      log().warn({ err: describe(error), sent, retry: retry + 1 }, "recording the delivery's outcome failed; retrying");
       await config.sleep(OUTCOME_WRITE_RETRIES_MS[retry], new AbortController().signal);
     }
   }
@@ -207,12 +216,9 @@ function tokenMatch(delivery: Pick<Delivery, "checkoutToken" | "cartToken">) {
  * An order ends its checkout's wait: the abandoned-cart trigger is cancelled here, off the receiver's
  * path. The checkout's own delivery checks again before it goes out, whichever webhook came first.
  */
-async function cancelAbandonedCheckouts(order: Delivery, config: Resolved, log: Logger) {
-  let cancelled = 0;
-  for (const token of tokenMatch(order)) {
-    cancelled += await cancelCheckouts(order.shop, token, { code: "checkout_converted" }, config.now());
-  }
-  if (cancelled) log.info({ cancelled }, "abandoned-checkout trigger cancelled by the order");
+async function cancelAbandonedCheckouts(order: Delivery, config: Resolved, log: LazyLog) {
+  const cancelled = await cancelCheckouts(order.shop, order, { code: "checkout_converted" }, config.now());
+  if (cancelled) log().info({ cancelled }, "abandoned-checkout trigger cancelled by the order");
 }
 
 function appendAttempt(delivery: Delivery, entry: Record<string, unknown>) {
@@ -220,7 +226,13 @@ function appendAttempt(delivery: Delivery, entry: Record<string, unknown>) {
   return JSON.stringify([...log, entry].slice(-ATTEMPT_LOG_LIMIT));
 }
 
-async function settle(delivery: Delivery, config: Resolved, flowId: string | null, result: TriggerResult, log: Logger) {
+async function settle(
+  delivery: Delivery,
+  config: Resolved,
+  flowId: string | null,
+  result: TriggerResult,
+  log: LazyLog,
+) {
   const now = config.now();
   const attemptLog = appendAttempt(delivery, {
     at: now.toISOString(),
@@ -232,11 +244,13 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
   });
 
   if (result.ok) {
+    // The flow may have called back (with a failure) before its trigger's answer reached us: the same statement
+    // records that as flow_failed.
     const settled = await completeDelivery(delivery, { flowId, attemptLog }, now);
-    if (!settled) log.warn("delivered after the lease ran out; another worker may deliver it again");
-    else log.info({ attempts: delivery.attempts, durationMs: result.durationMs }, "delivered");
-    // The flow may have called back (with a failure) before its trigger's answer reached us.
-    if (settled) await reconcileFlowOutcome(delivery.id, now);
+    if (!settled) log().warn("delivered after the lease ran out; another worker may deliver it again");
+    else if (logger.isLevelEnabled("info")) {
+      log().info({ attempts: delivery.attempts, durationMs: result.durationMs }, "delivered");
+    }
     return;
   }
 
@@ -244,7 +258,7 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
   if (delay != null) {
     const nextAttemptAt = new Date(now.getTime() + delay);
     await failDelivery(delivery, { flowId, attemptLog, error: result.failure, nextAttemptAt }, now);
-    log.warn({ attempts: delivery.attempts, retryInMs: delay, error: result.error }, "delivery failed; will retry");
+    log().warn({ attempts: delivery.attempts, retryInMs: delay, error: result.error }, "delivery failed; will retry");
     return;
   }
 
@@ -252,7 +266,7 @@ async function settle(delivery: Delivery, config: Resolved, flowId: string | nul
     ? { ...result.failure, params: { ...result.failure.params, gaveUpAfter: delivery.attempts } }
     : result.failure;
   const settled = await failDelivery(delivery, { flowId, attemptLog, error: reason, nextAttemptAt: null }, now);
-  log.error({ attempts: delivery.attempts, error: result.error }, "delivery dead");
+  log().error({ attempts: delivery.attempts, error: result.error }, "delivery dead");
   if (settled) await oweErrorTag(delivery, { now: config.now, graphql: config.graphql });
 }
 
@@ -338,6 +352,10 @@ export class DeliveryWorker {
 
   private async run() {
     while (this.running) {
+      // Deliveries that finish together (their outcome writes share a commit and its answer) free their slots in
+      // one turn of the event loop: one claim then takes them all, and the receivers' requests that arrived in
+      // that turn are read first (docs/decisions/172).
+      if (this.busy > 0) await nextTurn();
       if (this.wakeController.signal.aborted) this.wakeController = new AbortController();
       const free = this.config.concurrency - this.busy;
       let claimedAll = false;

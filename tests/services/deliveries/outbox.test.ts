@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { insertDelivery } from "~/services/deliveries/outbox.server";
-import { shopDomain } from "../../helpers/factories";
+import { insertDelivery, insertReceivedDelivery } from "~/services/deliveries/outbox.server";
+import { createSession, shopDomain } from "../../helpers/factories";
 
 const NOW = new Date("2026-11-22T10:00:00.000Z");
 const keys = {
@@ -37,6 +37,37 @@ describe("outbox statements", () => {
       attemptLog: "[]",
       tagsApplied: "[]",
       leaseOwner: null,
+    });
+  });
+
+  it("inserts a received delivery only while the shop is installed, in one statement, and tells a repeat apart", async () => {
+    const shop = shopDomain();
+    const input = {
+      shop,
+      topic: "orders/create",
+      eventId: "event:y",
+      keys: { ...keys, resourceId: "2", test: true },
+      payload: "{}",
+      nextAttemptAt: NOW,
+      receivedAt: NOW,
+    };
+    expect(await insertReceivedDelivery(input)).toEqual({ inserted: false, reason: "not_installed" });
+    expect(await prisma.delivery.count({ where: { shop } })).toBe(0);
+
+    await createSession(shop);
+    const first = await insertReceivedDelivery(input);
+    expect(first).toEqual({ inserted: true, id: expect.any(String) });
+    expect(await insertReceivedDelivery(input)).toEqual({ inserted: false, reason: "duplicate" });
+    const id = first.inserted ? first.id : "";
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "queued",
+      attempts: 0,
+      nextAttemptAt: NOW,
+      createdAt: NOW,
+      updatedAt: NOW,
+      test: true,
+      attemptLog: "[]",
+      tagsApplied: "[]",
     });
   });
 });

@@ -80,6 +80,22 @@ describe("delivering an order", () => {
     ]);
   });
 
+  it("records flow_failed when the flow called back with a failure before its trigger's answer arrived", async () => {
+    const shop = await createAutomatedShop();
+    const delivery = await queuedOrder(shop);
+    server.use(
+      http.post(`${TEST_ENV.AUTOMATION_API_URL}/api/flows/:flowId/trigger`, async () => {
+        // The callback's write while the trigger is still in flight (the delivery is not delivered yet).
+        await prisma.delivery.update({ where: { id: delivery.id }, data: { callbackStatus: "failed" } });
+        return ok();
+      }),
+    );
+    await pass(T0);
+    const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row).toMatchObject({ status: "flow_failed", callbackStatus: "failed", leaseOwner: null });
+    expect(row.deliveredAt).toEqual(T0);
+  });
+
   it("builds the payload at delivery time, so a flow chosen after the webhook arrived is used", async () => {
     const shop = await createAutomatedShop({ newOrderFlowId: "f_old" });
     await queuedOrder(shop);
