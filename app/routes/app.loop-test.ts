@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { resolveLocale, translate } from "~/i18n";
-import { BODY_LIMITS, apiHandler, ok } from "~/lib/http.server";
-import { parseForm, parseQuery } from "~/lib/input.server";
-import { followLoopTest, startLoopTest } from "~/services/loop-test/loop-test.server";
+import { apiHandler, ok } from "~/lib/http.server";
+import { parseQuery } from "~/lib/input.server";
+import { followLoopTest } from "~/services/loop-test/loop-test.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 
 const query = z.object({ id: z.string().trim().min(1).max(64) });
@@ -18,18 +17,5 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   return ok({ test: await followLoopTest(shop, id) });
 });
 
-const body = z.object({ locale: z.string().max(35).optional() });
-
-/** Starts "Test the whole loop" from the card (docs/decisions/150): the test order is titled in the merchant's language. */
-export const action = apiHandler(
-  async ({ request }: ActionFunctionArgs) => {
-    const { shop } = await authenticateAdminApi(request);
-    const locale = resolveLocale((await parseForm(request, body)).locale);
-    const test = await startLoopTest(shop, {
-      title: translate(locale, "loopTest.order.title"),
-      note: translate(locale, "loopTest.order.note"),
-    });
-    return ok({ test }, { status: 201 });
-  },
-  { maxBodyBytes: BODY_LIMITS.form },
-);
+/** Starts a test from the card: the same action as `/api/loop-test`'s. */
+export { startLoopTestAction as action } from "~/services/loop-test/start-action.server";
