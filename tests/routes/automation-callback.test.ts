@@ -6,6 +6,7 @@ import { resetEnvForTests } from "~/env.server";
 import { action } from "~/routes/api.automation.callback";
 import { resetCallbackLimitsForTests } from "~/services/automation/callback-limits.server";
 import { createConfiguration, createDelivery, createSession, shopDomain } from "../helpers/factories";
+import { useCallbackLimits } from "../helpers/callback-limits";
 import { TEST_ENV } from "../helpers/test-env";
 import orderRest from "../fixtures/webhooks/order-rest.json";
 import throttled from "../fixtures/reference/platform-graphql-throttled.json";
@@ -446,21 +447,8 @@ describe("malformed callbacks", () => {
 describe("rate limit", () => {
   // The clock stands at the start of a 12 s window and does not move while the test runs. A burst of 6 at 0.5 a
   // second (6 per 12 s) keeps the tests quick; the default, 60 at 5 a second, is also 12 s windows.
-  const WINDOW_START = Math.ceil(Date.now() / 12_000) * 12_000;
   const BURST = 6;
-  const limitVariables = { CALLBACK_RATE_LIMIT_BURST: String(BURST), CALLBACK_RATE_LIMIT_PER_SECOND: "0.5" };
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date"], now: WINDOW_START });
-    Object.assign(process.env, limitVariables);
-    resetEnvForTests();
-    resetCallbackLimitsForTests();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    for (const name of Object.keys(limitVariables)) delete process.env[name];
-    resetEnvForTests();
-    resetCallbackLimitsForTests();
-  });
+  useCallbackLimits({ CALLBACK_RATE_LIMIT_BURST: String(BURST), CALLBACK_RATE_LIMIT_PER_SECOND: "0.5" });
 
   it("answers 429 with Retry-After once a key has spent its burst, and keeps serving other keys", async () => {
     const { shop, apiKey } = await installedShop();

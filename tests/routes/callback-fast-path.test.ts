@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { handleCallbackFastPath } from "~/callback-fast-path.server";
 import prisma from "~/db.server";
-import { resetEnvForTests } from "~/env.server";
 import { action } from "~/routes/api.automation.callback";
-import { resetCallbackLimitsForTests } from "~/services/automation/callback-limits.server";
 import { appRequestListener } from "../../sandbox/app-server";
 import { createConfiguration, createSession, shopDomain } from "../helpers/factories";
 import { startLocalServer, type LocalServer } from "../helpers/local-server";
+import { useCallbackLimits } from "../helpers/callback-limits";
 import { TEST_ENV } from "../helpers/test-env";
 import { mockPlatform, ordersByName, tagsAdded } from "../mocks/platform";
 
@@ -193,23 +192,10 @@ describe("the automation callback's fast path (docs/decisions/166)", () => {
   });
 
   describe("limits", () => {
-    const WINDOW_START = Math.ceil(Date.now() / 12_000) * 12_000;
-    const limitVariables = {
+    useCallbackLimits({
       CALLBACK_RATE_LIMIT_BURST: "2",
       CALLBACK_RATE_LIMIT_PER_SECOND: "0.5",
       CALLBACK_FAILED_PER_MINUTE: "2",
-    };
-    beforeEach(() => {
-      vi.useFakeTimers({ toFake: ["Date"], now: WINDOW_START });
-      Object.assign(process.env, limitVariables);
-      resetEnvForTests();
-      resetCallbackLimitsForTests();
-    });
-    afterEach(() => {
-      vi.useRealTimers();
-      for (const name of Object.keys(limitVariables)) delete process.env[name];
-      resetEnvForTests();
-      resetCallbackLimitsForTests();
     });
 
     it("answers a key over its allowance with 429 and Retry-After, as the route does", async () => {
