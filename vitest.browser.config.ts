@@ -12,6 +12,9 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A page answers on its own time (hydration, revalidation, the simulators): `expect.poll` waits as long as
+    // `shown()` does, not vitest's 1 s default, which a loaded CI machine overran (catalogue search, 2026-11-23).
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     // The app's configuration: the harness seals secrets with the app's key (harness/database.ts).
     env: { ...TEST_ENV },
   },
