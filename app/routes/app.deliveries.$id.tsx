@@ -1,22 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Box,
-  Card,
-  DataTable,
-  InlineStack,
-  Layout,
-  Text,
-  useBreakpoints,
-} from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Card, DataTable, InlineStack, Layout, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
 import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { OrderName } from "~/components/OrderName";
+import { StackedBelow } from "~/components/StackedBelow";
 import { TableCard } from "~/components/TableCard";
 import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
@@ -83,7 +73,6 @@ export const meta = pageMeta<{ delivery: DeliveryDetail | null }>((data) =>
 
 export default function Delivery() {
   const { t, dateTime, money } = useI18n();
-  const { smDown } = useBreakpoints();
   const data = useLoaderData<typeof loader>();
   const delivery = data.delivery as DeliveryDetail | null;
   const message = useErrorMessage();
@@ -182,55 +171,60 @@ export default function Delivery() {
                   heading={t("delivery.attemptLog")}
                   emptyText={delivery.attemptLog.length === 0 ? t("delivery.noAttempts") : undefined}
                 >
-                  {smDown ? (
-                    // A phone: each attempt stacked, nothing to scroll sideways for.
-                    <Box paddingInline="400" paddingBlockEnd="400">
-                      <BlockStack gap="300" as="ul">
-                        {delivery.attemptLog.map((attempt, index) => (
-                          <Box as="li" key={index}>
-                            <BlockStack gap="050">
-                              <Text as="span" fontWeight="semibold">
-                                {dateTime(attempt.at)} · {labelled(t, "delivery.outcome", attempt.outcome)}
-                              </Text>
-                              <Text as="span" tone="subdued">
-                                {t("delivery.attempt.http")} {attempt.httpStatus ?? "—"} · {attempt.durationMs} ms
-                              </Text>
-                              <DeliveryErrorText
-                                code={attempt.code}
-                                params={attempt.params}
-                                text={attempt.error}
-                                withDetail
-                              />
-                            </BlockStack>
-                          </Box>
-                        ))}
-                      </BlockStack>
-                    </Box>
-                  ) : (
-                    <DataTable
-                      columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
-                      headings={[
-                        t("delivery.attempt.at"),
-                        t("delivery.attempt.outcome"),
-                        t("delivery.attempt.http"),
-                        t("delivery.attempt.duration"),
-                        t("delivery.attempt.error"),
-                      ]}
-                      rows={delivery.attemptLog.map((attempt) => [
-                        dateTime(attempt.at),
-                        labelled(t, "delivery.outcome", attempt.outcome),
-                        attempt.httpStatus ?? "—",
-                        `${attempt.durationMs} ms`,
-                        <DeliveryErrorText
-                          key="error"
-                          code={attempt.code}
-                          params={attempt.params}
-                          text={attempt.error}
-                          withDetail
-                        />,
-                      ])}
-                    />
-                  )}
+                  {/* A phone: each attempt stacked, nothing to scroll sideways for; CSS chooses, so the first paint
+                      is right (docs/decisions/147). */}
+                  <StackedBelow
+                    breakpoint="sm"
+                    wide={
+                      <DataTable
+                        columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
+                        headings={[
+                          t("delivery.attempt.at"),
+                          t("delivery.attempt.outcome"),
+                          t("delivery.attempt.http"),
+                          t("delivery.attempt.duration"),
+                          t("delivery.attempt.error"),
+                        ]}
+                        rows={delivery.attemptLog.map((attempt) => [
+                          dateTime(attempt.at),
+                          labelled(t, "delivery.outcome", attempt.outcome),
+                          attempt.httpStatus ?? "—",
+                          `${attempt.durationMs} ms`,
+                          <DeliveryErrorText
+                            key="error"
+                            code={attempt.code}
+                            params={attempt.params}
+                            text={attempt.error}
+                            withDetail
+                          />,
+                        ])}
+                      />
+                    }
+                    stacked={
+                      <Box paddingInline="400" paddingBlockEnd="400">
+                        <BlockStack gap="300" as="ul">
+                          {delivery.attemptLog.map((attempt, index) => (
+                            <Box as="li" key={index}>
+                              <BlockStack gap="050">
+                                <Text as="span" fontWeight="semibold">
+                                  {dateTime(attempt.at)} · {labelled(t, "delivery.outcome", attempt.outcome)}
+                                </Text>
+                                <Text as="span" tone="subdued">
+                                  {t("delivery.attempt.http")} {attempt.httpStatus ?? "—"} · {attempt.durationMs} ms
+                                </Text>
+                                <DeliveryErrorText
+                                  code={attempt.code}
+                                  params={attempt.params}
+                                  text={attempt.error}
+                                  withDetail
+                                />
+                              </BlockStack>
+                            </Box>
+                          ))}
+                        </BlockStack>
+                      </Box>
+                    }
+                  />
                 </TableCard>
               </BlockStack>
             </Layout.Section>

@@ -4,6 +4,8 @@ import { seriousAxeFindings } from "./harness/axe";
 import { screenshot } from "./harness/browser";
 import { browserDatabase, newShop, seedDeliveries } from "./harness/database";
 import { useAdmin } from "./harness/fixture";
+import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
+import { newShopFrom } from "./harness/shops";
 
 /**
  * The server's HTML is laid out right at every width (docs/decisions/147): with JavaScript off, a phone sees the
@@ -121,6 +123,53 @@ describe("first paint at every width", () => {
       });
       await screenshot(page, `first-paint-insights-${width}`);
     });
+  }
+
+  // The deliveries list stacks up to tablets (lg, 1040 px); a delivery's attempts and home's orders on phones (sm).
+  for (const { name, path, text, breakpoint, action } of [
+    {
+      name: "deliveries",
+      path: () => "/app/deliveries",
+      text: "#1003",
+      breakpoint: 1040,
+      action: "Enviar ahora: #1003",
+    },
+    {
+      name: "delivery",
+      path: (deliveryId: (id: string) => string) => `/app/deliveries/${deliveryId("d_1002")}`,
+      text: "Detalle: Flow is paused",
+      breakpoint: 490,
+      action: undefined,
+    },
+    { name: "home", path: () => "/app", text: "#1004", breakpoint: 490, action: undefined },
+  ]) {
+    for (const width of [390, 1400]) {
+      it(`serves ${name === "home" ? "home's recent orders" : `the ${name} page`} laid out for ${width} px before any script runs`, async () => {
+        const seeded = await newShopFrom(`first-paint-${name}-${width}`, withOrdersAndDeliveries(configuredShop()));
+        const page = await admin.open(seeded.shop, path(seeded.deliveryId), "es", width, { javaScript: false });
+        const stacked = width < breakpoint;
+        const found = await layout(page, text);
+        // Every row showing the text is of the visible variant (a delivery has several attempts).
+        expect(found.rows.length).toBeGreaterThan(0);
+        expect(found).toEqual({
+          rows: found.rows.map(() => (stacked ? "li" : "tr")),
+          variants: [
+            { layout: "wide", display: stacked ? "none" : "block" },
+            { layout: "stacked", display: stacked ? "block" : "none" },
+          ],
+          duplicateIds: [],
+          fits: true,
+        });
+        if (action) {
+          // One button in the accessibility tree, and on a phone within the screen.
+          expect(await page.getByRole("button", { name: action }).count()).toBe(1);
+          const box = (await page.getByRole("button", { name: action }).boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+        }
+        await screenshot(page, `first-paint-${name}-${width}`);
+      });
+    }
   }
 
   it("keeps one list for assistive technology once hydrated, at both widths", async () => {

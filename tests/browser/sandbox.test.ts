@@ -126,7 +126,7 @@ describe("admin pages in the sandbox", () => {
     const changed = products.find((product) => product.title === supplierName);
     expect(changed).toBeDefined();
     expect(changed!.media.nodes.length).toBeGreaterThanOrEqual(chosenImages);
-    await shown(app.getByText("Vinculado", { exact: true }).first());
+    await shown(app.getByText("Vinculado", { exact: true }).filter({ visible: true }).first());
   });
 
   it("deletes the association after confirmation", async () => {
