@@ -88,7 +88,7 @@ export async function resendOrder(shop: string, orderRef: string, now = new Date
   if (!source?.payload) {
     throw new AppError(409, "The order data was erased; it cannot be sent again", "payload_erased");
   }
-  const id = await insertDelivery({
+  const outcome = await insertDelivery({
     shop,
     topic: source.topic,
     eventId: `resend:${ref.legacyId}:${rows.length}`,
@@ -99,8 +99,10 @@ export async function resendOrder(shop: string, orderRef: string, now = new Date
     nextAttemptAt: now,
     receivedAt: now,
   });
-  if (!id) throw new AppError(409, "This order is already on its way to the automation platform", "already_pending");
+  if (!outcome.inserted) {
+    throw new AppError(409, "This order is already on its way to the automation platform", "already_pending");
+  }
   wakeWorkers();
-  const created = await prisma.delivery.findFirstOrThrow({ where: { id, shop } });
+  const created = await prisma.delivery.findFirstOrThrow({ where: { id: outcome.id, shop } });
   return { delivery: summarizeDelivery(created), resent: true };
 }

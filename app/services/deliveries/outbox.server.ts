@@ -29,32 +29,13 @@ export interface NewDelivery {
   skipReason?: DeliveryError;
 }
 
-/**
- * Inserts a queued delivery; null when (shop, eventId) is already there (a redelivered event) or (topic,
- * resourceId) is (the same order under another event id or shop header: docs/decisions/070-one-trigger-per-order.md).
- */
-export async function insertDelivery(delivery: NewDelivery): Promise<string | null> {
-  const id = randomUUID();
-  const { shop, topic, eventId, keys, payload, nextAttemptAt, receivedAt } = delivery;
-  const status = delivery.status ?? "queued";
-  const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(delivery.skipReason ?? null);
-  const inserted = await hotSql().execute`
-    INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "resourceId", "orderId", "orderName", "customerId",
-      "checkoutToken", "cartToken", "status", "lastError", "lastErrorCode", "lastErrorParams", "attempts",
-      "nextAttemptAt", "payload", "attemptLog", "tagsApplied", "test", "createdAt", "updatedAt")
-    VALUES (${id}, ${shop}, ${topic}, ${eventId}, ${keys.resourceId}, ${keys.orderId}, ${keys.orderName},
-      ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, ${status}, ${lastError}, ${lastErrorCode},
-      ${lastErrorParams}, 0, ${nextAttemptAt}, ${payload}, '[]', '[]', ${keys.test === true}, ${receivedAt},
-      ${receivedAt})
-    ON CONFLICT DO NOTHING`;
-  return inserted === 1 ? id : null;
-}
-
-export type ReceivedInsert =
+export type DeliveryInsert =
   { inserted: true; id: string } | { inserted: false; reason: "duplicate" | "not_installed" };
 
 /**
- * The receiver's insert: as `insertDelivery`, but only while the shop has a session (installed): after
+ * Inserts a queued delivery, only while the shop has a session (installed); `duplicate` when (shop, eventId) is
+ * already there (a redelivered event) or (topic, resourceId) is (the same order under another event id or shop
+ * header: docs/decisions/070-one-trigger-per-order.md). Not kept for an uninstalled shop: after
  * app/uninstalled or shop/redact nothing about the shop's buyers is kept (docs/decisions/072). One statement with
  * the check inside (docs/decisions/172): on SQLite writers are serialised, so an uninstall commits wholly before or
  * after it (after: the uninstall's delete takes the row); on PostgreSQL the check locks the session rows it reads
@@ -62,7 +43,7 @@ export type ReceivedInsert =
  * insert behind an uninstall in flight waits for it and sees no session. When nothing was inserted, a read tells
  * the two reasons apart (the uncommon path).
  */
-export async function insertReceivedDelivery(delivery: NewDelivery): Promise<ReceivedInsert> {
+export async function insertDelivery(delivery: NewDelivery): Promise<DeliveryInsert> {
   const id = randomUUID();
   const { shop, topic, eventId, keys, payload, nextAttemptAt, receivedAt } = delivery;
   const status = delivery.status ?? "queued";

@@ -1,7 +1,7 @@
 import { env } from "../../env.server";
 import { logger } from "../../logger.server";
 import type { Webhook, WebhookReceiver } from "../platform/webhooks.server";
-import { insertReceivedDelivery } from "./outbox.server";
+import { insertDelivery } from "./outbox.server";
 import { bodyShopDomain, extractEventKeys } from "./payloads.server";
 import type { DeliveryTopic } from "./status.server";
 import { wakeWorkers } from "./wake.server";
@@ -42,7 +42,7 @@ export async function recordWebhookEvent(webhook: Webhook, receivedAt = new Date
   const eventId = dedupeKey(webhook, keys.resourceId);
   const invalid = !keys.resourceId;
   const delayMs = topic === "checkouts/create" ? env().CHECKOUT_ABANDON_DELAY_MINUTES * 60_000 : 0;
-  const outcome = await insertReceivedDelivery({
+  const outcome = await insertDelivery({
     shop: webhook.shop,
     topic,
     eventId,

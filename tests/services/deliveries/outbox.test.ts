@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { insertDelivery, insertReceivedDelivery } from "~/services/deliveries/outbox.server";
+import { insertDelivery } from "~/services/deliveries/outbox.server";
 import { createSession, shopDomain } from "../../helpers/factories";
 
 const NOW = new Date("2026-11-22T10:00:00.000Z");
@@ -25,10 +25,11 @@ describe("outbox statements", () => {
       nextAttemptAt: NOW,
       receivedAt: NOW,
     };
-    const id = await insertDelivery(input);
-    expect(id).toEqual(expect.any(String));
-    expect(await insertDelivery(input)).toBeNull();
-    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: id! } })).toMatchObject({
+    await createSession(shop);
+    const first = await insertDelivery(input);
+    if (!first.inserted) throw new Error(`not inserted: ${first.reason}`);
+    expect(await insertDelivery(input)).toEqual({ inserted: false, reason: "duplicate" });
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
       status: "queued",
       attempts: 0,
       nextAttemptAt: NOW,
@@ -51,13 +52,13 @@ describe("outbox statements", () => {
       nextAttemptAt: NOW,
       receivedAt: NOW,
     };
-    expect(await insertReceivedDelivery(input)).toEqual({ inserted: false, reason: "not_installed" });
+    expect(await insertDelivery(input)).toEqual({ inserted: false, reason: "not_installed" });
     expect(await prisma.delivery.count({ where: { shop } })).toBe(0);
 
     await createSession(shop);
-    const first = await insertReceivedDelivery(input);
+    const first = await insertDelivery(input);
     expect(first).toEqual({ inserted: true, id: expect.any(String) });
-    expect(await insertReceivedDelivery(input)).toEqual({ inserted: false, reason: "duplicate" });
+    expect(await insertDelivery(input)).toEqual({ inserted: false, reason: "duplicate" });
     const id = first.inserted ? first.id : "";
     expect(await prisma.delivery.findUniqueOrThrow({ where: { id } })).toMatchObject({
       status: "queued",
