@@ -47,9 +47,11 @@ const INACTIVITY_MS = 300_000;
 
 /** The answer's body went over `maxBodyBytes` (declared or while it streamed in). */
 export class ResponseTooLargeError extends Error {
-  constructor(readonly limit: number) {
+  readonly limit: number;
+  constructor(limit: number) {
     super(`The response body is larger than ${limit} bytes`);
     this.name = "ResponseTooLargeError";
+    this.limit = limit;
   }
 }
 
