@@ -4,7 +4,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { gzipSync } from "node:zlib";
 import { createAdminApiClient } from "@shopify/admin-api-client";
-import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
+import { abstractFetch, setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   closeKeepAliveAgents,
@@ -13,6 +13,7 @@ import {
 } from "~/services/net/keep-alive-fetch.server";
 import { platformGraphql } from "~/services/platform/graphql.server";
 import { redirectShopRequests } from "~/services/platform/origin-override.server";
+import { installPlatformTransport } from "~/services/platform/transport.server";
 import { createSession } from "../../helpers/factories";
 import { server as msw } from "../../mocks/server";
 
@@ -232,5 +233,16 @@ describe("the keep-alive fetch", () => {
         platformGraphql(session, QUERY, {}, { sleep, maxAttempts: 1, timeoutMs: 200 }),
       ).rejects.toMatchObject({ status: 502 });
     });
+  });
+
+  it("is what the library calls once installed (startServices installs it)", async () => {
+    local = await startServer((request, response) =>
+      request.url === "/moved" ? response.writeHead(302, { Location: "/elsewhere" }).end() : response.end("{}"),
+    );
+    // Before: the test setup's transport, undici's fetch, which follows the redirect.
+    expect((await abstractFetch(`${local.origin}/moved`, { method: "POST", body: "{}" })).status).toBe(200);
+    installPlatformTransport();
+    expect((await abstractFetch(`${local.origin}/moved`, { method: "POST", body: "{}" })).status).toBe(302);
+    expect(local.seen.map((s) => s.url)).toEqual(["/moved", "/elsewhere", "/moved"]);
   });
 });
