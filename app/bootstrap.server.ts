@@ -6,12 +6,14 @@ import { runDueErrorTags } from "./services/deliveries/error-tag.server";
 import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
 import { DeliveryWorker, type WorkerOptions } from "./services/deliveries/worker.server";
 import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
+import { installPlatformTransport } from "./services/platform/transport.server";
 import { SWEEP_EVERY_MS, sweepTemporaryThemeFiles } from "./services/theme/temporary-files.server";
 
 /**
  * The one place that starts what runs in the background: the delivery worker and the scheduler of periodic
- * jobs. Called by the process that owns the server or the worker (sandbox/app-server.ts, scripts/worker.ts,
- * the first request in development), never by importing a module (docs/decisions/080-delivery-worker-modules.md).
+ * jobs; it also gives the platform library its keep-alive transport (docs/decisions/175). Called by the process
+ * that owns the server or the worker (sandbox/app-server.ts, scripts/worker.ts, the first request in development),
+ * never by importing a module (docs/decisions/080-delivery-worker-modules.md).
  */
 
 export const PERIODIC_JOBS: PeriodicJob[] = [
@@ -43,6 +45,7 @@ declare global {
 export function startServices(options: ServicesOptions = { role: "web" }): Services | null {
   if (global.connectorServices) return global.connectorServices;
   if (env().NODE_ENV === "test") return null;
+  installPlatformTransport();
   const holder = `${options.role}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const runWorker = options.role === "worker" || env().WORKER_INLINE;
   const worker = runWorker ? new DeliveryWorker({ workerId: holder, ...options.worker }) : null;

@@ -1,11 +1,13 @@
 import http from "node:http";
 import https from "node:https";
+import { keepAliveAgentFor } from "../net/keep-alive-fetch.server";
 
 /**
  * The trigger's POST on node:http with a keep-alive agent (docs/decisions/171). undici's `fetch` built a Request,
  * Headers, an AbortSignal and a web stream per call: about a fifth of the app's main thread in the order bench,
  * for a JSON POST to one configured host whose answer is a status and a short body. Redirects are not followed
- * (node:http never does): a 3xx is answered to the caller as it came, like `redirect: "manual"`.
+ * (node:http never does): a 3xx is answered to the caller as it came, like `redirect: "manual"`. The agents are
+ * shared with the platform library's transport (../net/keep-alive-fetch.server.ts, docs/decisions/175).
  */
 
 export interface PostedAnswer {
@@ -21,18 +23,6 @@ export class PostTimeoutError extends Error {
     super("The request timed out");
     this.name = "TimeoutError";
   }
-}
-
-// Idle connections are closed before node:http's server default of 5 s would close them under a request.
-const IDLE_SOCKET_MS = 4_000;
-let agents: { http: http.Agent; https: https.Agent } | null = null;
-
-function agentFor(url: URL) {
-  agents ??= {
-    http: new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
-    https: new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
-  };
-  return url.protocol === "https:" ? agents.https : agents.http;
 }
 
 export function postJson(
@@ -56,7 +46,7 @@ export function postJson(
     }
     const request = transport.request(target, {
       method: "POST",
-      agent: agentFor(target),
+      agent: keepAliveAgentFor(target),
       headers: { ...options.headers, "Content-Length": String(body.length) },
     });
     request.on("error", (error) => finish(error));
