@@ -2,7 +2,7 @@ import { GraphqlQueryError, HttpRequestError, HttpResponseError, HttpThrottlingE
 import { z } from "zod";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
-import { API_VERSION } from "../../shopify.server";
+import { API_VERSION, platformApi } from "../../shopify.server";
 import { loadOfflineSession, offlineAdmin } from "./offline-admin.server";
 
 /**
@@ -81,8 +81,10 @@ function operationName(query: string) {
 type Attempt<T> = { data: T } | { retryAfterMs: number; reason: string } | { error: PlatformApiError };
 
 /**
- * Runs one GraphQL admin operation for a shop through the library's admin client (offline token, refreshed
- * when it expires). The library retries only HTTP 429/503; the platform also throttles with HTTP 200 and
+ * Runs one GraphQL admin operation for a shop through the library's GraphQL client, with the offline session the
+ * library's offline path keeps valid (refreshed when it expires). The client is the one `admin.graphql` wraps:
+ * called directly, its parsed answer is not turned back into a JSON string and a Response to be parsed again
+ * (docs/decisions/175). The library retries only HTTP 429/503; the platform also throttles with HTTP 200 and
  * a THROTTLED error. Both wait as long as the cost/throttleStatus block says the bucket needs to refill,
  * then try again; network errors and 5xx are retried with backoff. Any other error is a PlatformApiError
  * with the platform's codes.
@@ -99,9 +101,12 @@ export async function platformGraphql<T>(
   const log = logger.child({ shop: session.shop, operation });
 
   for (let attempt = 1; ; attempt++) {
-    const admin = await offlineAdmin(session.shop);
+    const { session: offline } = await offlineAdmin(session.shop);
     const outcome = await attemptOnce<T>(attempt, () =>
-      admin.graphql(query, { variables, signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) }),
+      new platformApi.clients.Graphql({ session: offline }).request<T>(query, {
+        variables,
+        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      }),
     );
     if ("data" in outcome) return outcome.data;
     if ("error" in outcome) {
@@ -118,9 +123,9 @@ export async function platformGraphql<T>(
   }
 }
 
-async function attemptOnce<T>(attempt: number, call: () => Promise<Response>): Promise<Attempt<T>> {
+async function attemptOnce<T>(attempt: number, call: () => Promise<{ data?: T }>): Promise<Attempt<T>> {
   try {
-    const body = (await (await call()).json()) as { data?: T };
+    const body = await call();
     return { data: body.data as T };
   } catch (error) {
     if (error instanceof GraphqlQueryError) return fromGraphqlErrors(error, attempt);

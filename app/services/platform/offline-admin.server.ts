@@ -15,13 +15,14 @@ const LEASE_POLL_MS = 50;
 // Refresh a little before the library would, so the library never refreshes outside the lease.
 const LEASE_MARGIN_MS = 30_000;
 
-export type OfflineAdmin = Awaited<ReturnType<typeof unauthenticated.admin>>["admin"];
+/** The shop's offline session, valid for at least the library's refresh window (its token refreshed if needed). */
+export type OfflineAdmin = { session: Session };
 
 export const NO_OFFLINE_SESSION = "The app is not installed on this shop (no offline session); reinstall it";
 
 /**
- * The shop's admin GraphQL client through the library's offline path (`unauthenticated.admin`), which
- * refreshes an expired offline token and stores the rotated pair. Every background call comes here.
+ * The shop's offline session through the library's offline path (`unauthenticated.admin`), which refreshes an
+ * expired offline token and stores the rotated pair. Every background call comes here.
  *
  * A refresh (and the one-time move of a non-expiring token to an expiring one) runs under a per-shop lease
  * in the database, so two processes never refresh the same shop at once: the platform rotates the refresh
@@ -61,7 +62,7 @@ function needsTokenWork(session: Session) {
 
 async function adminFor(shop: string): Promise<OfflineAdmin> {
   try {
-    return (await unauthenticated.admin(shop)).admin;
+    return { session: (await unauthenticated.admin(shop)).session };
   } catch (thrown) {
     // The library throws a bare 500 Response when the platform refuses the refresh token.
     if (thrown instanceof Response || isInvalidGrant(thrown)) {
