@@ -95,7 +95,7 @@ async function claimConditional(db: PrismaClient, token: string, now: Date, leas
  * workers claiming at the same moment split the due rows between them without waiting.
  */
 async function claimSkipLocked(db: PrismaClient, token: string, now: Date, leaseExpiresAt: Date, limit: number) {
-  const expired = await db.$queryRaw<ClaimedRow[]>`
+  const expired = await hotSql(db).query<ClaimedRow>`
     UPDATE "Delivery" SET "status" = 'delivering', "leaseOwner" = ${token}, "leaseExpiresAt" = ${leaseExpiresAt},
       "attempts" = "attempts" + 1, "updatedAt" = ${now}
     WHERE "id" IN (
@@ -104,7 +104,7 @@ async function claimSkipLocked(db: PrismaClient, token: string, now: Date, lease
       ORDER BY "leaseExpiresAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING *`;
   if (expired.length >= limit) return expired;
-  const waiting = await db.$queryRaw<ClaimedRow[]>`
+  const waiting = await hotSql(db).query<ClaimedRow>`
     UPDATE "Delivery" SET "status" = 'delivering', "leaseOwner" = ${token}, "leaseExpiresAt" = ${leaseExpiresAt},
       "attempts" = "attempts" + 1, "updatedAt" = ${now}
     WHERE "id" IN (
