@@ -1,6 +1,7 @@
 import path from "node:path";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { createSqliteThreadAdapter } from "./lib/sqlite-thread-adapter.server";
 
 export const DEFAULT_DATABASE_URL = "file:./prisma/dev.sqlite";
@@ -19,16 +20,25 @@ export function databaseEngine(databaseUrl: string | undefined = DEFAULT_DATABAS
 export const POSTGRES_POOL_SIZE = 10;
 
 /**
+ * The process's PostgreSQL pool. The app makes it itself and hands it to the adapter, so the order path's
+ * statements can use the same connections without Prisma's client (app/lib/hot-sql.server.ts, docs/decisions/182).
+ */
+export function createPostgresPool(databaseUrl: string) {
+  return new pg.Pool({ connectionString: databaseUrl, max: POSTGRES_POOL_SIZE });
+}
+
+/**
  * The one place that turns DATABASE_URL into a Prisma driver adapter. The app (app/db.server.ts)
  * and the Prisma CLI (prisma.config.ts) both call it, so they always talk to the same store.
+ * `postgresPool`: the pool the adapter uses on PostgreSQL (its own otherwise); the caller owns it.
  */
 export function createAdapter(
   databaseUrl: string | undefined = DEFAULT_DATABASE_URL,
-  options: { concurrentWriters?: boolean } = {},
+  options: { concurrentWriters?: boolean; postgresPool?: pg.Pool } = {},
 ) {
   const url = databaseUrl || DEFAULT_DATABASE_URL;
   if (databaseEngine(url) === "postgresql") {
-    return new PrismaPg({ connectionString: url, max: POSTGRES_POOL_SIZE });
+    return new PrismaPg(options.postgresPool ?? { connectionString: url, max: POSTGRES_POOL_SIZE });
   }
   if (url.startsWith("file:")) {
     const config = { url: resolveFileUrl(url) };

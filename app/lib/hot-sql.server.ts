@@ -1,13 +1,15 @@
 import type { PrismaClient } from "@prisma/client";
-import prisma, { sqliteConnection } from "../db.server";
+import prisma, { postgresConnection, sqliteConnection } from "../db.server";
+import { postgresHotSql } from "./hot-sql-postgres.server";
 
 /**
  * The order path's statements (the receiver's insert, the worker's claim and outcome writes, the callback's reads
  * and writes) without Prisma's client where it costs (docs/decisions/163). On SQLite a `$queryRaw` through the
  * client still goes through its query compiler (WebAssembly) and request plumbing: several times the main thread's
  * CPU of the statement itself. Here the statement goes straight to the connection under the client (the SQLite
- * thread, shared with the client, so order, transactions and group commit are the same); on PostgreSQL, or for
- * another client than the app's (the PostgreSQL queue tests), it is the client's `$executeRaw` / `$queryRaw`.
+ * thread, shared with the client, so order, transactions and group commit are the same); on PostgreSQL straight to
+ * the `pg` pool under the client (hot-sql-postgres.server.ts, docs/decisions/182); for another client than the
+ * app's (a transaction's, say), the client's `$executeRaw` / `$queryRaw`.
  *
  * The template is written as for `$queryRaw`, whole (values only: no nested fragments or lists, which the
  * statements on this path never use). Rows come back with SQLite's values: dates as their stored text, booleans
@@ -53,7 +55,13 @@ function throughClient(db: PrismaClient): HotSql {
   };
 }
 
+let postgresDirect: HotSql | null = null;
+
 /** The hot path's statements on `db` (the app's client by default). */
 export function hotSql(db: PrismaClient = prisma): HotSql {
-  return db === prisma && sqliteConnection() ? direct : throughClient(db);
+  if (db !== prisma) return throughClient(db);
+  if (sqliteConnection()) return direct;
+  const pool = postgresConnection();
+  if (pool) return (postgresDirect ??= postgresHotSql(pool));
+  return throughClient(db);
 }

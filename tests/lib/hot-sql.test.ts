@@ -48,7 +48,21 @@ describe("the order path's statements without the client (docs/decisions/163)", 
     await expect(hotSql().query`SELECT 1 WHERE 1 IN (${[1, 2]})`).rejects.toThrow(/plain values only/);
   });
 
-  it.runIf(!sqlite)("goes through the client on PostgreSQL", async () => {
-    expect(await hotSql().query<{ one: number }>`SELECT 1 AS "one"`).toEqual([{ one: 1 }]);
+  it.runIf(!sqlite)(
+    "reads rows on PostgreSQL as the client does: a timestamp as its UTC Date, a count as a bigint (decision 182)",
+    async () => {
+      const shop = shopDomain();
+      await prisma.delivery.create({
+        data: { id: `hot-${shop}`, shop, topic: "orders/create", eventId: `event:${shop}`, nextAttemptAt: AT },
+      });
+      const rows = await hotSql().query<{ nextAttemptAt: Date; test: boolean; n: bigint }>`
+        SELECT "nextAttemptAt", "test", (SELECT count(*) FROM "Delivery" WHERE "shop" = ${shop}) AS "n"
+        FROM "Delivery" WHERE "id" = ${`hot-${shop}`}`;
+      expect(rows).toEqual([{ nextAttemptAt: AT, test: false, n: 1n }]);
+    },
+  );
+
+  it.runIf(!sqlite)("refuses a list on PostgreSQL too, which pg would send as an array", async () => {
+    await expect(hotSql().query`SELECT 1 WHERE 1 = ANY(${[1, 2]})`).rejects.toThrow(/plain values only/);
   });
 });

@@ -41,15 +41,19 @@ export async function claimDue(
 ): Promise<Claim> {
   const { owner, now, limit, leaseMs, db = prisma } = options;
   const token = `${owner}:${randomUUID()}`;
+  const leaseExpiresAt = new Date(now.getTime() + leaseMs);
+  if (limit > 0 && (options.engine ?? databaseEngine(env().DATABASE_URL)) === "postgresql") {
+    const { claimed, buried } = await claimSkipLocked(db, token, now, leaseExpiresAt, limit);
+    return { token, deliveries: inDueOrder(claimed), buried: buried.map(toDelivery) };
+  }
   const buried = await buryAbandoned(db, now, limit);
   if (limit <= 0) return { token, deliveries: [], buried };
-  const leaseExpiresAt = new Date(now.getTime() + leaseMs);
-  const claimed =
-    (options.engine ?? databaseEngine(env().DATABASE_URL)) === "postgresql"
-      ? await claimSkipLocked(db, token, now, leaseExpiresAt, limit)
-      : await claimConditional(db, token, now, leaseExpiresAt, limit);
-  const deliveries = claimed.map(toDelivery).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
-  return { token, deliveries, buried };
+  const claimed = await claimConditional(db, token, now, leaseExpiresAt, limit);
+  return { token, deliveries: inDueOrder(claimed), buried };
+}
+
+function inDueOrder(rows: ClaimedRow[]) {
+  return rows.map(toDelivery).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
 }
 
 /*
@@ -91,28 +95,52 @@ async function claimConditional(db: PrismaClient, token: string, now: Date, leas
 }
 
 /**
- * PostgreSQL: each sub-select locks the rows it returns and passes over rows another transaction holds, so
- * workers claiming at the same moment split the due rows between them without waiting.
+ * PostgreSQL: the burial and the claim in one statement, one round trip per claim (docs/decisions/182). Each
+ * sub-select locks the rows it returns and passes over rows another transaction holds (`SKIP LOCKED`), so workers
+ * claiming at the same moment split the due rows between them without waiting. Expired leases on their last
+ * allowed attempt are buried (as buryAbandoned does), the other expired ones and then the due ones are claimed:
+ * the two sets are apart by `attempts`, so no row is written twice by the statement. Rows of the `waiting` sub-
+ * select beyond what the claim takes (only when expired leases were found too) stay locked until its commit:
+ * another worker skips them for that moment and finds them at its next claim.
  */
 async function claimSkipLocked(db: PrismaClient, token: string, now: Date, leaseExpiresAt: Date, limit: number) {
-  const expired = await db.$queryRaw<ClaimedRow[]>`
-    UPDATE "Delivery" SET "status" = 'delivering', "leaseOwner" = ${token}, "leaseExpiresAt" = ${leaseExpiresAt},
-      "attempts" = "attempts" + 1, "updatedAt" = ${now}
-    WHERE "id" IN (
-      SELECT "id" FROM "Delivery" WHERE "status" = 'delivering' AND "leaseExpiresAt" < ${now}
+  const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(ABANDONED);
+  const rows = await hotSql(db).query<ClaimedRow & { claimBuried: boolean }>`
+    WITH "buried" AS (
+      UPDATE "Delivery"
+      SET "status" = 'dead', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
+        "lastErrorParams" = ${lastErrorParams}, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
+      WHERE "id" IN (
+        SELECT "id" FROM "Delivery"
+        WHERE "status" = 'delivering' AND "leaseExpiresAt" < ${now} AND "attempts" >= ${MAX_ATTEMPTS}
+        LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING *),
+    "expired" AS (
+      SELECT "id", "leaseExpiresAt" AS "at" FROM "Delivery"
+      WHERE "status" = 'delivering' AND "leaseExpiresAt" < ${now} AND "attempts" < ${MAX_ATTEMPTS}
         AND NOT EXISTS (SELECT 1 FROM "AutomationPause" WHERE "AutomationPause"."shop" = "Delivery"."shop")
-      ORDER BY "leaseExpiresAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING *`;
-  if (expired.length >= limit) return expired;
-  const waiting = await db.$queryRaw<ClaimedRow[]>`
-    UPDATE "Delivery" SET "status" = 'delivering', "leaseOwner" = ${token}, "leaseExpiresAt" = ${leaseExpiresAt},
-      "attempts" = "attempts" + 1, "updatedAt" = ${now}
-    WHERE "id" IN (
-      SELECT "id" FROM "Delivery" WHERE "status" IN ('queued', 'retrying') AND "nextAttemptAt" <= ${now}
+      ORDER BY "leaseExpiresAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED),
+    "waiting" AS (
+      SELECT "id", "nextAttemptAt" AS "at" FROM "Delivery"
+      WHERE "status" IN ('queued', 'retrying') AND "nextAttemptAt" <= ${now}
         AND NOT EXISTS (SELECT 1 FROM "AutomationPause" WHERE "AutomationPause"."shop" = "Delivery"."shop")
-      ORDER BY "nextAttemptAt" LIMIT ${limit - expired.length} FOR UPDATE SKIP LOCKED)
-    RETURNING *`;
-  return [...expired, ...waiting];
+      ORDER BY "nextAttemptAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED),
+    "claimed" AS (
+      UPDATE "Delivery" SET "status" = 'delivering', "leaseOwner" = ${token}, "leaseExpiresAt" = ${leaseExpiresAt},
+        "attempts" = "attempts" + 1, "updatedAt" = ${now}
+      WHERE "id" IN (
+        SELECT "id" FROM (
+          SELECT "id", 0 AS "rank", "at" FROM "expired" UNION ALL SELECT "id", 1 AS "rank", "at" FROM "waiting")
+          AS "candidates"
+        ORDER BY "rank", "at" LIMIT ${limit})
+      RETURNING *)
+    SELECT false AS "claimBuried", * FROM "claimed"
+    UNION ALL
+    SELECT true AS "claimBuried", * FROM "buried"`;
+  const claimed: ClaimedRow[] = [];
+  const buried: ClaimedRow[] = [];
+  for (const { claimBuried, ...row } of rows) (claimBuried ? buried : claimed).push(row);
+  return { claimed, buried };
 }
 
 /**

@@ -4,6 +4,7 @@ import prisma from "../../db.server";
 import { env } from "../../env.server";
 import { logger } from "../../logger.server";
 import { databaseEngine } from "../../db-adapter.server";
+import { hotSql } from "../../lib/hot-sql.server";
 
 /**
  * Wake-ups: a stored webhook (or a replay) wakes the workers so the delivery goes out now, not at the next
@@ -19,16 +20,39 @@ const listeners = new Set<() => void>();
 /** Called after a delivery became due. Never throws: a lost wake-up only delays to the next poll. */
 export function wakeWorkers() {
   for (const listener of listeners) listener();
-  if (databaseEngine(env().DATABASE_URL) === "postgresql") {
-    notifyWorkers().catch((error: unknown) =>
-      logger.warn({ err: error instanceof Error ? error.message : String(error) }, "wake-up notify failed"),
-    );
+  if (databaseEngine(env().DATABASE_URL) === "postgresql") notifyCoalesced();
+}
+
+/*
+ * One NOTIFY in flight per process (docs/decisions/182): wake-ups that come while it is under way are covered by
+ * one more NOTIFY sent after it, which is after their rows were committed, so no worker misses a row and a burst
+ * of receives costs a few statements instead of one each.
+ */
+let notifying = false;
+let notifyAgain = false;
+
+function notifyCoalesced() {
+  if (notifying) {
+    notifyAgain = true;
+    return;
   }
+  notifying = true;
+  notifyWorkers()
+    .catch((error: unknown) =>
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, "wake-up notify failed"),
+    )
+    .finally(() => {
+      notifying = false;
+      if (notifyAgain) {
+        notifyAgain = false;
+        notifyCoalesced();
+      }
+    });
 }
 
 /** PostgreSQL: tells every LISTENing worker process that something is due. */
 export function notifyWorkers(db: PrismaClient = prisma) {
-  return db.$executeRaw`SELECT pg_notify(${WAKE_CHANNEL}, '')`;
+  return hotSql(db).execute`SELECT pg_notify(${WAKE_CHANNEL}, '')`;
 }
 
 /** Subscribes `wake` to this process's wake-ups and, on PostgreSQL, to every process's. Returns the unsubscribe. */

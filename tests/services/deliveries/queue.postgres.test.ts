@@ -2,6 +2,7 @@ import pg from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { claimDue, completeDelivery, renewLeases, skipDelivery } from "~/services/deliveries/queue.server";
+import { MAX_ATTEMPTS } from "~/services/deliveries/retry-policy.server";
 import { listenForNotifications, notifyWorkers } from "~/services/deliveries/wake.server";
 import { postgresTestServer } from "../../helpers/postgres";
 
@@ -91,6 +92,32 @@ describe.runIf(onPostgres)("the outbox queue on a real PostgreSQL", () => {
       deliveredAt: at(1),
       leaseOwner: null,
     });
+  });
+
+  it("buries an expired lease on its last attempt and claims the other expired one first, in one claim", async () => {
+    await queue(2);
+    await queue(1, { status: "delivering", leaseOwner: "gone", leaseExpiresAt: at(-1), attempts: MAX_ATTEMPTS });
+    await queue(1, {
+      status: "delivering",
+      leaseOwner: "gone",
+      leaseExpiresAt: at(-2),
+      attempts: 2,
+      eventId: "late",
+      nextAttemptAt: at(-30_000),
+    });
+    const { token, deliveries, buried } = await claim("mine", 2);
+    expect(buried.map((row) => [row.status, row.attempts, row.lastErrorCode, row.leaseOwner])).toEqual([
+      ["dead", MAX_ATTEMPTS, "worker_stopped", null],
+    ]);
+    // The expired lease is taken before the due rows (though due later), then the earliest due row; the other
+    // due row waits for the next claim. Returned in due order.
+    expect(deliveries.map((row) => [row.eventId, row.attempts, row.leaseOwner])).toEqual([
+      [expect.stringMatching(/^event-0-/), 1, token],
+      ["late", 3, token],
+    ]);
+    expect(deliveries[0].nextAttemptAt).toBeInstanceOf(Date);
+    expect(deliveries[0]).not.toHaveProperty("claimBuried");
+    expect(await cluster.prisma.delivery.count({ where: { status: "queued" } })).toBe(1);
   });
 
   it("wakes a worker of another process through LISTEN/NOTIFY", async () => {

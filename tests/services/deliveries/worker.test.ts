@@ -824,7 +824,11 @@ describe("the worker loop", () => {
       await vi.waitFor(() => expect(sent).toHaveLength(20), { timeout: 8_000, interval: 20 });
       // Generous for a loaded 2-core machine; the old batch loop took the full 10 s.
       expect(Math.max(...sent) - started).toBeLessThan(5_000);
-      expect(await prisma.delivery.count({ where: { shop, status: "delivered" } })).toBe(20);
+      // A trigger is counted when it arrives, before its outcome write: wait for the writes.
+      await vi.waitFor(
+        async () => expect(await prisma.delivery.count({ where: { shop, status: "delivered" } })).toBe(20),
+        { timeout: 2_000, interval: 20 },
+      );
       expect(await prisma.delivery.findFirstOrThrow({ where: { shop: slowShop } })).toMatchObject({
         status: "delivering",
       });
