@@ -8,6 +8,7 @@ import { logger } from "./logger.server";
 import { oneExchangePerShop, sessionTokenOf } from "./services/platform/one-exchange-per-shop.server";
 import { installPlatformOriginOverride } from "./services/platform/origin-override.server";
 import { SealedSessionStorage } from "./services/platform/sealed-session-storage.server";
+import { readStoredSession } from "./services/platform/session-rows.server";
 import { recordInstallation } from "./services/shops/installation.server";
 
 export const API_VERSION = ApiVersion.October25;
@@ -31,7 +32,7 @@ const shopify = shopifyApp({
   appUrl: config.PLATFORM_APP_URL,
   authPathPrefix: "/auth",
   // Tokens sealed at rest (docs/decisions/065).
-  sessionStorage: new SealedSessionStorage(new PrismaSessionStorage(prisma)),
+  sessionStorage: new SealedSessionStorage(new PrismaSessionStorage(prisma), readStoredSession),
   distribution: AppDistribution.AppStore,
   useOnlineTokens: false,
   future: {

@@ -1,4 +1,4 @@
-import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import { Session } from "@shopify/shopify-api";
 import { HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
@@ -131,8 +131,9 @@ describe("tagging the order", () => {
   it("reads the shop's offline session once per callback, and again for the next callback", async () => {
     const { shop, apiKey } = await installedShop();
     platformWithOrder(shop);
-    // The session storage library's reads of the row; the install check and the tagsAdd call share one.
-    const reads = vi.spyOn(PrismaSessionStorage.prototype, "loadSession");
+    // Every read of the row becomes a Session through the library's fromPropertyArray (docs/decisions/183); the
+    // install check and the tagsAdd call share one.
+    const reads = vi.spyOn(Session, "fromPropertyArray");
     try {
       expect((await callback({ apiKey, orderName: "#1001" })).status).toBe(200);
       expect(reads).toHaveBeenCalledTimes(1);

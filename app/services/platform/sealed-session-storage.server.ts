@@ -33,7 +33,14 @@ export function forgetReadSession(id: string) {
  * sealed with the current key at its next refresh.
  */
 export class SealedSessionStorage implements SessionStorage {
-  constructor(private readonly inner: SessionStorage) {}
+  /**
+   * `read` loads one stored session (by default the inner storage's `loadSession`); the app passes a read of the
+   * same table that skips Prisma's client (./session-rows.server.ts).
+   */
+  constructor(
+    private readonly inner: SessionStorage,
+    private readonly read: (id: string) => Promise<Session | undefined> = (id) => inner.loadSession(id),
+  ) {}
 
   storeSession(session: Session): Promise<boolean> {
     forgetReadSession(session.id);
@@ -45,7 +52,7 @@ export class SealedSessionStorage implements SessionStorage {
     const held = reads?.get(id);
     // A copy each time: a caller that changes its session must not change what the next caller is given.
     if (held) return new Session(held.toObject());
-    const stored = await this.inner.loadSession(id);
+    const stored = await this.read(id);
     if (!stored) return undefined;
     const session = transform(stored, openIfSealed);
     reads?.set(id, session);

@@ -1,0 +1,67 @@
+import { Session } from "@shopify/shopify-api";
+import { hotSql } from "../../lib/hot-sql.server";
+
+/** The Session table's row as the engine gives it: SQLite's dates as their text and booleans as 0/1. */
+interface SessionRow {
+  id: string;
+  shop: string;
+  state: string;
+  isOnline: boolean | number;
+  scope: string | null;
+  expires: Date | string | number | null;
+  accessToken: string;
+  userId: bigint | number | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  accountOwner: boolean | number | null;
+  locale: string | null;
+  collaborator: boolean | number | null;
+  emailVerified: boolean | number | null;
+  refreshToken: string | null;
+  refreshTokenExpires: Date | string | number | null;
+}
+
+/**
+ * Reads one stored session straight from the library's table (the app's hot SQL, docs/decisions/163 and 182)
+ * instead of through `PrismaSessionStorage.loadSession`, whose `findUnique` costs the callback more CPU in
+ * Prisma's query compiler than the rest of its reads together (docs/decisions/183). The row becomes a Session
+ * exactly as the library's own `rowToSession` makes it, through the library's `Session.fromPropertyArray`; the
+ * library's storage still writes and deletes every session.
+ */
+export async function readStoredSession(id: string): Promise<Session | undefined> {
+  const [row] = await hotSql().query<SessionRow>`
+    SELECT "id", "shop", "state", "isOnline", "scope", "expires", "accessToken", "userId", "firstName", "lastName",
+      "email", "accountOwner", "locale", "collaborator", "emailVerified", "refreshToken", "refreshTokenExpires"
+    FROM "Session" WHERE "id" = ${id}`;
+  return row ? toSession(row) : undefined;
+}
+
+/** @shopify/shopify-app-session-storage-prisma's rowToSession, on the engine's raw values. */
+export function toSession(row: SessionRow): Session {
+  const params: Record<string, string | number | boolean> = {
+    id: row.id,
+    shop: row.shop,
+    state: row.state,
+    isOnline: Boolean(row.isOnline),
+    // The library turns even a null into text here; kept, so both reads give the same Session.
+    userId: String(row.userId),
+    firstName: String(row.firstName),
+    lastName: String(row.lastName),
+    email: String(row.email),
+    locale: String(row.locale),
+  };
+  if (row.accountOwner !== null) params.accountOwner = Boolean(row.accountOwner);
+  if (row.collaborator !== null) params.collaborator = Boolean(row.collaborator);
+  if (row.emailVerified !== null) params.emailVerified = Boolean(row.emailVerified);
+  if (row.expires) params.expires = timeOf(row.expires);
+  if (row.scope) params.scope = row.scope;
+  if (row.accessToken) params.accessToken = row.accessToken;
+  if (row.refreshToken) params.refreshToken = row.refreshToken;
+  if (row.refreshTokenExpires) params.refreshTokenExpires = timeOf(row.refreshTokenExpires);
+  return Session.fromPropertyArray(Object.entries(params), true);
+}
+
+function timeOf(value: Date | string | number) {
+  return value instanceof Date ? value.getTime() : new Date(value).getTime();
+}
