@@ -184,9 +184,11 @@ class SqliteThread {
     return new Promise<Answer>((resolve, reject) => {
       if (!this.#pending.size) worker.ref();
       this.#pending.set(id, { resolve, reject, ref });
-      // Statements issued in the same turn of the event loop travel as one message: a postMessage costs about
-      // as much as running a small statement.
-      if (!this.#outbox.length) queueMicrotask(this.#flush);
+      // Statements issued in the same pass of the event loop travel as one message, sent once the pass has read
+      // what the sockets had (setImmediate, not a microtask: the requests read in one pass each issue their
+      // statements from their own callback). A postMessage costs about as much as running a small statement, and
+      // statements that arrive together share one commit (docs/decisions/179).
+      if (!this.#outbox.length) setImmediate(this.#flush);
       this.#outbox.push(wire);
     });
   }
