@@ -184,11 +184,11 @@ class SqliteThread {
     return new Promise<Answer>((resolve, reject) => {
       if (!this.#pending.size) worker.ref();
       this.#pending.set(id, { resolve, reject, ref });
-      // Statements issued in the same pass of the event loop travel as one message, sent once the pass has read
-      // what the sockets had (setImmediate, not a microtask: the requests read in one pass each issue their
-      // statements from their own callback). A postMessage costs about as much as running a small statement, and
-      // statements that arrive together share one commit (docs/decisions/179).
-      if (!this.#outbox.length) setImmediate(this.#flush);
+      // Statements issued in the same turn of the event loop travel as one message: a postMessage costs about
+      // as much as running a small statement. Not later (a setImmediate would merge more requests' statements):
+      // every statement on the order path waits for the one before it, and the worker's deliveries fell behind
+      // with a pass of the loop added to each (docs/decisions/181).
+      if (!this.#outbox.length) queueMicrotask(this.#flush);
       this.#outbox.push(wire);
     });
   }

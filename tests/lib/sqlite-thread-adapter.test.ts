@@ -230,21 +230,6 @@ describe.runIf(onSqlite)("SQLite thread adapter, statements sent by number", () 
     });
   });
 
-  it("sends the statements that callbacks of one pass of the event loop issued as one message", async () => {
-    await withAdapter(async (adapter) => {
-      await adapter.executeScript('CREATE TABLE "t" ("id" TEXT PRIMARY KEY)');
-      const posted = vi.spyOn(Worker.prototype, "postMessage");
-      // Two timers due together run in one pass, each callback on its own (microtasks drain between them).
-      const fromTimer = (id: string) =>
-        new Promise<number>((resolve, reject) =>
-          setTimeout(() => adapter.executeRaw(query('INSERT INTO "t" VALUES (?)', [id])).then(resolve, reject), 0),
-        );
-      expect(await Promise.all([fromTimer("a"), fromTimer("b")])).toEqual([1, 1]);
-      expect(posted).toHaveBeenCalledTimes(1);
-      expect(posted.mock.calls[0][0]).toHaveLength(2);
-    });
-  });
-
   it("answers a statement prepared again after a schema change with its new columns", async () => {
     await withAdapter(async (adapter) => {
       await adapter.executeScript('CREATE TABLE "t" ("id" TEXT PRIMARY KEY)');
