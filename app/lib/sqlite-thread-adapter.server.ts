@@ -62,14 +62,33 @@ type Request =
   | { kind: "begin" | "commit" | "rollback"; tx: number }
   | { kind: "close" };
 
+/**
+ * A query as it travels: its SQL text only the first time, then the number both sides know it by (`ref`). The
+ * order path's statements are a few hundred characters each and a few hundred distinct ones exist, so the text
+ * sent with every statement was most of what each message carried (docs/decisions/179).
+ */
+type Wire =
+  | { kind: "query"; id: number; tx: number; args: unknown[]; ref: number; sql?: string }
+  | (Exclude<Request, { kind: "query" }> & { id: number });
+
 interface Answer {
-  id: number;
   columns: string[];
   types: string[];
   rows: unknown[][];
   changes: number;
 }
-type Reply = Answer | { id: number; error: { message: string; code: string; rawCode?: number } };
+/**
+ * The thread's answer: `columns` and `types` only when the main thread does not know them yet for this statement
+ * (its first answer after being prepared); `rows` and `changes` only when not empty.
+ */
+type Reply =
+  | { id: number; columns?: string[]; types?: string[]; rows?: unknown[][]; changes?: number }
+  | { id: number; error: { message: string; code: string; rawCode?: number } };
+
+/** Distinct statements that get a number; any beyond travel with their text (statements built per call). */
+const STATEMENT_REFS = 1024;
+const NO_ROWS: unknown[][] = [];
+const NO_COLUMNS: string[] = [];
 
 const DRIVER = createRequire(import.meta.url).resolve("libsql");
 
@@ -80,11 +99,14 @@ const DRIVER = createRequire(import.meta.url).resolve("libsql");
  */
 class SqliteThread {
   #worker: Worker | null = null;
-  #pending = new Map<number, { resolve: (answer: Answer) => void; reject: (error: unknown) => void }>();
-  #outbox: (Request & { id: number })[] = [];
+  #pending = new Map<number, { resolve: (answer: Answer) => void; reject: (error: unknown) => void; ref: number }>();
+  #outbox: Wire[] = [];
   #nextId = 1;
   #closing = false;
   #closed = false;
+  /** The current thread's statement numbers and, once answered, their columns: a new thread starts both anew. */
+  #refs = new Map<string, number>();
+  #shapes = new Map<number, { columns: string[]; types: string[] }>();
 
   constructor(
     private readonly path: string,
@@ -96,15 +118,35 @@ class SqliteThread {
       eval: true,
       workerData: { driver: DRIVER, path: this.path, pragmas: this.pragmas },
     });
+    this.#refs = new Map();
+    this.#shapes = new Map();
     // An idle connection must not keep the process alive; one with a statement in flight must.
     worker.unref();
     worker.on("message", (replies: Reply[]) => {
+      // A thread that was replaced: what waited for it has been failed already.
+      if (this.#worker !== worker) return;
       for (const reply of replies) {
         const waiting = this.#pending.get(reply.id);
         if (!waiting) continue;
         this.#pending.delete(reply.id);
-        if ("error" in reply) waiting.reject(driverError(reply.error));
-        else waiting.resolve(reply);
+        if ("error" in reply) {
+          waiting.reject(driverError(reply.error));
+          continue;
+        }
+        const rows = reply.rows ?? NO_ROWS;
+        let shape = reply.columns ? { columns: reply.columns, types: reply.types ?? NO_COLUMNS } : undefined;
+        if (shape && waiting.ref) this.#shapes.set(waiting.ref, shape);
+        shape ??= this.#shapes.get(waiting.ref);
+        if (!shape && rows.length) {
+          waiting.reject(new Error("The SQLite thread answered rows of a statement whose columns are unknown"));
+          continue;
+        }
+        waiting.resolve({
+          columns: shape?.columns ?? NO_COLUMNS,
+          types: shape?.types ?? NO_COLUMNS,
+          rows,
+          changes: reply.changes ?? 0,
+        });
       }
       if (!this.#pending.size && !this.#closing) worker.unref();
     });
@@ -125,13 +167,29 @@ class SqliteThread {
     if (this.#closed) return Promise.reject(new Error("The SQLite connection is closed"));
     const worker = (this.#worker ??= this.#start());
     const id = this.#nextId++;
+    let wire: Wire;
+    let ref = 0;
+    if (message.kind === "query") {
+      ref = this.#refs.get(message.sql) ?? 0;
+      if (ref) {
+        wire = { kind: "query", id, tx: message.tx, args: message.args, ref };
+      } else {
+        // The first time: the text, and the number it goes by from now on (messages arrive in the order sent).
+        if (this.#refs.size < STATEMENT_REFS) this.#refs.set(message.sql, (ref = this.#refs.size + 1));
+        wire = { kind: "query", id, tx: message.tx, args: message.args, ref, sql: message.sql };
+      }
+    } else {
+      wire = { ...message, id };
+    }
     return new Promise<Answer>((resolve, reject) => {
       if (!this.#pending.size) worker.ref();
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, ref });
       // Statements issued in the same turn of the event loop travel as one message: a postMessage costs about
-      // as much as running a small statement.
+      // as much as running a small statement. Not later (a setImmediate would merge more requests' statements):
+      // every statement on the order path waits for the one before it, and the worker's deliveries fell behind
+      // with a pass of the loop added to each (docs/decisions/181).
       if (!this.#outbox.length) queueMicrotask(this.#flush);
-      this.#outbox.push({ ...message, id });
+      this.#outbox.push(wire);
     });
   }
 

@@ -9,6 +9,8 @@
  * - a transaction (begin, its statements, commit or rollback) has the connection to itself: statements from
  *   outside it wait in order until it ends (the mutex semantics of @prisma/adapter-libsql, moved here);
  * - scripts (several statements, Prisma's executeScript) run alone.
+ * A query carries its SQL text the first time and a number afterwards; an answer carries its statement's columns
+ * only the first time after the statement was prepared, and no empty rows or zero counts (docs/decisions/179).
  */
 export const SQLITE_THREAD_SOURCE = String.raw`
 "use strict";
@@ -36,7 +38,8 @@ function prepare(sql) {
   }
   stmt.safeIntegers(true);
   const columns = reader ? stmt.columns() : [];
-  entry = { stmt, reader, names: columns.map((c) => c.name), types: columns.map((c) => c.type || "") };
+  // announced: the main thread has been sent this statement's columns (it keeps them by the statement's number).
+  entry = { stmt, reader, names: columns.map((c) => c.name), types: columns.map((c) => c.type || ""), announced: false };
   statements.set(sql, entry);
   if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value);
   return entry;
@@ -62,6 +65,9 @@ function describe(error) {
   };
 }
 
+// Answers whose columns were announced: if a failure replaces one, the next answer announces them again.
+const announcements = new WeakMap();
+
 function run(message) {
   try {
     if (/^\s*(CREATE|DROP|ALTER)\b/i.test(message.sql)) statements.clear();
@@ -69,10 +75,21 @@ function run(message) {
     const args = message.args.map(toSql);
     if (entry.reader) {
       const rows = entry.stmt.all(args).map((row) => row.map(fromSql));
-      return { id: message.id, columns: entry.names, types: entry.types, rows, changes: 0 };
+      const reply = rows.length ? { id: message.id, rows } : { id: message.id };
+      // A statement without a number is always answered with its columns.
+      if (!entry.announced || !message.ref) {
+        reply.columns = entry.names;
+        reply.types = entry.types;
+        if (message.ref) {
+          entry.announced = true;
+          announcements.set(reply, entry);
+        }
+      }
+      return reply;
     }
     const info = entry.stmt.run(args);
-    return { id: message.id, columns: [], types: [], rows: [], changes: Number(info.changes) };
+    const changes = Number(info.changes);
+    return changes ? { id: message.id, changes } : { id: message.id };
   } catch (error) {
     return { id: message.id, error: describe(error) };
   }
@@ -82,14 +99,19 @@ function script(message) {
   try {
     statements.clear();
     db.exec(message.sql);
-    return { id: message.id, columns: [], types: [], rows: [], changes: 0 };
+    return { id: message.id };
   } catch (error) {
     return { id: message.id, error: describe(error) };
   }
 }
 
 function failSince(replies, from, error) {
-  for (let i = from; i < replies.length; i++) if (!replies[i].error) replies[i] = { id: replies[i].id, error };
+  for (let i = from; i < replies.length; i++) {
+    if (replies[i].error) continue;
+    const announced = announcements.get(replies[i]);
+    if (announced) announced.announced = false;
+    replies[i] = { id: replies[i].id, error };
+  }
 }
 
 /** Autocommit statements that arrived together: one transaction, one fsync, one answer each after the commit. */
@@ -166,14 +188,14 @@ function drain() {
       try {
         db.exec("BEGIN IMMEDIATE");
         openTransaction = head.tx;
-        replies.push({ id: head.id, columns: [], types: [], rows: [], changes: 0 });
+        replies.push({ id: head.id });
       } catch (error) {
         replies.push({ id: head.id, error: describe(error) });
       }
     } else if (head.kind === "close") {
       queue.length = 0;
       db.close();
-      parentPort.postMessage(replies.concat({ id: head.id, columns: [], types: [], rows: [], changes: 0 }));
+      parentPort.postMessage(replies.concat({ id: head.id }));
       parentPort.close();
       return;
     } else if (head.kind === "commit") {
@@ -182,7 +204,7 @@ function drain() {
     } else {
       // A rollback of a transaction that is no longer open: nothing left to undo.
       queue.shift();
-      replies.push({ id: head.id, columns: [], types: [], rows: [], changes: 0 });
+      replies.push({ id: head.id });
     }
   }
   if (replies.length) parentPort.postMessage(replies);
@@ -190,7 +212,7 @@ function drain() {
 
 function runInTransaction(message) {
   if (message.kind === "query") return run(message);
-  const ok = { id: message.id, columns: [], types: [], rows: [], changes: 0 };
+  const ok = { id: message.id };
   openTransaction = 0;
   if (message.kind === "commit") {
     try {
@@ -215,8 +237,17 @@ function runInTransaction(message) {
   }
 }
 
+// Statement texts by number: a query carries its text once, with the number it is sent by afterwards.
+const texts = new Map();
+
 parentPort.on("message", (messages) => {
-  for (const message of messages) queue.push(message);
+  for (const message of messages) {
+    if (message.kind === "query") {
+      if (message.sql === undefined) message.sql = texts.get(message.ref);
+      else if (message.ref) texts.set(message.ref, message.sql);
+    }
+    queue.push(message);
+  }
   if (!scheduled) {
     scheduled = true;
     setImmediate(drain);

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Prisma } from "@prisma/client";
-import { describe, expect, it } from "vitest";
+import { Worker } from "node:worker_threads";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { createSqliteThreadAdapter } from "~/lib/sqlite-thread-adapter.server";
 import { postgresTestServer } from "../helpers/postgres";
@@ -176,5 +177,86 @@ describe.runIf(onSqlite)("SQLite thread adapter, a thread that dies", () => {
       await adapter.dispose();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.runIf(onSqlite)("SQLite thread adapter, statements sent by number", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const query = (sql: string, args: unknown[] = []) => ({
+    sql,
+    args,
+    argTypes: args.map(() => ({ scalarType: "string" as const, arity: "scalar" as const })),
+  });
+
+  async function withAdapter(
+    run: (
+      adapter: Awaited<ReturnType<ReturnType<typeof createSqliteThreadAdapter>["connect"]>>,
+      dir: string,
+    ) => Promise<void>,
+  ) {
+    const dir = mkdtempSync(path.join(tmpdir(), "sqlite-thread-"));
+    const adapter = await createSqliteThreadAdapter(`file:${path.join(dir, "refs.sqlite")}`, 1000).connect();
+    try {
+      await run(adapter, dir);
+    } finally {
+      await adapter.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("sends a statement's text once, then its number, and answers each time with its columns", async () => {
+    await withAdapter(async (adapter) => {
+      await adapter.executeScript('CREATE TABLE "t" ("id" TEXT PRIMARY KEY, "v" TEXT)');
+      const posted = vi.spyOn(Worker.prototype, "postMessage");
+      const insert = query('INSERT INTO "t" VALUES (?, ?)', ["a", "x"]);
+      const select = query('SELECT "id", "v" FROM "t" WHERE "id" >= ?', ["a"]);
+      expect(await adapter.executeRaw(insert)).toBe(1);
+      expect(await adapter.queryRaw(select)).toMatchObject({ columnNames: ["id", "v"], rows: [["a", "x"]] });
+      expect(await adapter.executeRaw({ ...insert, args: ["b", "y"] })).toBe(1);
+      expect(await adapter.queryRaw(select)).toMatchObject({
+        columnNames: ["id", "v"],
+        rows: [
+          ["a", "x"],
+          ["b", "y"],
+        ],
+      });
+      // No rows: still the statement's columns.
+      expect(await adapter.queryRaw({ ...select, args: ["z"] })).toMatchObject({ columnNames: ["id", "v"], rows: [] });
+      const sent = posted.mock.calls.flatMap(([messages]) => messages as { sql?: string; ref: number }[]);
+      expect(sent.map((message) => message.sql !== undefined)).toEqual([true, true, false, false, false]);
+      expect(sent[2].ref).toBe(sent[0].ref);
+      expect(sent[3].ref).toBe(sent[1].ref);
+    });
+  });
+
+  it("answers a statement prepared again after a schema change with its new columns", async () => {
+    await withAdapter(async (adapter) => {
+      await adapter.executeScript('CREATE TABLE "t" ("id" TEXT PRIMARY KEY)');
+      await adapter.executeRaw(query('INSERT INTO "t" VALUES (?)', ["a"]));
+      const select = query('SELECT * FROM "t"');
+      expect((await adapter.queryRaw(select)).columnNames).toEqual(["id"]);
+      await adapter.executeRaw(query('ALTER TABLE "t" ADD COLUMN "v" TEXT DEFAULT \'d\''));
+      expect(await adapter.queryRaw(select)).toMatchObject({ columnNames: ["id", "v"], rows: [["a", "d"]] });
+    });
+  });
+
+  it("teaches a new thread the statements again after the old one died", async () => {
+    await withAdapter(async (adapter) => {
+      await adapter.executeScript('CREATE TABLE "t" ("id" TEXT PRIMARY KEY)');
+      const select = query('SELECT count(*) AS n FROM "t"');
+      expect((await adapter.queryRaw(select)).rows).toEqual([[0]]);
+      const posted = vi.spyOn(Worker.prototype, "postMessage");
+      expect((await adapter.queryRaw(select)).rows).toEqual([[0]]);
+      // Known by number now.
+      expect((posted.mock.calls[0][0] as { sql?: string }[])[0].sql).toBeUndefined();
+      const thread = posted.mock.instances[0] as unknown as Worker;
+      const ended = new Promise((resolve) => thread.once("exit", resolve));
+      await thread.terminate();
+      await ended;
+      // The file is the same: the new thread opens it, and gets the statement's text with its first use.
+      expect(await adapter.queryRaw(select)).toMatchObject({ columnNames: ["n"], rows: [[0]] });
+      expect((posted.mock.calls.at(-1)![0] as { sql?: string }[])[0].sql).toBe(select.sql);
+    });
   });
 });

@@ -106,7 +106,9 @@ async function answer(
   const claimedShop = typeof input.shop === "string" ? input.shop.trim().toLowerCase() : undefined;
   if (claimedShop && claimedShop !== settings.shop) throw new AppError(403, "Shop mismatch");
   const shop = settings.shop;
-  const log = logger.child({ shop, route: "automation-callback" });
+  // The fields go with each line rather than into a child logger: a child redacts its bindings when made, on every
+  // callback, while the lines below are rare or below the usual level (docs/decisions/180).
+  const context = { shop, route: "automation-callback" };
 
   // 4. The app must be installed there.
   const session = await getOfflineSession(shop);
@@ -114,7 +116,7 @@ async function answer(
 
   // 5. A browser caller must come from an allowed panel.
   if (request.origin && !env().CALLBACK_ALLOWED_ORIGINS.includes(request.origin.replace(/\/+$/, ""))) {
-    log.warn({ origin: request.origin }, "callback refused: origin not allowed");
+    logger.warn({ ...context, origin: request.origin }, "callback refused: origin not allowed");
     throw new AppError(403, "Invalid origin");
   }
 
@@ -162,9 +164,11 @@ async function answer(
     const status = callbackStatusOf(fields.status, tags);
     await recordCallback(delivery.id, { status, tags, removed }, new Date(), delivery.recordedTags);
   }
-  log.info(
-    { orderId: order.id, tags, removed, deliveryId, lookup: stored ? "stored" : "search" },
-    "callback tags added",
-  );
+  if (logger.isLevelEnabled("info")) {
+    logger.info(
+      { ...context, orderId: order.id, tags, removed, deliveryId, lookup: stored ? "stored" : "search" },
+      "callback tags added",
+    );
+  }
   return { message: `Tags added to order ${order.name}: ${tags.join(", ")}`, orderId: order.id, tags };
 }

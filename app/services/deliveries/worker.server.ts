@@ -23,8 +23,8 @@ export interface WorkerOptions {
   /** Names this process in leases; unique per process. */
   workerId?: string;
   now?: () => Date;
-  /** Waits while idle; resolves early when `wake` aborts. */
-  sleep?: (ms: number, wake: AbortSignal) => Promise<void>;
+  /** Waits while idle; resolves early when `woken` resolves. */
+  sleep?: (ms: number, woken: Promise<void>) => Promise<void>;
   pollIntervalMs?: number;
   /**
    * How long a claim holds unless renewed. Renewed every leaseMs / 3 while the call runs, so a live worker never
@@ -54,7 +54,7 @@ function resolve(options: WorkerOptions): Resolved {
   return {
     workerId: options.workerId ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`,
     now: options.now ?? (() => new Date()),
-    sleep: options.sleep ?? ((ms, wake) => idleSleep(ms, wake, options.keepProcessAlive ?? false)),
+    sleep: options.sleep ?? ((ms, woken) => idleSleep(ms, woken, options.keepProcessAlive ?? false)),
     pollIntervalMs: options.pollIntervalMs ?? env().WORKER_POLL_INTERVAL_MS,
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
@@ -172,7 +172,7 @@ async function recordOutcome(write: () => Promise<void>, config: Resolved, log: 
         return;
       }
       log().warn({ err: describe(error), sent, retry: retry + 1 }, "recording the delivery's outcome failed; retrying");
-      await config.sleep(OUTCOME_WRITE_RETRIES_MS[retry], new AbortController().signal);
+      await config.sleep(OUTCOME_WRITE_RETRIES_MS[retry], new Promise<void>(() => {}));
     }
   }
 }
@@ -271,17 +271,14 @@ async function settle(
 }
 
 /** Waits `ms`, or less when woken. */
-function idleSleep(ms: number, wake: AbortSignal, keepProcessAlive: boolean) {
+function idleSleep(ms: number, woken: Promise<void>, keepProcessAlive: boolean) {
   return new Promise<void>((done) => {
-    if (wake.aborted) return done();
-    const timer = setTimeout(finish, ms);
+    const timer = setTimeout(done, ms);
     if (!keepProcessAlive) timer.unref();
-    wake.addEventListener("abort", finish, { once: true });
-    function finish() {
+    void woken.then(() => {
       clearTimeout(timer);
-      wake.removeEventListener("abort", finish);
       done();
-    }
+    });
   });
 }
 
@@ -295,7 +292,13 @@ export class DeliveryWorker {
   private readonly config: Resolved;
   private running = false;
   private loop: Promise<void> | null = null;
-  private wakeController = new AbortController();
+  /**
+   * Woken since the loop last looked, and the resolver of the sleep in progress. A plain flag and resolver: an
+   * AbortController built a DOMException with a stack trace on every wake, one per webhook and per finished
+   * delivery (docs/decisions/180).
+   */
+  private woken = false;
+  private endSleep: (() => void) | null = null;
   /** Claim token -> deliveries of that claim still in flight; their leases are renewed. */
   private readonly inFlight = new Map<string, number>();
   private readonly tasks = new Set<Promise<void>>();
@@ -337,7 +340,12 @@ export class DeliveryWorker {
 
   /** Something became due, or a slot came free: claim now rather than at the next poll. */
   wake() {
-    this.wakeController.abort();
+    this.woken = true;
+    const endSleep = this.endSleep;
+    if (endSleep) {
+      this.endSleep = null;
+      endSleep();
+    }
   }
 
   private async renew() {
@@ -356,7 +364,7 @@ export class DeliveryWorker {
       // one turn of the event loop: one claim then takes them all, and the receivers' requests that arrived in
       // that turn are read first (docs/decisions/172).
       if (this.busy > 0) await nextTurn();
-      if (this.wakeController.signal.aborted) this.wakeController = new AbortController();
+      this.woken = false;
       const free = this.config.concurrency - this.busy;
       let claimedAll = false;
       if (free > 0) {
@@ -370,8 +378,10 @@ export class DeliveryWorker {
       // Every slot taken: more may be due, and a finished delivery wakes the loop. Fewer due than slots: idle.
       if (!this.running || (claimedAll && this.busy < this.config.concurrency)) continue;
       // Woken while claiming (a slot came free, a webhook arrived): no sleep at all.
-      if (this.wakeController.signal.aborted) continue;
-      await this.config.sleep(this.config.pollIntervalMs, this.wakeController.signal);
+      if (this.woken) continue;
+      const woken = new Promise<void>((resolve) => (this.endSleep = resolve));
+      await this.config.sleep(this.config.pollIntervalMs, woken);
+      this.endSleep = null;
     }
   }
 

@@ -780,11 +780,11 @@ describe("the worker loop", () => {
       workerId: "loop",
       pollIntervalMs: 3_600_000,
       // Parks until woken, whatever the interval: the test controls time.
-      sleep: (ms, wake) =>
+      sleep: (ms, woken) =>
         new Promise<void>((resolve) => {
           sleeps.push(ms);
           idle = resolve;
-          wake.addEventListener("abort", () => resolve(), { once: true });
+          void woken.then(resolve);
         }),
     });
     worker.start();
@@ -797,6 +797,27 @@ describe("the worker loop", () => {
     await worker.stop();
     idle?.();
     expect(sleeps[0]).toBe(3_600_000);
+  });
+
+  it("ends its own idle sleep when woken: a webhook goes out and stop returns without the poll interval", async () => {
+    const shop = await createAutomatedShop();
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    const worker = new DeliveryWorker({ workerId: "idle", pollIntervalMs: 3_600_000 });
+    worker.start();
+    try {
+      // Let it find nothing and go to sleep for an hour.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await queuedOrder(shop);
+      await prisma.delivery.updateMany({ where: { shop }, data: { nextAttemptAt: new Date() } });
+      worker.wake();
+      await vi.waitFor(() => expect(calls).toHaveLength(1), { timeout: 5_000 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      const stopping = Date.now();
+      await worker.stop();
+      expect(Date.now() - stopping).toBeLessThan(5_000);
+    }
   });
 
   it("refills a freed slot at once: one hanging trigger does not hold back 20 other orders", async () => {
