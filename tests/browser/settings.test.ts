@@ -68,7 +68,7 @@ describe("settings page", () => {
     await expect.poll(() => page.getByText("Connected: 3 flows found").isVisible()).toBe(true);
     expect(await stored(shop)).toBeNull();
     // The save bar offers to keep what was typed.
-    expect(await page.getByTestId("save-bar").getAttribute("data-open")).toBe("");
+    await expect.poll(() => page.getByTestId("save-bar").getAttribute("data-open")).toBe("");
 
     // The same flow cannot answer both events.
     await page.getByLabel("Flow for new orders").selectOption({ label: "Confirmación de pedido COD" });
@@ -91,7 +91,7 @@ describe("settings page", () => {
     // The key field is emptied and the saved key appears masked only (the loader's answer after the write).
     expect(await apiKey.inputValue()).toBe("");
     await expect.poll(() => page.getByText("Saved key: ••••41c7.", { exact: false }).isVisible()).toBe(true);
-    expect(await page.getByTestId("save-bar").getAttribute("data-open")).toBeNull();
+    await expect.poll(() => page.getByTestId("save-bar").getAttribute("data-open")).toBeNull();
 
     // Supplier: inline validation first, nothing sent.
     await page.getByRole("button", { name: "Save and test connection" }).click();
@@ -173,7 +173,8 @@ describe("settings page", () => {
     expect(await storeName.inputValue()).toBe("Importadora del Sur");
     await bar.getByRole("button", { name: "Descartar" }).click();
     await expect.poll(() => storeName.inputValue()).toBe("Importadora Andina");
-    expect(await bar.getAttribute("data-open")).toBeNull();
+    // The bar closes on the render after the discard, not necessarily with the field's value.
+    await expect.poll(() => bar.getAttribute("data-open")).toBeNull();
 
     // Its Save saves the changed form through the page's action (the stored token is kept and sent again).
     await storeName.fill("Importadora del Sur");
