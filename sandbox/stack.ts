@@ -15,6 +15,7 @@ import { createPlatformSimulator, type PlatformOptions } from "./platform/server
 import { createRepoHostSimulator } from "./repo-host/server";
 import { createSupplierSimulator } from "./supplier/server";
 import { deployMigrations, generateClients } from "../scripts/lib/engines";
+import { compileServerEntry, SERVER_ENTRY } from "../scripts/lib/server-entry";
 import { startCluster, withDatabase, type Cluster } from "../scripts/lib/postgres-cluster";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -69,18 +70,19 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
 
 const PRISMA_ENV = { PRISMA_SCHEMA_ENGINE_BINARY: "/nonexistent" };
 
-/** `npm run build` when no build exists yet (the sandbox passes force to always rebuild). */
 /**
- * How a single app process is started: Node strips the server file's types itself (it imports only Node and
- * Remix), so the app carries no tsx loader, whose hooks thread and transforms held about 30 MB of its memory
- * (docs/decisions/161). The cluster's entry imports a TypeScript module by its bare path and keeps tsx.
+ * How a single app process is started: the server entry `npm run build` emits as JavaScript, so the app carries
+ * neither the tsx loader (docs/decisions/161) nor Node's type stripper (docs/decisions/185).
  * A young generation of 8 MB semi-spaces keeps V8's heap from growing with a backlog (docs/decisions/173);
  * `npm start` says the same.
  */
-export const APP_SERVER_ARGS = ["--max-semi-space-size=8", "--experimental-strip-types", "sandbox/app-server.ts"];
+export const APP_SERVER_ARGS = ["--max-semi-space-size=8", SERVER_ENTRY];
 
+/** `npm run build` when no build exists yet (the sandbox passes force to always rebuild). */
 export function buildApp(force = false) {
-  if (!force && existsSync(path.join(ROOT, "build/server/index.js"))) return;
+  if (!force && existsSync(path.join(ROOT, "build/server/index.js")) && existsSync(path.join(ROOT, SERVER_ENTRY))) {
+    return;
+  }
   try {
     execFileSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], {
       cwd: ROOT,
@@ -90,6 +92,7 @@ export function buildApp(force = false) {
     const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
     throw new Error(`npm run build failed:\n${stderr?.toString() ?? ""}${stdout?.toString().slice(-2000) ?? ""}`);
   }
+  compileServerEntry();
 }
 
 /** Prisma client generation and migrations, as `npm run setup` does them, for the given SQLite file. */
@@ -205,7 +208,7 @@ export async function startStack(options: StackOptions) {
         ]
       : clustered
         ? ["--import", "tsx", path.join(ROOT, "sandbox/app-cluster.ts")]
-        : APP_SERVER_ARGS.map((arg) => (arg.endsWith(".ts") ? path.join(ROOT, arg) : arg));
+        : APP_SERVER_ARGS.map((arg) => (arg === SERVER_ENTRY ? path.join(ROOT, arg) : arg));
   const app: ChildProcess = spawn(process.execPath, appArgs, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   /** The web processes' pids: the app itself, or the cluster's live web processes. */
   const webPids = new Set<number>(clustered ? [] : [app.pid!]);

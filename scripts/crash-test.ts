@@ -17,6 +17,7 @@ import { createClient } from "@libsql/client";
 import { sleep } from "../sandbox/lib/http";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
 import { APP_SERVER_ARGS, buildApp, configureShop, installShop, ROOT, startStack } from "../sandbox/stack";
+import { SERVER_ENTRY } from "./lib/server-entry";
 import { createSignedOrder, numberOption, orderWebhookHeaders, postOrderWebhook } from "../bench/lib/signed-orders";
 
 const argv = process.argv.slice(2);
@@ -58,7 +59,7 @@ process.once("exit", () => children.forEach((child) => child.kill("SIGKILL")));
 function spawnApp() {
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-  const args = APP_SERVER_ARGS.map((arg) => (arg.endsWith(".ts") ? path.join(ROOT, arg) : arg));
+  const args = APP_SERVER_ARGS.map((arg) => (arg === SERVER_ENTRY ? path.join(ROOT, arg) : arg));
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: stack.env,

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { APP_SERVER_ARGS } from "../../../sandbox/stack";
+import { SERVER_ENTRY } from "../../../scripts/lib/server-entry";
 import { TEST_ENV } from "../../helpers/test-env";
 
 const WORK_DIR = path.resolve("tmp/browser");
@@ -20,7 +21,7 @@ export interface RunningApp {
  * process starts no delivery worker or periodic jobs, so a page shows the rows its test seeded, as seeded.
  */
 export async function startApp(outside: Record<string, string> = {}): Promise<RunningApp> {
-  if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` before the browser tests");
+  if (!existsSync("build/server/index.js") || !existsSync(SERVER_ENTRY)) throw new Error("No build: run `npm run build` before the browser tests");
   rmSync(WORK_DIR, { recursive: true, force: true });
   mkdirSync(WORK_DIR, { recursive: true });
   const database = path.join(WORK_DIR, "app.sqlite");

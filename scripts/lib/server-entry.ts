@@ -1,0 +1,28 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SOURCE = path.join(ROOT, "sandbox/app-server.ts");
+
+/** The production server's entry as `npm run build` emits it: what `npm start` and the stack run. */
+export const SERVER_ENTRY = "build/server/app-server.js";
+
+/**
+ * Emits sandbox/app-server.ts as JavaScript beside the Remix server build (docs/decisions/185). Node could strip
+ * its types at every start, but that loads a WebAssembly compiler into the app process for one file (18 MB of
+ * resident memory); the file is erasable TypeScript that imports only Node and Remix, so its types just go.
+ */
+export function compileServerEntry() {
+  const { outputText } = ts.transpileModule(readFileSync(SOURCE, "utf8"), {
+    fileName: SOURCE,
+    compilerOptions: {
+      module: ts.ModuleKind.ESNext,
+      target: ts.ScriptTarget.ES2022,
+      verbatimModuleSyntax: true,
+    },
+  });
+  const out = path.join(ROOT, SERVER_ENTRY);
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `// Emitted by \`npm run build\` from sandbox/app-server.ts: edit that file.\n${outputText}`);
+}
