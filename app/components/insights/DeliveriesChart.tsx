@@ -1,14 +1,16 @@
 import { Box, InlineStack, Text } from "@shopify/polaris";
-import { BarChart, PolarisVizProvider } from "@shopify/polaris-viz";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useI18n } from "~/i18n/context";
 import { INSIGHT_SERIES_NAMES, type InsightDayPoint } from "~/lib/insights-types";
 
 // The series' colours follow the statuses' badges: success, caution, critical, and a darker critical.
 const COLORS = { delivered: "#29845a", retrying: "#b28400", failed: "#e51c00", flowFailed: "#8e1f0b" };
 
+const DeliveriesBarChart = lazy(() => import("./DeliveriesBarChart"));
+
 /**
- * Deliveries per day by outcome, stacked. Drawn in the browser only: the chart measures its container.
+ * Deliveries per day by outcome, stacked. Drawn in the browser only: the chart measures its container, and its
+ * library is loaded after hydration (DeliveriesBarChart), never on the server.
  *
  * The drawing is for the eye only (docs/decisions/138): polaris-viz marks its SVG and legend as lists whose items
  * are other lists and buttons, which screen readers announce as broken lists (axe: aria-required-children). The
@@ -54,11 +56,9 @@ export function DeliveriesChart({ series }: { series: InsightDayPoint[] }) {
       </Box>
       <div aria-hidden="true">
         {mounted ? (
-          <PolarisVizProvider>
-            <div style={{ height: 280 }} data-testid="deliveries-chart">
-              <BarChart data={data} type="stacked" theme="Light" showLegend={false} isAnimated={false} />
-            </div>
-          </PolarisVizProvider>
+          <Suspense fallback={<div style={{ height: 280 }} />}>
+            <DeliveriesBarChart data={data} />
+          </Suspense>
         ) : (
           <div style={{ height: 280 }} />
         )}
