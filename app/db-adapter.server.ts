@@ -1,5 +1,5 @@
+import { createRequire } from "node:module";
 import path from "node:path";
-import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { createSqliteThreadAdapter } from "./lib/sqlite-thread-adapter.server";
@@ -44,11 +44,21 @@ export function createAdapter(
     const config = { url: resolveFileUrl(url) };
     return options.concurrentWriters
       ? createSqliteThreadAdapter(config.url, SQLITE_BUSY_TIMEOUT_MS)
-      : new PrismaLibSQL(config);
+      : new (libsqlAdapterClass())(config);
   }
   throw new Error(
     `DATABASE_URL must be a file: URL (SQLite) or postgres:// (PostgreSQL); got a URL with scheme "${url.split(":")[0]}"`,
   );
+}
+
+/**
+ * Prisma's own libsql adapter, for the CLI and one-shot scripts: loaded on first use, because the app's process
+ * talks to SQLite through its thread only, and this module would load a second copy of libsql's native library
+ * into it (docs/decisions/185).
+ */
+function libsqlAdapterClass(): typeof import("@prisma/adapter-libsql").PrismaLibSQL {
+  return (createRequire(import.meta.url)("@prisma/adapter-libsql") as typeof import("@prisma/adapter-libsql"))
+    .PrismaLibSQL;
 }
 
 // libsql resolves relative paths against the working directory; make that explicit and stable.
