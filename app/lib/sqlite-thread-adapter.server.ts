@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import {
   ColumnTypeEnum,
@@ -90,8 +89,6 @@ const STATEMENT_REFS = 1024;
 const NO_ROWS: unknown[][] = [];
 const NO_COLUMNS: string[] = [];
 
-const DRIVER = createRequire(import.meta.url).resolve("libsql");
-
 /**
  * The worker thread and the requests waiting for its answers. A thread that dies (a crash in the driver, a file
  * that cannot be opened) fails what was waiting; the next statement starts a new thread, so the connection is
@@ -116,7 +113,7 @@ class SqliteThread {
   #start() {
     const worker = new Worker(SQLITE_THREAD_SOURCE, {
       eval: true,
-      workerData: { driver: DRIVER, path: this.path, pragmas: this.pragmas },
+      workerData: { path: this.path, pragmas: this.pragmas },
     });
     this.#refs = new Map();
     this.#shapes = new Map();

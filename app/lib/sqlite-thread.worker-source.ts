@@ -3,7 +3,9 @@
  * { eval: true })`). It is plain JavaScript in a string because the app's server build is one bundle: a worker
  * thread needs a file of its own, and a small string needs no second build step.
  *
- * The thread owns the process's one SQLite connection (the `libsql` driver, synchronous) and answers messages:
+ * The thread owns the process's one SQLite connection (Node's built-in `node:sqlite`, synchronous; the same
+ * settings as the libsql driver it replaced: foreign keys on, no double-quoted strings, docs/decisions/185) and
+ * answers messages:
  * - autocommit statements that arrive together run in one BEGIN IMMEDIATE ... COMMIT: one fsync for all of
  *   them (group commit); each gets its own result or error, and every answer is sent after the COMMIT;
  * - a transaction (begin, its statements, commit or rollback) has the connection to itself: statements from
@@ -15,9 +17,9 @@
 export const SQLITE_THREAD_SOURCE = String.raw`
 "use strict";
 const { parentPort, workerData } = require("node:worker_threads");
-const Database = require(workerData.driver);
+const { DatabaseSync } = require("node:sqlite");
 
-const db = new Database(workerData.path);
+const db = new DatabaseSync(workerData.path);
 for (const pragma of workerData.pragmas) db.exec(pragma);
 
 const statements = new Map();
@@ -30,14 +32,11 @@ function prepare(sql) {
     return entry;
   }
   const stmt = db.prepare(sql);
-  let reader = true;
-  try {
-    stmt.raw(true);
-  } catch {
-    reader = false; // raw() refuses statements that return no rows
-  }
-  stmt.safeIntegers(true);
-  const columns = reader ? stmt.columns() : [];
+  const columns = stmt.columns();
+  // A statement that returns rows (a SELECT, a RETURNING) has columns; its rows travel as arrays.
+  const reader = columns.length > 0;
+  if (reader) stmt.setReturnArrays(true);
+  stmt.setReadBigInts(true);
   // announced: the main thread has been sent this statement's columns (it keeps them by the statement's number).
   entry = { stmt, reader, names: columns.map((c) => c.name), types: columns.map((c) => c.type || ""), announced: false };
   statements.set(sql, entry);
@@ -57,11 +56,13 @@ function toSql(value) {
   return value;
 }
 
+// node:sqlite's errors carry SQLite's extended result code as errcode (2067: a UNIQUE constraint); errors of
+// the binding itself (an argument of a type SQLite has none for) carry none.
 function describe(error) {
   return {
     message: String(error && error.message),
     code: error && typeof error.code === "string" ? error.code : "SQLITE_ERROR",
-    rawCode: error && typeof error.rawCode === "number" ? error.rawCode : undefined,
+    rawCode: error && typeof error.errcode === "number" ? error.errcode : undefined,
   };
 }
 
@@ -74,7 +75,7 @@ function run(message) {
     const entry = prepare(message.sql);
     const args = message.args.map(toSql);
     if (entry.reader) {
-      const rows = entry.stmt.all(args).map((row) => row.map(fromSql));
+      const rows = entry.stmt.all(...args).map((row) => row.map(fromSql));
       const reply = rows.length ? { id: message.id, rows } : { id: message.id };
       // A statement without a number is always answered with its columns.
       if (!entry.announced || !message.ref) {
@@ -87,7 +88,7 @@ function run(message) {
       }
       return reply;
     }
-    const info = entry.stmt.run(args);
+    const info = entry.stmt.run(...args);
     const changes = Number(info.changes);
     return changes ? { id: message.id, changes } : { id: message.id };
   } catch (error) {
@@ -137,7 +138,7 @@ function runGroup(group, replies) {
     replies.push(run(message));
     // A failed statement normally undoes only itself; some failures (I/O, full disk) end the transaction, and
     // with it what the statements before this one did: those are failures too.
-    if (!db.inTransaction) {
+    if (!db.isTransaction) {
       open = false;
       failSince(replies, start, replies[replies.length - 1].error || describe(new Error("The transaction ended early")));
     }
@@ -146,7 +147,7 @@ function runGroup(group, replies) {
   try {
     db.exec("COMMIT");
   } catch (error) {
-    if (db.inTransaction) {
+    if (db.isTransaction) {
       try {
         db.exec("ROLLBACK");
       } catch {
@@ -219,7 +220,7 @@ function runInTransaction(message) {
       db.exec("COMMIT");
       return ok;
     } catch (error) {
-      if (db.inTransaction) {
+      if (db.isTransaction) {
         try {
           db.exec("ROLLBACK");
         } catch {
@@ -230,7 +231,7 @@ function runInTransaction(message) {
     }
   }
   try {
-    if (db.inTransaction) db.exec("ROLLBACK");
+    if (db.isTransaction) db.exec("ROLLBACK");
     return ok;
   } catch (error) {
     return { id: message.id, error: describe(error) };
