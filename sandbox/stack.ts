@@ -73,10 +73,11 @@ const PRISMA_ENV = { PRISMA_SCHEMA_ENGINE_BINARY: "/nonexistent" };
 /**
  * How a single app process is started: the server entry `npm run build` emits as JavaScript, so the app carries
  * neither the tsx loader (docs/decisions/161) nor Node's type stripper (docs/decisions/185).
- * A young generation of 8 MB semi-spaces keeps V8's heap from growing with a backlog (docs/decisions/173);
- * `npm start` says the same.
+ * V8's heap is kept near what is live: 4 MB semi-spaces (docs/decisions/173) and an old generation that grows by
+ * 30 % of what survived its last full collection, not by V8's default factor of up to 4 (docs/decisions/185).
+ * `npm start` says the same (tests/sandbox/start-command.test.ts).
  */
-export const APP_SERVER_ARGS = ["--max-semi-space-size=8", SERVER_ENTRY];
+export const APP_SERVER_ARGS = ["--max-semi-space-size=4", "--heap-growing-percent=30", SERVER_ENTRY];
 
 /** `npm run build` when no build exists yet (the sandbox passes force to always rebuild). */
 export function buildApp(force = false) {

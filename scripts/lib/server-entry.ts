@@ -13,7 +13,7 @@ export const SERVER_ENTRY = "build/server/app-server.js";
  * its types at every start, but that loads a WebAssembly compiler into the app process for one file (18 MB of
  * resident memory); the file is erasable TypeScript that imports only Node and Remix, so its types just go.
  */
-export function compileServerEntry() {
+export function compileServerEntry(out = path.join(ROOT, SERVER_ENTRY)) {
   const { outputText } = ts.transpileModule(readFileSync(SOURCE, "utf8"), {
     fileName: SOURCE,
     compilerOptions: {
@@ -22,7 +22,6 @@ export function compileServerEntry() {
       verbatimModuleSyntax: true,
     },
   });
-  const out = path.join(ROOT, SERVER_ENTRY);
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, `// Emitted by \`npm run build\` from sandbox/app-server.ts: edit that file.\n${outputText}`);
 }

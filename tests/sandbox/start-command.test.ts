@@ -1,0 +1,43 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { compileServerEntry } from "../../scripts/lib/server-entry";
+import { APP_SERVER_ARGS } from "../../sandbox/stack";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+describe("the production start command", () => {
+  it("runs the app process with the arguments the sandbox, the bench and the crash test use", () => {
+    const scripts = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts as Record<string, string>;
+    expect(scripts.start).toBe(`NODE_ENV=production node ${APP_SERVER_ARGS.join(" ")}`);
+    expect(scripts.build).toContain("scripts/build-server-entry.ts");
+  });
+
+  it("starts a server entry Node loads as plain JavaScript, with no type stripping", () => {
+    // Under the repository, so the package's "type": "module" applies as it does to build/server.
+    const dir = path.join(ROOT, "tmp", `server-entry-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    try {
+      const out = path.join(dir, "app-server.js");
+      compileServerEntry(out);
+      const source = readFileSync(out, "utf8");
+      expect(source).toContain("export function appRequestListener");
+      expect(source).not.toMatch(/: (IncomingMessage|ServerResponse|Request)\b/);
+      // Loading it (not running it: it starts only as the main module) fails on any type left in it.
+      const loaded = execFileSync(
+        process.execPath,
+        [
+          "--no-experimental-strip-types",
+          "--input-type=module",
+          "-e",
+          `const m = await import(${JSON.stringify(out)}); console.log(Object.keys(m).sort().join(","));`,
+        ],
+        { cwd: ROOT, encoding: "utf8" },
+      );
+      expect(loaded.trim()).toBe("appRequestListener,startAppServer");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
