@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminFetch, installShop, ROOT } from "../../sandbox/stack";
-import { eventually, getJson, postJson, startE2eStack, type Stack } from "./helpers";
+import { installShop, ROOT } from "../../sandbox/stack";
+import { ensureAutomationKey, eventually, getJson, postJson, startE2eStack, type Stack } from "./helpers";
 
 const SHOP = "tienda-proceso.myshopify.com";
 
@@ -16,11 +16,7 @@ describe("the app process, after an order went round the loop", () => {
   beforeAll(async () => {
     stack = await startE2eStack();
     await installShop(stack, SHOP);
-    const saved = await adminFetch(stack, SHOP, "/api/integrations/automation/save", {
-      method: "POST",
-      body: new URLSearchParams({ apiKey: "sandbox-automation-key", newOrderFlowId: "f_101" }),
-    });
-    expect(saved.status).toBe(200);
+    await ensureAutomationKey(stack, SHOP);
     await postJson(`${stack.automationUrl}/sim/mode`, {
       trigger: { kind: "ok" },
       callback: { delayMs: 50, status: "success" },
