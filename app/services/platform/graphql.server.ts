@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { API_VERSION, platformApi } from "../../shopify.server";
-import { loadOfflineSession, offlineAdmin } from "./offline-admin.server";
+import { invalidateRefusedToken, loadOfflineSession, offlineAdmin, TOKEN_REFUSED } from "./offline-admin.server";
 
 /**
  * The shop a platform call acts for. The token is never carried around: each call gets the admin client
@@ -63,10 +63,14 @@ export class PlatformApiError extends AppError {
 
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The shop's offline session, or null when the app is not installed there (read through the session storage). */
+/**
+ * The shop's offline session, or null when the app is not installed there (read through the session storage). A
+ * session whose token the platform refused is still the shop's: its calls fail with UNAUTHORIZED, worded with
+ * what to do, until the merchant opens the app and a new token is exchanged (docs/decisions/187).
+ */
 export async function getOfflineSession(shop: string): Promise<PlatformSession | null> {
   const session = await loadOfflineSession(shop);
-  return session?.accessToken ? { shop: session.shop } : null;
+  return session ? { shop: session.shop } : null;
 }
 
 export function graphqlUrl(shop: string) {
@@ -78,7 +82,12 @@ function operationName(query: string) {
 }
 
 /** What one attempt came to: the data, or a reason to wait and try again, or a failure to report. */
-type Attempt<T> = { data: T } | { retryAfterMs: number; reason: string } | { error: PlatformApiError };
+type Attempt<T> =
+  | { data: T }
+  | { retryAfterMs: number; reason: string }
+  | { error: PlatformApiError }
+  /** HTTP 401: the token sent was refused. */
+  | { refused: true };
 
 /**
  * Runs one GraphQL admin operation for a shop through the library's GraphQL client, with the offline session the
@@ -109,6 +118,15 @@ export async function platformGraphql<T>(
       }),
     );
     if ("data" in outcome) return outcome.data;
+    if ("refused" in outcome) {
+      // Cleared: the merchant's next open of the app exchanges a new token. Not cleared: another process stored
+      // a new token since this call read the session; the next attempt uses it.
+      if ((await invalidateRefusedToken(session.shop, offline.accessToken!)) || attempt >= maxAttempts) {
+        log.warn({ codes: ["UNAUTHORIZED"] }, TOKEN_REFUSED);
+        throw new PlatformApiError(502, TOKEN_REFUSED, ["UNAUTHORIZED"]);
+      }
+      continue;
+    }
     if ("error" in outcome) {
       log.warn({ codes: outcome.error.codes }, outcome.error.message);
       throw outcome.error;
@@ -138,13 +156,13 @@ async function attemptOnce<T>(attempt: number, call: () => Promise<{ data?: T }>
     }
     if (error instanceof HttpResponseError) {
       const status = error.response.code;
-      if (status === 401 || status === 403) {
+      if (status === 401) return { refused: true };
+      // A 403 refuses the call, not the token (a scope the shop has not granted): the token stays.
+      if (status === 403) {
         return {
-          error: new PlatformApiError(
-            502,
-            "The platform refused the shop's access token; the app may need to be reinstalled",
-            ["UNAUTHORIZED"],
-          ),
+          error: new PlatformApiError(502, "The platform refused the call with the shop's access token", [
+            "UNAUTHORIZED",
+          ]),
         };
       }
       if (status >= 500) return { retryAfterMs: backoff(attempt), reason: `HTTP ${status}` };

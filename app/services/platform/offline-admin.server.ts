@@ -20,6 +20,14 @@ export type OfflineAdmin = { session: Session };
 
 export const NO_OFFLINE_SESSION = "The app is not installed on this shop (no offline session); reinstall it";
 
+/** The platform refused the stored token (revoked before its expiry): the next embedded open exchanges a new one. */
+export const TOKEN_REFUSED =
+  "The platform refused the shop's access token; open the app from the store's admin to reconnect it";
+
+function tokenRefused() {
+  return new AppError(502, TOKEN_REFUSED, "UNAUTHORIZED");
+}
+
 /**
  * The shop's offline session through the library's offline path (`unauthenticated.admin`), which refreshes an
  * expired offline token and stores the rotated pair. Every background call comes here.
@@ -32,6 +40,8 @@ export const NO_OFFLINE_SESSION = "The app is not installed on this shop (no off
 export async function offlineAdmin(shop: string): Promise<OfflineAdmin> {
   const session = await loadOfflineSession(shop);
   if (!session) throw new AppError(401, NO_OFFLINE_SESSION, "no_session");
+  // Cleared after the platform refused it (invalidateRefusedToken, or the library's own admin client on a 401).
+  if (!session.accessToken) throw tokenRefused();
   if (!needsTokenWork(session)) return adminFor(shop);
   return withTokenLease(shop, async () => {
     // Read again under the lease, from the table: another process may have refreshed while this one waited.
@@ -41,6 +51,25 @@ export async function offlineAdmin(shop: string): Promise<OfflineAdmin> {
     if (isNonExpiring(current)) await migrateToExpiring(current);
     else if (current.isExpired(REFRESH_WINDOW_MS)) logger.info({ shop }, "refreshing the shop's offline access token");
     return adminFor(shop);
+  });
+}
+
+/**
+ * After the platform answered 401 to `refusedToken`: clears the stored access token, as the library does for its
+ * own admin client (invalidateAccessToken), so the shop's next embedded request finds the session inactive and the
+ * token exchange stores a fresh one; the merchant reopens the app instead of reinstalling (docs/decisions/187).
+ * Only the refused token is cleared: under the shop's token lease, a token another process has stored since (an
+ * exchange, a refresh) is left alone, and the answer says so (false), so the caller may try again with it.
+ */
+export async function invalidateRefusedToken(shop: string, refusedToken: string): Promise<boolean> {
+  return withTokenLease(shop, async () => {
+    forgetReadSession(platformApi.session.getOfflineId(shop));
+    const current = await loadOfflineSession(shop);
+    if (!current || current.accessToken !== refusedToken) return false;
+    current.accessToken = undefined;
+    await sessionStorage.storeSession(current);
+    logger.warn({ shop }, "the platform refused the shop's offline token: cleared until the app is opened again");
+    return true;
   });
 }
 

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { graphqlUrl, platformGraphql } from "~/services/platform/graphql.server";
+import { getOfflineSession, graphqlUrl, platformGraphql } from "~/services/platform/graphql.server";
 import { loadOfflineSession } from "~/services/platform/offline-admin.server";
 import { createSession, shopDomain } from "../../helpers/factories";
 import { server } from "../../mocks/server";
@@ -30,6 +30,10 @@ function platformTokens(shop: string, options: { refreshToken: string; accessTok
   const accessTokens = new Set([options.accessToken]);
   const refreshes: string[] = [];
   const refused: string[] = [];
+  /** The access token of every admin API call, in order. */
+  const calls: string[] = [];
+  /** Runs before the platform answers a refused call (another process storing a token meanwhile). */
+  let beforeRefusing: (() => Promise<void>) | null = null;
   let delayNext = 0;
   server.use(
     http.post(`https://${shop}/admin/oauth/access_token`, async ({ request }) => {
@@ -76,16 +80,31 @@ function platformTokens(shop: string, options: { refreshToken: string; accessTok
       }
       return HttpResponse.json({ error: "unsupported_grant_type" }, { status: 400 });
     }),
-    http.post(graphqlUrl(shop), ({ request }) =>
-      accessTokens.has(request.headers.get("X-Shopify-Access-Token") ?? "")
-        ? HttpResponse.json({ data: { shop: { name: "Tienda" } } })
-        : new HttpResponse(null, { status: 401 }),
-    ),
+    http.post(graphqlUrl(shop), async ({ request }) => {
+      const token = request.headers.get("X-Shopify-Access-Token") ?? "";
+      calls.push(token);
+      if (accessTokens.has(token)) return HttpResponse.json({ data: { shop: { name: "Tienda" } } });
+      const before = beforeRefusing;
+      beforeRefusing = null;
+      await before?.();
+      return new HttpResponse(null, { status: 401 });
+    }),
   );
   return {
     refreshes,
     refused,
+    calls,
     current: () => current,
+    /** Revokes every access token issued so far (as the platform does when access is withdrawn). */
+    revoke() {
+      accessTokens.clear();
+    },
+    accept(token: string) {
+      accessTokens.add(token);
+    },
+    beforeNextRefusal(work: () => Promise<void>) {
+      beforeRefusing = work;
+    },
     delayFirstRefresh(ms: number) {
       delayNext = ms;
     },
@@ -154,6 +173,51 @@ describe("offline admin client", () => {
     expect(stored?.accessToken).toBe("shpat_new_1");
     expect(stored?.refreshToken).toBe(platform.current());
     expect(stored?.expires).toBeInstanceOf(Date);
+  });
+
+  it("clears an access token the platform refused, keeps the shop installed, and sends nothing more with it", async () => {
+    const shop = shopDomain();
+    await createSession(shop, { accessToken: "shpat_revoked", refreshToken: "shprt_old" });
+    const platform = platformTokens(shop, { refreshToken: "shprt_old", accessToken: "shpat_revoked" });
+    platform.revoke();
+
+    await expect(platformGraphql({ shop }, QUERY)).rejects.toMatchObject({ status: 502, code: "UNAUTHORIZED" });
+
+    // As the library does for its own admin client: the token goes, the session stays, so the shop's next
+    // embedded request exchanges a new token, and callbacks still find the shop installed.
+    const stored = await loadOfflineSession(shop);
+    expect(stored?.accessToken).toBeUndefined();
+    expect(stored?.refreshToken).toBe("shprt_old");
+    expect(await getOfflineSession(shop)).toEqual({ shop });
+    expect(platform.calls).toEqual(["shpat_revoked"]);
+
+    // Until then every call fails at once, worded with what to do, without a request to the platform.
+    await expect(platformGraphql({ shop }, QUERY)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(platformGraphql({ shop }, QUERY)).rejects.toThrow(/open the app from the store's admin/);
+    expect(platform.calls).toEqual(["shpat_revoked"]);
+    expect(await prisma.platformTokenLease.count()).toBe(0);
+
+    // A token stored by the next exchange is used again.
+    platform.accept("shpat_exchanged");
+    await createSession(shop, { accessToken: "shpat_exchanged", refreshToken: "shprt_exchanged" });
+    await expect(platformGraphql({ shop }, QUERY)).resolves.toEqual({ shop: { name: "Tienda" } });
+  });
+
+  it("keeps a token another process stored while the refused call was in flight, and uses it", async () => {
+    const shop = shopDomain();
+    await createSession(shop, { accessToken: "shpat_old", refreshToken: "shprt_old" });
+    const platform = platformTokens(shop, { refreshToken: "shprt_old", accessToken: "shpat_old" });
+    platform.revoke();
+    // Another process exchanged a new token just before the platform refused this call's old one.
+    platform.beforeNextRefusal(async () => {
+      platform.accept("shpat_fresh");
+      await createSession(shop, { accessToken: "shpat_fresh", refreshToken: "shprt_fresh" });
+    });
+
+    await expect(platformGraphql({ shop }, QUERY)).resolves.toEqual({ shop: { name: "Tienda" } });
+
+    expect(platform.calls).toEqual(["shpat_old", "shpat_fresh"]);
+    expect((await loadOfflineSession(shop))?.accessToken).toBe("shpat_fresh");
   });
 
   it("answers 502 with a stable code when the platform refuses the refresh token", async () => {
