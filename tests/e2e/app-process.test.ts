@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installShop, ROOT } from "../../sandbox/stack";
-import { ensureAutomationKey, eventually, getJson, postJson, startE2eStack, type Stack } from "./helpers";
+import { ROOT } from "../../sandbox/stack";
+import { eventually, getJson, postJson, startLoopStack, type Stack } from "./helpers";
 
 const SHOP = "tienda-proceso.myshopify.com";
 
@@ -14,13 +14,7 @@ describe("the app process, after an order went round the loop", () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startE2eStack();
-    await installShop(stack, SHOP);
-    await ensureAutomationKey(stack, SHOP);
-    await postJson(`${stack.automationUrl}/sim/mode`, {
-      trigger: { kind: "ok" },
-      callback: { delayMs: 50, status: "success" },
-    });
+    stack = await startLoopStack(SHOP);
     const { order } = (await postJson<{ order: { name: string } }>(`${stack.platformUrl}/sim/orders`, { shop: SHOP }))
       .body;
     await eventually(

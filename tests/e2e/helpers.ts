@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createClient } from "@libsql/client";
 import { sleep } from "../../sandbox/lib/http";
-import { startStack, type Stack, type StackOptions } from "../../sandbox/stack";
+import { installShop, startStack, type Stack, type StackOptions } from "../../sandbox/stack";
 import pg from "pg";
 import { databaseEngine } from "../../app/db-adapter.server";
 import { databaseFromTemplate, postgresTestServer } from "../helpers/postgres";
@@ -108,6 +108,21 @@ export async function postJson<T = Record<string, unknown>>(url: string, body: u
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as T };
+}
+
+/**
+ * A stack of its own with the shop installed through the token exchange, its automation key saved and the
+ * automation simulator calling back soon after each trigger: an order placed at the platform goes round the loop.
+ */
+export async function startLoopStack(shop: string) {
+  const stack = await startE2eStack();
+  await installShop(stack, shop);
+  await ensureAutomationKey(stack, shop);
+  await postJson(`${stack.automationUrl}/sim/mode`, {
+    trigger: { kind: "ok" },
+    callback: { delayMs: 50, status: "success" },
+  });
+  return stack;
 }
 
 /**

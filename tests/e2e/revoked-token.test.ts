@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminFetch, installShop } from "../../sandbox/stack";
-import { ensureAutomationKey, eventually, getJson, postJson, query, startE2eStack, type Stack } from "./helpers";
+import { adminFetch } from "../../sandbox/stack";
+import { eventually, getJson, postJson, query, startLoopStack, type Stack } from "./helpers";
 
 const SHOP = "tienda-revocada.myshopify.com";
 
@@ -37,13 +37,7 @@ describe("a revoked offline token, end to end", () => {
     );
 
   beforeAll(async () => {
-    stack = await startE2eStack();
-    await installShop(stack, SHOP);
-    await ensureAutomationKey(stack, SHOP);
-    await postJson(`${stack.automationUrl}/sim/mode`, {
-      trigger: { kind: "ok" },
-      callback: { delayMs: 50, status: "success" },
-    });
+    stack = await startLoopStack(SHOP);
   });
   afterAll(async () => {
     await stack?.stop();
