@@ -4,7 +4,7 @@ import path from "node:path";
 import { Prisma } from "@prisma/client";
 import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import prisma from "~/db.server";
+import prisma, { sqliteConnection } from "~/db.server";
 import { createSqliteThreadAdapter } from "~/lib/sqlite-thread-adapter.server";
 import { postgresTestServer } from "../helpers/postgres";
 
@@ -116,6 +116,20 @@ describe.runIf(onSqlite)("SQLite on its own thread", () => {
       ]),
     ).rejects.toMatchObject({ code: "P2002" });
     expect(await prisma.aiConfiguration.count()).toBe(1);
+  });
+
+  it("binds an absent value as NULL (node:sqlite alone refuses undefined) and a boolean as 0/1", async () => {
+    const connection = (await sqliteConnection())!;
+    const inserted = await connection.statement(
+      `INSERT INTO "AiConfiguration" ("shop", "enabled", "instructions", "updatedAt") VALUES (?, ?, ?, ?)`,
+      [shop, true, undefined, new Date()],
+    );
+    expect(inserted.changes).toBe(1);
+    const { rows } = await connection.statement(
+      `SELECT "enabled", "instructions", typeof("enabled") AS "kind" FROM "AiConfiguration" WHERE "shop" = ?`,
+      [shop],
+    );
+    expect(rows).toEqual([{ enabled: 1, instructions: null, kind: "integer" }]);
   });
 
   it("answers raw SQL with the rows and the counts of changed rows", async () => {
