@@ -381,6 +381,8 @@ export const en = {
   "error.order_not_found": "The order was not found in the store.",
   // The platform refused the app's offline token (revoked, or its refresh refused): a new one comes with the next
   // opening of the app from the admin (token exchange), else with a reinstall (docs/decisions/139).
+  "error.FORBIDDEN":
+    "Your store did not allow the app this request: a permission it needs is missing. Open the app from your store's admin to grant it.",
   "error.UNAUTHORIZED":
     "Your store no longer accepts the app's access. Open the app again from your store's admin to reconnect it; if this message stays, reinstall the app.",
   "error.token_refresh_failed":
@@ -422,6 +424,7 @@ export const en = {
   "insights.days.one": "Last {count} day",
   "insights.days.other": "Last {count} days",
   "insights.chartTitle": "Deliveries per day",
+  "insights.chartUnavailable": "The chart could not be loaded. Reload the page to try again.",
   "insights.chartEmpty": "No deliveries in this period yet.",
   "insights.day": "Day",
   "insights.series.delivered": "Delivered",

@@ -393,6 +393,8 @@ export const es: Messages = {
   "error.not_installed": "La aplicación no está instalada en esta tienda.",
   "error.not_supported": "Esto no es compatible.",
   "error.order_not_found": "No se encontró el pedido en la tienda.",
+  "error.FORBIDDEN":
+    "Tu tienda no le permitió a la app esta operación: le falta un permiso que necesita. Abre la app desde el administrador de tu tienda para concederlo.",
   "error.UNAUTHORIZED":
     "Tu tienda ya no acepta el acceso de la app. Vuelve a abrir la app desde el administrador de tu tienda para reconectarla; si el mensaje sigue, reinstala la app.",
   "error.token_refresh_failed":
@@ -436,6 +438,7 @@ export const es: Messages = {
   "insights.days.one": "Último {count} día",
   "insights.days.other": "Últimos {count} días",
   "insights.chartTitle": "Entregas por día",
+  "insights.chartUnavailable": "No se pudo cargar el gráfico. Recarga la página para intentarlo de nuevo.",
   "insights.chartEmpty": "Aún no hay entregas en este periodo.",
   "insights.day": "Día",
   "insights.series.delivered": "Entregadas",

@@ -1,9 +1,9 @@
 import { GraphqlQueryError, HttpRequestError, HttpResponseError, HttpThrottlingError } from "@shopify/shopify-api";
 import { z } from "zod";
-import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { API_VERSION, platformApi } from "../../shopify.server";
-import { invalidateRefusedToken, loadOfflineSession, offlineAdmin, TOKEN_REFUSED } from "./offline-admin.server";
+import { PlatformApiError, TOKEN_REFUSED, tokenRefused } from "./errors.server";
+import { invalidateRefusedToken, loadOfflineSession, offlineAdmin } from "./offline-admin.server";
 
 /**
  * The shop a platform call acts for. The token is never carried around: each call gets the admin client
@@ -49,17 +49,7 @@ const graphqlResponse = z.object({
 
 type GraphqlBody = z.infer<typeof graphqlResponse>;
 
-/** A failure the platform reported: its error codes (THROTTLED, ACCESS_DENIED, ...) travel with it. */
-export class PlatformApiError extends AppError {
-  constructor(
-    status: number,
-    message: string,
-    readonly codes: string[] = [],
-  ) {
-    super(status, message, codes[0] ?? "platform_error");
-    this.name = "PlatformApiError";
-  }
-}
+export { PlatformApiError };
 
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -119,11 +109,11 @@ export async function platformGraphql<T>(
     );
     if ("data" in outcome) return outcome.data;
     if ("refused" in outcome) {
-      // Cleared: the merchant's next open of the app exchanges a new token. Not cleared: another process stored
-      // a new token since this call read the session; the next attempt uses it.
+      // Cleared: the merchant's next open of the app exchanges a new token. Not cleared: a new token was stored
+      // since this call read the session (another process's, or the refresh just made); the next attempt uses it.
       if ((await invalidateRefusedToken(session.shop, offline.accessToken!)) || attempt >= maxAttempts) {
         log.warn({ codes: ["UNAUTHORIZED"] }, TOKEN_REFUSED);
-        throw new PlatformApiError(502, TOKEN_REFUSED, ["UNAUTHORIZED"]);
+        throw tokenRefused();
       }
       continue;
     }
@@ -157,11 +147,11 @@ async function attemptOnce<T>(attempt: number, call: () => Promise<{ data?: T }>
     if (error instanceof HttpResponseError) {
       const status = error.response.code;
       if (status === 401) return { refused: true };
-      // A 403 refuses the call, not the token (a scope the shop has not granted): the token stays.
+      // A 403 refuses the call, not the token (a permission the shop has not granted): the token stays.
       if (status === 403) {
         return {
-          error: new PlatformApiError(502, "The platform refused the call with the shop's access token", [
-            "UNAUTHORIZED",
+          error: new PlatformApiError(502, "The platform refused this call: the app lacks a permission it needs", [
+            "FORBIDDEN",
           ]),
         };
       }

@@ -5,7 +5,9 @@ import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { platformApi, sessionStorage, unauthenticated } from "../../shopify.server";
-import { forgetReadSession } from "./sealed-session-storage.server";
+import { tokenRefused } from "./errors.server";
+import { forgetReadSession, openIfSealed } from "./sealed-session-storage.server";
+import { clearStoredAccessToken } from "./session-rows.server";
 
 /** The library refreshes an offline token this close to its expiry (shopify-app-remix, WITHIN_MILLISECONDS_OF_EXPIRY). */
 export const REFRESH_WINDOW_MS = 5 * 60 * 1000;
@@ -19,14 +21,6 @@ const LEASE_MARGIN_MS = 30_000;
 export type OfflineAdmin = { session: Session };
 
 export const NO_OFFLINE_SESSION = "The app is not installed on this shop (no offline session); reinstall it";
-
-/** The platform refused the stored token (revoked before its expiry): the next embedded open exchanges a new one. */
-export const TOKEN_REFUSED =
-  "The platform refused the shop's access token; open the app from the store's admin to reconnect it";
-
-function tokenRefused() {
-  return new AppError(502, TOKEN_REFUSED, "UNAUTHORIZED");
-}
 
 /**
  * The shop's offline session through the library's offline path (`unauthenticated.admin`), which refreshes an
@@ -55,21 +49,42 @@ export async function offlineAdmin(shop: string): Promise<OfflineAdmin> {
 }
 
 /**
- * After the platform answered 401 to `refusedToken`: clears the stored access token, as the library does for its
- * own admin client (invalidateAccessToken), so the shop's next embedded request finds the session inactive and the
- * token exchange stores a fresh one; the merchant reopens the app instead of reinstalling (docs/decisions/187).
- * Only the refused token is cleared: under the shop's token lease, a token another process has stored since (an
- * exchange, a refresh) is left alone, and the answer says so (false), so the caller may try again with it.
+ * After the platform answered 401 to `refusedToken` (docs/decisions/187), under the shop's token lease:
+ * - another token stored since (an exchange, a refresh): nothing to do; the caller tries again with it (false);
+ * - a refresh token that still works (a 401 from an expiry the stored date did not foresee): the pair is refreshed
+ *   and stored, and the caller tries again (false);
+ * - otherwise the access token is cleared, as the library does for its own admin client (invalidateAccessToken),
+ *   so the shop's next embedded request finds the session inactive and the token exchange stores a fresh pair: the
+ *   merchant reopens the app instead of reinstalling it (true). The clear is conditional on the stored value, so
+ *   a token the library's exchange stores meanwhile (it takes no lease of this app's) is never lost.
  */
 export async function invalidateRefusedToken(shop: string, refusedToken: string): Promise<boolean> {
+  const id = platformApi.session.getOfflineId(shop);
   return withTokenLease(shop, async () => {
-    forgetReadSession(platformApi.session.getOfflineId(shop));
+    forgetReadSession(id);
     const current = await loadOfflineSession(shop);
     if (!current || current.accessToken !== refusedToken) return false;
-    current.accessToken = undefined;
-    await sessionStorage.storeSession(current);
-    logger.warn({ shop }, "the platform refused the shop's offline token: cleared until the app is opened again");
-    return true;
+    if (current.refreshToken) {
+      try {
+        const { session: refreshed } = await platformApi.auth.refreshToken({
+          shop,
+          refreshToken: current.refreshToken,
+        });
+        await sessionStorage.storeSession(refreshed);
+        logger.info({ shop }, "the platform refused the shop's offline token; its refresh token gave a new pair");
+        return false;
+      } catch (error) {
+        logger.info(
+          { shop, err: error instanceof Error ? error.message : String(error) },
+          "the refresh token was refused too",
+        );
+      }
+    }
+    const cleared = await clearStoredAccessToken(id, refusedToken, openIfSealed);
+    forgetReadSession(id);
+    if (cleared)
+      logger.warn({ shop }, "the platform refused the shop's offline token: cleared until the app is opened");
+    return cleared;
   });
 }
 

@@ -74,7 +74,8 @@ export class SealedSessionStorage implements SessionStorage {
   }
 }
 
-function openIfSealed(value: string) {
+/** A stored token as the storage opens it: sealed envelopes opened, a plain token from before sealing as is. */
+export function openIfSealed(value: string) {
   return SEALED.test(value) ? open(value) : value;
 }
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { getOfflineSession, graphqlUrl, platformGraphql } from "~/services/platform/graphql.server";
 import { loadOfflineSession } from "~/services/platform/offline-admin.server";
+import { openIfSealed } from "~/services/platform/sealed-session-storage.server";
+import { clearStoredAccessToken } from "~/services/platform/session-rows.server";
 import { createSession, shopDomain } from "../../helpers/factories";
 import { server } from "../../mocks/server";
 
@@ -95,8 +97,14 @@ function platformTokens(shop: string, options: { refreshToken: string; accessTok
     refused,
     calls,
     current: () => current,
-    /** Revokes every access token issued so far (as the platform does when access is withdrawn). */
+    /** Withdraws the app's access: every access token and refresh token issued so far is refused from now on. */
     revoke() {
+      accessTokens.clear();
+      current = "withdrawn";
+      previous = null;
+    },
+    /** Refuses the access tokens only: the refresh token still gives a new pair. */
+    refuseAccessTokens() {
       accessTokens.clear();
     },
     accept(token: string) {
@@ -201,6 +209,41 @@ describe("offline admin client", () => {
     platform.accept("shpat_exchanged");
     await createSession(shop, { accessToken: "shpat_exchanged", refreshToken: "shprt_exchanged" });
     await expect(platformGraphql({ shop }, QUERY)).resolves.toEqual({ shop: { name: "Tienda" } });
+  });
+
+  it("refreshes the pair instead of clearing it when the refresh token still works", async () => {
+    const shop = shopDomain();
+    await createSession(shop, { accessToken: "shpat_refused", refreshToken: "shprt_old" });
+    const platform = platformTokens(shop, { refreshToken: "shprt_old", accessToken: "shpat_refused", lifetimeS: 3600 });
+    platform.refuseAccessTokens();
+
+    await expect(platformGraphql({ shop }, QUERY)).resolves.toEqual({ shop: { name: "Tienda" } });
+
+    expect(platform.refreshes).toEqual(["shprt_old"]);
+    expect(platform.calls).toEqual(["shpat_refused", "shpat_new_1"]);
+    expect((await loadOfflineSession(shop))?.accessToken).toBe("shpat_new_1");
+  });
+
+  it("clears nothing when a new token is stored between its read and its conditional update", async () => {
+    const shop = shopDomain();
+    const id = `offline_${shop}`;
+    await createSession(shop, { accessToken: "shpat_refused" });
+    // The library's token exchange takes no lease of the app's: its write may land after the stored value was read.
+    const cleared = await clearStoredAccessToken(id, "shpat_refused", async (stored) => {
+      await createSession(shop, { accessToken: "shpat_exchanged" });
+      return openIfSealed(stored);
+    });
+    expect(cleared).toBe(false);
+    expect((await loadOfflineSession(shop))?.accessToken).toBe("shpat_exchanged");
+  });
+
+  it("keeps the token when the platform refuses a call with 403 (a permission, not the token)", async () => {
+    const shop = shopDomain();
+    await createSession(shop, { accessToken: "shpat_ok" });
+    server.use(http.post(graphqlUrl(shop), () => new HttpResponse(null, { status: 403 })));
+
+    await expect(platformGraphql({ shop }, QUERY)).rejects.toMatchObject({ status: 502, code: "FORBIDDEN" });
+    expect((await loadOfflineSession(shop))?.accessToken).toBe("shpat_ok");
   });
 
   it("keeps a token another process stored while the refused call was in flight, and uses it", async () => {
