@@ -83,6 +83,17 @@ describe("delivery operations, insights and alerts", () => {
     });
   }
 
+  it("keeps the insights page when the chart's code cannot be fetched, and says so in the chart's place", async () => {
+    const page = await admin.open(insightsShop, "/app/insights", "es", 1400, {
+      unreachable: /\/assets\/DeliveriesBarChart-[^/]+\.js$/,
+    });
+    await shown(page.getByText("No se pudo cargar el gráfico. Recarga la página para intentarlo de nuevo."));
+    expect(await page.getByTestId("deliveries-chart").count()).toBe(0);
+    // The rest of the page is there: the flows, and the chart's numbers for screen readers.
+    await shown(page.getByRole("heading", { name: "Tasa de confirmación por flujo" }));
+    expect(await page.getByRole("table", { name: "Entregas por día" }).getByRole("row").count()).toBe(1 + 7);
+  });
+
   for (const locale of ["es", "en"] as const) {
     it(`searches the log, asks before retrying all failed and retries them (${locale})`, async () => {
       const api = withOrdersAndDeliveries(configuredShop());

@@ -6,7 +6,19 @@ import { INSIGHT_SERIES_NAMES, type InsightDayPoint } from "~/lib/insights-types
 // The series' colours follow the statuses' badges: success, caution, critical, and a darker critical.
 const COLORS = { delivered: "#29845a", retrying: "#b28400", failed: "#e51c00", flowFailed: "#8e1f0b" };
 
-const DeliveriesBarChart = lazy(() => import("./DeliveriesBarChart"));
+// A chunk that cannot be fetched (a dropped connection, a deploy that replaced the assets) costs the drawing only.
+const DeliveriesBarChart = lazy(() => import("./DeliveriesBarChart").catch(() => ({ default: ChartUnavailable })));
+
+function ChartUnavailable() {
+  const { t } = useI18n();
+  return (
+    <div style={{ height: 280, display: "grid", placeItems: "center" }}>
+      <Text as="p" tone="subdued">
+        {t("insights.chartUnavailable")}
+      </Text>
+    </div>
+  );
+}
 
 /**
  * Deliveries per day by outcome, stacked. Drawn in the browser only: the chart measures its container, and its

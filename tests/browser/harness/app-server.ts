@@ -21,7 +21,8 @@ export interface RunningApp {
  * process starts no delivery worker or periodic jobs, so a page shows the rows its test seeded, as seeded.
  */
 export async function startApp(outside: Record<string, string> = {}): Promise<RunningApp> {
-  if (!existsSync("build/server/index.js") || !existsSync(SERVER_ENTRY)) throw new Error("No build: run `npm run build` before the browser tests");
+  if (!existsSync("build/server/index.js") || !existsSync(SERVER_ENTRY))
+    throw new Error("No build: run `npm run build` before the browser tests");
   rmSync(WORK_DIR, { recursive: true, force: true });
   mkdirSync(WORK_DIR, { recursive: true });
   const database = path.join(WORK_DIR, "app.sqlite");

@@ -60,6 +60,8 @@ export async function openAdmin(
     clock?: boolean;
     /** False: the page as the server sent it, never hydrated (the first paint, docs/decisions/147). */
     javaScript?: boolean;
+    /** The app's paths that fail as a dropped connection would (a chunk the browser cannot fetch). */
+    unreachable?: RegExp;
   },
 ): Promise<AdminPage> {
   const reachable = new Set((options.reachable ?? []).map((url) => new URL(url).origin));
@@ -82,6 +84,7 @@ export async function openAdmin(
     if (url.origin === app.url && url.pathname.startsWith("/api/")) {
       apiCalls.push(`${route.request().method()} ${url.pathname}`);
     }
+    if (url.origin === app.url && options.unreachable?.test(url.pathname)) return route.abort("connectionfailed");
     if (url.origin === app.url || reachable.has(url.origin)) return route.continue();
     if (url.hostname === "cdn.shopify.com" && url.pathname.endsWith("/app-bridge.js")) {
       return route.fulfill({ contentType: "text/javascript", body: STAND_IN });

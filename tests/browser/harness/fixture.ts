@@ -32,14 +32,14 @@ export function useAdmin() {
     /**
      * The admin opens `path` for `shop` (one of the test's own, harness/database.ts). `clock`: the page's timers
      * run on Playwright's clock, which the test moves on (`page.clock.fastForward`). `javaScript: false`: the page
-     * as the server sent it, never hydrated (docs/decisions/147).
+     * as the server sent it, never hydrated (docs/decisions/147). `unreachable`: app paths that fail to load.
      */
     async open(
       shop: string,
       path: string,
       locale: "en" | "es" = "en",
       width?: number,
-      options: { clock?: boolean; javaScript?: boolean } = {},
+      options: { clock?: boolean; javaScript?: boolean; unreachable?: RegExp } = {},
     ) {
       const admin = await openAdmin(browser, app, {
         path,
@@ -49,6 +49,7 @@ export function useAdmin() {
         reachable: [simulators.supplier],
         clock: options.clock,
         javaScript: options.javaScript,
+        unreachable: options.unreachable,
       });
       opened.push(admin);
       return admin.page;
