@@ -445,6 +445,13 @@ const resolvers: Record<string, Resolver> = {
     const input = (argument(field, "order", variables) ?? {}) as OrderCreateInput;
     const userErrors = orderCreateErrors(shop, input);
     if (userErrors.length) return { order: null, userErrors };
+    if (shop.refuseOrderCreate > 0) {
+      shop.refuseOrderCreate--;
+      return {
+        order: null,
+        userErrors: [{ field: ["order"], message: "This store can't accept orders right now", code: "INVALID" }],
+      };
+    }
     const order = createOrderFromInput(shop, input);
     context.emit(`orderCreate ${order.name}${order.test ? " (test order)" : ""}`);
     context.orderCreated?.(order);

@@ -378,6 +378,13 @@ export function createPlatformSimulator(options: PlatformOptions) {
       const sent = body.webhook === false ? [] : await send(shop.domain, "orders/create", orderPayload(order), copies);
       return { status: 201, body: { order: orderNode(order), deliveries: sent } };
     })
+    // The shop's next `count` (default 1) orderCreate mutations are refused with the platform's userErrors.
+    .on("POST", "/sim/orders/refuse", (request) => {
+      const body = bodyOf(request);
+      const shop = shopState(shopFromBody(body, request));
+      shop.refuseOrderCreate = Math.max(0, Number(body.count ?? 1));
+      return { body: { refuseOrderCreate: shop.refuseOrderCreate } };
+    })
     .on("POST", "/sim/draft_orders", async (request) => {
       const body = bodyOf(request);
       const shop = shopState(shopFromBody(body, request));

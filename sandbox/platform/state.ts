@@ -33,6 +33,8 @@ export interface ShopState {
   themes: SimTheme[];
   webhookSubscriptions: { id: number; topic: string; callbackUrl: string }[];
   nextOrderNumber: number;
+  /** The next this many orderCreate mutations are refused, as by a store that cannot take orders now (paused). */
+  refuseOrderCreate: number;
 }
 
 export function newShopState(domain: string, scope: string): ShopState {
@@ -46,6 +48,7 @@ export function newShopState(domain: string, scope: string): ShopState {
     products,
     orders: [],
     draftOrders: [],
+    refuseOrderCreate: 0,
     themes: [
       {
         id: newId(),

@@ -83,6 +83,14 @@ describe("home page", () => {
     expect(await page.getByText("Something went wrong").count()).toBe(0);
     expect(await page.getByText(/Invalid API key or access token|refused to refresh/).count()).toBe(0);
     await screenshot(page, "home-en-orders-failed");
+
+    // What the message says is what fixes it (docs/decisions/187): the refused token was cleared, so the page's
+    // next request exchanges its session token for a new one, and the orders card loads; no reinstall.
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Try again" }).count()).toBe(0);
+    expect(await page.getByText("Your store no longer accepts the app's access", { exact: false }).count()).toBe(0);
+    // The card now lists the store's orders (the platform's five seeded ones).
+    await expect.poll(() => page.getByRole("table").getByText("#1005").isVisible()).toBe(true);
   });
 
   it("tells a Spanish-speaking merchant to reconnect when the platform refuses the app's token", async () => {

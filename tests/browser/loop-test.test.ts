@@ -11,7 +11,7 @@ import { useAdmin } from "./harness/fixture";
 import { configuredShop } from "./harness/seed";
 import { newShopFrom } from "./harness/shops";
 import { shown } from "./harness/shown";
-import { platformOrders, revokePlatformTokens } from "./harness/simulator-seed";
+import { platformOrders, refusePlatformOrders } from "./harness/simulator-seed";
 
 // The platform simulator's webhook and the app's reads take a moment on a shared machine.
 const POLL = { timeout: 20_000 };
@@ -103,8 +103,9 @@ describe("Test the whole loop (home page)", () => {
 
   it("shows the last test with the page, and a refused test order as the first step's failure (es)", async () => {
     const seeded = await newShopFrom("loop-refused", configuredShop());
-    // The store no longer takes the app's token: the test order cannot be placed.
-    await revokePlatformTokens(seeded.shop);
+    // The store cannot take orders now: the platform refuses the test order. (A revoked token no longer does
+    // this: the page's own requests clear it and exchange a new one, docs/decisions/187.)
+    await refusePlatformOrders(seeded.shop);
     const page = await admin.open(seeded.shop, "/app", "es", 1400);
     await page.getByRole("button", { name: es["loopTest.start"] }).click();
     await page.locator("[data-testid=loop-test][data-outcome=failed]").waitFor(POLL);

@@ -152,6 +152,11 @@ export async function platformOrders(shop: string) {
   return (await call<{ orders: { id: string; name: string; createdAt: string; tags: string[] }[] }>(url.href)).orders;
 }
 
+/** The shop's next orderCreate is refused with the platform's userErrors (a store that cannot take orders now). */
+export async function refusePlatformOrders(shop: string) {
+  await call(`${simulatorUrls().platform}/sim/orders/refuse`, { shop, count: 1 });
+}
+
 /** The platform stops taking every token of the shop (as after an uninstall): the app's calls for it are refused. */
 export async function revokePlatformTokens(shop: string) {
   await call(`${simulatorUrls().platform}/sim/tokens`, { revoke: true, shop });
