@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { ROOT } from "./engines";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const SOURCE = path.join(ROOT, "sandbox/app-server.ts");
 
 /** The production server's entry as `npm run build` emits it: what `npm start` and the stack run. */

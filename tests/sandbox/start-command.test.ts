@@ -3,9 +3,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileServerEntry } from "../../scripts/lib/server-entry";
-import { APP_SERVER_ARGS } from "../../sandbox/stack";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
+import { APP_SERVER_ARGS, ROOT } from "../../sandbox/stack";
 
 describe("the production start command", () => {
   it("runs the app process with the arguments the sandbox, the bench and the crash test use", () => {

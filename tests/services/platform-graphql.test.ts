@@ -1,6 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { graphqlUrl, platformGraphql, PlatformApiError } from "~/services/platform/graphql.server";
+import { PlatformApiError } from "~/services/platform/errors.server";
+import { graphqlUrl, platformGraphql } from "~/services/platform/graphql.server";
 import throttled from "../fixtures/reference/platform-graphql-throttled.json";
 import { createSession } from "../helpers/factories";
 import { server } from "../mocks/server";

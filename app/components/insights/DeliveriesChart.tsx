@@ -9,6 +9,9 @@ const COLORS = { delivered: "#29845a", retrying: "#b28400", failed: "#e51c00", f
 // A chunk that cannot be fetched (a dropped connection, a deploy that replaced the assets) costs the drawing only.
 const DeliveriesBarChart = lazy(() => import("./DeliveriesBarChart").catch(() => ({ default: ChartUnavailable })));
 
+// The chart's place while nothing is drawn in it (the server's page, the chunk loading): the page does not shift.
+const CHART_SPACE = <div style={{ height: 280 }} />;
+
 function ChartUnavailable() {
   const { t } = useI18n();
   return (
@@ -67,12 +70,13 @@ export function DeliveriesChart({ series }: { series: InsightDayPoint[] }) {
         </table>
       </Box>
       <div aria-hidden="true">
+        {/* Not on the server: rendering the lazy chart there would import its library after all. */}
         {mounted ? (
-          <Suspense fallback={<div style={{ height: 280 }} />}>
+          <Suspense fallback={CHART_SPACE}>
             <DeliveriesBarChart data={data} />
           </Suspense>
         ) : (
-          <div style={{ height: 280 }} />
+          CHART_SPACE
         )}
         <Box paddingBlockStart="200">
           <InlineStack gap="400" align="center">

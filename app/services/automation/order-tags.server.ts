@@ -1,10 +1,6 @@
 import { AppError } from "../../lib/http.server";
-import {
-  platformGraphql,
-  PlatformApiError,
-  type GraphqlOptions,
-  type PlatformSession,
-} from "../platform/graphql.server";
+import { PlatformApiError } from "../platform/errors.server";
+import { platformGraphql, type GraphqlOptions, type PlatformSession } from "../platform/graphql.server";
 
 export const ORDER_BY_NAME = `#graphql
   query OrderByName($query: String!) {

@@ -4,7 +4,8 @@ import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { getProductVariants } from "../platform/catalogue.server";
-import { platformGraphql, PlatformApiError, type PlatformSession } from "../platform/graphql.server";
+import { PlatformApiError } from "../platform/errors.server";
+import { platformGraphql, type PlatformSession } from "../platform/graphql.server";
 import type { SupplierProduct, SupplierVariation } from "../supplier/products.server";
 import { associationRecord, findAssociation, variationSnapshot, type AssociationRecord } from "./associations.server";
 import {

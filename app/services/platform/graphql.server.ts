@@ -49,8 +49,6 @@ const graphqlResponse = z.object({
 
 type GraphqlBody = z.infer<typeof graphqlResponse>;
 
-export { PlatformApiError };
-
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**

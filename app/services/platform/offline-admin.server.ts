@@ -6,8 +6,8 @@ import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { platformApi, sessionStorage, unauthenticated } from "../../shopify.server";
 import { tokenRefused } from "./errors.server";
-import { forgetReadSession, openIfSealed } from "./sealed-session-storage.server";
-import { clearStoredAccessToken } from "./session-rows.server";
+import { forgetReadSession, openStoredSession } from "./sealed-session-storage.server";
+import { clearAccessTokenIfStored, readStoredSession } from "./session-rows.server";
 
 /** The library refreshes an offline token this close to its expiry (shopify-app-remix, WITHIN_MILLISECONDS_OF_EXPIRY). */
 export const REFRESH_WINDOW_MS = 5 * 60 * 1000;
@@ -61,8 +61,9 @@ export async function offlineAdmin(shop: string): Promise<OfflineAdmin> {
 export async function invalidateRefusedToken(shop: string, refusedToken: string): Promise<boolean> {
   const id = platformApi.session.getOfflineId(shop);
   return withTokenLease(shop, async () => {
-    forgetReadSession(id);
-    const current = await loadOfflineSession(shop);
+    // The row as the table holds it: its sealed token is what the clear below is conditional on.
+    const stored = await readStoredSession(id);
+    const current = stored && openStoredSession(stored);
     if (!current || current.accessToken !== refusedToken) return false;
     if (current.refreshToken) {
       try {
@@ -80,7 +81,7 @@ export async function invalidateRefusedToken(shop: string, refusedToken: string)
         );
       }
     }
-    const cleared = await clearStoredAccessToken(id, refusedToken, openIfSealed);
+    const cleared = await clearAccessTokenIfStored(id, stored.accessToken!);
     forgetReadSession(id);
     if (cleared)
       logger.warn({ shop }, "the platform refused the shop's offline token: cleared until the app is opened");

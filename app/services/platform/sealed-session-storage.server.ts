@@ -54,7 +54,7 @@ export class SealedSessionStorage implements SessionStorage {
     if (held) return new Session(held.toObject());
     const stored = await this.read(id);
     if (!stored) return undefined;
-    const session = transform(stored, openIfSealed);
+    const session = openStoredSession(stored);
     reads?.set(id, session);
     return new Session(session.toObject());
   }
@@ -74,8 +74,12 @@ export class SealedSessionStorage implements SessionStorage {
   }
 }
 
-/** A stored token as the storage opens it: sealed envelopes opened, a plain token from before sealing as is. */
-export function openIfSealed(value: string) {
+/** A session as the table holds it, with its tokens opened as this storage opens them. */
+export function openStoredSession(stored: Session): Session {
+  return transform(stored, openIfSealed);
+}
+
+function openIfSealed(value: string) {
   return SEALED.test(value) ? open(value) : value;
 }
 

@@ -38,21 +38,15 @@ export async function readStoredSession(id: string): Promise<Session | undefined
 }
 
 /**
- * Clears a session's access token if the stored one is still `token` (docs/decisions/187). The condition is on the
- * stored value as read (a sealed envelope: sealing again would not give the same text), in the UPDATE itself, so
- * a token that any writer stores in between (the library's token exchange takes no lease of this app's) stays.
- * `openStored` opens the stored value as the session storage does. True when this call cleared it.
+ * Clears a session's access token if the table still holds `stored`, the value a read of it gave (a sealed
+ * envelope: sealing the token again would not give the same text). The condition is in the UPDATE itself, so a
+ * token any writer stores after that read (the library's token exchange takes no lease of this app's) stays
+ * (docs/decisions/187). True when this call cleared it.
  */
-export async function clearStoredAccessToken(
-  id: string,
-  token: string,
-  openStored: (stored: string) => string | Promise<string>,
-) {
-  const [row] = await hotSql().query<{ accessToken: string }>`SELECT "accessToken" FROM "Session" WHERE "id" = ${id}`;
-  if (!row?.accessToken || (await openStored(row.accessToken)) !== token) return false;
+export async function clearAccessTokenIfStored(id: string, stored: string): Promise<boolean> {
   // '' is how the library's Prisma storage writes a session without a token (sessionToRow), and reads it back.
   const changed = await hotSql().execute`
-    UPDATE "Session" SET "accessToken" = '' WHERE "id" = ${id} AND "accessToken" = ${row.accessToken}`;
+    UPDATE "Session" SET "accessToken" = '' WHERE "id" = ${id} AND "accessToken" = ${stored}`;
   return changed === 1;
 }
 

@@ -1,5 +1,6 @@
 import { AppError } from "../../lib/http.server";
-import { platformGraphql, PlatformApiError, type GraphqlOptions, type PlatformSession } from "./graphql.server";
+import { PlatformApiError } from "./errors.server";
+import { platformGraphql, type GraphqlOptions, type PlatformSession } from "./graphql.server";
 
 /**
  * The loop test's order on the shop (docs/decisions/150): a real order placed with orderCreate, marked as a test

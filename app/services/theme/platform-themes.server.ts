@@ -1,13 +1,8 @@
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { numericId } from "../platform/gid";
-import {
-  PlatformApiError,
-  platformGraphql,
-  realSleep,
-  type GraphqlOptions,
-  type PlatformSession,
-} from "../platform/graphql.server";
+import { PlatformApiError } from "../platform/errors.server";
+import { platformGraphql, realSleep, type GraphqlOptions, type PlatformSession } from "../platform/graphql.server";
 import type { ThemeCreateMutation, ThemeStatusQuery } from "../../types/admin.generated";
 
 /** The spec's Theme: what the install answers. */

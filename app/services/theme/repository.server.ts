@@ -72,7 +72,11 @@ export async function downloadRepositoryArchive(ref: RepositoryRef, maxBytes: nu
 
   const repository = await repositoryApi(ref, repoPath);
   if (repository.status === 401) {
-    throw new AppError(400, "The repository token was refused: it is invalid or has expired", "repository_token_refused");
+    throw new AppError(
+      400,
+      "The repository token was refused: it is invalid or has expired",
+      "repository_token_refused",
+    );
   }
   if (repository.status === 404) {
     throw new AppError(400, `Repository ${name} not found, or the token cannot read it`, "repository_not_found");

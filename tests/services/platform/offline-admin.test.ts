@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { getOfflineSession, graphqlUrl, platformGraphql } from "~/services/platform/graphql.server";
 import { loadOfflineSession } from "~/services/platform/offline-admin.server";
-import { openIfSealed } from "~/services/platform/sealed-session-storage.server";
-import { clearStoredAccessToken } from "~/services/platform/session-rows.server";
+import { clearAccessTokenIfStored, readStoredSession } from "~/services/platform/session-rows.server";
 import { createSession, shopDomain } from "../../helpers/factories";
 import { server } from "../../mocks/server";
 
@@ -228,12 +227,11 @@ describe("offline admin client", () => {
     const shop = shopDomain();
     const id = `offline_${shop}`;
     await createSession(shop, { accessToken: "shpat_refused" });
-    // The library's token exchange takes no lease of the app's: its write may land after the stored value was read.
-    const cleared = await clearStoredAccessToken(id, "shpat_refused", async (stored) => {
-      await createSession(shop, { accessToken: "shpat_exchanged" });
-      return openIfSealed(stored);
-    });
-    expect(cleared).toBe(false);
+    const stored = await readStoredSession(id);
+    // The library's token exchange takes no lease of the app's: its write may land after the row was read.
+    await createSession(shop, { accessToken: "shpat_exchanged" });
+
+    expect(await clearAccessTokenIfStored(id, stored!.accessToken!)).toBe(false);
     expect((await loadOfflineSession(shop))?.accessToken).toBe("shpat_exchanged");
   });
 
