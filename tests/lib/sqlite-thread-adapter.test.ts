@@ -5,6 +5,7 @@ import { Prisma } from "@prisma/client";
 import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import prisma, { sqliteConnection } from "~/db.server";
+import { SQLITE_BUSY_TIMEOUT_MS } from "~/db-adapter.server";
 import { createSqliteThreadAdapter } from "~/lib/sqlite-thread-adapter.server";
 import { postgresTestServer } from "../helpers/postgres";
 
@@ -116,6 +117,16 @@ describe.runIf(onSqlite)("SQLite on its own thread", () => {
       ]),
     ).rejects.toMatchObject({ code: "P2002" });
     expect(await prisma.aiConfiguration.count()).toBe(1);
+  });
+
+  it("holds the connection to the durability settings: WAL, every commit fsynced, a busy wait, foreign keys", async () => {
+    const connection = (await sqliteConnection())!;
+    const pragma = async (name: string) => (await connection.statement(`PRAGMA ${name}`, [])).rows[0];
+    expect(await pragma("journal_mode")).toEqual({ journal_mode: "wal" });
+    // 2 is FULL: an acknowledged webhook's commit is on disk before its answer, power cut included.
+    expect(await pragma("synchronous")).toEqual({ synchronous: 2 });
+    expect(await pragma("busy_timeout")).toEqual({ timeout: SQLITE_BUSY_TIMEOUT_MS });
+    expect(await pragma("foreign_keys")).toEqual({ foreign_keys: 1 });
   });
 
   it("binds an absent value as NULL (node:sqlite alone refuses undefined) and a boolean as 0/1", async () => {
