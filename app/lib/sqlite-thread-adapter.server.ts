@@ -184,7 +184,7 @@ class SqliteThread {
       // Statements issued in the same turn of the event loop travel as one message: a postMessage costs about
       // as much as running a small statement. Not later (a setImmediate would merge more requests' statements):
       // every statement on the order path waits for the one before it, and the worker's deliveries fell behind
-      // with a pass of the loop added to each (docs/decisions/181).
+      // with a pass of the loop added to each (docs/benchmarks.md, log 181).
       if (!this.#outbox.length) queueMicrotask(this.#flush);
       this.#outbox.push(wire);
     });

@@ -8,7 +8,7 @@ const SHOP = "tienda-proceso.myshopify.com";
 
 /**
  * What the app process carries once it has served the whole order loop (docs/decisions/185): the pieces taken out
- * of it for memory must stay out, or the bench's peak RSS climbs back over issue 13's 200 MB without a test failing.
+ * of it for memory must stay out, or the bench's peak RSS climbs back over the 200 MB target (docs/benchmarks.md) without a test failing.
  */
 describe("the app process, after an order went round the loop", () => {
   let stack: Stack;
