@@ -135,6 +135,7 @@ export async function startStack(options: StackOptions) {
     supplier: options.ports?.supplier ?? 0,
     repoHost: options.ports?.repoHost ?? 0,
   };
+  for (const [name, port] of Object.entries(ports)) assertReachablePort(name, port);
   const appUrl = `http://127.0.0.1:${ports.app}`;
   const databaseUrl = options.databaseUrl ?? `file:${options.databaseFile}`;
   if (!options.databaseUrl && (!existsSync(options.databaseFile) || options.templateDatabase)) {
@@ -332,6 +333,23 @@ function killQuietly(pid: number, signal: NodeJS.Signals) {
 /** The library turns bots away (410), and Node's fetch looks like one: requests "from the admin" say they are a browser. */
 export const BROWSER_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/**
+ * The Fetch standard's "bad ports" (https://fetch.spec.whatwg.org/#port-blocking): Node's fetch and every browser
+ * refuse them outright, so a stack on one would start and never be reached. Said before anything starts.
+ */
+const FETCH_BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+function assertReachablePort(name: string, port: number) {
+  if (FETCH_BAD_PORTS.has(port)) {
+    throw new Error(`Port ${port} (${name}) is one that fetch and browsers refuse to connect to; choose another`);
+  }
+}
 
 async function waitForHealth(appUrl: string, exited: Promise<number | null>, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

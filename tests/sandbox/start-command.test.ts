@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileServerEntry } from "../../scripts/lib/server-entry";
-import { APP_SERVER_ARGS, ROOT } from "../../sandbox/stack";
+import { APP_SERVER_ARGS, ROOT, startStack } from "../../sandbox/stack";
 
 describe("the production start command", () => {
   it("runs the app process with the arguments the sandbox, the bench and the crash test use", () => {
@@ -37,5 +37,11 @@ describe("the production start command", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("refuses, before starting anything, a port that fetch and browsers will not connect to", async () => {
+    await expect(
+      startStack({ databaseFile: path.join(ROOT, "tmp", "never-created.sqlite"), ports: { platform: 6000 } }),
+    ).rejects.toThrow("Port 6000 (platform) is one that fetch and browsers refuse to connect to; choose another");
   });
 });
