@@ -15,7 +15,8 @@ import { createPlatformSimulator, type PlatformOptions } from "./platform/server
 import { createRepoHostSimulator } from "./repo-host/server";
 import { createSupplierSimulator } from "./supplier/server";
 import { deployMigrations, generateClients } from "../scripts/lib/engines";
-import { compileServerEntry, SERVER_ENTRY } from "../scripts/lib/server-entry";
+import { SERVER_ENTRY } from "../scripts/lib/server-entry";
+import { WORKER_ENTRY } from "../scripts/lib/worker-entry";
 import { startCluster, withDatabase, type Cluster } from "../scripts/lib/postgres-cluster";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -62,7 +63,7 @@ export interface StackOptions {
   webProcesses?: number;
   /** Runs even one web process under the cluster's primary, which restarts it when it dies (the chaos proof). */
   superviseWeb?: boolean;
-  /** Delivery worker processes (scripts/worker.ts); with any, the web processes run no worker. */
+  /** Delivery worker processes (`npm run worker`, built from scripts/worker.ts); with any, the web processes run no worker. */
   workerProcesses?: number;
 }
 
@@ -71,17 +72,24 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
 const PRISMA_ENV = { PRISMA_SCHEMA_ENGINE_BINARY: "/nonexistent" };
 
 /**
- * How a single app process is started: the server entry `npm run build` emits as JavaScript, so the app carries
+ * How the production processes start: from the entries `npm run build` emits as JavaScript, so they carry
  * neither the tsx loader (docs/decisions/161) nor Node's type stripper (docs/decisions/185).
  * V8's heap is kept near what is live: 4 MB semi-spaces (docs/decisions/173) and an old generation that grows by
  * 30 % of what survived its last full collection, not by V8's default factor of up to 4 (docs/decisions/185).
- * `npm start` says the same (tests/sandbox/start-command.test.ts).
+ * `npm start` and `npm run worker` say the same (tests/sandbox/start-command.test.ts).
  */
-export const APP_SERVER_ARGS = ["--max-semi-space-size=4", "--heap-growing-percent=30", SERVER_ENTRY];
+export const PROCESS_HEAP_ARGS = ["--max-semi-space-size=4", "--heap-growing-percent=30"];
+export const APP_SERVER_ARGS = [...PROCESS_HEAP_ARGS, SERVER_ENTRY];
+export const WORKER_ARGS = [...PROCESS_HEAP_ARGS, WORKER_ENTRY];
 
 /** `npm run build` when no build exists yet (the sandbox passes force to always rebuild). */
 export function buildApp(force = false) {
-  if (!force && existsSync(path.join(ROOT, "build/server/index.js")) && existsSync(path.join(ROOT, SERVER_ENTRY))) {
+  if (
+    !force &&
+    existsSync(path.join(ROOT, "build/server/index.js")) &&
+    existsSync(path.join(ROOT, SERVER_ENTRY)) &&
+    existsSync(path.join(ROOT, WORKER_ENTRY))
+  ) {
     return;
   }
   try {
@@ -89,11 +97,14 @@ export function buildApp(force = false) {
       cwd: ROOT,
       stdio: "pipe",
     });
+    execFileSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/build-entries.ts")], {
+      cwd: ROOT,
+      stdio: "pipe",
+    });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
     throw new Error(`npm run build failed:\n${stderr?.toString() ?? ""}${stdout?.toString().slice(-2000) ?? ""}`);
   }
-  compileServerEntry();
 }
 
 /** Prisma client generation and migrations, as `npm run setup` does them, for the given SQLite file. */
@@ -242,7 +253,7 @@ export async function startStack(options: StackOptions) {
   pipeLines(app);
   const workers: ChildProcess[] = [];
   const spawnWorker = () => {
-    const worker = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/worker.ts")], {
+    const worker = spawn(process.execPath, [...PROCESS_HEAP_ARGS, path.join(ROOT, WORKER_ENTRY)], {
       cwd: ROOT,
       env: { ...env, NODE_OPTIONS: "" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -41,10 +41,22 @@ function provision() {
     `Node ${process.version} cannot run this app (it needs ${REQUIRED}); fetching Node 24 from the npm registry into .tools/ (once)...`,
   );
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  // Under `npm run`, npm hands the project's settings down as npm_config_* variables, ignore-scripts among them;
+  // the node package needs its install script (it links the binary), so this install starts from none of them.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
   const install = spawnSync(
     npm,
-    ["install", "--prefix", ".tools", "--no-save", "--no-package-lock", "--loglevel=error", "node@24"],
-    { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] },
+    [
+      "install",
+      "--prefix",
+      ".tools",
+      "--no-save",
+      "--no-package-lock",
+      "--ignore-scripts=false",
+      "--loglevel=error",
+      "node@24",
+    ],
+    { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] },
   );
   const fetched = existsSync(toolsNode) ? versionOf(toolsNode) : null;
   if (install.status !== 0 || !fetched || !isSupported(fetched)) {
