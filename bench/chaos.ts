@@ -1,5 +1,5 @@
 /**
- * `npm run chaos`: the kill -9 proof (issue 12). Fires signed orders/create webhooks at several web processes and
+ * `npm run chaos`: the kill -9 proof. Fires signed orders/create webhooks at several web processes and
  * worker processes while a random one of them is killed with SIGKILL every few seconds and started again, then
  * waits for the outbox to drain and counts what reached the automation platform.
  *

@@ -248,6 +248,8 @@ async function main() {
     const loadBefore = os.loadavg()[0];
     const appCpuBefore = sumOver(cpuSecondsOf);
     const appRssBefore = sumOver((pid) => memoryOf(pid, "VmRSS"));
+    // Each worker process on its own (`--workers N`): a worker serves no page, so it should stay small.
+    const workerRssBefore = stack.workers.map((child) => memoryOf(child.pid!, "VmRSS"));
     const memoryBefore = appLoopDelays.at(-1)?.memoryMb ?? null;
     // The probes from here on are the run's; those before cover start-up, the install and the first admin pages.
     const probesBeforeSending = appLoopDelays.length;
@@ -359,6 +361,10 @@ async function main() {
       appMemoryBeforeMb: memoryBefore,
       appPeakRssMb: Math.round(Math.max(sumOver((pid) => memoryOf(pid, "VmHWM")) ?? 0, ...rssSamples)),
       appRssBeforeMb: appRssBefore,
+      workerRssMb: stack.workers.map((child, index) => ({
+        before: workerRssBefore[index],
+        peak: memoryOf(child.pid!, "VmHWM"),
+      })),
       appMainThreadWaitingForCpuPercent: (() => {
         const after = sumOver(runQueueSecondsOf);
         return appWaitBefore === null || after === null
@@ -402,6 +408,12 @@ async function main() {
       memory
         ? `RSS ${memory.rss}: V8 heap ${memory.heapUsed} used of ${memory.heapTotal}, external ${memory.external} (array buffers ${memory.arrayBuffers}), rest ${memory.rss - memory.heapTotal - memory.external}`
         : "not reported";
+    if (result.workerRssMb.length) {
+      row(
+        "worker process peak RSS (before)",
+        result.workerRssMb.map((worker) => `${worker.peak} MB (${worker.before} MB)`).join(", "),
+      );
+    }
     row("app memory before sending (MB)", memoryText(result.appMemoryBeforeMb));
     row("app memory at its peak (MB)", memoryText(result.appMemoryAtPeakMb));
     row("app CPU per acknowledged order", `${result.appCpuMsPerOrder} ms`);

@@ -15,7 +15,8 @@ import { createPlatformSimulator, type PlatformOptions } from "./platform/server
 import { createRepoHostSimulator } from "./repo-host/server";
 import { createSupplierSimulator } from "./supplier/server";
 import { deployMigrations, generateClients } from "../scripts/lib/engines";
-import { compileServerEntry, SERVER_ENTRY } from "../scripts/lib/server-entry";
+import { SERVER_ENTRY } from "../scripts/lib/server-entry";
+import { WORKER_ENTRY } from "../scripts/lib/worker-entry";
 import { startCluster, withDatabase, type Cluster } from "../scripts/lib/postgres-cluster";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -62,7 +63,7 @@ export interface StackOptions {
   webProcesses?: number;
   /** Runs even one web process under the cluster's primary, which restarts it when it dies (the chaos proof). */
   superviseWeb?: boolean;
-  /** Delivery worker processes (scripts/worker.ts); with any, the web processes run no worker. */
+  /** Delivery worker processes (`npm run worker`, built from scripts/worker.ts); with any, the web processes run no worker. */
   workerProcesses?: number;
 }
 
@@ -71,17 +72,24 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
 const PRISMA_ENV = { PRISMA_SCHEMA_ENGINE_BINARY: "/nonexistent" };
 
 /**
- * How a single app process is started: the server entry `npm run build` emits as JavaScript, so the app carries
+ * How the production processes start: from the entries `npm run build` emits as JavaScript, so they carry
  * neither the tsx loader (docs/decisions/161) nor Node's type stripper (docs/decisions/185).
  * V8's heap is kept near what is live: 4 MB semi-spaces (docs/decisions/173) and an old generation that grows by
  * 30 % of what survived its last full collection, not by V8's default factor of up to 4 (docs/decisions/185).
- * `npm start` says the same (tests/sandbox/start-command.test.ts).
+ * `npm start` and `npm run worker` say the same (tests/sandbox/start-command.test.ts).
  */
-export const APP_SERVER_ARGS = ["--max-semi-space-size=4", "--heap-growing-percent=30", SERVER_ENTRY];
+export const PROCESS_HEAP_ARGS = ["--max-semi-space-size=4", "--heap-growing-percent=30"];
+export const APP_SERVER_ARGS = [...PROCESS_HEAP_ARGS, SERVER_ENTRY];
+export const WORKER_ARGS = [...PROCESS_HEAP_ARGS, WORKER_ENTRY];
 
 /** `npm run build` when no build exists yet (the sandbox passes force to always rebuild). */
 export function buildApp(force = false) {
-  if (!force && existsSync(path.join(ROOT, "build/server/index.js")) && existsSync(path.join(ROOT, SERVER_ENTRY))) {
+  if (
+    !force &&
+    existsSync(path.join(ROOT, "build/server/index.js")) &&
+    existsSync(path.join(ROOT, SERVER_ENTRY)) &&
+    existsSync(path.join(ROOT, WORKER_ENTRY))
+  ) {
     return;
   }
   try {
@@ -89,11 +97,14 @@ export function buildApp(force = false) {
       cwd: ROOT,
       stdio: "pipe",
     });
+    execFileSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/build-entries.ts")], {
+      cwd: ROOT,
+      stdio: "pipe",
+    });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
     throw new Error(`npm run build failed:\n${stderr?.toString() ?? ""}${stdout?.toString().slice(-2000) ?? ""}`);
   }
-  compileServerEntry();
 }
 
 /** Prisma client generation and migrations, as `npm run setup` does them, for the given SQLite file. */
@@ -135,6 +146,7 @@ export async function startStack(options: StackOptions) {
     supplier: options.ports?.supplier ?? 0,
     repoHost: options.ports?.repoHost ?? 0,
   };
+  for (const [name, port] of Object.entries(ports)) assertReachablePort(name, port);
   const appUrl = `http://127.0.0.1:${ports.app}`;
   const databaseUrl = options.databaseUrl ?? `file:${options.databaseFile}`;
   if (!options.databaseUrl && (!existsSync(options.databaseFile) || options.templateDatabase)) {
@@ -241,7 +253,7 @@ export async function startStack(options: StackOptions) {
   pipeLines(app);
   const workers: ChildProcess[] = [];
   const spawnWorker = () => {
-    const worker = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/worker.ts")], {
+    const worker = spawn(process.execPath, [...PROCESS_HEAP_ARGS, path.join(ROOT, WORKER_ENTRY)], {
       cwd: ROOT,
       env: { ...env, NODE_OPTIONS: "" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -332,6 +344,23 @@ function killQuietly(pid: number, signal: NodeJS.Signals) {
 /** The library turns bots away (410), and Node's fetch looks like one: requests "from the admin" say they are a browser. */
 export const BROWSER_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/**
+ * The Fetch standard's "bad ports" (https://fetch.spec.whatwg.org/#port-blocking): Node's fetch and every browser
+ * refuse them outright, so a stack on one would start and never be reached. Said before anything starts.
+ */
+const FETCH_BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+function assertReachablePort(name: string, port: number) {
+  if (FETCH_BAD_PORTS.has(port)) {
+    throw new Error(`Port ${port} (${name}) is one that fetch and browsers refuse to connect to; choose another`);
+  }
+}
 
 async function waitForHealth(appUrl: string, exited: Promise<number | null>, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

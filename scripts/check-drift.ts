@@ -80,7 +80,7 @@ function report(store: string, folder: string, fromMigrations: string[], fromSch
   console.error(`${store}: schema drift, prisma/schema.prisma and ${folder} disagree.`);
   for (const line of onlySchema) console.error(`  only in schema.prisma:  ${line}`);
   for (const line of onlyMigrations) console.error(`  only in migrations:     ${line}`);
-  console.error("Create a migration: npm run db:migration -- <name> (README, Migrations)");
+  console.error("Create a migration: npm run db:migration -- <name> (docs/operations.md, Migrations on two stores)");
   return false;
 }
 

@@ -4,7 +4,7 @@
  *   prisma/migrations/<stamp>_<name>/migration.sql      SQLite, applied by `prisma migrate deploy`
  *   prisma/migrations-postgresql/<stamp>_<name>.sql     PostgreSQL, applied by dbmate (docs/decisions/090)
  * `--engine postgresql` (or sqlite) writes only that store's migration: how the PostgreSQL twin of a SQLite
- * migration that arrived in a merge is made (README, "Migrations"). `prisma migrate dev` needs the native
+ * migration that arrived in a merge is made (docs/operations.md, "Migrations on two stores"). `prisma migrate dev` needs the native
  * schema engine these machines cannot download; `npm run db:drift` checks the result on both stores.
  */
 import { execFileSync } from "node:child_process";

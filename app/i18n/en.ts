@@ -417,7 +417,7 @@ export const en = {
   "error.invalid_input.description": "The supplier product has no description to copy.",
   "error.invalid_input.gallery": "The supplier product has no images to copy.",
 
-  // Issue 15 (order page, insights, operations, alerts): one block.
+  // Order page, insights, operations and alerts.
   "nav.insights": "Insights",
   "insights.title": "Delivery insights",
   "insights.window": "Period",

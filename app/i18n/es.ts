@@ -431,7 +431,7 @@ export const es: Messages = {
   "error.invalid_input.description": "El producto del proveedor no tiene descripción para copiar.",
   "error.invalid_input.gallery": "El producto del proveedor no tiene imágenes para copiar.",
 
-  // Issue 15 (página del pedido, estadísticas, operaciones, alertas): un bloque.
+  // Página del pedido, estadísticas, operaciones y alertas.
   "nav.insights": "Estadísticas",
   "insights.title": "Estadísticas de entregas",
   "insights.window": "Periodo",

@@ -13,6 +13,7 @@ import {
   type Transaction,
 } from "@prisma/driver-adapter-utils";
 import { SQLITE_THREAD_SOURCE } from "./sqlite-thread.worker-source";
+import { unsupportedNodeMessage } from "./node-version";
 
 /**
  * A Prisma driver adapter for SQLite whose statements run on a worker thread that owns the process's one
@@ -38,7 +39,11 @@ export class SqliteThreadAdapterFactory implements SqlMigrationAwareDriverAdapte
       /** PRAGMAs run once when the connection opens. */
       pragmas?: string[];
     },
-  ) {}
+  ) {
+    // node:sqlite is missing on older Node: say so here, not as a missing table when the thread fails to load.
+    const unsupported = unsupportedNodeMessage();
+    if (unsupported) throw new Error(unsupported);
+  }
 
   /**
    * The factory's one connection until it is disposed: Prisma's client and the app's own statements
@@ -184,7 +189,7 @@ class SqliteThread {
       // Statements issued in the same turn of the event loop travel as one message: a postMessage costs about
       // as much as running a small statement. Not later (a setImmediate would merge more requests' statements):
       // every statement on the order path waits for the one before it, and the worker's deliveries fell behind
-      // with a pass of the loop added to each (docs/decisions/181).
+      // with a pass of the loop added to each (docs/benchmarks.md, log 181).
       if (!this.#outbox.length) queueMicrotask(this.#flush);
       this.#outbox.push(wire);
     });

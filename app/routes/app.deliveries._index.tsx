@@ -225,7 +225,7 @@ export default function Deliveries() {
                 <Card padding="0">
                   {/* Below the large breakpoint (1040 px) seven columns and the row's actions do not fit the page
                       (Spanish labels were cut short at 1024 px): each row is then one stacked item, its actions on
-                      their own line (issue 14). CSS chooses, so the first paint is right (docs/decisions/147). */}
+                      their own line. CSS chooses, so the first paint is right (docs/decisions/147). */}
                   <StackedBelow
                     breakpoint="lg"
                     wide={

@@ -119,7 +119,7 @@ describe("deliveries", () => {
     const page = await admin.open(seeded.shop, "/app/deliveries", "es", 1024);
     // 1024 px is below the large breakpoint: the rows are stacked, there is no table to wait for (docs/decisions/147).
     await page.getByRole("button", { name: "Enviar ahora: #1003" }).waitFor();
-    // 1024 and 1280 px cut "Enviar ahora" and "Reintentar" short before (issue 14); the others guard the breakpoints.
+    // 1024 and 1280 px cut "Enviar ahora" and "Reintentar" short once; the others guard the breakpoints.
     for (const width of [1024, 1280, 390, 768, 1100, 1400]) {
       await page.setViewportSize({ width, height: 900 });
       // The layout follows the width (phone rows stack): wait until the send-now button is laid out again.

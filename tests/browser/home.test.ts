@@ -75,7 +75,7 @@ describe("home page", () => {
     const page = await admin.open(seeded.shop, "/app", "en", 1400);
     await expect.poll(() => page.getByText("3 of 5 steps completed").isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("button", { name: "Try again" }).isVisible()).toBe(true);
-    // What happened and what to do, not "Something went wrong" (issue 14).
+    // What happened and what to do, not "Something went wrong".
     const banner = page.locator(".Polaris-Banner");
     expect(await banner.textContent()).toContain(
       "Your store no longer accepts the app's access. Open the app again from your store's admin to reconnect it",

@@ -40,7 +40,7 @@ describe("every page in both languages, at 1400 and 390 px, with an accessibilit
           const messages = locale === "es" ? es : en;
           const title = messages[page.title].replace("{name}", "#1004");
           // One shop of its own, in the app's database and at the simulators (docs/decisions/134).
-          // Insights with data too: its chart is scanned as drawn (issue 14).
+          // Insights with data too: its chart is scanned as drawn.
           const api = withOrdersAndDeliveries(configuredShop());
           const seeded = await newShopFrom("tour", api);
           const pagePath = page.path.replace("d_1004", seeded.deliveryId("d_1004"));

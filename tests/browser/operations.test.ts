@@ -10,7 +10,7 @@ import { configuredShop, withOrdersAndDeliveries } from "./harness/seed";
 import { newShopFrom } from "./harness/shops";
 import { shown } from "./harness/shown";
 
-// A few small PNGs for the docs (issue 15); the full set goes to test-results/screenshots as for every page.
+// A few small PNGs for the docs; the full set goes to test-results/screenshots as for every page.
 const DOCS_DIR = path.resolve("docs/screenshots");
 async function docShot(page: Page, name: string) {
   await screenshot(page, name);

@@ -17,7 +17,7 @@ import {
 } from "./helpers";
 
 /**
- * Issue 11, the bad-input cases, as a client sends them over HTTP to the production build: whatever path answers
+ * The bad-input cases, as a client sends them over HTTP to the production build: whatever path answers
  * (Remix's routes or a receiver in front of them), these hold.
  */
 
@@ -88,7 +88,7 @@ function expectSecurityHeaders(what: string, get: (name: string) => string | nul
   for (const [name, value] of Object.entries(SECURITY)) expect(get(name), `${what}: ${name}`).toBe(value);
 }
 
-describe("bad input over HTTP, against the production build (issue 11)", () => {
+describe("bad input over HTTP, against the production build", () => {
   let stack: Stack;
   const shop = (name: string) => `tienda-${name}.myshopify.com`;
   const triggers = async () =>

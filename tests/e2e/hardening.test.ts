@@ -19,7 +19,7 @@ function rawRequest(stack: Stack, head: string): Promise<string> {
 
 const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
 
-/** Issue 11: what the adversarial run found, against the app's production build over real HTTP. */
+/** What an adversarial run found, against the app's production build over real HTTP. */
 describe("hardening, end to end", () => {
   let stack: Stack;
 

@@ -114,8 +114,8 @@ export async function postJson<T = Record<string, unknown>>(url: string, body: u
  * A stack of its own with the shop installed through the token exchange, its automation key saved and the
  * automation simulator calling back soon after each trigger: an order placed at the platform goes round the loop.
  */
-export async function startLoopStack(shop: string) {
-  const stack = await startE2eStack();
+export async function startLoopStack(shop: string, options: Parameters<typeof startE2eStack>[0] = {}) {
+  const stack = await startE2eStack(options);
   await installShop(stack, shop);
   await ensureAutomationKey(stack, shop);
   await postJson(`${stack.automationUrl}/sim/mode`, {

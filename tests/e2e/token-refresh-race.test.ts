@@ -47,7 +47,7 @@ function callsInAnotherProcess(stack: Stack, startAt: number) {
 }
 
 /**
- * Issue 10's race: several processes (web instances, workers) refresh the same shop's expiring offline token at
+ * The refresh race: several processes (web instances, workers) refresh the same shop's expiring offline token at
  * the same moment. The platform rotates the pair on every refresh and keeps only the previous refresh token usable
  * until its replacement is used; a process that stored an older pair over a newer one would leave the shop with a
  * dead refresh token. The per-shop lease row (docs/decisions/061) makes the refreshes one after another.

@@ -44,7 +44,7 @@ describe("/auth/login", () => {
     expect(response.headers.get("Location")).toContain("tienda");
   });
 
-  it("refuses a form over 1 KB with 413, declared or streamed, before the library reads it (issue 11 item 6)", async () => {
+  it("refuses a form over 1 KB with 413, declared or streamed, before the library reads it", async () => {
     let pulled = 0;
     const endless = new ReadableStream<Uint8Array>(
       {

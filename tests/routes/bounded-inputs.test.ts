@@ -43,7 +43,7 @@ function countingBody(chunk = 64 * 1024) {
   return { stream, stats };
 }
 
-describe("deeply nested JSON is a 400 that says so (issue 11 item 5)", () => {
+describe("deeply nested JSON is a 400 that says so", () => {
   it.each(POST_ENDPOINTS.filter((endpoint) => endpoint.file !== "api.automation.callback.ts").map((e) => [e.path, e]))(
     "POST %s",
     async (_path, endpoint) => {
@@ -121,7 +121,7 @@ describe("deeply nested JSON is a 400 that says so (issue 11 item 5)", () => {
   });
 });
 
-describe("every POST endpoint has a body limit, refused with 413 before the body is read (issue 11 item 6)", () => {
+describe("every POST endpoint has a body limit, refused with 413 before the body is read", () => {
   it.each(POST_ENDPOINTS.map((endpoint) => [endpoint.path, endpoint]))(
     "POST %s refuses a declared size over its limit without reading a byte",
     async (_path, endpoint) => {

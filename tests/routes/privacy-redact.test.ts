@@ -48,7 +48,7 @@ async function storedText(shop: string) {
   return JSON.stringify(await prisma.delivery.findMany({ where: { shop } }));
 }
 
-describe("customers/redact finds the customer by every identifier the platform sends (issue 11 item 7)", () => {
+describe("customers/redact finds the customer by every identifier the platform sends", () => {
   it("erases the bodies and attempt logs that hold the customer's email and phone, received through the real path", async () => {
     const shop = await createAutomatedShop();
     await receive(shop, guestOrder(6001));
@@ -119,7 +119,7 @@ describe("customers/redact finds the customer by every identifier the platform s
   });
 });
 
-describe("compliance bodies that are not requests (issue 11 item 9)", () => {
+describe("compliance bodies that are not requests", () => {
   it.each(["customers/redact", "customers/data_request", "shop/redact"])(
     "answers %s with [] or null without a 500, erasing nothing of other customers",
     async (topic) => {

@@ -29,7 +29,7 @@ function expectSecurityHeaders(response: Response) {
   expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
 }
 
-describe("security headers on every response (issue 11 item 9)", () => {
+describe("security headers on every response", () => {
   it.each(API_ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint]))(
     "%s",
     async (_name, endpoint) => {
@@ -60,7 +60,7 @@ describe("security headers on every response (issue 11 item 9)", () => {
   });
 });
 
-describe("the callback's CORS for the allowed browser origins (issue 11 item 8)", () => {
+describe("the callback's CORS for the allowed browser origins", () => {
   const preflight = (origin: string) =>
     callbackPreflight({
       request: new Request(CALLBACK_URL, {
@@ -112,7 +112,7 @@ describe("the callback's CORS for the allowed browser origins (issue 11 item 8)"
   });
 });
 
-describe("API keys and tokens that cannot travel in a header (issue 11 item 9)", () => {
+describe("API keys and tokens that cannot travel in a header", () => {
   it.each([
     ["/api/integrations/automation/save", "apiKey", saveAutomation, {}],
     ["/api/integrations/supplier/save", "supplier_token", saveSupplier, { store_name: "Tienda", country: "CO" }],

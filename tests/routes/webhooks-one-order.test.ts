@@ -26,7 +26,7 @@ async function triggersSent() {
   return calls;
 }
 
-describe("one order, one flow run (issue 11 item 1)", () => {
+describe("one order, one flow run", () => {
   it("triggers once for the REST and the GraphQL form of one order under different event ids", async () => {
     const shop = await createAutomatedShop();
     expect((await deliverOrder(shop, orderRest, "evt-rest")).status).toBe(200);
@@ -77,7 +77,7 @@ describe("one order, one flow run (issue 11 item 1)", () => {
   });
 });
 
-describe("bodies that name no order (issue 11 item 9)", () => {
+describe("bodies that name no order", () => {
   it.each([
     ["an empty string", ""],
     ["an empty object", {}],
@@ -93,7 +93,7 @@ describe("bodies that name no order (issue 11 item 9)", () => {
   });
 });
 
-describe("orders after the shop has gone (issue 11 item 7)", () => {
+describe("orders after the shop has gone", () => {
   it("keeps nothing of an order received after app/uninstalled", async () => {
     const shop = await createAutomatedShop();
     await uninstalled({

@@ -3,13 +3,14 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileServerEntry } from "../../scripts/lib/server-entry";
-import { APP_SERVER_ARGS, ROOT } from "../../sandbox/stack";
+import { APP_SERVER_ARGS, ROOT, startStack, WORKER_ARGS } from "../../sandbox/stack";
 
 describe("the production start command", () => {
   it("runs the app process with the arguments the sandbox, the bench and the crash test use", () => {
     const scripts = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts as Record<string, string>;
     expect(scripts.start).toBe(`NODE_ENV=production node ${APP_SERVER_ARGS.join(" ")}`);
-    expect(scripts.build).toContain("scripts/build-server-entry.ts");
+    expect(scripts.build).toContain("scripts/build-entries.ts");
+    expect(scripts.worker).toBe(`NODE_ENV=production node ${WORKER_ARGS.join(" ")}`);
   });
 
   it("starts a server entry Node loads as plain JavaScript", () => {
@@ -37,5 +38,11 @@ describe("the production start command", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("refuses, before starting anything, a port that fetch and browsers will not connect to", async () => {
+    await expect(
+      startStack({ databaseFile: path.join(ROOT, "tmp", "never-created.sqlite"), ports: { platform: 6000 } }),
+    ).rejects.toThrow("Port 6000 (platform) is one that fetch and browsers refuse to connect to; choose another");
   });
 });

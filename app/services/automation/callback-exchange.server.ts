@@ -65,7 +65,7 @@ export async function answerCallback(exchange: CallbackExchange): Promise<Callba
       const result = await handleAutomationCallback(body, { origin });
       return { status: 200, body: { success: true, ...result }, headers };
     } catch (error) {
-      // Guessing keys or shops from one address is what this counts (issue 11, item 8).
+      // Guessing keys or shops from one address is what this counts.
       if (error instanceof AppError && (error.status === 401 || error.status === 403))
         await recordAddressFailure(address);
       throw error;
