@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2eStack, type Stack } from "./helpers";
 
 /**
- * Issue 11, item 8: random API keys from one client must start getting 429s (docs/decisions/092). Through the
- * real app over HTTP: the address is the one the app's server appended to X-Forwarded-For, as a proxy does.
+ * Random API keys from one client must start getting 429s (docs/decisions/092). Through the real app over HTTP:
+ * no proxy wrote X-Forwarded-For, so the address is the connection's (docs/decisions/188).
  */
 describe("guessing callback API keys, end to end", () => {
   let stack: Stack;
