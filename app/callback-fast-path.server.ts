@@ -13,7 +13,11 @@ export function handleCallbackFastPath(incoming: IncomingMessage, outgoing: Serv
   if (incoming.method !== "POST" || incoming.url !== CALLBACK_PATH) return false;
   answerCallback({
     method: "POST",
-    header: (name) => (name === "x-forwarded-for" ? forwardedFor(incoming) : headerValue(incoming.headers[name])),
+    header: (name) => headerValue(incoming.headers[name]),
+    origin: {
+      forwardedFor: headerValue(incoming.headers["x-forwarded-for"]),
+      peerAddress: incoming.socket.remoteAddress ?? null,
+    },
     readBody: (maxBytes, message) => readNodeBody(incoming, maxBytes, message),
   }).then(
     (answer) => send(incoming, outgoing, answer),
@@ -27,14 +31,6 @@ export function handleCallbackFastPath(incoming: IncomingMessage, outgoing: Serv
     },
   );
   return true;
-}
-
-/** As the server does for a request it hands to Remix (sandbox/app-server.ts): the peer's address appended. */
-function forwardedFor(incoming: IncomingMessage): string | null {
-  const forwarded = headerValue(incoming.headers["x-forwarded-for"]);
-  const peer = incoming.socket.remoteAddress;
-  if (!peer) return forwarded;
-  return forwarded ? `${forwarded}, ${peer}` : peer;
 }
 
 function send(incoming: IncomingMessage, outgoing: ServerResponse, answer: CallbackAnswer) {

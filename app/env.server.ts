@@ -84,7 +84,7 @@ const schema = z
     // Failed callbacks (wrong key, shop mismatch) one client address may make per minute, then 429 (docs/decisions/092).
     CALLBACK_FAILED_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
     // Proxies in front of the app that append to X-Forwarded-For; the client address is the entry this far from
-    // the right (0: trust no header, every client shares one address).
+    // the right of the list they built (0: the app faces its clients, the connection's address). Decision 188.
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
     // Days an order payload is kept after the webhook arrived; afterwards only the delivery record stays.
     DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),

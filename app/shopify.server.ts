@@ -8,6 +8,7 @@ import { logger } from "./logger.server";
 import { oneExchangePerShop, sessionTokenOf } from "./services/platform/one-exchange-per-shop.server";
 import { installPlatformOriginOverride } from "./services/platform/origin-override.server";
 import { SealedSessionStorage } from "./services/platform/sealed-session-storage.server";
+import { requireSessionTokenExpiry } from "./services/platform/session-token-expiry.server";
 import { readStoredSession } from "./services/platform/session-rows.server";
 import { recordInstallation } from "./services/shops/installation.server";
 
@@ -86,10 +87,11 @@ async function verifiedShopOf(request: Request) {
   }
 }
 
-// Parallel first-open requests of one shop share one token exchange (docs/decisions/148).
+// Parallel first-open requests of one shop share one token exchange (docs/decisions/148); a session token without
+// `exp` is refused on every embedded and extension request.
 export const authenticate: typeof shopify.authenticate = {
   ...shopify.authenticate,
-  admin: oneExchangePerShop(shopify.authenticate.admin, { shopOf: verifiedShopOf }),
+  admin: requireSessionTokenExpiry(oneExchangePerShop(shopify.authenticate.admin, { shopOf: verifiedShopOf })),
 };
 export const unauthenticated = shopify.unauthenticated;
 export const login = shopify.login;

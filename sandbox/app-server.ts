@@ -54,12 +54,6 @@ function toRequest(incoming: IncomingMessage, controller: AbortController): Requ
     if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
     else if (value !== undefined) headers.set(name, value);
   }
-  // As the proxy in front of a deployed app does: the peer's address appended (app/lib/client-address.server.ts).
-  const peer = incoming.socket.remoteAddress;
-  if (peer) {
-    const forwarded = headers.get("X-Forwarded-For");
-    headers.set("X-Forwarded-For", forwarded ? `${forwarded}, ${peer}` : peer);
-  }
   const hasBody = incoming.method !== "GET" && incoming.method !== "HEAD";
   return new Request(url, {
     method: incoming.method,
@@ -91,7 +85,9 @@ async function sendResponse(response: Response, outgoing: ServerResponse) {
  * the server's own 400/500 included (the app's security headers: docs/decisions/074-cors-and-security-headers.md).
  */
 export function appRequestListener(
-  handle: (request: Request) => Promise<Response>,
+  // The connection's address goes beside the Request, which has no socket: X-Forwarded-For stays as the proxies
+  // built it (app/lib/client-address.server.ts reads both).
+  handle: (request: Request, context: { peerAddress?: string }) => Promise<Response>,
   options: {
     /** Headers every response carries, those that never reach Remix included (the build's SECURITY_HEADERS). */
     headers?: Record<string, string>;
@@ -115,7 +111,7 @@ export function appRequestListener(
       return fail(400, "Bad Request");
     }
     outgoing.on("close", () => controller.abort());
-    handle(request)
+    handle(request, { peerAddress: incoming.socket.remoteAddress })
       .then((response) => sendResponse(response, outgoing))
       .catch((error) => {
         console.error("request failed", error);

@@ -5,7 +5,7 @@ import { useI18n } from "~/i18n/context";
 import { isFailureBody, type FailureBody } from "~/lib/errors";
 
 export interface Alert {
-  kind: "key_refused" | "failure_spike";
+  kind: "key_refused" | "failure_spike" | "ip_not_allowed";
   failing: number;
 }
 
@@ -47,6 +47,16 @@ export function AlertBanner({ initial }: { initial: Alert | null }) {
   // The banner is a hint: a failed check keeps what was known (the pages show their own errors).
   const alert = check.data && !isFailureBody(check.data) ? check.data.alert : initial;
   if (!alert) return null;
+  if (alert.kind === "ip_not_allowed") {
+    // Nothing for the merchant to do or open: the app's operator fixes the allowlist (docs/decisions/189).
+    return (
+      <Box padding="400" paddingBlockEnd="0">
+        <Banner tone="critical" title={t("alerts.ipNotAllowedTitle")}>
+          <p>{t("alerts.ipNotAllowedBody")}</p>
+        </Banner>
+      </Box>
+    );
+  }
   const keyRefused = alert.kind === "key_refused";
   return (
     <Box padding="400" paddingBlockEnd="0">

@@ -531,6 +531,12 @@ export const en = {
   "error.loop_test_scope":
     "The app is not allowed to create orders in your store. Reinstall it to grant the permission.",
   "error.loop_test_order_refused": "Your store did not accept the test order. Try again in a moment.",
+  // The platform refusing the app's server by its IP allowlist: for the app's operator to fix, not the merchant.
+  "alerts.ipNotAllowedTitle": "The app's server cannot reach your store's data",
+  "alerts.ipNotAllowedBody":
+    "Your store's platform refuses the app's calls because the address of the app's server is not in the app's IP allowlist. Nothing in your store or in this app's settings fixes it, and reconnecting the app does not help: the app's operator must add the server's address to the allowlist. Meanwhile, orders still go to your flows, but their tags cannot be added.",
+  "error.IP_NOT_ALLOWED":
+    "The platform refused the app's server: its address is not in the app's IP allowlist. The app's operator must fix the allowlist; reconnecting the app does not help.",
 } as const;
 
 export type MessageKey = keyof typeof en;

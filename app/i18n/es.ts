@@ -546,4 +546,10 @@ export const es: Messages = {
   "error.loop_test_running": "Ya hay una prueba en curso. Espere a que termine.",
   "error.loop_test_scope": "La app no tiene permiso para crear pedidos en su tienda. Reinstálela para concederlo.",
   "error.loop_test_order_refused": "Su tienda no aceptó el pedido de prueba. Inténtelo de nuevo en un momento.",
+  // La plataforma rechaza al servidor de la app por su lista de IP permitidas: lo corrige el operador, no el comerciante.
+  "alerts.ipNotAllowedTitle": "El servidor de la app no puede acceder a los datos de tu tienda",
+  "alerts.ipNotAllowedBody":
+    "La plataforma de tu tienda rechaza las llamadas de la app porque la dirección de su servidor no está en la lista de IP permitidas (IP allowlist) de la app. No se arregla desde tu tienda ni desde la configuración de la app, y reconectar la app no sirve: el operador de la app tiene que añadir la dirección del servidor a esa lista. Mientras tanto, los pedidos siguen llegando a tus flujos, pero no se les pueden añadir las etiquetas.",
+  "error.IP_NOT_ALLOWED":
+    "La plataforma rechazó al servidor de la app: su dirección no está en la lista de IP permitidas (IP allowlist) de la app. El operador de la app tiene que corregir la lista; reconectar la app no sirve.",
 };

@@ -1,21 +1,37 @@
 /**
- * The address a request came from, as the proxies in front of the app saw it (docs/decisions/092). Remix hands
- * the app a Request without its socket, and every host for a public app (a load balancer, a platform router, the
- * sandbox's server) appends the peer address to X-Forwarded-For. Entries a client wrote itself come first, so
- * only the entry `trustedHops` from the right is believable; with 0 hops nothing in the header is, and every
- * request shares one address ("unknown"), which still limits a flood, only for everyone at once.
+ * What a request says about where it came from: the X-Forwarded-For list as the proxies in front of the app built
+ * it (never touched by the app's own server) and the address of the connection the app's server accepted.
  */
-export function clientAddress(request: Request, trustedHops: number): string {
-  return addressFromForwardedFor(request.headers.get("X-Forwarded-For"), trustedHops);
+export interface RequestOrigin {
+  forwardedFor: string | null;
+  /** The socket's remote address; null where no server of ours accepted the connection (the Vite dev server). */
+  peerAddress: string | null;
 }
 
-/** The same, from the X-Forwarded-For header's value (a server that answers before any Request is made). */
-export function addressFromForwardedFor(forwardedFor: string | null, trustedHops: number): string {
-  if (trustedHops < 1) return "unknown";
-  const entries = (forwardedFor ?? "")
+/**
+ * The client's address: the one rule every path uses (docs/decisions/188). With `trustedHops` proxies in front of
+ * the app, each appends the address it accepted the connection from, so the entry `trustedHops` from the right of
+ * the list is what the outermost proxy saw: the client. Entries left of it are the client's own writing and are never
+ * believed. With 0 hops the app faces its clients and the connection's address is the client. A list shorter than the
+ * hops (a request that did not pass every proxy) gives its leftmost entry, which a proxy wrote, else the connection.
+ */
+export function clientAddress(origin: RequestOrigin, trustedHops: number): string {
+  const entries = (origin.forwardedFor ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
-  const address = entries[entries.length - trustedHops] ?? entries[0];
-  return address && /^[0-9a-fA-F:.[\]]{2,64}$/.test(address) ? address.replace(/^::ffff:/, "") : "unknown";
+  const chosen =
+    trustedHops < 1
+      ? origin.peerAddress
+      : (entries[entries.length - trustedHops] ?? entries[0] ?? origin.peerAddress);
+  return chosen && /^[0-9a-fA-F:.[\]]{2,64}$/.test(chosen) ? chosen.replace(/^::ffff:/, "") : "unknown";
+}
+
+/**
+ * A Remix request's origin: its header and the connection's address, which the app's server puts in the load
+ * context as `peerAddress` (sandbox/app-server.ts).
+ */
+export function requestOrigin(request: Request, context: { peerAddress?: unknown } | undefined): RequestOrigin {
+  const peer = context?.peerAddress;
+  return { forwardedFor: request.headers.get("x-forwarded-for"), peerAddress: typeof peer === "string" ? peer : null };
 }

@@ -7,6 +7,8 @@ export interface SimRequest {
   url: URL;
   params: Record<string, string>;
   headers: IncomingMessage["headers"];
+  /** The connection's source address, as a platform that checks where calls come from sees it. */
+  remoteAddress: string;
   body: Buffer;
   header(name: string): string | undefined;
   json<T = unknown>(): T;
@@ -63,6 +65,7 @@ export class Router {
       url,
       params,
       headers: incoming.headers,
+      remoteAddress: incoming.socket.remoteAddress ?? "",
       body,
       header: (name) => {
         const value = incoming.headers[name.toLowerCase()];

@@ -3,6 +3,7 @@ import { HttpError, Router, corsHeaders, listen, noEvents, type EventSink, type 
 import { mintSessionToken, verifySessionToken } from "../lib/jwt";
 import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
 import { estimateCost, execute, gid, orderNode, productNode, rootFields } from "./graphql";
+import { IP_ALLOWLIST_REFUSAL, isAllowed, parseAllowlist, type IpAllowlist } from "./ip-allowlist";
 import { DEMO_SHOP, product, type SimProduct } from "./seed";
 import { createDraftOrder, createOrder, newShopState, type ShopState, type SimTheme } from "./state";
 import {
@@ -100,6 +101,8 @@ export function createPlatformSimulator(options: PlatformOptions) {
   // Themes whose processing fails although the archive looked right (the platform also checks Liquid and settings).
   let failThemeProcessing = 0;
   let acceptNonExpiring = options.acceptNonExpiringTokens ?? false;
+  // The app's IP allowlist, off until a test or the sandbox sets one (POST /sim/ip-allowlist).
+  let ipAllowlist: IpAllowlist = null;
   const tokenLog: { shop: string; grant: string; outcome: string; at: string }[] = [];
   const logToken = (shop: string, grant: string, outcome: string) => {
     tokenLog.push({ shop, grant, outcome, at: new Date().toISOString() });
@@ -132,6 +135,10 @@ export function createPlatformSimulator(options: PlatformOptions) {
     if (expiresAt === undefined ? !acceptNonExpiring : expiresAt <= Date.now()) {
       logToken(shop.domain, "api", `${expiresAt === undefined ? "non-expiring" : "expired"} access token refused`);
       throw new HttpError(401, UNAUTHORIZED);
+    }
+    if (!isAllowed(ipAllowlist, request.remoteAddress)) {
+      emit(`Admin API call from ${request.remoteAddress} refused: not in the app's IP allowlist`);
+      throw new HttpError(403, IP_ALLOWLIST_REFUSAL);
     }
     return shop;
   };
@@ -583,6 +590,16 @@ export function createPlatformSimulator(options: PlatformOptions) {
       );
       return { body: { throttle, bucket } };
     })
+    .on("POST", "/sim/ip-allowlist", (request) => {
+      try {
+        ipAllowlist = parseAllowlist(bodyOf(request).addresses);
+      } catch (error) {
+        throw new HttpError(400, error instanceof Error ? error.message : String(error));
+      }
+      emit(ipAllowlist ? `IP allowlist enforced: ${ipAllowlist.join(", ") || "(no address)"}` : "IP allowlist off");
+      return { body: { addresses: ipAllowlist } };
+    })
+    .on("GET", "/sim/ip-allowlist", () => ({ body: { addresses: ipAllowlist } }))
     .on("POST", "/sim/config", (request) => {
       const body = bodyOf(request);
       if (typeof body.appUrl === "string") appUrl = body.appUrl.replace(/\/+$/, "");
@@ -596,6 +613,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
       throttle = { remaining: 0, status: 200 };
       bucket = null;
       buckets.clear();
+      ipAllowlist = null;
       return { body: { reset: true } };
     });
 

@@ -5,11 +5,18 @@ import { TEST_ENV } from "./test-env";
 /** The session token the embedded admin sends (App Bridge), signed with the app secret. */
 export async function sessionToken(
   shop: string,
-  options: { secret?: string; userId?: string; audience?: string; dest?: string; expiresIn?: number } = {},
+  options: {
+    secret?: string;
+    userId?: string;
+    audience?: string;
+    dest?: string;
+    /** Seconds until `exp`; null signs a token with no `exp` at all. */
+    expiresIn?: number | null;
+  } = {},
 ) {
   const now = Math.floor(Date.now() / 1000);
   const expiresIn = options.expiresIn ?? 60;
-  return new SignJWT({
+  const token = new SignJWT({
     iss: `https://${shop}/admin`,
     dest: options.dest ?? `https://${shop}`,
     aud: options.audience ?? TEST_ENV.PLATFORM_API_KEY,
@@ -19,9 +26,9 @@ export async function sessionToken(
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuedAt(Math.min(now, now + expiresIn - 60))
     .setNotBefore(Math.min(now, now + expiresIn - 60) - 5)
-    .setExpirationTime(now + expiresIn)
-    .setJti(randomUUID())
-    .sign(new TextEncoder().encode(options.secret ?? TEST_ENV.PLATFORM_API_SECRET));
+    .setJti(randomUUID());
+  if (options.expiresIn !== null) token.setExpirationTime(now + expiresIn);
+  return token.sign(new TextEncoder().encode(options.secret ?? TEST_ENV.PLATFORM_API_SECRET));
 }
 
 /** A request as the embedded admin makes it to an API route. */

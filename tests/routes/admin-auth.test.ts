@@ -58,6 +58,7 @@ describe("admin API authentication", () => {
   const refused: [string, (shop: string) => Promise<string | null>][] = [
     ["without a session token", async () => null],
     ["with an expired session token", (shop) => sessionToken(shop, { expiresIn: -120 })],
+    ["with a session token that has no exp", (shop) => sessionToken(shop, { expiresIn: null })],
     ["with a token for another app (audience)", (shop) => sessionToken(shop, { audience: "another-app-client-id" })],
     ["with a token whose dest is another host", (shop) => sessionToken(shop, { dest: "https://attacker.example" })],
     ["with a token signed with another secret", (shop) => sessionToken(shop, { secret: "not-the-app-secret" })],

@@ -501,14 +501,24 @@ describe("rate limit", () => {
         statuses.push((await callback({ apiKey: `guess-${i}-${Math.random()}`, orderName: "#1001" }, guesser)).status);
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
-      // Even the right key is refused from that address now: the answer must not tell a guess that hit.
-      const blocked = await callback({ apiKey, orderName: "#1001" }, guesser);
+      const blocked = await callback({ apiKey: "guess-again", orderName: "#1001" }, guesser);
       expect(blocked.status).toBe(429);
       expect(await blocked.json()).toMatchObject({
         success: false,
         error: `Too many failed callbacks from this address; retry in ${blocked.headers.get("Retry-After")} s`,
       });
       expect((await callback({ apiKey, orderName: "#1001" }, { "X-Forwarded-For": "198.51.100.4" })).status).toBe(200);
+    });
+
+    it("never refuses a valid key because of the failures of its address (docs/decisions/188)", async () => {
+      const { shop, apiKey } = await installedShop();
+      platformWithOrder(shop);
+      const shared = { "X-Forwarded-For": "203.0.113.7" };
+      for (let i = 0; i < 6; i++) await callback({ apiKey: `guess-${i}`, orderName: "#1001" }, shared);
+      expect((await callback({ apiKey: "guess-6", orderName: "#1001" }, shared)).status).toBe(429);
+      const valid = await callback({ apiKey, orderName: "#1001" }, shared);
+      expect(valid.status).toBe(200);
+      expect(await valid.json()).toMatchObject({ success: true, orderId: ORDER.id });
     });
 
     it("counts shop mismatches as failures too", async () => {
@@ -518,7 +528,9 @@ describe("rate limit", () => {
       for (let i = 0; i < 5; i++) {
         expect((await callback({ apiKey, shop: other.shop, orderName: "#1001" }, headers)).status).toBe(403);
       }
-      expect((await callback({ apiKey, shop: other.shop, orderName: "#1001" }, headers)).status).toBe(429);
+      expect((await callback({ apiKey: "guess", orderName: "#1001" }, headers)).status).toBe(429);
+      // The key itself is valid: it goes on to its own answer, the mismatch.
+      expect((await callback({ apiKey, shop: other.shop, orderName: "#1001" }, headers)).status).toBe(403);
     });
 
     it("takes the address the proxy appended, not one the client wrote into X-Forwarded-For", async () => {

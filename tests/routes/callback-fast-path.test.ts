@@ -55,11 +55,10 @@ async function read(response: Response): Promise<Answer> {
 }
 
 /**
- * The callback given to the route module as the server hands it to Remix (the peer's address appended to
- * X-Forwarded-For and the declared length, sandbox/app-server.ts), and the same bytes posted to the fast path.
+ * The callback given to the route module as the server hands it to Remix (the declared length, and the peer's
+ * address in the load context: sandbox/app-server.ts), and the same bytes posted to the fast path.
  */
 async function bothWays(body: string, headers: Record<string, string> = {}) {
-  const forwarded = headers["X-Forwarded-For"];
   const request = new Request(`${TEST_ENV.PLATFORM_APP_URL}${PATH}`, {
     method: "POST",
     headers: {
@@ -67,11 +66,10 @@ async function bothWays(body: string, headers: Record<string, string> = {}) {
       ...headers,
       // node:http's message carries the length fetch declared; the server copies it into the Request.
       "Content-Length": String(Buffer.byteLength(body)),
-      "X-Forwarded-For": forwarded ? `${forwarded}, 127.0.0.1` : "127.0.0.1",
     },
     body,
   });
-  const viaRoute = await read(await action({ request, params: {}, context: {} }));
+  const viaRoute = await read(await action({ request, params: {}, context: { peerAddress: "127.0.0.1" } }));
   const viaFastPath = await read(
     await fetch(`${server.origin}${PATH}`, {
       method: "POST",
@@ -209,7 +207,7 @@ describe("the automation callback's fast path (docs/decisions/166)", () => {
       expect(viaFastPath.headers["retry-after"]).toMatch(/^\d+$/);
     });
 
-    it("counts failed attempts by the address the server appended, on both paths alike", async () => {
+    it("counts failed attempts by the client's address, on both paths alike", async () => {
       const guesser = { "X-Forwarded-For": "203.0.113.7" };
       // One failure on each path: the address has made its two, and both paths now refuse it.
       const failed = await bothWays(JSON.stringify({ apiKey: "guess-1", orderName: "#1001" }), guesser);

@@ -5,6 +5,7 @@ import { action as draftOrdersCreate } from "~/routes/webhooks.draft_orders.crea
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { createAutomatedShop, createSession, shopDomain } from "../helpers/factories";
 import { refuseWrites } from "../helpers/db";
+import { captureLogs } from "../helpers/logs";
 import { webhookRequest } from "../helpers/requests";
 import checkoutRest from "../fixtures/webhooks/checkout-rest.json";
 import draftRest from "../fixtures/webhooks/draft-order-rest.json";
@@ -52,6 +53,28 @@ describe("orders/create receiver", () => {
     expect((await deliverOrder(shop, orderRest, { eventId: "evt-dup", webhookId: "w-1" })).status).toBe(200);
     expect((await deliverOrder(shop, orderRest, { eventId: "evt-dup", webhookId: "w-2" })).status).toBe(200);
     expect(await prisma.delivery.count({ where: { shop } })).toBe(1);
+  });
+
+  it("logs a refused redelivery with one eventId key and the dedupe key beside it", async () => {
+    const shop = await createAutomatedShop();
+    await deliverOrder(shop, orderRest, { eventId: "evt-logged", webhookId: "w-1" });
+    const logs = captureLogs();
+    try {
+      await deliverOrder(shop, orderRest, { eventId: "evt-logged", webhookId: "w-2" });
+    } finally {
+      logs.stop();
+    }
+    const line = logs.lines.find((text) => text.includes('"duplicate event ignored"'));
+    expect(line).toBeDefined();
+    // A JSON parser keeps only one of two equal keys: the raw line must hold the key once.
+    expect(line!.match(/"eventId":/g)).toHaveLength(1);
+    expect(JSON.parse(line!)).toMatchObject({
+      shop,
+      topic: "orders/create",
+      eventId: "evt-logged",
+      dedupeKey: "event:evt-logged",
+      resourceId: "5550001",
+    });
   });
 
   it("stores one delivery when the same event arrives twice at the same moment", async () => {

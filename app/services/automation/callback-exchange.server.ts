@@ -1,5 +1,5 @@
 import { env } from "../../env.server";
-import { addressFromForwardedFor } from "../../lib/client-address.server";
+import { clientAddress, type RequestOrigin } from "../../lib/client-address.server";
 import {
   AppError,
   BODY_LIMITS,
@@ -10,7 +10,7 @@ import {
 } from "../../lib/http.server";
 import { parseJsonInput } from "../../lib/json.server";
 import { callbackCorsHeaders } from "./callback-cors.server";
-import { checkAddressFailures, recordAddressFailure, takeKeyAllowance } from "./callback-limits.server";
+import { checkAddressFailures, isValidApiKey, recordAddressFailure, takeKeyAllowance } from "./callback-limits.server";
 import { handleAutomationCallback } from "./callback.server";
 
 /**
@@ -23,6 +23,8 @@ export interface CallbackExchange {
   method: string;
   /** A request header by its lower-case name. */
   header(name: string): string | null;
+  /** Where the request came from: X-Forwarded-For as the proxies built it and the connection's address. */
+  origin: RequestOrigin;
   /** The body, refused with a 413 carrying `message` once it is longer than `maxBytes`. */
   readBody(maxBytes: number, message: string): Promise<Uint8Array>;
 }
@@ -54,9 +56,14 @@ export async function answerCallback(exchange: CallbackExchange): Promise<Callba
     }
     if (exchange.method !== "POST") throw new AppError(405, "Use POST");
     const body = await readJsonObject(exchange);
-    const address = addressFromForwardedFor(exchange.header("x-forwarded-for"), env().TRUSTED_PROXY_HOPS);
-    refuseWhenOver(await checkAddressFailures(address), "Too many failed callbacks from this address");
+    const address = clientAddress(exchange.origin, env().TRUSTED_PROXY_HOPS);
     const apiKey = body.apiKey ?? body.api_key ?? body.token;
+    // An address over its failures is refused only for a key that is not valid: an address can be shared (a proxy,
+    // the automation platform's egress) and a valid key is never refused because of others' guesses (decision 188).
+    const failures = await checkAddressFailures(address);
+    if (!failures.allowed && !(typeof apiKey === "string" && (await isValidApiKey(apiKey)))) {
+      refuseWhenOver(failures, "Too many failed callbacks from this address");
+    }
     // A missing or malformed key is refused at once by the checks; only a key worth looking up spends allowance.
     if (typeof apiKey === "string" && apiKey) {
       refuseWhenOver(await takeKeyAllowance(apiKey), "Too many callbacks for this API key");
@@ -65,7 +72,7 @@ export async function answerCallback(exchange: CallbackExchange): Promise<Callba
       const result = await handleAutomationCallback(body, { origin });
       return { status: 200, body: { success: true, ...result }, headers };
     } catch (error) {
-      // Guessing keys or shops from one address is what this counts.
+      // Guessing keys or shops from one address is what this counts (docs/decisions/092).
       if (error instanceof AppError && (error.status === 401 || error.status === 403))
         await recordAddressFailure(address);
       throw error;

@@ -1,10 +1,11 @@
 import prisma from "../../db.server";
+import { ipAllowlistAlert } from "../platform/ip-allowlist.server";
 
 /**
  * When deliveries start failing (docs/decisions/113): the automation platform refusing the shop's API key, or a
  * spike of failures among the last hour's deliveries. One decision, read by the admin banner and by monitoring.
  */
-export type DeliveryAlertKind = "key_refused" | "failure_spike";
+export type DeliveryAlertKind = "key_refused" | "failure_spike" | "ip_not_allowed";
 
 export const ALERT_WINDOW_MS = 60 * 60_000;
 /** A spike: at least this many failing deliveries in the window... */
@@ -35,6 +36,9 @@ export async function deliveryAlert(shop: string, now = new Date()): Promise<Del
   const failing = Number(row?.failing ?? 0);
   const refused = Number(row?.refused ?? 0);
   const base = { failing, settled, since: since.toISOString() };
+  // The platform refusing the app's server (its IP allowlist) comes first: it is the app's, every shop has it, and
+  // only the app's operator can end it (docs/decisions/189).
+  if (await ipAllowlistAlert(now)) return { kind: "ip_not_allowed", ...base };
   if (refused > 0) return { kind: "key_refused", ...base };
   if (failing >= SPIKE_MIN_FAILING && failing / Math.max(1, settled) >= SPIKE_MIN_SHARE) {
     return { kind: "failure_spike", ...base };
@@ -46,12 +50,14 @@ let cached: { at: number; value: Awaited<ReturnType<typeof computeSummary>> } | 
 
 async function computeSummary(now: Date) {
   const shops = await prisma.shopConfiguration.findMany({ select: { shop: true } });
-  const counts: Record<DeliveryAlertKind, number> = { key_refused: 0, failure_spike: 0 };
+  const counts: Record<DeliveryAlertKind, number> = { key_refused: 0, failure_spike: 0, ip_not_allowed: 0 };
   for (const { shop } of shops) {
     const alert = await deliveryAlert(shop, now);
     if (alert) counts[alert.kind] += 1;
   }
-  return { shops: shops.length, alerting: counts.key_refused + counts.failure_spike, ...counts };
+  const alerting = counts.key_refused + counts.failure_spike + counts.ip_not_allowed;
+  // The app's own alert, with or without shops: for the app's operator (docs/decisions/189).
+  return { shops: shops.length, alerting, ...counts, ipAllowlistRefusal: await ipAllowlistAlert(now) };
 }
 
 /** Across shops, for monitoring: how many shops are in each alert, never which. Cached 30 seconds. */

@@ -70,7 +70,8 @@ export function logRecordOutcome(webhook: Webhook, outcome: RecordOutcome) {
     // The hot path's line: below the usual level, so its child logger is not even made (docs/decisions/160).
     if (logger.isLevelEnabled("debug")) webhook.log.debug({ deliveryId: outcome.deliveryId }, "event queued");
   } else if (outcome.reason === "duplicate") {
-    webhook.log.info({ eventId: outcome.eventId, resourceId: outcome.resourceId }, "duplicate event ignored");
+    // The child logger already names the event (`eventId`); the key it was refused under is a field of its own.
+    webhook.log.info({ dedupeKey: outcome.eventId, resourceId: outcome.resourceId }, "duplicate event ignored");
   } else if (outcome.reason === "other_shop") {
     webhook.log.warn({ bodyShop: outcome.bodyShop }, "webhook refused: its body belongs to another shop");
   } else {

@@ -3,6 +3,13 @@ import { z } from "zod";
 import { logger } from "../../logger.server";
 import { API_VERSION, platformApi } from "../../shopify.server";
 import { PlatformApiError, TOKEN_REFUSED, tokenRefused } from "./errors.server";
+import {
+  IP_NOT_ALLOWED,
+  ipNotAllowed,
+  noteAdminApiAccepted,
+  noteIpAllowlistRefusal,
+  refusedByIpAllowlist,
+} from "./ip-allowlist.server";
 import { invalidateRefusedToken, loadOfflineSession, offlineAdmin } from "./offline-admin.server";
 
 /**
@@ -105,7 +112,10 @@ export async function platformGraphql<T>(
         signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       }),
     );
-    if ("data" in outcome) return outcome.data;
+    if ("data" in outcome) {
+      await noteAdminApiAccepted();
+      return outcome.data;
+    }
     if ("refused" in outcome) {
       // Cleared: the merchant's next open of the app exchanges a new token. Not cleared: a new token was stored
       // since this call read the session (another process's, or the refresh just made); the next attempt uses it.
@@ -116,7 +126,8 @@ export async function platformGraphql<T>(
       continue;
     }
     if ("error" in outcome) {
-      log.warn({ codes: outcome.error.codes }, outcome.error.message);
+      if (outcome.error.code === IP_NOT_ALLOWED) await noteIpAllowlistRefusal(log);
+      else log.warn({ codes: outcome.error.codes }, outcome.error.message);
       throw outcome.error;
     }
     if (attempt >= maxAttempts) {
@@ -145,7 +156,9 @@ async function attemptOnce<T>(attempt: number, call: () => Promise<{ data?: T }>
     if (error instanceof HttpResponseError) {
       const status = error.response.code;
       if (status === 401) return { refused: true };
-      // A 403 refuses the call, not the token (a permission the shop has not granted): the token stays.
+      // A 403 refuses the call, not the token: the app's IP allowlist (docs/decisions/189), else a permission the
+      // shop has not granted. The token stays either way.
+      if (status === 403 && (await refusedByIpAllowlist(error))) return { error: ipNotAllowed() };
       if (status === 403) {
         return {
           error: new PlatformApiError(502, "The platform refused this call: the app lacks a permission it needs", [

@@ -1,0 +1,7 @@
+-- CreateTable
+CREATE TABLE "PlatformAccessRefusal" (
+    "kind" TEXT NOT NULL PRIMARY KEY,
+    "since" DATETIME NOT NULL,
+    "lastAt" DATETIME NOT NULL
+);
+
