@@ -531,6 +531,8 @@ export const en = {
   "error.loop_test_scope":
     "The app is not allowed to create orders in your store. Reinstall it to grant the permission.",
   "error.loop_test_order_refused": "Your store did not accept the test order. Try again in a moment.",
+  // Theme installs at once: one per shop, a few per server.
+  "error.theme_install_busy": "A theme installation is already running. Try again in a few seconds.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -546,4 +546,6 @@ export const es: Messages = {
   "error.loop_test_running": "Ya hay una prueba en curso. Espere a que termine.",
   "error.loop_test_scope": "La app no tiene permiso para crear pedidos en su tienda. Reinstálela para concederlo.",
   "error.loop_test_order_refused": "Su tienda no aceptó el pedido de prueba. Inténtelo de nuevo en un momento.",
+  // Theme installs at once: one per shop, a few per server.
+  "error.theme_install_busy": "Ya hay una instalación de tema en curso. Inténtalo de nuevo en unos segundos.",
 };
