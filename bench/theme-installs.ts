@@ -84,8 +84,9 @@ export async function runThemeInstallsBench(argv: string[]) {
               method: "POST",
               body: new URLSearchParams({ themeUrl: archive.url, themeName: `Bench ${installs}-${i}` }),
             });
-            await response.arrayBuffer();
-            return String(response.status);
+            if (response.status === 200) return "200";
+            const body = (await response.json().catch(() => ({}))) as { code?: string };
+            return `${response.status} ${body.code ?? ""}`.trim();
           } catch (error) {
             // The app went away (out of memory) or did not answer: that is the figure.
             return (error as { cause?: { code?: string } }).cause?.code ?? "no answer";
@@ -108,14 +109,15 @@ export async function runThemeInstallsBench(argv: string[]) {
     `\n${(zip.length / 1048576).toFixed(1)} MB archive${wrapped ? " (wrapped: repackaged by the app)" : ""}, ` +
       `${shopCount} shop(s), app RSS in MB (after ${settleSeconds} s settle)`,
   );
-  console.log("installs  answers                 seconds  RSS before  peak  after");
+  const columns = (...cells: unknown[]) =>
+    cells.map((cell, i) => String(cell).padEnd([10, 9, 12, 9, 9][i] ?? 0)).join("");
+  console.log(columns("installs", "seconds", "RSS before", "peak", "after", "answers"));
   for (const round of results) {
     const answers = Object.entries(round.statuses)
       .map(([status, count]) => `${count} × ${status}`)
       .join(", ");
     console.log(
-      `${String(round.installs).padEnd(10)}${answers.padEnd(24)}${String(round.seconds).padEnd(9)}` +
-        `${String(round.rssBeforeMb).padEnd(12)}${String(round.rssPeakMb).padEnd(6)}${round.rssAfterSettleMb}`,
+      columns(round.installs, round.seconds, round.rssBeforeMb, round.rssPeakMb, round.rssAfterSettleMb, answers),
     );
   }
   console.log(`\n${JSON.stringify({ archiveMb: zip.length / 1048576, wrapped, shops: shopCount, rounds: results })}`);
