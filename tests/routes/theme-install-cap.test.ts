@@ -25,12 +25,18 @@ async function install(shop: string, themeUrl = PUBLIC_ZIP): Promise<Answer> {
   return { status: response.status, retryAfter: response.headers.get("Retry-After"), body: await response.json() };
 }
 
-/** A gate the test opens: what waits on it stays in flight until then. */
+const gates: (() => void)[] = [];
+
+/** A gate the test opens (or, when it fails first, afterEach does): what waits on it stays in flight until then. */
 function gate() {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
+  gates.push(open);
   return { open, opened };
 }
+
+/** Every install in flight reaches its gate within this, even on a loaded machine. */
+const WAIT = { timeout: 10_000 };
 
 /** The theme archive, served once `held` opens; `downloads` counts the requests that reached it. */
 function serveHeldZip(held: Promise<void>) {
@@ -69,7 +75,12 @@ async function shopWithSession() {
 }
 
 beforeEach(() => fakeDns({ "themes.example": "93.184.215.14" }));
-afterEach(() => realDns());
+afterEach(async () => {
+  // A failed test's installs end, so the next test starts with every slot free.
+  for (const open of gates.splice(0)) open();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  realDns();
+});
 
 describe("POST /api/theme/install: installs at once", () => {
   it("runs one install per shop at a time and answers the others 429 with Retry-After at once", async () => {
@@ -79,7 +90,7 @@ describe("POST /api/theme/install: installs at once", () => {
 
     const { answered, all } = startInstalls(Array.from({ length: 6 }, () => shop));
     // Five answered while the first is still downloading: refused, not queued behind it.
-    await vi.waitFor(() => expect(answered).toHaveLength(5));
+    await vi.waitFor(() => expect(answered).toHaveLength(5), WAIT);
     expect(downloads).toHaveLength(1);
     for (const answer of answered) {
       expect(answer).toEqual({
@@ -108,7 +119,7 @@ describe("POST /api/theme/install: installs at once", () => {
 
     const { answered, all } = startInstalls(shops);
     const excess = shops.length - THEME_INSTALL_CAP.perProcess;
-    await vi.waitFor(() => expect(answered).toHaveLength(excess));
+    await vi.waitFor(() => expect(answered).toHaveLength(excess), WAIT);
     expect(downloads).toHaveLength(THEME_INSTALL_CAP.perProcess);
     for (const answer of answered) {
       expect(answer).toMatchObject({
@@ -136,12 +147,12 @@ describe("POST /api/theme/install: installs at once", () => {
     server.use(platform.handler);
 
     const slowInstall = install(slow);
-    await vi.waitFor(() => expect(platform.requests).toHaveLength(1));
+    await vi.waitFor(() => expect(platform.requests).toHaveLength(1), WAIT);
     // As many archives as the process may hold, in flight at once, while the first install's theme is processing.
     const held = gate();
     const downloads = serveHeldZip(held.opened);
     const { all } = startInstalls(others);
-    await vi.waitFor(() => expect(downloads).toHaveLength(others.length));
+    await vi.waitFor(() => expect(downloads).toHaveLength(others.length), WAIT);
     held.open();
     expect((await all).map((answer) => answer.status)).toEqual(others.map(() => 200));
     // The shop whose install is still running is refused.
