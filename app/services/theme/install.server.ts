@@ -108,6 +108,7 @@ async function handOverArchive(
   const file = await storeTemporaryThemeFile(input.shop, archive.zip);
   return { src: file.url, temporaryId: file.id };
 }
+
 /** The shop's installs for the admin's checklist, newest first. */
 export async function listThemeInstalls(shop: string, take = 50): Promise<ThemeInstallSummary[]> {
   const rows = await prisma.themeInstall.findMany({ where: { shop }, orderBy: { createdAt: "desc" }, take });
