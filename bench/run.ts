@@ -13,6 +13,8 @@
  *   --baseline                                      first the same webhooks at a bare node:http + SQLite server
  *                                                   (bench/baseline.ts); prints the app's acks/s as a ratio of it
  *   --insights [--rows 1000000]                     the delivery insights' queries instead (bench/insights.ts)
+ *   --theme-installs [--installs 8,16] [--wrapped]  concurrent theme installs of a large archive instead, and the
+ *                                                   app's memory (bench/theme-installs.ts)
  *
  * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
  */
@@ -22,6 +24,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import { sleep } from "../sandbox/lib/http";
 import { measureBaseline, type BaselineResult } from "./baseline";
+import { memoryOf } from "./lib/process-memory";
 import { prepareRun } from "./lib/prepare-run";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
 import { configureShop, installShop, ROOT, SANDBOX, startStack } from "../sandbox/stack";
@@ -94,17 +97,6 @@ function cpuSecondsOf(pid: number): number | null {
 function runQueueSecondsOf(pid: number): number | null {
   try {
     return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[1]) / 1e9;
-  } catch {
-    return null;
-  }
-}
-
-/** Resident memory of a process in MB, from /proc (Linux); the kernel's high-water mark when asked. */
-function memoryOf(pid: number, field: "VmRSS" | "VmHWM"): number | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
-    return Number.isFinite(kb) ? Math.round(kb / 102.4) / 10 : null;
   } catch {
     return null;
   }
@@ -447,7 +439,9 @@ async function main() {
 
 (process.argv.includes("--insights")
   ? import("./insights").then(({ runInsightsBench }) => runInsightsBench(process.argv.slice(2)))
-  : main()
+  : process.argv.includes("--theme-installs")
+    ? import("./theme-installs").then(({ runThemeInstallsBench }) => runThemeInstallsBench(process.argv.slice(2)))
+    : main()
 ).catch((error) => {
   console.error(error instanceof Error ? error.stack : error);
   process.exit(1);

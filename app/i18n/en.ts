@@ -537,6 +537,8 @@ export const en = {
     "Your store's platform refuses the app's calls because the address of the app's server is not in the app's IP allowlist. Nothing in your store or in this app's settings fixes it, and reconnecting the app does not help: the app's operator must add the server's address to the allowlist. Meanwhile, orders still go to your flows, but their tags cannot be added.",
   "error.IP_NOT_ALLOWED":
     "The platform refused the app's server: its address is not in the app's IP allowlist. The app's operator must fix the allowlist; reconnecting the app does not help.",
+  // Theme installs at once: one per shop, a few per server.
+  "error.theme_install_busy": "A theme installation is already running. Try again in a few seconds.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -552,4 +552,6 @@ export const es: Messages = {
     "La plataforma de tu tienda rechaza las llamadas de la app porque la dirección de su servidor no está en la lista de IP permitidas (IP allowlist) de la app. No se arregla desde tu tienda ni desde la configuración de la app, y reconectar la app no sirve: el operador de la app tiene que añadir la dirección del servidor a esa lista. Mientras tanto, los pedidos siguen llegando a tus flujos, pero no se les pueden añadir las etiquetas.",
   "error.IP_NOT_ALLOWED":
     "La plataforma rechazó al servidor de la app: su dirección no está en la lista de IP permitidas (IP allowlist) de la app. El operador de la app tiene que corregir la lista; reconectar la app no sirve.",
+  // Theme installs at once: one per shop, a few per server.
+  "error.theme_install_busy": "Ya hay una instalación de tema en curso. Inténtalo de nuevo en unos segundos.",
 };

@@ -39,6 +39,7 @@ function formatDateTime(date: Date) {
 function converted(values: unknown[]) {
   return values.map((value) => {
     if (value instanceof Date) return formatDateTime(value);
+    if (value instanceof Uint8Array) return Buffer.isBuffer(value) ? value : Buffer.from(value);
     if (value !== null && typeof value === "object") {
       throw new Error("hot SQL takes plain values only (no fragments, lists or objects)");
     }

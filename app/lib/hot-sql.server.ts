@@ -30,8 +30,8 @@ function textOf(strings: TemplateStringsArray) {
 
 function checked(values: unknown[]) {
   for (const value of values) {
-    if (value !== null && typeof value === "object" && !(value instanceof Date)) {
-      throw new Error("hot SQL takes plain values only (no fragments, lists or objects)");
+    if (value !== null && typeof value === "object" && !(value instanceof Date) && !(value instanceof Uint8Array)) {
+      throw new Error("hot SQL takes plain values only (no fragments, lists or objects; bytes as a Uint8Array)");
     }
   }
   return values;

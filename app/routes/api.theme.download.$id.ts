@@ -8,7 +8,8 @@ export const NOT_FOUND = "Theme file not found or expired";
 export const loader = apiHandler(async ({ params }: LoaderFunctionArgs) => {
   const data = await findServableThemeFile(params.id ?? "");
   if (!data) return failure(404, NOT_FOUND, {}, { "Cache-Control": "no-store" });
-  return new Response(new Uint8Array(data), {
+  // Served without a copy: the bytes are the driver's Buffer or what the SQLite thread sent, never shared memory.
+  return new Response(data as Uint8Array<ArrayBuffer>, {
     headers: {
       "Content-Type": "application/zip",
       "Content-Disposition": "attachment; filename=automation-theme-2.5.zip",

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Prisma } from "@prisma/client";
+import type { DriverAdapterError } from "@prisma/driver-adapter-utils";
 import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import prisma, { sqliteConnection } from "~/db.server";
@@ -184,6 +185,78 @@ describe.runIf(onSqlite)("SQLite thread adapter, group commit", () => {
       await adapter.dispose();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.runIf(onSqlite)("SQLite thread adapter, a group whose transaction fails", () => {
+  const insert = (table: string, ...values: string[]) => ({
+    sql: `INSERT INTO "${table}" VALUES (${values.map(() => "?").join(", ")})`,
+    args: values,
+    argTypes: values.map(() => ({ scalarType: "string" as const, arity: "scalar" as const })),
+  });
+  const ids = { sql: 'SELECT "id" FROM "t" ORDER BY "id"', args: [], argTypes: [] };
+  /** SQLite's own message for a statement that failed. */
+  const failure = (result: PromiseSettledResult<unknown>) =>
+    ((result as PromiseRejectedResult).reason as DriverAdapterError).cause.originalMessage;
+
+  async function withAdapter(
+    run: (adapter: Awaited<ReturnType<ReturnType<typeof createSqliteThreadAdapter>["connect"]>>) => Promise<void>,
+  ) {
+    const dir = mkdtempSync(path.join(tmpdir(), "sqlite-thread-"));
+    const adapter = await createSqliteThreadAdapter(`file:${path.join(dir, "failures.sqlite")}`, 1000).connect();
+    try {
+      await adapter.executeScript(`
+        CREATE TABLE "t" ("id" TEXT PRIMARY KEY);
+        CREATE TABLE "parent" ("id" TEXT PRIMARY KEY);
+        CREATE TABLE "child" ("id" TEXT PRIMARY KEY,
+          "parentId" TEXT REFERENCES "parent" ("id") DEFERRABLE INITIALLY DEFERRED);
+        CREATE TABLE "ender" ("id" TEXT);
+        CREATE TRIGGER "ender_ends_the_transaction" BEFORE INSERT ON "ender"
+          BEGIN SELECT RAISE(ROLLBACK, 'the trigger ended the transaction'); END;`);
+      await run(adapter);
+    } finally {
+      await adapter.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("fails every statement of the group when its COMMIT fails (a deferred foreign key), and stores none", async () => {
+    await withAdapter(async (adapter) => {
+      // Issued in one turn: one group, one BEGIN ... COMMIT. The orphan child passes its own statement and
+      // breaks only the COMMIT.
+      const results = await Promise.allSettled([
+        adapter.executeRaw(insert("t", "a")),
+        adapter.executeRaw(insert("child", "c", "no-such-parent")),
+        adapter.executeRaw(insert("t", "b")),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(["rejected", "rejected", "rejected"]);
+      for (const result of results) {
+        expect(failure(result)).toMatch(/FOREIGN KEY constraint failed/);
+      }
+      expect((await adapter.queryRaw(ids)).rows).toEqual([]);
+      // The transaction was rolled back: the connection serves the next group.
+      expect(await Promise.all([adapter.executeRaw(insert("t", "c")), adapter.executeRaw(insert("t", "d"))])).toEqual([
+        1, 1,
+      ]);
+      expect((await adapter.queryRaw(ids)).rows).toEqual([["c"], ["d"]]);
+    });
+  });
+
+  it("fails the statements before one that ended the group's transaction, and commits those after it", async () => {
+    await withAdapter(async (adapter) => {
+      const results = await Promise.allSettled([
+        adapter.executeRaw(insert("t", "a")),
+        adapter.executeRaw(insert("t", "b")),
+        adapter.executeRaw(insert("ender", "x")),
+        adapter.executeRaw(insert("t", "c")),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(["rejected", "rejected", "rejected", "fulfilled"]);
+      for (const result of results.slice(0, 3)) {
+        expect(failure(result)).toMatch(/the trigger ended the transaction/);
+      }
+      // What a and b wrote went with the transaction; c ran in a transaction of its own.
+      expect((await adapter.queryRaw(ids)).rows).toEqual([["c"]]);
+    });
   });
 });
 

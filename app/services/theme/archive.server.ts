@@ -97,12 +97,15 @@ export function prepareThemeArchive(bytes: Buffer, limits: ArchiveLimits = DEFAU
     throw new ThemeArchiveError(`The archive is not a theme: ${THEME_MARKER} is missing`);
   }
 
-  // Every entry is inflated, even when the input is kept as it is: that is what proves its sizes honest.
-  const contents = files.map((entry) => [entry.entryName.slice(root.length), inflate(entry)] as const);
+  // Every entry is inflated, even when the input is kept as it is: that is what proves its sizes honest. An archive
+  // kept as it is keeps none of what was inflated: one entry at a time is in memory, not the whole theme.
   const repackaged = root !== "" || files.length !== entries.filter((entry) => !entry.isDirectory).length;
-  if (!repackaged) return { zip: bytes, repackaged, fileCount: files.length };
+  if (!repackaged) {
+    for (const entry of files) inflate(entry);
+    return { zip: bytes, repackaged, fileCount: files.length };
+  }
   const output = new AdmZip();
-  for (const [name, data] of contents) output.addFile(name, data);
+  for (const entry of files) output.addFile(entry.entryName.slice(root.length), inflate(entry));
   return { zip: output.toBuffer(), repackaged, fileCount: files.length };
 }
 

@@ -5,7 +5,13 @@ import { safeFetch } from "../net/safe-fetch.server";
 import { requirePlatformSession } from "../platform/offline-session.server";
 import { DEFAULT_ARCHIVE_LIMITS, prepareThemeArchive, type ArchiveLimits } from "./archive.server";
 import { createUnpublishedTheme, type Theme } from "./platform-themes.server";
-import { downloadRepositoryArchive, isRepositoryUrl, parseRepositoryUrl } from "./repository.server";
+import { takeThemeInstallSlot } from "./install-slots.server";
+import {
+  downloadRepositoryArchive,
+  isRepositoryUrl,
+  parseRepositoryUrl,
+  type RepositoryRef,
+} from "./repository.server";
 import { discardTemporaryThemeFile, storeTemporaryThemeFile } from "./temporary-files.server";
 
 export const DEFAULT_THEME_NAME = "Automation Theme 2.5";
@@ -53,42 +59,54 @@ export async function installTheme(
   });
   log.info("theme install requested");
 
-  let src: string;
-  let temporaryId: string | null = null;
+  const slot = takeThemeInstallSlot(input.shop);
+  try {
+    const { src, temporaryId } = await handOverArchive(input, repository, limits).finally(slot.archiveDone);
+
+    let theme: Theme;
+    try {
+      theme = await createUnpublishedTheme(session, { name: input.themeName, src });
+    } catch (error) {
+      if (temporaryId) await discardTemporaryThemeFile(temporaryId);
+      throw error;
+    }
+
+    await prisma.themeInstall.create({
+      data: { shop: input.shop, themeId: BigInt(theme.id), name: theme.name, role: theme.role, source },
+    });
+    log.info({ themeId: theme.id, viaTemporaryUrl: temporaryId !== null }, "theme installed");
+    return { theme, source };
+  } finally {
+    slot.release();
+  }
+}
+
+/**
+ * Downloads and checks the archive, and gives the URL the platform downloads it from: a temporary URL of this
+ * app for an archive repackaged here, the given URL for a public archive already in shape. Its own function so
+ * that no byte of the archive stays reachable while the install follows the platform's processing.
+ */
+async function handOverArchive(
+  input: InstallThemeInput,
+  repository: RepositoryRef | null,
+  limits: ArchiveLimits,
+): Promise<{ src: string; temporaryId: string | null }> {
   if (repository) {
     const archive = prepareThemeArchive(await downloadRepositoryArchive(repository, limits.maxDownloadBytes), limits);
     const file = await storeTemporaryThemeFile(input.shop, archive.zip);
-    [src, temporaryId] = [file.url, file.id];
-  } else {
-    const response = await safeFetch(input.themeUrl, {
-      maxBytes: limits.maxDownloadBytes,
-      timeoutMs: PUBLIC_DOWNLOAD_TIMEOUT_MS,
-    });
-    if (response.status < 200 || response.status >= 300) {
-      throw new AppError(400, `The theme URL answered HTTP ${response.status}; it must serve the ZIP archive`);
-    }
-    const archive = prepareThemeArchive(response.body, limits);
-    if (archive.repackaged) {
-      const file = await storeTemporaryThemeFile(input.shop, archive.zip);
-      [src, temporaryId] = [file.url, file.id];
-    } else {
-      src = input.themeUrl;
-    }
+    return { src: file.url, temporaryId: file.id };
   }
-
-  let theme: Theme;
-  try {
-    theme = await createUnpublishedTheme(session, { name: input.themeName, src });
-  } catch (error) {
-    if (temporaryId) await discardTemporaryThemeFile(temporaryId);
-    throw error;
-  }
-
-  await prisma.themeInstall.create({
-    data: { shop: input.shop, themeId: BigInt(theme.id), name: theme.name, role: theme.role, source },
+  const response = await safeFetch(input.themeUrl, {
+    maxBytes: limits.maxDownloadBytes,
+    timeoutMs: PUBLIC_DOWNLOAD_TIMEOUT_MS,
   });
-  log.info({ themeId: theme.id, viaTemporaryUrl: temporaryId !== null }, "theme installed");
-  return { theme, source };
+  if (response.status < 200 || response.status >= 300) {
+    throw new AppError(400, `The theme URL answered HTTP ${response.status}; it must serve the ZIP archive`);
+  }
+  const archive = prepareThemeArchive(response.body, limits);
+  if (!archive.repackaged) return { src: input.themeUrl, temporaryId: null };
+  const file = await storeTemporaryThemeFile(input.shop, archive.zip);
+  return { src: file.url, temporaryId: file.id };
 }
 
 /** The shop's installs for the admin's checklist, newest first. */

@@ -31,6 +31,35 @@ describe("the delivery queue", () => {
     expect(await prisma.delivery.count({ where: { status: "queued" } })).toBe(3);
   });
 
+  it("leaves a paused shop's delivery whose lease expired where it is, and takes over another shop's", async () => {
+    const paused = shopDomain();
+    const running = shopDomain();
+    await prisma.automationPause.create({ data: { shop: paused } });
+    const held = await createDelivery(paused, { status: "delivering", leaseOwner: "gone", leaseExpiresAt: at(-1000) });
+    const abandoned = await createDelivery(running, {
+      status: "delivering",
+      leaseOwner: "gone",
+      leaseExpiresAt: at(-1000),
+    });
+    const claim = await claimDue({ owner: "mine", now: NOW, limit: 5, leaseMs: 1000 });
+    expect(claim.deliveries.map((row) => row.id)).toEqual([abandoned.id]);
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: held.id } })).toMatchObject({
+      status: "delivering",
+      leaseOwner: "gone",
+      attempts: 0,
+    });
+  });
+
+  it("takes a paused shop's expired delivery once the merchant resumes", async () => {
+    const shop = shopDomain();
+    await prisma.automationPause.create({ data: { shop } });
+    const held = await createDelivery(shop, { status: "delivering", leaseOwner: "gone", leaseExpiresAt: at(-1000) });
+    expect((await claimDue({ owner: "mine", now: NOW, limit: 5, leaseMs: 1000 })).deliveries).toEqual([]);
+    await prisma.automationPause.delete({ where: { shop } });
+    const claim = await claimDue({ owner: "mine", now: NOW, limit: 5, leaseMs: 1000 });
+    expect(claim.deliveries.map((row) => row.id)).toEqual([held.id]);
+  });
+
   it("renews the lease of a claim still in flight, and not of rows another worker holds", async () => {
     const shop = shopDomain();
     await createDelivery(shop, { nextAttemptAt: NOW });
