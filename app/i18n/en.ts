@@ -531,6 +531,9 @@ export const en = {
   "error.loop_test_scope":
     "The app is not allowed to create orders in your store. Reinstall it to grant the permission.",
   "error.loop_test_order_refused": "Your store did not accept the test order. Try again in a moment.",
+  // A loop test's order after its test
+  "error.loop_test_ended":
+    "This is the order of a loop test that has ended and removed it: it is not sent to your flow again.",
 } as const;
 
 export type MessageKey = keyof typeof en;

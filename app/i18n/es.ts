@@ -546,4 +546,7 @@ export const es: Messages = {
   "error.loop_test_running": "Ya hay una prueba en curso. Espere a que termine.",
   "error.loop_test_scope": "La app no tiene permiso para crear pedidos en su tienda. Reinstálela para concederlo.",
   "error.loop_test_order_refused": "Su tienda no aceptó el pedido de prueba. Inténtelo de nuevo en un momento.",
+  // A loop test's order after its test
+  "error.loop_test_ended":
+    "Este es el pedido de una prueba del circuito que ya terminó y lo eliminó: no se envía de nuevo a tu flujo.",
 };

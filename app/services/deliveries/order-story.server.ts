@@ -3,6 +3,7 @@ import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { listFlows } from "../automation/client.server";
+import { refuseEndedLoopTestOrder } from "../loop-test/test-orders.server";
 import { getShopSettings } from "../shops/configuration.server";
 import { insertDelivery } from "./outbox.server";
 import { extractEventKeys } from "./payloads.server";
@@ -78,6 +79,7 @@ export async function resendOrder(shop: string, orderRef: string, now = new Date
   const rows = await orderDeliveries(shop, ref);
   const latest = rows[0];
   if (!latest) throw new AppError(404, "The app has no record of this order", "not_found");
+  await refuseEndedLoopTestOrder(latest);
   if (PENDING.includes(latest.status)) {
     throw new AppError(409, "This order is already on its way to the automation platform", "already_pending");
   }

@@ -3,6 +3,7 @@ import prisma from "../../db.server";
 import { storedDeliveryError } from "../../lib/delivery-errors";
 import { hotSql } from "../../lib/hot-sql.server";
 import { AppError } from "../../lib/http.server";
+import { refuseEndedLoopTestOrder } from "../loop-test/test-orders.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { DELIVERY_STATUSES, RETRYABLE_STATUSES, reconcileFlowOutcome, type DeliveryStatus } from "./status.server";
 import { wakeWorkers } from "./wake.server";
@@ -120,6 +121,7 @@ function payloadSummary(delivery: Delivery) {
  */
 export async function retryDelivery(shop: string, id: string, now = new Date()) {
   const delivery = await findOwned(shop, id);
+  await refuseEndedLoopTestOrder(delivery);
   if (delivery.status === "delivered") {
     throw new AppError(409, "This delivery already reached the automation platform", "already_delivered");
   }
