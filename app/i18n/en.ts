@@ -534,6 +534,11 @@ export const en = {
   // A loop test's order after its test
   "error.loop_test_ended":
     "This is the order of a loop test that has ended and removed it: it is not sent to your flow again.",
+  // Sending an order whose flow already ran
+  "error.repeat_needs_confirmation":
+    "This order's flow already ran: confirm that you want to run it again (the buyer may get another message).",
+  "error.repeat_cooldown":
+    "This order's flow ran less than 5 minutes ago. Wait a few minutes before sending it again.",
 } as const;
 
 export type MessageKey = keyof typeof en;

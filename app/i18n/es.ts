@@ -549,4 +549,9 @@ export const es: Messages = {
   // A loop test's order after its test
   "error.loop_test_ended":
     "Este es el pedido de una prueba del circuito que ya terminó y lo eliminó: no se envía de nuevo a tu flujo.",
+  // Sending an order whose flow already ran
+  "error.repeat_needs_confirmation":
+    "El flujo de este pedido ya se ejecutó: confirma que quieres ejecutarlo otra vez (el comprador puede recibir otro mensaje).",
+  "error.repeat_cooldown":
+    "El flujo de este pedido se ejecutó hace menos de 5 minutos. Espera unos minutos antes de enviarlo de nuevo.",
 };

@@ -11,6 +11,8 @@ export class AppError extends Error {
     message: string,
     readonly code: string = "error",
     readonly extra: Record<string, unknown> = {},
+    /** Headers the failure's response carries (a 429's Retry-After). */
+    readonly headers?: HeadersInit,
   ) {
     super(message);
     this.name = "AppError";
@@ -98,7 +100,7 @@ export function secured<Args extends unknown[]>(handler: (...args: Args) => Prom
 /** The one mapping from a thrown value to a failure response. */
 export function errorResponse(error: unknown, context: Record<string, unknown> = {}): Response {
   if (error instanceof AppError) {
-    return failure(error.status, error.message, { ...describeFailure(error), ...error.extra });
+    return failure(error.status, error.message, { ...describeFailure(error), ...error.extra }, error.headers);
   }
   return Response.json(reportUnexpected(error, context), { status: 500 });
 }

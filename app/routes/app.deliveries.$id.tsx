@@ -59,7 +59,7 @@ export const action = apiHandler(
     const { shop } = await authenticateAdminApi(request);
     const fields = await readFields(request);
     if (fields.intent !== "retry") throw new AppError(400, "intent: is not an action of this page", "invalid_input");
-    return ok({ delivery: await retryNow(shop, params.id ?? "") });
+    return ok({ delivery: await retryNow(shop, params.id ?? "", { confirmRepeat: fields.confirmRepeat === "true" }) });
   },
   { maxBodyBytes: BODY_LIMITS.form },
 );

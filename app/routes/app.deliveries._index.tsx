@@ -76,7 +76,9 @@ export const action = apiHandler(
   async ({ request }: ActionFunctionArgs) => {
     const { shop } = await authenticateAdminApi(request);
     const fields = await readFields(request);
-    if (fields.intent === "retry") return ok({ delivery: await retryNow(shop, fields.id ?? "") });
+    if (fields.intent === "retry") {
+      return ok({ delivery: await retryNow(shop, fields.id ?? "", { confirmRepeat: fields.confirmRepeat === "true" }) });
+    }
     if (fields.intent === "retry-failed") {
       const result = await retryAllFailed(shop);
       return ok({ queued: result.queued, remaining: result.remaining });

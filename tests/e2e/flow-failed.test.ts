@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminFetch, installShop } from "../../sandbox/stack";
-import { eventually, getJson, postJson, startE2eStack, type Stack } from "./helpers";
+import { eventually, getJson, postJson, query, startE2eStack, type Stack } from "./helpers";
 
 const SHOP = "tienda-flujo.myshopify.com";
 const API_KEY = "sandbox-automation-key";
@@ -69,11 +69,24 @@ describe("a flow that calls back with a failure, end to end", () => {
     expect(counts.flow_failed).toBe(1);
     expect(counts.delivered).toBe(0);
 
-    // The merchant fixed the flow and sends the order again.
+    // The merchant fixed the flow and sends the order again. Its flow ran (the buyer may have had a message): the
+    // retry is confirmed, and waits out the order's cooldown (docs/decisions/191).
     await postJson(`${stack.automationUrl}/sim/mode`, { callback: { delayMs: 100, status: "success" } });
-    const retried = await adminFetch(stack, SHOP, `/api/deliveries/${encodeURIComponent(failed.id)}/retry`, {
-      method: "POST",
-    });
+    const retry = (body?: unknown) =>
+      adminFetch(stack, SHOP, `/api/deliveries/${encodeURIComponent(failed.id)}/retry`, {
+        method: "POST",
+        ...(body === undefined ? {} : { headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+      });
+    const unconfirmed = await retry();
+    expect(unconfirmed.status).toBe(409);
+    expect(await unconfirmed.json()).toMatchObject({ code: "repeat_needs_confirmation" });
+    const early = await retry({ confirmRepeat: true });
+    expect(early.status).toBe(429);
+    expect(Number(early.headers.get("Retry-After"))).toBeGreaterThan(4 * 60);
+    // The cooldown passed (the trigger's time moved back, as the stored value is written on either store).
+    const sixMinutesAgo = new Date(Date.now() - 6 * 60_000).toISOString().replace("Z", "+00:00");
+    await query(stack, `UPDATE "Delivery" SET "deliveredAt" = ? WHERE "id" = ?`, [sixMinutesAgo, failed.id]);
+    const retried = await retry({ confirmRepeat: true });
     expect(retried.status).toBe(200);
 
     const delivered = await eventually(

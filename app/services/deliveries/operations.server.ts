@@ -3,20 +3,22 @@ import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { withoutLoopTestOrders } from "../loop-test/test-orders.server";
 import { automationPausedAt } from "./pause.server";
+import type { RepeatRequest } from "./repeat-guard.server";
 import { pageOfDeliveries, retryDelivery, summarizeDelivery } from "./queries.server";
 import type { DeliveryStatus } from "./status.server";
 import { wakeWorkers } from "./wake.server";
 
 /**
  * "Retry" on one delivery: a retrying one is sent now instead of at its scheduled time (its attempt count and
- * schedule continue); a dead or skipped one is replayed (retryDelivery). Anything else is answered as it is.
+ * schedule continue); a dead, skipped or flow-failed one is replayed (retryDelivery, with the merchant's
+ * confirmation when its flow ran). Anything else is answered as it is.
  */
-export async function retryNow(shop: string, id: string, now = new Date()) {
+export async function retryNow(shop: string, id: string, request: RepeatRequest = {}, now = new Date()) {
   const updated = await prisma.delivery.updateMany({
     where: { id, shop, status: "retrying" },
     data: { nextAttemptAt: now },
   });
-  if (updated.count === 0) return retryDelivery(shop, id, now);
+  if (updated.count === 0) return retryDelivery(shop, id, now, request);
   wakeWorkers();
   const delivery = await prisma.delivery.findFirst({ where: { id, shop } });
   if (!delivery) throw new AppError(404, "Delivery not found", "not_found");
