@@ -539,6 +539,18 @@ export const en = {
     "This order's flow already ran: confirm that you want to run it again (the buyer may get another message).",
   "error.repeat_cooldown":
     "This order's flow ran less than 5 minutes ago. Wait a few minutes before sending it again.",
+  "repeatFlow.title": "Run the flow again?",
+  "repeatFlow.body":
+    "The automation platform already received this order and its flow ran, at least in part: the buyer may get another message. Each order can be sent again once every 5 minutes.",
+  "repeatFlow.confirm": "Run it again",
+  // Order tags written by the flow's callback
+  "tagPolicy.title": "Outcome tags",
+  "tagPolicy.description":
+    "Each answer from your flow adds a tag to the order (automation-processed, automation-completed, automation-pending or automation-error).",
+  "tagPolicy.replace": "Replace the earlier outcome tag",
+  "tagPolicy.replaceHelp":
+    "Off (recommended): tags are only added and the order keeps them all, so your saved filters and automations that look for, say, automation-processed still find it. On: each new answer removes the outcome tag the app added before; your own tags are never touched.",
+  "tagPolicy.saved": "Tag preference saved",
 } as const;
 
 export type MessageKey = keyof typeof en;

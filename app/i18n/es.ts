@@ -554,4 +554,16 @@ export const es: Messages = {
     "El flujo de este pedido ya se ejecutó: confirma que quieres ejecutarlo otra vez (el comprador puede recibir otro mensaje).",
   "error.repeat_cooldown":
     "El flujo de este pedido se ejecutó hace menos de 5 minutos. Espera unos minutos antes de enviarlo de nuevo.",
+  "repeatFlow.title": "¿Ejecutar el flujo otra vez?",
+  "repeatFlow.body":
+    "La plataforma de automatización ya recibió este pedido y su flujo se ejecutó, al menos en parte: el comprador puede recibir otro mensaje. Cada pedido se puede enviar de nuevo una vez cada 5 minutos.",
+  "repeatFlow.confirm": "Ejecutar otra vez",
+  // Order tags written by the flow's callback
+  "tagPolicy.title": "Etiquetas de resultado",
+  "tagPolicy.description":
+    "Cada respuesta de tu flujo añade una etiqueta al pedido (automation-processed, automation-completed, automation-pending o automation-error).",
+  "tagPolicy.replace": "Reemplazar la etiqueta de resultado anterior",
+  "tagPolicy.replaceHelp":
+    "Desactivado (recomendado): las etiquetas solo se añaden y el pedido conserva todas, así tus filtros y automatizaciones que buscan, por ejemplo, automation-processed lo siguen encontrando. Activado: cada nueva respuesta quita la etiqueta de resultado que la app añadió antes; tus propias etiquetas nunca se tocan.",
+  "tagPolicy.saved": "Preferencia de etiquetas guardada",
 };

@@ -158,6 +158,10 @@ describe("the order block's story", () => {
     expect(resend.url).toBe("/api/deliveries/resend");
     expect(JSON.parse(resend.init.body as string)).toEqual({ orderId: "gid://shopify/Order/1" });
     expect(resendRequest("gid://shopify/Order/1")).toEqual(resend);
+    // Once the merchant confirmed that the flow runs again, both say so in the request.
+    const confirmed = actionRequest("resend", "d1", "gid://shopify/Order/1", true);
+    expect(JSON.parse(confirmed.init.body as string)).toEqual({ orderId: "gid://shopify/Order/1", confirmRepeat: true });
+    expect(resendRequest("gid://shopify/Order/1", true)).toEqual(confirmed);
   });
 
   it("shows the app's error message, or the HTTP status when the body is not the app's", async () => {
@@ -168,16 +172,17 @@ describe("the order block's story", () => {
 
 describe("the order action's Send again", () => {
   it("allows it for a delivered order with a warning, and for a failed one plainly", () => {
-    expect(resendState("delivered")).toEqual({ allowed: true, messageKey: "resend.confirmAgain" });
-    expect(resendState("dead")).toEqual({ allowed: true, messageKey: "resend.confirm" });
-    expect(resendState("flow_failed")).toEqual({ allowed: true, messageKey: "resend.confirm" });
+    expect(resendState("delivered")).toEqual({ allowed: true, messageKey: "resend.confirmAgain", repeat: true });
+    expect(resendState("dead")).toEqual({ allowed: true, messageKey: "resend.confirm", repeat: false });
+    // The flow ran and reported a failure: it may have sent the buyer a message already.
+    expect(resendState("flow_failed")).toEqual({ allowed: true, messageKey: "resend.confirmAgain", repeat: true });
   });
 
   it("refuses it while the order is on its way, and for an order the app never received", () => {
     for (const status of ["queued", "delivering", "retrying"]) {
-      expect(resendState(status)).toEqual({ allowed: false, messageKey: "resend.pending" });
+      expect(resendState(status)).toEqual({ allowed: false, messageKey: "resend.pending", repeat: false });
     }
-    expect(resendState(null)).toEqual({ allowed: false, messageKey: "resend.unknownOrder" });
+    expect(resendState(null)).toEqual({ allowed: false, messageKey: "resend.unknownOrder", repeat: false });
   });
 });
 

@@ -147,15 +147,19 @@ export function buildStory(deliveries: StoryDelivery[], now: Date): Story {
   };
 }
 
-/** The request the block's button makes (a relative URL: the admin sends it to the app with the session token). */
-export function actionRequest(action: StoryAction, deliveryId: string, orderId: string) {
+/**
+ * The request the block's button makes (a relative URL: the admin sends it to the app with the session token).
+ * A resend runs a flow that already ran: it is sent with `confirmRepeat` once the merchant confirmed
+ * (docs/decisions/191).
+ */
+export function actionRequest(action: StoryAction, deliveryId: string, orderId: string, confirmRepeat = false) {
   if (action === "resend") {
     return {
       url: "/api/deliveries/resend",
       init: {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ orderId }),
+        body: JSON.stringify(confirmRepeat ? { orderId, confirmRepeat: true } : { orderId }),
       },
     };
   }
