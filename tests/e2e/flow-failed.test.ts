@@ -47,7 +47,7 @@ describe("a flow that calls back with a failure, end to end", () => {
     await stack?.stop();
   });
 
-  it("marks the delivery flow_failed, counts it, and a retry that succeeds replaces the error tag", async () => {
+  it("marks the delivery flow_failed, counts it, and a confirmed retry that succeeds adds its tag", async () => {
     await postJson(`${stack.automationUrl}/sim/mode`, {
       trigger: { kind: "ok" },
       callback: { delayMs: 100, status: "error" },
@@ -97,8 +97,9 @@ describe("a flow that calls back with a failure, end to end", () => {
       20_000,
       "the delivered status after the retry",
     );
-    expect(await orderTags(name)).toEqual(["automation-processed"]);
-    expect(delivered.tagsApplied).toEqual(["automation-processed"]);
+    // Callback tags are only added (docs/decisions/193): the failed run's tag stays beside the new outcome.
+    expect(await orderTags(name)).toEqual(["automation-error", "automation-processed"]);
+    expect(delivered.tagsApplied).toEqual(["automation-error", "automation-processed"]);
     expect(await triggers(name)).toHaveLength(2);
     const after = await stats();
     expect(after.flow_failed).toBe(0);
