@@ -77,15 +77,15 @@ describe("a flow that calls back with a failure, end to end", () => {
         method: "POST",
         ...(body === undefined ? {} : { headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
       });
-    const unconfirmed = await retry();
-    expect(unconfirmed.status).toBe(409);
-    expect(await unconfirmed.json()).toMatchObject({ code: "repeat_needs_confirmation" });
     const early = await retry({ confirmRepeat: true });
     expect(early.status).toBe(429);
     expect(Number(early.headers.get("Retry-After"))).toBeGreaterThan(4 * 60);
     // The cooldown passed (the trigger's time moved back, as the stored value is written on either store).
     const sixMinutesAgo = new Date(Date.now() - 6 * 60_000).toISOString().replace("Z", "+00:00");
     await query(stack, `UPDATE "Delivery" SET "deliveredAt" = ? WHERE "id" = ?`, [sixMinutesAgo, failed.id]);
+    const unconfirmed = await retry();
+    expect(unconfirmed.status).toBe(409);
+    expect(await unconfirmed.json()).toMatchObject({ code: "repeat_needs_confirmation" });
     const retried = await retry({ confirmRepeat: true });
     expect(retried.status).toBe(200);
 
