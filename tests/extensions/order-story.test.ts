@@ -6,6 +6,7 @@ import {
   errorLine,
   failureMessage,
   untilLine,
+  WORDED_FAILURES,
   type StoryDelivery,
 } from "../../extensions/order-automation-block/src/story";
 import { resendRequest, resendState } from "../../extensions/order-automation-action/src/resend";
@@ -168,6 +169,18 @@ describe("the order block's story", () => {
     expect(await failureMessage(Response.json({ success: false, error: "Nope" }, { status: 409 }))).toBe("Nope");
     expect(await failureMessage(new Response("<html>", { status: 502 }))).toBe("HTTP 502");
   });
+
+  it("words the refusals of a repeat in the merchant's language, by their code", async () => {
+    const translate = (key: string) => `[${key}]`;
+    const cooldown = Response.json(
+      { success: false, error: "This order's flow ran less than 5 minutes ago", code: "repeat_cooldown" },
+      { status: 429 },
+    );
+    expect(await failureMessage(cooldown, translate)).toBe("[failure.repeat_cooldown]");
+    // A code the extensions do not word keeps the app's message.
+    const other = Response.json({ success: false, error: "Nope", code: "already_pending" }, { status: 409 });
+    expect(await failureMessage(other, translate)).toBe("Nope");
+  });
 });
 
 describe("the order action's Send again", () => {
@@ -216,5 +229,9 @@ describe("the extensions' translations", () => {
     }
     const actionKeys = new Set(keys(actionEn));
     for (const status of [...statuses, null]) expect(actionKeys).toContain(resendState(status).messageKey);
+    for (const code of WORDED_FAILURES) {
+      expect(known).toContain(`failure.${code}`);
+      expect(actionKeys).toContain(`failure.${code}`);
+    }
   });
 });

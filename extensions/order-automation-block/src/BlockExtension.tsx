@@ -48,7 +48,7 @@ function Extension() {
     const { url, init } = actionRequest(story.action, story.deliveryId, orderId, confirming);
     const response = await fetch(url, init);
     setConfirming(false);
-    if (!response.ok) setError(await failureMessage(response));
+    if (!response.ok) setError(await failureMessage(response, i18n.translate));
     else await load();
     setBusy(false);
   }
