@@ -3,6 +3,7 @@ import prisma from "~/db.server";
 import { action as retry } from "~/routes/api.deliveries.$id.retry";
 import { action as resend } from "~/routes/api.deliveries.resend";
 import { action as deliveryPageAction } from "~/routes/app.deliveries.$id";
+import { action as deliveriesListAction } from "~/routes/app.deliveries._index";
 import { resendOrder } from "~/services/deliveries/order-story.server";
 import { REPEAT_COOLDOWN_MS } from "~/services/deliveries/repeat-guard.server";
 import { runDeliveryPass } from "~/services/deliveries/worker.server";
@@ -149,6 +150,23 @@ describe("retrying a flow-failed delivery (the log's Reintentar)", () => {
     expect(await unconfirmed.json()).toMatchObject({ code: "repeat_needs_confirmation" });
     const confirmed = await post({ intent: "retry", confirmRepeat: "true" });
     expect(confirmed.status).toBe(200);
+  });
+
+  it("asks the log list's retry for the same confirmation", async () => {
+    const shop = await createAutomatedShop();
+    const failed = await ranOrder(shop, "flow_failed", 10 * MINUTE);
+    const post = async (fields: Record<string, string>) =>
+      deliveriesListAction({
+        request: await adminRequest("/app/deliveries?index", shop, formBody(fields)),
+        params: {},
+        context: {},
+      });
+    const unconfirmed = await post({ intent: "retry", id: failed.id });
+    expect(unconfirmed.status).toBe(409);
+    expect(await unconfirmed.json()).toMatchObject({ code: "repeat_needs_confirmation" });
+    const confirmed = await post({ intent: "retry", id: failed.id, confirmRepeat: "true" });
+    expect(confirmed.status).toBe(200);
+    expect((await prisma.delivery.findUniqueOrThrow({ where: { id: failed.id } })).status).toBe("queued");
   });
 
   it("refuses a confirmed retry within the cooldown with 429, and a dead delivery needs no confirmation", async () => {
