@@ -539,6 +539,26 @@ export const en = {
     "The platform refused the app's server: its address is not in the app's IP allowlist. The app's operator must fix the allowlist; reconnecting the app does not help.",
   // Theme installs at once: one per shop, a few per server.
   "error.theme_install_busy": "A theme installation is already running. Try again in a few seconds.",
+  // A loop test's order after its test
+  "error.loop_test_ended":
+    "This is the order of a loop test that has ended and removed it: it is not sent to your flow again.",
+  // Sending an order whose flow already ran
+  "error.repeat_needs_confirmation":
+    "This order's flow already ran: confirm that you want to run it again (the buyer may get another message).",
+  "error.repeat_cooldown":
+    "This order's flow ran less than 5 minutes ago. Wait a few minutes before sending it again.",
+  "repeatFlow.title": "Run the flow again?",
+  "repeatFlow.body":
+    "The automation platform already received this order and its flow ran, at least in part: the buyer may get another message. Each order can be sent again once every 5 minutes.",
+  "repeatFlow.confirm": "Run it again",
+  // Order tags written by the flow's callback
+  "tagPolicy.title": "Outcome tags",
+  "tagPolicy.description":
+    "Each answer from your flow adds a tag to the order (automation-processed, automation-completed, automation-pending or automation-error).",
+  "tagPolicy.replace": "Replace the earlier outcome tag",
+  "tagPolicy.replaceHelp":
+    "Off (recommended): tags are only added and the order keeps them all, so your saved filters and automations that look for, say, automation-processed still find it. On: each new answer removes the outcome tag the app added before; your own tags are never touched.",
+  "tagPolicy.saved": "Tag preference saved",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -554,4 +554,24 @@ export const es: Messages = {
     "La plataforma rechazó al servidor de la app: su dirección no está en la lista de IP permitidas (IP allowlist) de la app. El operador de la app tiene que corregir la lista; reconectar la app no sirve.",
   // Theme installs at once: one per shop, a few per server.
   "error.theme_install_busy": "Ya hay una instalación de tema en curso. Inténtalo de nuevo en unos segundos.",
+  // A loop test's order after its test
+  "error.loop_test_ended":
+    "Este es el pedido de una prueba del circuito que ya terminó y lo eliminó: no se envía de nuevo a tu flujo.",
+  // Sending an order whose flow already ran
+  "error.repeat_needs_confirmation":
+    "El flujo de este pedido ya se ejecutó: confirma que quieres ejecutarlo otra vez (el comprador puede recibir otro mensaje).",
+  "error.repeat_cooldown":
+    "El flujo de este pedido se ejecutó hace menos de 5 minutos. Espera unos minutos antes de enviarlo de nuevo.",
+  "repeatFlow.title": "¿Ejecutar el flujo otra vez?",
+  "repeatFlow.body":
+    "La plataforma de automatización ya recibió este pedido y su flujo se ejecutó, al menos en parte: el comprador puede recibir otro mensaje. Cada pedido se puede enviar de nuevo una vez cada 5 minutos.",
+  "repeatFlow.confirm": "Ejecutar otra vez",
+  // Order tags written by the flow's callback
+  "tagPolicy.title": "Etiquetas de resultado",
+  "tagPolicy.description":
+    "Cada respuesta de tu flujo añade una etiqueta al pedido (automation-processed, automation-completed, automation-pending o automation-error).",
+  "tagPolicy.replace": "Reemplazar la etiqueta de resultado anterior",
+  "tagPolicy.replaceHelp":
+    "Desactivado (recomendado): las etiquetas solo se añaden y el pedido conserva todas, así tus filtros y automatizaciones que buscan, por ejemplo, automation-processed lo siguen encontrando. Activado: cada nueva respuesta quita la etiqueta de resultado que la app añadió antes; tus propias etiquetas nunca se tocan.",
+  "tagPolicy.saved": "Preferencia de etiquetas guardada",
 };

@@ -11,6 +11,7 @@ import { TableCard } from "~/components/TableCard";
 import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
+import { useRepeatFlowConfirm } from "~/components/deliveries/RepeatFlowConfirm";
 import { useI18n } from "~/i18n/context";
 import type { DeliveryDetail } from "~/lib/api-types";
 import { labelled, RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
@@ -59,7 +60,7 @@ export const action = apiHandler(
     const { shop } = await authenticateAdminApi(request);
     const fields = await readFields(request);
     if (fields.intent !== "retry") throw new AppError(400, "intent: is not an action of this page", "invalid_input");
-    return ok({ delivery: await retryNow(shop, params.id ?? "") });
+    return ok({ delivery: await retryNow(shop, params.id ?? "", { confirmRepeat: fields.confirmRepeat === "true" }) });
   },
   { maxBodyBytes: BODY_LIMITS.form },
 );
@@ -82,8 +83,11 @@ export default function Delivery() {
   // The tags on the order because of this delivery: the callback's and the error tag of a dead delivery.
   const tags = [...new Set([...(delivery?.tagsApplied ?? []), ...(delivery?.callback?.tags ?? [])])];
 
+  const repeat = useRepeatFlowConfirm((_id, confirmRepeat) =>
+    retrying.submit("retry", confirmRepeat ? { confirmRepeat } : {}),
+  );
   function retry() {
-    retrying.submit("retry");
+    if (delivery) repeat.request(delivery);
   }
 
   const rows: [string, ReactNode][] = delivery
@@ -278,6 +282,7 @@ export default function Delivery() {
           </>
         )}
       </Layout>
+      {repeat.modal}
     </AppPage>
   );
 }

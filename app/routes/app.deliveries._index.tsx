@@ -22,6 +22,7 @@ import { StackedBelow, StackedCell, stackedRowId } from "~/components/StackedBel
 import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
+import { useRepeatFlowConfirm } from "~/components/deliveries/RepeatFlowConfirm";
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
 import { DELIVERY_STATUSES, type DeliveryStatus, type DeliverySummary } from "~/lib/api-types";
@@ -76,7 +77,9 @@ export const action = apiHandler(
   async ({ request }: ActionFunctionArgs) => {
     const { shop } = await authenticateAdminApi(request);
     const fields = await readFields(request);
-    if (fields.intent === "retry") return ok({ delivery: await retryNow(shop, fields.id ?? "") });
+    if (fields.intent === "retry") {
+      return ok({ delivery: await retryNow(shop, fields.id ?? "", { confirmRepeat: fields.confirmRepeat === "true" }) });
+    }
     if (fields.intent === "retry-failed") {
       const result = await retryAllFailed(shop);
       return ok({ queued: result.queued, remaining: result.remaining });
@@ -116,8 +119,11 @@ export default function Deliveries() {
     setParams(search);
   }
 
+  const repeat = useRepeatFlowConfirm((id, confirmRepeat) =>
+    operation.submit("retry", { id, ...(confirmRepeat ? { confirmRepeat } : {}) }),
+  );
   function retry(delivery: DeliverySummary) {
-    operation.submit("retry", { id: delivery.id });
+    repeat.request(delivery);
   }
 
   const table = {
@@ -300,6 +306,7 @@ export default function Deliveries() {
           </BlockStack>
         </Layout.Section>
       </Layout>
+      {repeat.modal}
     </AppPage>
   );
 }

@@ -19,6 +19,7 @@ import { FormFeedback } from "~/components/FormFeedback";
 import { SecretField } from "~/components/SecretField";
 import { UnsavedChangesBar, useUnsavedChanges, type SectionState } from "~/components/UnsavedChanges";
 import { showToast } from "~/components/toast";
+import { OutcomeTagSetting } from "~/components/settings/OutcomeTagSetting";
 import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
@@ -31,6 +32,7 @@ import { logger } from "~/logger.server";
 import { listFlows } from "~/services/automation/client.server";
 import { automationKeyTestInput, automationSettingsInput } from "~/services/automation/settings-input.server";
 import { saveAutomationSettings } from "~/services/automation/settings.server";
+import { replacesOutcomeTags } from "~/services/automation/tag-policy.server";
 import { getShopSettings, publicSettings } from "~/services/shops/configuration.server";
 import { supplierIntegrationInput } from "~/services/supplier/integration-input.server";
 import { requireSupplierToken, saveSupplierIntegration } from "~/services/supplier/integration.server";
@@ -49,6 +51,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const settings = await getShopSettings(session.shop);
   return {
+    replaceOutcomeTag: await replacesOutcomeTags(session.shop),
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     flows: settings?.automationApiKey
       ? await storedKeyFlows(session.shop, settings.automationApiKey)
@@ -124,7 +127,7 @@ type Flows = Awaited<ReturnType<typeof storedKeyFlows>> | { flows: null; failure
 
 export default function Settings() {
   const { t } = useI18n();
-  const { configuration, flows } = useLoaderData<typeof loader>();
+  const { configuration, flows, replaceOutcomeTag } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
   return (
@@ -146,6 +149,9 @@ export default function Settings() {
             description={t("settings.supplier.description")}
           >
             <SupplierSettings configuration={configuration} report={unsaved.report} />
+          </Layout.AnnotatedSection>
+          <Layout.AnnotatedSection id="order-tags" title={t("tagPolicy.title")} description={t("tagPolicy.description")}>
+            <OutcomeTagSetting replaceOutcomeTag={replaceOutcomeTag} />
           </Layout.AnnotatedSection>
         </Layout>
       </Box>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminFetch, installShop } from "../../sandbox/stack";
-import { eventually, getJson, postJson, startE2eStack, type Stack } from "./helpers";
+import { eventually, getJson, postJson, query, startE2eStack, type Stack } from "./helpers";
 
 const SHOP = "tienda-flujo.myshopify.com";
 const API_KEY = "sandbox-automation-key";
@@ -47,7 +47,7 @@ describe("a flow that calls back with a failure, end to end", () => {
     await stack?.stop();
   });
 
-  it("marks the delivery flow_failed, counts it, and a retry that succeeds replaces the error tag", async () => {
+  it("marks the delivery flow_failed, counts it, and a confirmed retry that succeeds adds its tag", async () => {
     await postJson(`${stack.automationUrl}/sim/mode`, {
       trigger: { kind: "ok" },
       callback: { delayMs: 100, status: "error" },
@@ -69,11 +69,24 @@ describe("a flow that calls back with a failure, end to end", () => {
     expect(counts.flow_failed).toBe(1);
     expect(counts.delivered).toBe(0);
 
-    // The merchant fixed the flow and sends the order again.
+    // The merchant fixed the flow and sends the order again. Its flow ran (the buyer may have had a message): the
+    // retry is confirmed, and waits out the order's cooldown (docs/decisions/191).
     await postJson(`${stack.automationUrl}/sim/mode`, { callback: { delayMs: 100, status: "success" } });
-    const retried = await adminFetch(stack, SHOP, `/api/deliveries/${encodeURIComponent(failed.id)}/retry`, {
-      method: "POST",
-    });
+    const retry = (body?: unknown) =>
+      adminFetch(stack, SHOP, `/api/deliveries/${encodeURIComponent(failed.id)}/retry`, {
+        method: "POST",
+        ...(body === undefined ? {} : { headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+      });
+    const early = await retry({ confirmRepeat: true });
+    expect(early.status).toBe(429);
+    expect(Number(early.headers.get("Retry-After"))).toBeGreaterThan(4 * 60);
+    // The cooldown passed (the trigger's time moved back, as the stored value is written on either store).
+    const sixMinutesAgo = new Date(Date.now() - 6 * 60_000).toISOString().replace("Z", "+00:00");
+    await query(stack, `UPDATE "Delivery" SET "deliveredAt" = ? WHERE "id" = ?`, [sixMinutesAgo, failed.id]);
+    const unconfirmed = await retry();
+    expect(unconfirmed.status).toBe(409);
+    expect(await unconfirmed.json()).toMatchObject({ code: "repeat_needs_confirmation" });
+    const retried = await retry({ confirmRepeat: true });
     expect(retried.status).toBe(200);
 
     const delivered = await eventually(
@@ -84,8 +97,9 @@ describe("a flow that calls back with a failure, end to end", () => {
       20_000,
       "the delivered status after the retry",
     );
-    expect(await orderTags(name)).toEqual(["automation-processed"]);
-    expect(delivered.tagsApplied).toEqual(["automation-processed"]);
+    // Callback tags are only added (docs/decisions/193): the failed run's tag stays beside the new outcome.
+    expect(await orderTags(name)).toEqual(["automation-error", "automation-processed"]);
+    expect(delivered.tagsApplied).toEqual(["automation-error", "automation-processed"]);
     expect(await triggers(name)).toHaveLength(2);
     const after = await stats();
     expect(after.flow_failed).toBe(0);

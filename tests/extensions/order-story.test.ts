@@ -6,6 +6,7 @@ import {
   errorLine,
   failureMessage,
   untilLine,
+  WORDED_FAILURES,
   type StoryDelivery,
 } from "../../extensions/order-automation-block/src/story";
 import { resendRequest, resendState } from "../../extensions/order-automation-action/src/resend";
@@ -158,26 +159,43 @@ describe("the order block's story", () => {
     expect(resend.url).toBe("/api/deliveries/resend");
     expect(JSON.parse(resend.init.body as string)).toEqual({ orderId: "gid://shopify/Order/1" });
     expect(resendRequest("gid://shopify/Order/1")).toEqual(resend);
+    // Once the merchant confirmed that the flow runs again, both say so in the request.
+    const confirmed = actionRequest("resend", "d1", "gid://shopify/Order/1", true);
+    expect(JSON.parse(confirmed.init.body as string)).toEqual({ orderId: "gid://shopify/Order/1", confirmRepeat: true });
+    expect(resendRequest("gid://shopify/Order/1", true)).toEqual(confirmed);
   });
 
   it("shows the app's error message, or the HTTP status when the body is not the app's", async () => {
     expect(await failureMessage(Response.json({ success: false, error: "Nope" }, { status: 409 }))).toBe("Nope");
     expect(await failureMessage(new Response("<html>", { status: 502 }))).toBe("HTTP 502");
   });
+
+  it("words the refusals of a repeat in the merchant's language, by their code", async () => {
+    const translate = (key: string) => `[${key}]`;
+    const cooldown = Response.json(
+      { success: false, error: "This order's flow ran less than 5 minutes ago", code: "repeat_cooldown" },
+      { status: 429 },
+    );
+    expect(await failureMessage(cooldown, translate)).toBe("[failure.repeat_cooldown]");
+    // A code the extensions do not word keeps the app's message.
+    const other = Response.json({ success: false, error: "Nope", code: "already_pending" }, { status: 409 });
+    expect(await failureMessage(other, translate)).toBe("Nope");
+  });
 });
 
 describe("the order action's Send again", () => {
   it("allows it for a delivered order with a warning, and for a failed one plainly", () => {
-    expect(resendState("delivered")).toEqual({ allowed: true, messageKey: "resend.confirmAgain" });
-    expect(resendState("dead")).toEqual({ allowed: true, messageKey: "resend.confirm" });
-    expect(resendState("flow_failed")).toEqual({ allowed: true, messageKey: "resend.confirm" });
+    expect(resendState("delivered")).toEqual({ allowed: true, messageKey: "resend.confirmAgain", repeat: true });
+    expect(resendState("dead")).toEqual({ allowed: true, messageKey: "resend.confirm", repeat: false });
+    // The flow ran and reported a failure: it may have sent the buyer a message already.
+    expect(resendState("flow_failed")).toEqual({ allowed: true, messageKey: "resend.confirmAgain", repeat: true });
   });
 
   it("refuses it while the order is on its way, and for an order the app never received", () => {
     for (const status of ["queued", "delivering", "retrying"]) {
-      expect(resendState(status)).toEqual({ allowed: false, messageKey: "resend.pending" });
+      expect(resendState(status)).toEqual({ allowed: false, messageKey: "resend.pending", repeat: false });
     }
-    expect(resendState(null)).toEqual({ allowed: false, messageKey: "resend.unknownOrder" });
+    expect(resendState(null)).toEqual({ allowed: false, messageKey: "resend.unknownOrder", repeat: false });
   });
 });
 
@@ -211,5 +229,9 @@ describe("the extensions' translations", () => {
     }
     const actionKeys = new Set(keys(actionEn));
     for (const status of [...statuses, null]) expect(actionKeys).toContain(resendState(status).messageKey);
+    for (const code of WORDED_FAILURES) {
+      expect(known).toContain(`failure.${code}`);
+      expect(actionKeys).toContain(`failure.${code}`);
+    }
   });
 });

@@ -140,12 +140,12 @@ describe("POST /api/deliveries/:id/retry from the block", () => {
 });
 
 describe("POST /api/deliveries/resend (Send to the automation flow again)", () => {
-  const post = async (shop: string, orderId: unknown) =>
+  const post = async (shop: string, orderId: unknown, extra: Record<string, unknown> = {}) =>
     resend({
       request: await extensionRequest("/api/deliveries/resend", shop, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ orderId }),
+        body: JSON.stringify({ orderId, ...extra }),
       }),
       params: {},
       context: {},
@@ -154,13 +154,14 @@ describe("POST /api/deliveries/resend (Send to the automation flow again)", () =
   it("queues a delivered order once more as a new delivery, and a second click is refused", async () => {
     const shop = await installedShop();
     const delivered = await createDelivery(shop, { status: "delivered", flowId: "f_101" });
-    const first = await post(shop, delivered.orderId);
+    // Its flow ran: the action states the buyer may get another message, and the request confirms it.
+    const first = await post(shop, delivered.orderId, { confirmRepeat: true });
     expect(first.status).toBe(200);
     expectCors(first);
     const body = await first.json();
     expect(body).toMatchObject({ success: true, resent: true, delivery: { status: "queued", attempts: 0 } });
     expect(body.delivery.id).not.toBe(delivered.id);
-    const again = await post(shop, delivered.resourceId);
+    const again = await post(shop, delivered.resourceId, { confirmRepeat: true });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({
       success: false,

@@ -62,7 +62,12 @@ describe("settings page: loader and action (docs/decisions/135, 136)", () => {
   });
 
   it("loads a new shop with nothing saved, and a refused stored key as the flow list's failure by its code", async () => {
-    expect(await load(await adminShop())).toEqual({ configuration: null, flows: { flows: null, failure: null } });
+    expect(await load(await adminShop())).toEqual({
+      configuration: null,
+      flows: { flows: null, failure: null },
+      // Outcome tags are only added until the merchant chooses otherwise.
+      replaceOutcomeTag: false,
+    });
     const shop = await adminShop();
     await createConfiguration(shop, { automationApiKey: "revoked-key" });
     server.use(flowsHandler(FLOWS, { apiKey: "another-key" }));

@@ -11,6 +11,7 @@ import { readSessionsOnce } from "../platform/sealed-session-storage.server";
 import { findSettingsByApiKey } from "../shops/configuration.server";
 import { noteLoopCallback, noteLoopTagProblem } from "../loop-test/marks.server";
 import { addOrderTags, findOrder, platformOrderName, removeOrderTags } from "./order-tags.server";
+import { replacesOutcomeTags } from "./tag-policy.server";
 
 /** The spec's status map (States: order tags). */
 export const STATUS_TAGS: Record<string, string> = {
@@ -21,7 +22,7 @@ export const STATUS_TAGS: Record<string, string> = {
   failed: "automation-error",
 };
 export const DEFAULT_TAG = "automation-processed";
-/** The tags that state a flow's outcome: a later outcome replaces the earlier one's (decision 100). */
+/** The tags that state a flow's outcome: a later one may replace the earlier one's when the shop chose so (decision 193). */
 export const OUTCOME_TAGS = new Set(Object.values(STATUS_TAGS));
 
 /**
@@ -156,8 +157,10 @@ async function answer(
     if (loopTest) await noteLoopTagProblem(shop, order.id, notFound().message);
     throw notFound();
   }
-  // Only tags this app recorded are removed: a merchant's own tags are never touched.
-  const removed = delivery ? staleOutcomeTags(delivery.tagsApplied, tags) : [];
+  // Add only (the spec), unless the merchant chose that a new outcome replaces the app's own stale outcome tag
+  // (docs/decisions/193); only tags this app recorded are ever removed, a merchant's own are never touched.
+  const stale = delivery ? staleOutcomeTags(delivery.tagsApplied, tags) : [];
+  const removed = stale.length && (await replacesOutcomeTags(shop)) ? stale : [];
   await removeOrderTags(session, order.id, removed, options.graphql);
   const deliveryId = delivery?.id ?? null;
   if (delivery) {

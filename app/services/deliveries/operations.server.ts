@@ -1,21 +1,24 @@
 import type { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
+import { withoutLoopTestOrders } from "../loop-test/test-orders.server";
 import { automationPausedAt } from "./pause.server";
+import type { RepeatRequest } from "./repeat-guard.server";
 import { pageOfDeliveries, retryDelivery, summarizeDelivery } from "./queries.server";
 import type { DeliveryStatus } from "./status.server";
 import { wakeWorkers } from "./wake.server";
 
 /**
  * "Retry" on one delivery: a retrying one is sent now instead of at its scheduled time (its attempt count and
- * schedule continue); a dead or skipped one is replayed (retryDelivery). Anything else is answered as it is.
+ * schedule continue); a dead, skipped or flow-failed one is replayed (retryDelivery, with the merchant's
+ * confirmation when its flow ran). Anything else is answered as it is.
  */
-export async function retryNow(shop: string, id: string, now = new Date()) {
+export async function retryNow(shop: string, id: string, request: RepeatRequest = {}, now = new Date()) {
   const updated = await prisma.delivery.updateMany({
     where: { id, shop, status: "retrying" },
     data: { nextAttemptAt: now },
   });
-  if (updated.count === 0) return retryDelivery(shop, id, now);
+  if (updated.count === 0) return retryDelivery(shop, id, now, request);
   wakeWorkers();
   const delivery = await prisma.delivery.findFirst({ where: { id, shop } });
   if (!delivery) throw new AppError(404, "Delivery not found", "not_found");
@@ -29,11 +32,17 @@ export const BULK_RETRY_PER_SECOND = 2;
 /** At most this many per request; the page offers the rest again. */
 export const BULK_RETRY_MAX = 1000;
 
-const failedWhere = (shop: string): Prisma.DeliveryWhereInput => ({ shop, status: "dead", payload: { not: null } });
+/**
+ * The failed deliveries "retry all failed" sends, and counts for its button: those whose order data is still kept,
+ * less the loop test's orders (never sent to the live flow again, docs/decisions/192).
+ */
+async function failedWhere(shop: string): Promise<Prisma.DeliveryWhereInput> {
+  return { shop, status: "dead", payload: { not: null }, ...(await withoutLoopTestOrders(shop)) };
+}
 
-/** How many failed deliveries "retry all failed" would send again (those whose order data is still kept). */
+/** How many failed deliveries "retry all failed" would send again. */
 export async function countRetryableFailed(shop: string) {
-  return prisma.delivery.count({ where: failedWhere(shop) });
+  return prisma.delivery.count({ where: await failedWhere(shop) });
 }
 
 /**
@@ -43,7 +52,7 @@ export async function countRetryableFailed(shop: string) {
  */
 export async function retryAllFailed(shop: string, now = new Date()) {
   const rows = await prisma.delivery.findMany({
-    where: failedWhere(shop),
+    where: await failedWhere(shop),
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: BULK_RETRY_MAX,
     select: { id: true },

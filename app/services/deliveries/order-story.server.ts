@@ -3,10 +3,12 @@ import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { listFlows } from "../automation/client.server";
+import { refuseEndedLoopTestOrder } from "../loop-test/test-orders.server";
 import { getShopSettings } from "../shops/configuration.server";
 import { insertDelivery } from "./outbox.server";
 import { extractEventKeys } from "./payloads.server";
 import { retryDelivery, summarizeDelivery } from "./queries.server";
+import { guardRepeat, type RepeatRequest } from "./repeat-guard.server";
 import { wakeWorkers } from "./wake.server";
 
 /** How the admin and its extensions name an order: either gid form, or the bare numeric id. */
@@ -69,21 +71,25 @@ const PENDING = ["queued", "delivering", "retrying"];
 /**
  * Sends an order to the automation flow again, on the merchant's explicit request (docs/decisions/110).
  * A delivery still on its way is left alone (409), so a double click never runs the flow twice; a dead or
- * skipped one is replayed in place; a delivered one gets a new delivery from the stored webhook body. The new
+ * skipped one is replayed in place; a delivered or flow-failed one (its flow ran: the merchant must confirm, and
+ * the order's cooldown applies, docs/decisions/191) gets a new delivery from the stored webhook body. The new
  * row's event id counts the order's deliveries, so two concurrent requests collapse on the unique key.
  */
-export async function resendOrder(shop: string, orderRef: string, now = new Date()) {
+export async function resendOrder(shop: string, orderRef: string, request: RepeatRequest = {}, now = new Date()) {
   const ref = parseOrderRef(orderRef);
   if (!ref) throw new AppError(400, "orderId: must be an order id like gid://shopify/Order/123", "invalid_input");
   const rows = await orderDeliveries(shop, ref);
   const latest = rows[0];
   if (!latest) throw new AppError(404, "The app has no record of this order", "not_found");
+  await refuseEndedLoopTestOrder(latest);
   if (PENDING.includes(latest.status)) {
     throw new AppError(409, "This order is already on its way to the automation platform", "already_pending");
   }
   if (latest.status === "dead" || latest.status === "skipped") {
-    return { delivery: await retryDelivery(shop, latest.id, now), resent: true };
+    return { delivery: await retryDelivery(shop, latest.id, now, request), resent: true };
   }
+  // Delivered or flow-failed: the buyer's flow ran, so only on the merchant's confirmation, once per cooldown.
+  await guardRepeat({ shop, deliveryId: latest.id, orderId: latest.orderId, status: latest.status }, request, now);
   const source = rows.find((row) => row.payload);
   if (!source?.payload) {
     throw new AppError(409, "The order data was erased; it cannot be sent again", "payload_erased");

@@ -3,6 +3,8 @@ import prisma from "../../db.server";
 import { storedDeliveryError } from "../../lib/delivery-errors";
 import { hotSql } from "../../lib/hot-sql.server";
 import { AppError } from "../../lib/http.server";
+import { refuseEndedLoopTestOrder } from "../loop-test/test-orders.server";
+import { guardRepeat, type RepeatRequest } from "./repeat-guard.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { DELIVERY_STATUSES, RETRYABLE_STATUSES, reconcileFlowOutcome, type DeliveryStatus } from "./status.server";
 import { wakeWorkers } from "./wake.server";
@@ -116,10 +118,13 @@ function payloadSummary(delivery: Delivery) {
 
 /**
  * Sends a dead, skipped or flow-failed delivery again with a fresh set of attempts. Idempotent: a delivery already
- * waiting or on its way is left alone; a delivered one is refused, so the flow never runs twice by accident.
+ * waiting or on its way is left alone; a delivered one is refused, so the flow never runs twice by accident. A
+ * flow-failed one ran its flow (part-way): it needs the merchant's confirmation, and every replay waits out the
+ * order's cooldown (docs/decisions/191).
  */
-export async function retryDelivery(shop: string, id: string, now = new Date()) {
+export async function retryDelivery(shop: string, id: string, now = new Date(), request: RepeatRequest = {}) {
   const delivery = await findOwned(shop, id);
+  await refuseEndedLoopTestOrder(delivery);
   if (delivery.status === "delivered") {
     throw new AppError(409, "This delivery already reached the automation platform", "already_delivered");
   }
@@ -130,6 +135,7 @@ export async function retryDelivery(shop: string, id: string, now = new Date()) 
     return summarizeDelivery(await findOwned(shop, id));
   }
   if (!RETRYABLE_STATUSES.includes(delivery.status as DeliveryStatus)) return summarizeDelivery(delivery);
+  await guardRepeat({ shop, deliveryId: id, orderId: delivery.orderId, status: delivery.status }, request, now);
   if (!delivery.payload) {
     throw new AppError(409, "The order data of this delivery was erased; it cannot be sent again", "payload_erased");
   }

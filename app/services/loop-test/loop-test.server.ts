@@ -1,4 +1,4 @@
-import type { LoopTest } from "@prisma/client";
+import { Prisma, type LoopTest } from "@prisma/client";
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { lastErrorColumns, storedDeliveryError } from "../../lib/delivery-errors";
@@ -30,16 +30,24 @@ export interface LoopTestText {
   note: string;
 }
 
-/** Starts a test: one at a time per shop (409 `loop_test_running` while one is under way). */
+const alreadyRunning = () =>
+  new AppError(409, "A loop test is already running; wait for it to finish", "loop_test_running");
+
+/**
+ * Starts a test: one at a time per shop (409 `loop_test_running` while one is under way). The read below answers
+ * the common case; the store decides between starts that pass it together (the unique `runningShop`,
+ * docs/decisions/190), so only one of them places a test order.
+ */
 export async function startLoopTest(shop: string, text: LoopTestText, now = new Date()): Promise<LoopTestView> {
   const latest = await followLoopTest(shop, null, now);
-  if (latest?.outcome === "running") {
-    throw new AppError(409, "A loop test is already running; wait for it to finish", "loop_test_running");
-  }
+  if (latest?.outcome === "running") throw alreadyRunning();
   const session = await getOfflineSession(shop);
   if (!session) throw new AppError(401, "The app is not installed on this shop (no offline session)", "no_session");
 
-  const row = await prisma.loopTest.create({ data: { shop, startedAt: now } });
+  const row = await prisma.loopTest.create({ data: { shop, startedAt: now, runningShop: shop } }).catch((error) => {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw alreadyRunning();
+    throw error;
+  });
   const log = logger.child({ shop, loopTestId: row.id });
   try {
     const order = await createTestOrder(session, text);
@@ -160,6 +168,7 @@ function timedOut(evaluation: LoopEvaluation): LoopEvaluation {
 function finishedData(evaluation: LoopEvaluation, now: Date) {
   return {
     finishedAt: now,
+    runningShop: null,
     outcome: evaluation.outcome,
     failedStep: evaluation.failedStep,
     problem: evaluation.problem,

@@ -29,10 +29,10 @@ function Extension() {
 
   async function send() {
     setBusy(true);
-    const { url, init } = resendRequest(orderId);
+    const { url, init } = resendRequest(orderId, state?.repeat ?? false);
     const response = await fetch(url, init);
     if (response.ok) setSent(true);
-    else setError(await failureMessage(response));
+    else setError(await failureMessage(response, i18n.translate));
     setBusy(false);
   }
 

@@ -13,6 +13,8 @@ function Extension() {
   const [deliveries, setDeliveries] = useState<StoryDelivery[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A resend runs the buyer's flow again: the first press asks, the second sends.
+  const [confirming, setConfirming] = useState(false);
   const t = (line: Line) => i18n.translate(line.key, line.values);
 
   const load = useCallback(async () => {
@@ -41,10 +43,12 @@ function Extension() {
 
   async function act() {
     if (!story.action || !story.deliveryId) return;
+    if (story.action === "resend" && !confirming) return setConfirming(true);
     setBusy(true);
-    const { url, init } = actionRequest(story.action, story.deliveryId, orderId);
+    const { url, init } = actionRequest(story.action, story.deliveryId, orderId, confirming);
     const response = await fetch(url, init);
-    if (!response.ok) setError(await failureMessage(response));
+    setConfirming(false);
+    if (!response.ok) setError(await failureMessage(response, i18n.translate));
     else await load();
     setBusy(false);
   }
@@ -69,10 +73,14 @@ function Extension() {
             ))}
           </s-stack>
         )}
+        {confirming && <s-banner tone="warning">{i18n.translate("repeat.warning")}</s-banner>}
         {story.action && (
-          <s-button onClick={act} loading={busy} disabled={busy}>
-            {i18n.translate(`action.${story.action}`)}
-          </s-button>
+          <s-stack direction="inline" gap="small-200">
+            <s-button onClick={act} loading={busy} disabled={busy}>
+              {i18n.translate(confirming ? "repeat.confirm" : `action.${story.action}`)}
+            </s-button>
+            {confirming && <s-button onClick={() => setConfirming(false)}>{i18n.translate("repeat.cancel")}</s-button>}
+          </s-stack>
         )}
       </s-stack>
     </s-admin-block>

@@ -147,23 +147,38 @@ export function buildStory(deliveries: StoryDelivery[], now: Date): Story {
   };
 }
 
-/** The request the block's button makes (a relative URL: the admin sends it to the app with the session token). */
-export function actionRequest(action: StoryAction, deliveryId: string, orderId: string) {
+/**
+ * The request the block's button makes (a relative URL: the admin sends it to the app with the session token).
+ * A resend runs a flow that already ran: it is sent with `confirmRepeat` once the merchant confirmed
+ * (docs/decisions/191).
+ */
+export function actionRequest(action: StoryAction, deliveryId: string, orderId: string, confirmRepeat = false) {
   if (action === "resend") {
     return {
       url: "/api/deliveries/resend",
       init: {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ orderId }),
+        body: JSON.stringify(confirmRepeat ? { orderId, confirmRepeat: true } : { orderId }),
       },
     };
   }
   return { url: `/api/deliveries/${encodeURIComponent(deliveryId)}/retry`, init: { method: "POST" } };
 }
 
-/** The message of a failed answer: the app's `{ success: false, error }`, else the HTTP status. */
-export async function failureMessage(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+/** Failures the extensions word themselves (their locales' `failure.<code>`): those a merchant's click can meet. */
+export const WORDED_FAILURES = ["repeat_needs_confirmation", "repeat_cooldown", "loop_test_ended"] as const;
+
+/**
+ * The message of a failed answer: the extension's own words for a code it knows (when `translate` is given), else
+ * the app's `{ success: false, error }`, else the HTTP status.
+ */
+export async function failureMessage(
+  response: Response,
+  translate?: (key: string, values?: Record<string, unknown>) => string,
+): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
+  const code = WORDED_FAILURES.find((known) => known === body?.code);
+  if (code && translate) return translate(`failure.${code}`);
   return typeof body?.error === "string" ? body.error : `HTTP ${response.status}`;
 }

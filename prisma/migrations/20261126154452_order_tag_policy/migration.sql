@@ -1,0 +1,7 @@
+-- CreateTable
+CREATE TABLE "OrderTagPolicy" (
+    "shop" TEXT NOT NULL PRIMARY KEY,
+    "replaceOutcomeTag" BOOLEAN NOT NULL DEFAULT false,
+    "updatedAt" DATETIME NOT NULL
+);
+
