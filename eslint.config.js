@@ -29,9 +29,4 @@ export default tseslint.config(
     files: ["scripts/**", "sandbox/**", "bench/**", "tests/**"],
     rules: { "no-console": "off" },
   },
-  {
-    // Plain JavaScript that runs on Node before TypeScript can (scripts/supported-node.mjs).
-    files: ["**/*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly" } },
-  },
 );

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global process, console */
 /**
  * Runs a command on a Node.js this app supports (22.16+ or 24+). The README's two commands go through it, so they
  * work as written on a machine whose Node is older (20 is still the default of many images): the first time,
