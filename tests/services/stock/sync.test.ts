@@ -2,12 +2,21 @@ import { afterEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { updateVariantMapping } from "~/services/catalogue/variant-links.server";
 import { purgeStockHistory, saveStockSyncSettings, takeSyncLease } from "~/services/stock/records.server";
+import { runScheduledStockSyncs, syncAfterLinkSaved } from "~/services/stock/schedule.server";
 import { syncShopStock } from "~/services/stock/sync.server";
 import { applyStockCommand } from "../../../sandbox/supplier/market";
 import { shopDomain } from "../../helpers/factories";
 import { stockSandbox, type StockSandbox } from "../../helpers/stock-sandbox";
 
 const noSleep = async () => undefined;
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 let sandbox: StockSandbox | undefined;
 afterEach(async () => {
   await sandbox?.close();
@@ -154,7 +163,7 @@ describe("stock sync from the supplier to the store", () => {
     expect(row.errorMessage).toMatch(/refused the shop's access token/);
   });
 
-  it("follows an edited mapping on the next sync", async () => {
+  it("syncs a product when its mapping is saved, following the new mapping", async () => {
     const shop = shopDomain();
     const { sandbox, supplierProduct, association, variantGid } = await linkedShirt(shop);
     const [first, second] = supplierProduct.variations;
@@ -170,7 +179,12 @@ describe("stock sync from the supplier to the store", () => {
     }[];
     pairs[0].supplierVariationId = String(second.id);
     await updateVariantMapping(shop, { shop }, association.id, pairs);
-    await syncShopStock(shop, { trigger: "link", associationIds: [association.id], sleep: noSleep });
+    // Saving the mapping syncs the product by itself.
+    await until(
+      async () =>
+        (await prisma.stockSyncRun.count({ where: { shop, trigger: "link", finishedAt: { not: null } } })) === 1,
+    );
+    await until(async () => (await prisma.stockSyncLease.count({ where: { shop } })) === 0);
 
     expect(sandbox.available(variantGid(0))).toBe(0);
   });
@@ -249,5 +263,35 @@ describe("stock sync from the supplier to the store", () => {
     });
     expect(await purgeStockHistory(now)).toBe(1);
     expect(await prisma.stockSyncChange.count({ where: { shop } })).toBe(1);
+  });
+});
+
+describe("when the stock sync runs", () => {
+  it("syncs each shop with sync on once an hour, whatever the fleet's checks", async () => {
+    const shop = shopDomain();
+    const { sandbox, supplierProduct, variantGid } = await linkedShirt(shop);
+    const off = shopDomain();
+    await saveStockSyncSettings(off, { enabled: false, locationId: "gid://shopify/Location/71001" });
+    const start = new Date();
+
+    expect(await runScheduledStockSyncs(start, { sleep: noSleep })).toBe(1);
+    applyStockCommand(sandbox.supplier.catalogue, { productId: supplierProduct.id, stock: 0 });
+    expect(await runScheduledStockSyncs(new Date(start.getTime() + 30 * 60_000), { sleep: noSleep })).toBe(0);
+    expect(sandbox.available(variantGid(0))).not.toBe(0);
+    expect(await runScheduledStockSyncs(new Date(start.getTime() + 61 * 60_000), { sleep: noSleep })).toBe(1);
+    expect(sandbox.available(variantGid(0))).toBe(0);
+    expect(await prisma.stockSyncRun.count({ where: { shop: off } })).toBe(0);
+  });
+
+  it("syncs a product after its link is saved only when the shop's sync is on", async () => {
+    const shop = shopDomain();
+    const { association } = await linkedShirt(shop);
+    await saveStockSyncSettings(shop, { enabled: false });
+    expect(await syncAfterLinkSaved(shop, association.id, { sleep: noSleep })).toBeNull();
+    await saveStockSyncSettings(shop, { enabled: true });
+    expect(await syncAfterLinkSaved(shop, association.id, { sleep: noSleep })).toMatchObject({
+      status: "ok",
+      products: 1,
+    });
   });
 });
