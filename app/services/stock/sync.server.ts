@@ -415,20 +415,23 @@ class ShopSync {
   /** Nothing was changed: every product in the run says why, its last success and stock flag stay as they were. */
   private async fail(runId: string, associations: AssociationRecord[], problem: Problem): Promise<SyncSummary> {
     const at = this.now();
-    for (const association of associations) {
-      await prisma.stockSyncProduct.upsert({
-        where: { associationId: association.id },
-        create: {
-          associationId: association.id,
-          shop: this.shop,
-          lastAttemptAt: at,
-          status: "failed",
-          errorCode: problem.code,
-          errorMessage: problem.message,
-        },
-        update: { lastAttemptAt: at, status: "failed", errorCode: problem.code, errorMessage: problem.message },
-      });
-    }
+    // One transaction for all the products' rows: one commit instead of one per product.
+    await prisma.$transaction(
+      associations.map((association) =>
+        prisma.stockSyncProduct.upsert({
+          where: { associationId: association.id },
+          create: {
+            associationId: association.id,
+            shop: this.shop,
+            lastAttemptAt: at,
+            status: "failed",
+            errorCode: problem.code,
+            errorMessage: problem.message,
+          },
+          update: { lastAttemptAt: at, status: "failed", errorCode: problem.code, errorMessage: problem.message },
+        }),
+      ),
+    );
     await this.closeRun(runId, "failed", 0, problem);
     this.log.warn({ code: problem.code, products: associations.length }, "stock sync failed; store left as it is");
     return { ...this.summary(runId, "failed", 0, problem), products: associations.length };
@@ -449,8 +452,7 @@ class ShopSync {
         at,
       })),
     );
-    if (changes.length) await prisma.stockSyncChange.createMany({ data: changes });
-    for (const result of results) {
+    const rows = results.map((result) => {
       const problem = result.failure ?? result.problems[0] ?? null;
       const status = result.failure ? "failed" : result.problems.length ? "partial" : "ok";
       const message = result.failure
@@ -466,7 +468,7 @@ class ShopSync {
         unmappedVariants: JSON.stringify(result.unmapped),
       };
       const synced = status !== "failed";
-      await prisma.stockSyncProduct.upsert({
+      return prisma.stockSyncProduct.upsert({
         where: { associationId: result.association.id },
         create: {
           associationId: result.association.id,
@@ -477,7 +479,12 @@ class ShopSync {
         },
         update: { ...common, ...(synced ? { lastSuccessAt: at, supplierOutOfStock: result.outOfStock } : {}) },
       });
-    }
+    });
+    // The changes and every product's outcome in one transaction: one commit, and never one without the other.
+    await prisma.$transaction([
+      ...(changes.length ? [prisma.stockSyncChange.createMany({ data: changes })] : []),
+      ...rows,
+    ]);
     const failed = results.filter((result) => result.failure || result.problems.length).length;
     const status: SyncSummary["status"] = stopped
       ? changes.length
