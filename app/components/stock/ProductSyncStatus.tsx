@@ -18,36 +18,39 @@ export function ProductSyncStatus({ status }: { status: Status }) {
   const reason = useSyncReason();
   const value = (field: string, amount: string | null) => (field === "price" ? money(amount) : (amount ?? "—"));
   return (
-    <BlockStack gap="100">
-      {status.supplierOutOfStock && (
-        <span>
-          <Badge tone="warning">{t("stock.outOfStock")}</Badge>
-        </span>
-      )}
-      <Text as="span" tone="subdued" variant="bodySm">
-        {status.lastSuccessAt ? t("stock.lastSuccess", { date: dateTime(status.lastSuccessAt) }) : t("stock.never")}
-      </Text>
-      {status.status && status.status !== "ok" && status.lastAttemptAt && (
-        <Text as="span" tone="critical" variant="bodySm">
-          {t("stock.lastAttemptFailed", { date: dateTime(status.lastAttemptAt), reason: reason(status.errorCode) })}
-        </Text>
-      )}
-      {status.changes.map((change, index) => (
-        <Text as="span" variant="bodySm" key={index}>
-          {t(change.field === "price" ? "stock.change.price" : "stock.change.stock", {
-            variant: change.variantTitle,
-            before: value(change.field, change.before),
-            after: value(change.field, change.after),
-          })}
-        </Text>
-      ))}
-      {status.unmapped.length > 0 && (
+    // Table cells do not wrap: a failure's reason would push the row's actions out of view.
+    <div style={{ whiteSpace: "normal", minWidth: "14rem", maxWidth: "22rem" }}>
+      <BlockStack gap="100">
+        {status.supplierOutOfStock && (
+          <span>
+            <Badge tone="warning">{t("stock.outOfStock")}</Badge>
+          </span>
+        )}
         <Text as="span" tone="subdued" variant="bodySm">
-          {tp("stock.unmapped", status.unmapped.length, {
-            names: status.unmapped.map((variant) => variant.title).join(", "),
-          })}
+          {status.lastSuccessAt ? t("stock.lastSuccess", { date: dateTime(status.lastSuccessAt) }) : t("stock.never")}
         </Text>
-      )}
-    </BlockStack>
+        {status.status && status.status !== "ok" && status.lastAttemptAt && (
+          <Text as="span" tone="critical" variant="bodySm">
+            {t("stock.lastAttemptFailed", { date: dateTime(status.lastAttemptAt), reason: reason(status.errorCode) })}
+          </Text>
+        )}
+        {status.changes.map((change, index) => (
+          <Text as="span" variant="bodySm" key={index}>
+            {t(change.field === "price" ? "stock.change.price" : "stock.change.stock", {
+              variant: change.variantTitle,
+              before: value(change.field, change.before),
+              after: value(change.field, change.after),
+            })}
+          </Text>
+        ))}
+        {status.unmapped.length > 0 && (
+          <Text as="span" tone="subdued" variant="bodySm">
+            {tp("stock.unmapped", status.unmapped.length, {
+              names: status.unmapped.map((variant) => variant.title).join(", "),
+            })}
+          </Text>
+        )}
+      </BlockStack>
+    </div>
   );
 }
