@@ -7,6 +7,8 @@ import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
 import { DeliveryWorker, type WorkerOptions } from "./services/deliveries/worker.server";
 import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
 import { installPlatformTransport } from "./services/platform/transport.server";
+import { purgeStockHistory } from "./services/stock/records.server";
+import { runScheduledStockSyncs, SCHEDULE_CHECK_EVERY_MS } from "./services/stock/schedule.server";
 import { SWEEP_EVERY_MS, sweepTemporaryThemeFiles } from "./services/theme/temporary-files.server";
 
 /**
@@ -23,6 +25,9 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: "error-tags", everyMs: 60_000, run: (now) => runDueErrorTags({ now: () => now }) },
   // A loop test whose page was closed still ends, and its test order is still removed (docs/decisions/150).
   { name: "unattended-loop-tests", everyMs: 60_000, run: (now) => finishUnattendedLoopTests(now) },
+  // Each shop with stock sync on is synced hourly; the check runs once per period across the fleet.
+  { name: "stock-sync", everyMs: SCHEDULE_CHECK_EVERY_MS, run: (now) => runScheduledStockSyncs(now) },
+  { name: "stock-history-purge", everyMs: 86_400_000, run: (now) => purgeStockHistory(now) },
 ];
 
 export interface Services {

@@ -161,7 +161,7 @@ export async function startStack(options: StackOptions) {
     ...options.platform,
   });
   const automation = createAutomationSimulator({ events });
-  const supplier = createSupplierSimulator({ origin: SANDBOX.supplierOrigin, events });
+  const supplier = createSupplierSimulator({ origin: SANDBOX.supplierOrigin, events, marketEveryMs: 300_000 });
   const repoHost = createRepoHostSimulator({ events });
   const listening: Listening[] = [];
   const platformServer = await platform.listen(ports.platform);

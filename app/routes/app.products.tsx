@@ -4,6 +4,7 @@ import {
   Badge,
   BlockStack,
   Button,
+  ButtonGroup,
   Card,
   IndexTable,
   InlineStack,
@@ -18,6 +19,8 @@ import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { EditVariantsModal } from "~/components/EditVariantsModal";
 import { EmptyCard } from "~/components/EmptyCard";
 import { PageNavigation } from "~/components/PageNavigation";
+import { ProductSyncStatus } from "~/components/stock/ProductSyncStatus";
+import { StockSyncCard } from "~/components/stock/StockSyncCard";
 import { StackedBelow, StackedCell, stackedRowId } from "~/components/StackedBelow";
 import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
@@ -36,6 +39,8 @@ import {
 } from "~/services/catalogue/associations.server";
 import { updateVariantMapping, variantAssociationInput } from "~/services/catalogue/variant-links.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
+import { stockSyncAction, stockSyncCardData } from "~/services/stock/page.server";
+import { listOutOfStockAssociations, productSyncStatuses } from "~/services/stock/status.server";
 import { getProductVariants } from "~/services/platform/catalogue.server";
 import { requirePlatformSession } from "~/services/platform/offline-session.server";
 import { authenticate } from "~/shopify.server";
@@ -86,14 +91,30 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const params = new URL(request.url).searchParams;
   const asked = Number(params.get("page"));
   let page = Number.isInteger(asked) && asked >= 1 && asked <= 1_000_000 ? asked : 1;
-  let list = await listAssociations(session.shop, page, PAGE_SIZE);
+  const outOfStock = params.get("stock") === "out";
+  const list$ = (n: number) => (outOfStock ? listOutOfStockAssociations : listAssociations)(session.shop, n, PAGE_SIZE);
+  let list = await list$(page);
   // Past the last page (its last link was just removed): the last page there is.
   if (list.associations.length === 0 && list.total > 0 && page > 1) {
     page = Math.ceil(list.total / PAGE_SIZE);
-    list = await listAssociations(session.shop, page, PAGE_SIZE);
+    list = await list$(page);
   }
   const mappingId = params.get("mapping")?.trim().slice(0, 100);
-  return { ...list, page, mapping: mappingId ? await openMapping(session.shop, mappingId) : null };
+  const [stock, sync] = await Promise.all([
+    productSyncStatuses(
+      session.shop,
+      list.associations.map((association) => association.id),
+    ),
+    stockSyncCardData(session.shop),
+  ]);
+  return {
+    ...list,
+    page,
+    outOfStock,
+    stock,
+    sync,
+    mapping: mappingId ? await openMapping(session.shop, mappingId) : null,
+  };
 };
 
 const deleteInput = z.object({
@@ -125,6 +146,9 @@ export const action = apiHandler(
       );
       return ok({ association });
     }
+    if (fields.intent === "sync" || fields.intent === "stock-settings") {
+      return ok(await stockSyncAction(shop, fields.intent, fields));
+    }
     throw new AppError(400, "intent: is not an action of this page", "invalid_input");
   },
   { maxBodyBytes: MAX_BODY_BYTES },
@@ -133,7 +157,7 @@ export const action = apiHandler(
 export const meta = pageMeta("nav.products");
 
 export default function LinkedProducts() {
-  const { t, tp, dateTime } = useI18n();
+  const { t, tp } = useI18n();
   const data = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
@@ -142,10 +166,16 @@ export default function LinkedProducts() {
     setDeleting(undefined);
     showToast(t("products.deleted"));
   });
+  const syncOne = useWrite<{ success: true }>("/app/products", () => showToast(t("stock.synced")));
 
   // The open mapping and the page are in the URL: a link can open one, and the back button closes it.
-  function navigate(change: { page?: number; mapping?: string | null }, replace = false) {
+  function navigate(change: { page?: number; mapping?: string | null; outOfStock?: boolean }, replace = false) {
     const next = new URLSearchParams(params);
+    if (change.outOfStock !== undefined) {
+      if (change.outOfStock) next.set("stock", "out");
+      else next.delete("stock");
+      next.delete("page");
+    }
     if (change.page !== undefined) {
       if (change.page > 1) next.set("page", String(change.page));
       else next.delete("page");
@@ -196,9 +226,19 @@ export default function LinkedProducts() {
       </InlineStack>
     ),
     mapped: tp("products.variantsMapped", association.variantAssociations.length),
-    synced: association.lastSyncedAt ? dateTime(association.lastSyncedAt) : t("common.never"),
+    synced: <ProductSyncStatus status={data.stock[association.id]} />,
     actions: (
       <InlineStack gap="300" wrap={false}>
+        {data.sync.enabled && data.sync.locationId && (
+          <Button
+            variant="plain"
+            onClick={() => syncOne.submit("sync", { associationId: association.id })}
+            loading={syncOne.busy && syncOne.pending("sync")}
+            accessibilityLabel={`${t("stock.syncOne")}: ${association.supplierProductName}`}
+          >
+            {t("stock.syncOne")}
+          </Button>
+        )}
         <Button
           variant="plain"
           onClick={() => navigate({ mapping: association.id })}
@@ -222,64 +262,81 @@ export default function LinkedProducts() {
     <AppPage title={t("nav.products")}>
       <Layout>
         <Layout.Section>
-          {data.associations.length === 0 ? (
-            <EmptyCard heading={t("products.empty")}>
-              <Text as="p" tone="subdued">
-                {t("products.emptyHelp")}
-              </Text>
-              <Button url="/app/catalogue" variant="primary">
-                {t("products.openCatalogue")}
-              </Button>
-            </EmptyCard>
-          ) : (
-            <BlockStack gap="400">
-              <Card padding="0">
-                {/* At phone widths each row is a stacked item: its actions are reachable without scrolling sideways. */}
-                <StackedBelow
-                  breakpoint="sm"
-                  wide={
-                    <IndexTable {...table} condensed={false}>
-                      {rows.map(({ association, supplier, copied, mapped, synced, actions }, index) => (
-                        <IndexTable.Row id={association.id} key={association.id} position={index}>
-                          <IndexTable.Cell>{supplier}</IndexTable.Cell>
-                          <IndexTable.Cell>{association.platformProductTitle}</IndexTable.Cell>
-                          <IndexTable.Cell>{copied}</IndexTable.Cell>
-                          <IndexTable.Cell>{mapped}</IndexTable.Cell>
-                          <IndexTable.Cell>{synced}</IndexTable.Cell>
-                          <IndexTable.Cell>{actions}</IndexTable.Cell>
-                        </IndexTable.Row>
-                      ))}
-                    </IndexTable>
-                  }
-                  stacked={
-                    <IndexTable {...table} condensed>
-                      {rows.map(({ association, supplier, copied, mapped, synced, actions }, index) => (
-                        <IndexTable.Row id={stackedRowId(association.id)} key={association.id} position={index}>
-                          <StackedCell>
-                            <BlockStack gap="150">
-                              {supplier}
-                              <Text as="span">{association.platformProductTitle}</Text>
-                              {copied}
-                              <Text as="span" tone="subdued">
-                                {mapped} · {synced}
-                              </Text>
-                              {actions}
-                            </BlockStack>
-                          </StackedCell>
-                        </IndexTable.Row>
-                      ))}
-                    </IndexTable>
-                  }
+          <BlockStack gap="400">
+            <StockSyncCard sync={data.sync} />
+            <ApiErrorBanner message={syncOne.message} />
+            <InlineStack>
+              <ButtonGroup variant="segmented">
+                <Button pressed={!data.outOfStock} onClick={() => navigate({ outOfStock: false })}>
+                  {t("stock.filter.all")}
+                </Button>
+                <Button pressed={data.outOfStock} onClick={() => navigate({ outOfStock: true })}>
+                  {t("stock.filter.outOfStock")}
+                </Button>
+              </ButtonGroup>
+            </InlineStack>
+            {data.associations.length === 0 && data.outOfStock ? (
+              <EmptyCard heading={t("stock.filter.emptyOut")} />
+            ) : data.associations.length === 0 ? (
+              <EmptyCard heading={t("products.empty")}>
+                <Text as="p" tone="subdued">
+                  {t("products.emptyHelp")}
+                </Text>
+                <Button url="/app/catalogue" variant="primary">
+                  {t("products.openCatalogue")}
+                </Button>
+              </EmptyCard>
+            ) : (
+              <BlockStack gap="400">
+                <Card padding="0">
+                  {/* At phone widths each row is a stacked item: its actions are reachable without scrolling sideways. */}
+                  <StackedBelow
+                    breakpoint="sm"
+                    wide={
+                      <IndexTable {...table} condensed={false}>
+                        {rows.map(({ association, supplier, copied, mapped, synced, actions }, index) => (
+                          <IndexTable.Row id={association.id} key={association.id} position={index}>
+                            <IndexTable.Cell>{supplier}</IndexTable.Cell>
+                            <IndexTable.Cell>{association.platformProductTitle}</IndexTable.Cell>
+                            <IndexTable.Cell>{copied}</IndexTable.Cell>
+                            <IndexTable.Cell>{mapped}</IndexTable.Cell>
+                            <IndexTable.Cell>{synced}</IndexTable.Cell>
+                            <IndexTable.Cell>{actions}</IndexTable.Cell>
+                          </IndexTable.Row>
+                        ))}
+                      </IndexTable>
+                    }
+                    stacked={
+                      <IndexTable {...table} condensed>
+                        {rows.map(({ association, supplier, copied, mapped, synced, actions }, index) => (
+                          <IndexTable.Row id={stackedRowId(association.id)} key={association.id} position={index}>
+                            <StackedCell>
+                              <BlockStack gap="150">
+                                {supplier}
+                                <Text as="span">{association.platformProductTitle}</Text>
+                                {copied}
+                                <Text as="span" tone="subdued">
+                                  {mapped}
+                                </Text>
+                                {synced}
+                                {actions}
+                              </BlockStack>
+                            </StackedCell>
+                          </IndexTable.Row>
+                        ))}
+                      </IndexTable>
+                    }
+                  />
+                </Card>
+                <PageNavigation
+                  page={data.page}
+                  total={data.total}
+                  pageSize={PAGE_SIZE}
+                  onPage={(page) => navigate({ page })}
                 />
-              </Card>
-              <PageNavigation
-                page={data.page}
-                total={data.total}
-                pageSize={PAGE_SIZE}
-                onPage={(page) => navigate({ page })}
-              />
-            </BlockStack>
-          )}
+              </BlockStack>
+            )}
+          </BlockStack>
         </Layout.Section>
       </Layout>
       {data.mapping && (

@@ -24,7 +24,10 @@ export type OrderTagsAddMutation = {
   tagsAdd?: AdminTypes.Maybe<{
     node?: AdminTypes.Maybe<
       | Pick<AdminTypes.Customer, "id">
+      | Pick<AdminTypes.InventoryItem, "id">
+      | Pick<AdminTypes.InventoryLevel, "id">
       | Pick<AdminTypes.LineItem, "id">
+      | Pick<AdminTypes.Location, "id">
       | Pick<AdminTypes.MediaImage, "id">
       | Pick<AdminTypes.Order, "id">
       | Pick<AdminTypes.Product, "id">
@@ -43,7 +46,10 @@ export type OrderTagsRemoveMutation = {
   tagsRemove?: AdminTypes.Maybe<{
     node?: AdminTypes.Maybe<
       | Pick<AdminTypes.Customer, "id">
+      | Pick<AdminTypes.InventoryItem, "id">
+      | Pick<AdminTypes.InventoryLevel, "id">
       | Pick<AdminTypes.LineItem, "id">
+      | Pick<AdminTypes.Location, "id">
       | Pick<AdminTypes.MediaImage, "id">
       | Pick<AdminTypes.Order, "id">
       | Pick<AdminTypes.Product, "id">
@@ -204,6 +210,59 @@ export type LoopTestOrderCancelMutation = {
   }>;
 };
 
+export type StockLocationsQueryVariables = AdminTypes.Exact<{ [key: string]: never }>;
+
+export type StockLocationsQuery = {
+  locations: { nodes: Array<Pick<AdminTypes.Location, "id" | "name" | "isActive">> };
+};
+
+export type StockProductsQueryVariables = AdminTypes.Exact<{
+  ids: Array<AdminTypes.Scalars["ID"]["input"]> | AdminTypes.Scalars["ID"]["input"];
+  locationId: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type StockProductsQuery = {
+  nodes: Array<
+    AdminTypes.Maybe<
+      Pick<AdminTypes.Product, "id"> & {
+        variants: {
+          pageInfo: Pick<AdminTypes.PageInfo, "hasNextPage">;
+          nodes: Array<
+            Pick<AdminTypes.ProductVariant, "id" | "title" | "price" | "compareAtPrice"> & {
+              inventoryItem: Pick<AdminTypes.InventoryItem, "id" | "tracked"> & {
+                inventoryLevel?: AdminTypes.Maybe<{
+                  quantities: Array<Pick<AdminTypes.InventoryQuantity, "name" | "quantity">>;
+                }>;
+              };
+            }
+          >;
+        };
+      }
+    >
+  >;
+};
+
+export type StockSetAvailableMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.InventorySetQuantitiesInput;
+}>;
+
+export type StockSetAvailableMutation = {
+  inventorySetQuantities?: AdminTypes.Maybe<{
+    userErrors: Array<Pick<AdminTypes.InventorySetQuantitiesUserError, "field" | "message" | "code">>;
+  }>;
+};
+
+export type StockSetPricesMutationVariables = AdminTypes.Exact<{
+  productId: AdminTypes.Scalars["ID"]["input"];
+  variants: Array<AdminTypes.ProductVariantsBulkInput> | AdminTypes.ProductVariantsBulkInput;
+}>;
+
+export type StockSetPricesMutation = {
+  productVariantsBulkUpdate?: AdminTypes.Maybe<{
+    userErrors: Array<Pick<AdminTypes.ProductVariantsBulkUpdateUserError, "field" | "message">>;
+  }>;
+};
+
 export type ThemeCreateMutationVariables = AdminTypes.Exact<{
   source: AdminTypes.Scalars["URL"]["input"];
   name: AdminTypes.Scalars["String"]["input"];
@@ -253,6 +312,14 @@ interface GeneratedQueryTypes {
     return: LoopTestShopCurrencyQuery;
     variables: LoopTestShopCurrencyQueryVariables;
   };
+  "#graphql\n  query StockLocations {\n    locations(first: 50) {\n      nodes {\n        id\n        name\n        isActive\n      }\n    }\n  }": {
+    return: StockLocationsQuery;
+    variables: StockLocationsQueryVariables;
+  };
+  '#graphql\n  query StockProducts($ids: [ID!]!, $locationId: ID!) {\n    nodes(ids: $ids) {\n      ... on Product {\n        id\n        variants(first: 100) {\n          pageInfo {\n            hasNextPage\n          }\n          nodes {\n            id\n            title\n            price\n            compareAtPrice\n            inventoryItem {\n              id\n              tracked\n              inventoryLevel(locationId: $locationId) {\n                quantities(names: ["available"]) {\n                  name\n                  quantity\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }': {
+    return: StockProductsQuery;
+    variables: StockProductsQueryVariables;
+  };
   "#graphql\n  query ThemeStatus($id: ID!) {\n    theme(id: $id) {\n      id\n      name\n      role\n      processing\n      processingFailed\n      createdAt\n    }\n  }": {
     return: ThemeStatusQuery;
     variables: ThemeStatusQueryVariables;
@@ -291,6 +358,14 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation LoopTestOrderCancel($orderId: ID!, $staffNote: String) {\n    orderCancel(orderId: $orderId, reason: OTHER, restock: false, notifyCustomer: false, staffNote: $staffNote) {\n      job { id done }\n      orderCancelUserErrors { field message code }\n    }\n  }": {
     return: LoopTestOrderCancelMutation;
     variables: LoopTestOrderCancelMutationVariables;
+  };
+  "#graphql\n  mutation StockSetAvailable($input: InventorySetQuantitiesInput!) {\n    inventorySetQuantities(input: $input) {\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }": {
+    return: StockSetAvailableMutation;
+    variables: StockSetAvailableMutationVariables;
+  };
+  "#graphql\n  mutation StockSetPrices($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkUpdate(productId: $productId, variants: $variants) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {
+    return: StockSetPricesMutation;
+    variables: StockSetPricesMutationVariables;
   };
   "#graphql\n  mutation ThemeCreate($source: URL!, $name: String!) {\n    themeCreate(source: $source, name: $name, role: UNPUBLISHED) {\n      theme {\n        id\n        name\n        role\n        processing\n        processingFailed\n        createdAt\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {
     return: ThemeCreateMutation;

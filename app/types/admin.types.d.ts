@@ -51,6 +51,76 @@ export type Image = {
   url: Scalars["URL"]["output"];
 };
 
+export type InventoryItem = Node & {
+  __typename?: "InventoryItem";
+  id: Scalars["ID"]["output"];
+  inventoryLevel?: Maybe<InventoryLevel>;
+  tracked: Scalars["Boolean"]["output"];
+};
+
+export type InventoryItemInventoryLevelArgs = {
+  locationId: Scalars["ID"]["input"];
+};
+
+export type InventoryLevel = Node & {
+  __typename?: "InventoryLevel";
+  id: Scalars["ID"]["output"];
+  quantities: Array<InventoryQuantity>;
+};
+
+export type InventoryLevelQuantitiesArgs = {
+  names: Array<Scalars["String"]["input"]>;
+};
+
+export type InventoryQuantity = {
+  __typename?: "InventoryQuantity";
+  name: Scalars["String"]["output"];
+  quantity: Scalars["Int"]["output"];
+};
+
+export type InventoryQuantityInput = {
+  compareQuantity?: InputMaybe<Scalars["Int"]["input"]>;
+  inventoryItemId: Scalars["ID"]["input"];
+  locationId: Scalars["ID"]["input"];
+  quantity: Scalars["Int"]["input"];
+};
+
+export type InventorySetQuantitiesInput = {
+  ignoreCompareQuantity?: InputMaybe<Scalars["Boolean"]["input"]>;
+  name: Scalars["String"]["input"];
+  quantities: Array<InventoryQuantityInput>;
+  reason: Scalars["String"]["input"];
+  referenceDocumentUri?: InputMaybe<Scalars["String"]["input"]>;
+};
+
+export type InventorySetQuantitiesPayload = {
+  __typename?: "InventorySetQuantitiesPayload";
+  userErrors: Array<InventorySetQuantitiesUserError>;
+};
+
+export type InventorySetQuantitiesUserError = {
+  __typename?: "InventorySetQuantitiesUserError";
+  code?: Maybe<InventorySetQuantitiesUserErrorCode>;
+  field?: Maybe<Array<Scalars["String"]["output"]>>;
+  message: Scalars["String"]["output"];
+};
+
+export enum InventorySetQuantitiesUserErrorCode {
+  CompareQuantityRequired = "COMPARE_QUANTITY_REQUIRED",
+  CompareQuantityStale = "COMPARE_QUANTITY_STALE",
+  InvalidInventoryItem = "INVALID_INVENTORY_ITEM",
+  InvalidLocation = "INVALID_LOCATION",
+  InvalidName = "INVALID_NAME",
+  InvalidQuantityNegative = "INVALID_QUANTITY_NEGATIVE",
+  InvalidQuantityTooHigh = "INVALID_QUANTITY_TOO_HIGH",
+  InvalidQuantityTooLow = "INVALID_QUANTITY_TOO_LOW",
+  InvalidReason = "INVALID_REASON",
+  InvalidReferenceDocument = "INVALID_REFERENCE_DOCUMENT",
+  ItemNotStockedAtLocation = "ITEM_NOT_STOCKED_AT_LOCATION",
+  NonMutableInventoryItem = "NON_MUTABLE_INVENTORY_ITEM",
+  NoDuplicateInventoryItemIdGroupIdPair = "NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR",
+}
+
 export type Job = {
   __typename?: "Job";
   done: Scalars["Boolean"]["output"];
@@ -70,6 +140,19 @@ export type LineItem = Node & {
 export type LineItemConnection = {
   __typename?: "LineItemConnection";
   nodes: Array<LineItem>;
+  pageInfo: PageInfo;
+};
+
+export type Location = Node & {
+  __typename?: "Location";
+  id: Scalars["ID"]["output"];
+  isActive: Scalars["Boolean"]["output"];
+  name: Scalars["String"]["output"];
+};
+
+export type LocationConnection = {
+  __typename?: "LocationConnection";
+  nodes: Array<Location>;
   pageInfo: PageInfo;
 };
 
@@ -147,6 +230,7 @@ export type MoneyV2 = {
 
 export type Mutation = {
   __typename?: "Mutation";
+  inventorySetQuantities?: Maybe<InventorySetQuantitiesPayload>;
   orderCancel?: Maybe<OrderCancelPayload>;
   orderCreate?: Maybe<OrderCreatePayload>;
   orderDelete?: Maybe<OrderDeletePayload>;
@@ -157,6 +241,10 @@ export type Mutation = {
   tagsRemove?: Maybe<TagsRemovePayload>;
   /** Creates a theme using an external URL or for files that were previously uploaded using the stagedUploadsCreate mutation. */
   themeCreate?: Maybe<ThemeCreatePayload>;
+};
+
+export type MutationInventorySetQuantitiesArgs = {
+  input: InventorySetQuantitiesInput;
 };
 
 export type MutationOrderCancelArgs = {
@@ -474,7 +562,9 @@ export type ProductVariant = Node & {
   __typename?: "ProductVariant";
   availableForSale: Scalars["Boolean"]["output"];
   barcode?: Maybe<Scalars["String"]["output"]>;
+  compareAtPrice?: Maybe<Scalars["Money"]["output"]>;
   id: Scalars["ID"]["output"];
+  inventoryItem: InventoryItem;
   inventoryQuantity?: Maybe<Scalars["Int"]["output"]>;
   price: Scalars["Money"]["output"];
   selectedOptions: Array<SelectedOption>;
@@ -490,7 +580,9 @@ export type ProductVariantConnection = {
 
 export type ProductVariantsBulkInput = {
   barcode?: InputMaybe<Scalars["String"]["input"]>;
+  compareAtPrice?: InputMaybe<Scalars["Money"]["input"]>;
   id?: InputMaybe<Scalars["ID"]["input"]>;
+  price?: InputMaybe<Scalars["Money"]["input"]>;
 };
 
 export type ProductVariantsBulkUpdatePayload = {
@@ -508,6 +600,8 @@ export type ProductVariantsBulkUpdateUserError = {
 
 export type QueryRoot = {
   __typename?: "QueryRoot";
+  locations: LocationConnection;
+  nodes: Array<Maybe<Node>>;
   order?: Maybe<Order>;
   orders: OrderConnection;
   product?: Maybe<Product>;
@@ -515,6 +609,15 @@ export type QueryRoot = {
   shop: Shop;
   /** Returns a particular theme for the shop. */
   theme?: Maybe<OnlineStoreTheme>;
+};
+
+export type QueryRootLocationsArgs = {
+  first?: InputMaybe<Scalars["Int"]["input"]>;
+  includeInactive?: InputMaybe<Scalars["Boolean"]["input"]>;
+};
+
+export type QueryRootNodesArgs = {
+  ids: Array<Scalars["ID"]["input"]>;
 };
 
 export type QueryRootOrderArgs = {

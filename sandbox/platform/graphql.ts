@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { newId, type SimLineItem, type SimOrder, type SimProduct, type SimVariant } from "./seed";
 import type { ShopState, SimTheme } from "./state";
+import { inventoryResolvers } from "./inventory";
 import { createProcessingTheme } from "./themes";
 
 /**
@@ -346,7 +347,7 @@ export interface ExecuteContext {
   orderCreated?: (order: SimOrder) => void;
 }
 
-type Resolver = (
+export type Resolver = (
   shop: ShopState,
   field: RootField,
   variables: Record<string, unknown>,
@@ -577,6 +578,12 @@ const resolvers: Record<string, Resolver> = {
         userErrors: [{ field: ["productId"], message: "Product does not exist" }],
       };
     const userErrors: { field: string[]; message: string }[] = [];
+    // Money input: a non-negative decimal string; a refused price changes no variant of the call.
+    updates.forEach((update, index) => {
+      if (update.price !== undefined && !/^\d+(\.\d+)?$/.test(String(update.price)))
+        userErrors.push({ field: ["variants", String(index), "price"], message: "Price must be a valid amount" });
+    });
+    if (userErrors.length) return { product: null, productVariants: [], userErrors };
     updates.forEach((update, index) => {
       const variant = product.variants.find((candidate) => gid("ProductVariant", candidate.id) === update.id);
       if (!variant)
@@ -631,7 +638,7 @@ export function execute(
   if (!fields.length) errors.push({ message: "Parse error: no field selected", extensions: { code: "parseError" } });
   const isMutation = /^\s*(?:#[^\n]*\n\s*)*mutation\b/.test(query);
   for (const field of fields) {
-    const resolve = resolvers[field.name];
+    const resolve = resolvers[field.name] ?? inventoryResolvers[field.name];
     if (!resolve) {
       errors.push({
         message: `Field '${field.name}' doesn't exist on type '${isMutation ? "Mutation" : "QueryRoot"}'`,

@@ -1,4 +1,5 @@
 import { Router, listen, noEvents, type EventSink } from "../lib/http";
+import { applyStockCommand, MarketCommandError, marketStep, type StockCommand } from "./market";
 
 export const SANDBOX_SUPPLIER_TOKEN = "sandbox-supplier-token";
 
@@ -179,7 +180,15 @@ function placeholderImage(imagePath: string) {
  * shape (`{ isSuccess, status, message, objects, count }`) or the spec's (`[{ objects, count }]`).
  */
 export function createSupplierSimulator(
-  options: { tokens?: string[]; origin?: string; size?: number; port?: number; events?: EventSink } = {},
+  options: {
+    tokens?: string[];
+    origin?: string;
+    size?: number;
+    port?: number;
+    events?: EventSink;
+    /** Moves the market (stock and prices) one step this often; never when absent. */
+    marketEveryMs?: number;
+  } = {},
 ) {
   const events = options.events ?? noEvents;
   const emit = (message: string) => events({ system: "supplier", message, at: new Date().toISOString() });
@@ -191,6 +200,14 @@ export function createSupplierSimulator(
   let shape: "deployed" | "spec" = "deployed";
   let failure: { status: number; count: number } | null = null;
   let baseUrl = "";
+  let marketSteps = 0;
+  const catalogueOf = (token?: string) => (token ? accountCatalogues.get(token) : undefined) ?? catalogue;
+  if (options.marketEveryMs) {
+    setInterval(() => {
+      const changed = marketStep(catalogue, ++marketSteps);
+      emit(`market moved: ${changed.length} products changed stock or price`);
+    }, options.marketEveryMs).unref();
+  }
 
   const router = new Router()
     .on("POST", "/integrations/products/index", (request) => {
@@ -276,6 +293,26 @@ export function createSupplierSimulator(
         status: 201,
         body: { token: body.token, count: (accountCatalogues.get(body.token) ?? catalogue).length },
       };
+    })
+    // Stock and prices on command: one product or variation (`token` picks an account's catalogue).
+    .on("POST", "/sim/stock", (request) => {
+      const body = request.json<StockCommand & { token?: string }>();
+      try {
+        const product = applyStockCommand(catalogueOf(body.token), body);
+        emit(`stock of ${product.id} set`);
+        return { body: { product } };
+      } catch (error) {
+        if (error instanceof MarketCommandError) return { status: 400, body: { error: error.message } };
+        throw error;
+      }
+    })
+    .on("POST", "/sim/market/tick", (request) => {
+      const body = request.json<{ token?: string; steps?: number }>();
+      const changed = new Set<number>();
+      for (let n = 0; n < Math.min(100, Math.max(1, Number(body.steps ?? 1))); n++) {
+        for (const id of marketStep(catalogueOf(body.token), ++marketSteps)) changed.add(id);
+      }
+      return { body: { changed: [...changed] } };
     })
     .on("POST", "/sim/reset", () => {
       requests.length = 0;

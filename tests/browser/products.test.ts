@@ -41,14 +41,14 @@ describe("linked products", () => {
         locale === "en"
           ? {
               barcodes: "Barcodes",
-              date: "Nov 20, 2026",
+              date: "Never synced yet",
               remove: "Delete link",
               cancel: "Cancel",
               done: "Link deleted",
             }
           : {
               barcodes: "Códigos de barras",
-              date: "20 nov 2026",
+              date: "Todavía no se ha sincronizado",
               remove: "Eliminar vínculo",
               cancel: "Cancelar",
               done: "Vínculo eliminado",

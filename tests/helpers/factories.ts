@@ -130,7 +130,28 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.loopTest.create({ data: { shop, orderId: "gid://shopify/Order/2", orderName: "#1002" } });
   await prisma.shopInstallation.create({ data: { shop, installedAt: new Date() } });
   await prisma.orderTagPolicy.create({ data: { shop, replaceOutcomeTag: true } });
+  await createStockSyncRecords(shop);
   return shop;
+}
+
+/** The stock sync's rows of a shop: settings, a lease, a run, a product's outcome and a change. */
+async function createStockSyncRecords(shop: string) {
+  await prisma.stockSyncSettings.create({ data: { shop, enabled: true, locationId: "gid://shopify/Location/1" } });
+  await prisma.stockSyncLease.create({ data: { shop, holder: "sync-in-flight", expiresAt: new Date() } });
+  const run = await prisma.stockSyncRun.create({ data: { shop, trigger: "schedule" } });
+  const associationId = `association-${shop}`;
+  await prisma.stockSyncProduct.create({ data: { associationId, shop, lastAttemptAt: new Date(), status: "ok" } });
+  await prisma.stockSyncChange.create({
+    data: {
+      shop,
+      associationId,
+      runId: run.id,
+      platformVariantId: "gid://shopify/ProductVariant/1",
+      variantTitle: "S",
+      field: "stock",
+      after: "0",
+    },
+  });
 }
 
 /**

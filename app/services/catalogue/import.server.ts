@@ -6,6 +6,7 @@ import { logger } from "../../logger.server";
 import { getProductVariants } from "../platform/catalogue.server";
 import { PlatformApiError } from "../platform/errors.server";
 import { platformGraphql, type PlatformSession } from "../platform/graphql.server";
+import { syncAfterLinkSaved } from "../stock/schedule.server";
 import type { SupplierProduct, SupplierVariation } from "../supplier/products.server";
 import { associationRecord, findAssociation, variationSnapshot, type AssociationRecord } from "./associations.server";
 import {
@@ -203,6 +204,7 @@ export async function importSupplierProduct(
     throw error;
   }
   log.info({ platformProductId: platform.product.id, completed }, "supplier product linked");
+  void syncAfterLinkSaved(shop, row.id);
   return {
     association: associationRecord(row),
     message: `Linked "${supplier.name}" to "${title}"${describeSteps(completed, images.length)}`,

@@ -5,6 +5,7 @@ import { checkMapping, MAPPING_PROBLEM_MESSAGES, type MappableVariation } from "
 import { logger } from "../../logger.server";
 import { getProductVariants } from "../platform/catalogue.server";
 import { gidField } from "../platform/gid";
+import { syncAfterLinkSaved } from "../stock/schedule.server";
 import { platformGraphql, type PlatformSession } from "../platform/graphql.server";
 import { associationRecord, getAssociation, type VariantLink } from "./associations.server";
 import { PRODUCT_VARIANTS_BARCODES_MUTATION, type ProductVariantsBarcodesData } from "./import-operations.server";
@@ -120,5 +121,6 @@ export async function updateVariantMapping(
   });
   if (count === 0) throw new AppError(404, "Association not found", "not_found");
   logger.child({ shop, associationId }).info({ pairs: links.length }, "variant mapping updated");
+  void syncAfterLinkSaved(shop, associationId);
   return associationRecord(await getAssociation(shop, associationId));
 }

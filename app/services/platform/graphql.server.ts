@@ -25,6 +25,16 @@ export interface GraphqlOptions {
   sleep?: (ms: number) => Promise<void>;
   timeoutMs?: number;
   maxAttempts?: number;
+  /** Told each answer's cost block (requested and actual cost, bucket left), for callers that pace themselves. */
+  onCost?: (cost: QueryCost) => void;
+}
+
+export interface QueryCost {
+  requestedQueryCost: number | null;
+  actualQueryCost: number | null;
+  currentlyAvailable: number | null;
+  maximumAvailable: number | null;
+  restoreRate: number | null;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -44,6 +54,7 @@ const graphqlResponse = z.object({
       cost: z
         .object({
           requestedQueryCost: z.number().nullish(),
+          actualQueryCost: z.number().nullish(),
           throttleStatus: z
             .object({ maximumAvailable: z.number(), currentlyAvailable: z.number(), restoreRate: z.number() })
             .optional(),
@@ -78,7 +89,7 @@ function operationName(query: string) {
 
 /** What one attempt came to: the data, or a reason to wait and try again, or a failure to report. */
 type Attempt<T> =
-  | { data: T }
+  | { data: T; extensions?: unknown }
   | { retryAfterMs: number; reason: string }
   | { error: PlatformApiError }
   /** HTTP 401: the token sent was refused. */
@@ -114,6 +125,7 @@ export async function platformGraphql<T>(
     );
     if ("data" in outcome) {
       await noteAdminApiAccepted();
+      if (options.onCost) options.onCost(costOf(outcome.extensions));
       return outcome.data;
     }
     if ("refused" in outcome) {
@@ -140,10 +152,13 @@ export async function platformGraphql<T>(
   }
 }
 
-async function attemptOnce<T>(attempt: number, call: () => Promise<{ data?: T }>): Promise<Attempt<T>> {
+async function attemptOnce<T>(
+  attempt: number,
+  call: () => Promise<{ data?: T; extensions?: unknown }>,
+): Promise<Attempt<T>> {
   try {
     const body = await call();
-    return { data: body.data as T };
+    return { data: body.data as T, extensions: body.extensions };
   } catch (error) {
     if (error instanceof GraphqlQueryError) return fromGraphqlErrors(error, attempt);
     if (error instanceof HttpThrottlingError) {
@@ -189,6 +204,18 @@ function fromGraphqlErrors<T>(error: GraphqlQueryError, attempt: number): Attemp
     return { error: new PlatformApiError(403, `The platform denied access: ${message}`, codes) };
   }
   return { error: new PlatformApiError(502, `The platform reported an error: ${message}`, codes) };
+}
+
+function costOf(extensions: unknown): QueryCost {
+  const parsed = graphqlResponse.shape.extensions.safeParse(extensions);
+  const cost = parsed.success ? parsed.data?.cost : undefined;
+  return {
+    requestedQueryCost: cost?.requestedQueryCost ?? null,
+    actualQueryCost: cost?.actualQueryCost ?? null,
+    currentlyAvailable: cost?.throttleStatus?.currentlyAvailable ?? null,
+    maximumAvailable: cost?.throttleStatus?.maximumAvailable ?? null,
+    restoreRate: cost?.throttleStatus?.restoreRate ?? null,
+  };
 }
 
 /** Exponential backoff with full jitter: up to 0.5 s, 1 s, 2 s, ... */

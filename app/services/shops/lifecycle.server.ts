@@ -1,3 +1,4 @@
+import { stockSyncDeletes } from "../stock/records.server";
 import prisma from "../../db.server";
 
 /**
@@ -18,6 +19,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.delivery.deleteMany({ where: { shop } }),
     prisma.automationPause.deleteMany({ where: { shop } }),
     prisma.loopTest.deleteMany({ where: { shop } }),
+    ...stockSyncDeletes(shop),
     prisma.shopInstallation.deleteMany({ where: { shop } }),
     prisma.orderTagPolicy.deleteMany({ where: { shop } }),
   ];

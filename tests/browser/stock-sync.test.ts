@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { seriousAxeFindings } from "./harness/axe";
+import { screenshot } from "./harness/browser";
+import { browserDatabase, newShop } from "./harness/database";
+import { useAdmin } from "./harness/fixture";
+
+/** Three links as the stock sync left them: one synced with changes, one whose last sync failed, one never synced. */
+async function seedSyncedShop(shop: string) {
+  const db = browserDatabase();
+  const at = new Date("2026-11-26T14:05:00.000Z");
+  const link = (n: number, supplier: string, store: string) =>
+    db.productAssociation.create({
+      data: {
+        shop,
+        supplierProductId: String(2061990 + n),
+        platformProductId: `gid://shopify/Product/90${n}`,
+        supplierProductName: supplier,
+        platformProductTitle: store,
+        variantAssociations: JSON.stringify([
+          { supplierVariationId: "1", platformVariantId: `gid://shopify/ProductVariant/90${n}1`, barcode: null },
+        ]),
+        createdAt: new Date(Date.UTC(2026, 10, 20, 15, 30 - n)),
+      },
+    });
+  const synced = await link(1, "Camiseta deportiva", "Camiseta Running");
+  const failed = await link(2, "Lámpara LED recargable", "Lámpara de escritorio");
+  await link(3, "Faja moldeadora", "Faja reductora");
+  const run = await db.stockSyncRun.create({
+    data: { shop, trigger: "schedule", startedAt: at, finishedAt: at, status: "partial", products: 3, changes: 3 },
+  });
+  await db.stockSyncProduct.create({
+    data: {
+      associationId: synced.id,
+      shop,
+      lastAttemptAt: at,
+      lastSuccessAt: at,
+      status: "ok",
+      supplierOutOfStock: true,
+      unmappedVariants: JSON.stringify([{ id: "gid://shopify/ProductVariant/9019", title: "XL" }]),
+    },
+  });
+  await db.stockSyncProduct.create({
+    data: {
+      associationId: failed.id,
+      shop,
+      lastAttemptAt: at,
+      lastSuccessAt: new Date("2026-11-26T13:05:00.000Z"),
+      status: "failed",
+      errorCode: "supplier_product_missing",
+      errorMessage: "The supplier no longer lists this product",
+    },
+  });
+  const change = { shop, associationId: synced.id, runId: run.id, at };
+  await db.stockSyncChange.createMany({
+    data: [
+      { ...change, platformVariantId: "v1", variantTitle: "S", field: "stock", before: "12", after: "0" },
+      { ...change, platformVariantId: "v2", variantTitle: "M", field: "stock", before: "0", after: "8" },
+      { ...change, platformVariantId: "v1", variantTitle: "S", field: "price", before: "59900.00", after: "62900.00" },
+    ],
+  });
+}
+
+describe("linked products: stock sync", () => {
+  const admin = useAdmin();
+
+  for (const locale of ["es", "en"] as const) {
+    for (const width of [1400, 390]) {
+      it(`shows each product's last sync, its changes and failures truthfully (${locale}, ${width} px)`, async () => {
+        const shop = await newShop(`stock-${locale}-${width}`);
+        await seedSyncedShop(shop);
+        const page = await admin.open(shop, "/app/products", locale, width);
+        const words =
+          locale === "es"
+            ? { out: "Sin stock en el proveedor", change: "S: stock 12 → 0", never: "Todavía no se ha sincronizado" }
+            : { out: "Out of stock at the supplier", change: "S: stock 12 → 0", never: "Never synced yet" };
+        const row = page.locator(width < 490 ? "li" : "tr").filter({ hasText: "Camiseta deportiva", visible: true });
+        await row.waitFor({ timeout: 2000 });
+        expect(await row.textContent()).toContain(words.change);
+        expect(await row.textContent()).toContain(words.out);
+        const never = page.locator(width < 490 ? "li" : "tr").filter({ hasText: "Faja moldeadora", visible: true });
+        expect(await never.textContent()).toContain(words.never);
+        expect(await seriousAxeFindings(page)).toEqual([]);
+        await screenshot(page, `stock-sync-${locale}-${width}`);
+
+        // The filter keeps the products out of stock at the supplier only.
+        await page.getByRole("button", { name: words.out, exact: true }).click();
+        await expect.poll(() => page.getByText("Lámpara LED recargable").filter({ visible: true }).count()).toBe(0);
+        expect(await page.getByText("Camiseta deportiva").filter({ visible: true }).count()).toBe(1);
+      });
+    }
+  }
+});
