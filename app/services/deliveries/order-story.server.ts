@@ -96,6 +96,7 @@ export async function resendOrder(shop: string, orderRef: string, now = new Date
     // this is the merchant's explicit second run. The order id still finds it (story, privacy requests).
     keys: { ...extractEventKeys(source.topic, JSON.parse(source.payload)), resourceId: null },
     payload: source.payload,
+    buyer: source.buyer,
     nextAttemptAt: now,
     receivedAt: now,
   });

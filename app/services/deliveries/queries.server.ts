@@ -1,5 +1,6 @@
 import type { Delivery, Prisma } from "@prisma/client";
 import prisma from "../../db.server";
+import { readBuyerSummary } from "../../lib/buyer-summary";
 import { storedDeliveryError } from "../../lib/delivery-errors";
 import { hotSql } from "../../lib/hot-sql.server";
 import { AppError } from "../../lib/http.server";
@@ -27,6 +28,8 @@ export function summarizeDelivery(delivery: Delivery) {
     callbackStatus: delivery.callbackStatus,
     tagsApplied: JSON.parse(delivery.tagsApplied) as string[],
     test: delivery.test,
+    // Who bought and what, while the order's data is kept (null once erased or past retention).
+    buyer: readBuyerSummary(delivery.buyer),
   };
 }
 
