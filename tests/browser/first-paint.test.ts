@@ -137,7 +137,7 @@ describe("first paint at every width", () => {
     {
       name: "delivery",
       path: (deliveryId: (id: string) => string) => `/app/deliveries/${deliveryId("d_1002")}`,
-      text: "Detalle: Flow is paused",
+      text: "Tu plataforma de automatización respondió: «Flow is paused»",
       breakpoint: 490,
       action: undefined,
     },

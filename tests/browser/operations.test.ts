@@ -67,7 +67,9 @@ describe("delivery operations, insights and alerts", () => {
       await shown(page.getByText(es ? "Mediana (p50)" : "Median (p50)"));
       // Screen readers get the chart's numbers as a table named by its caption: a row per day of the window, the
       // same totals the bars stack (140 deliveries over two weeks, 70 of them in the last 7 days).
-      const numbers = page.getByRole("table", { name: es ? "Entregas por día" : "Deliveries per day" });
+      const numbers = page.getByRole("table", {
+        name: es ? "Pedidos enviados al flujo por día" : "Orders sent to the flow per day",
+      });
       expect(await numbers.getByRole("row").count()).toBe(1 + 7);
       const cells = await numbers.locator("tbody td").allTextContents();
       expect(cells.reduce((sum, cell) => sum + Number(cell.replace(/\D/g, "")), 0)).toBe(70);
@@ -91,7 +93,9 @@ describe("delivery operations, insights and alerts", () => {
     expect(await page.getByTestId("deliveries-chart").count()).toBe(0);
     // The rest of the page is there: the flows, and the chart's numbers for screen readers.
     await shown(page.getByRole("heading", { name: "Tasa de confirmación por flujo" }));
-    expect(await page.getByRole("table", { name: "Entregas por día" }).getByRole("row").count()).toBe(1 + 7);
+    expect(await page.getByRole("table", { name: "Pedidos enviados al flujo por día" }).getByRole("row").count()).toBe(
+      1 + 7,
+    );
   });
 
   for (const locale of ["es", "en"] as const) {
