@@ -245,7 +245,7 @@ export const en = {
   "deliveries.status": "Status",
   "deliveries.attempts": "Attempts",
   "deliveries.created": "Received",
-  "deliveries.lastError": "Last error",
+  "deliveries.lastError": "Reason",
   "deliveries.tags": "Tags",
   "deliveries.view": "View",
   "deliveries.retry": "Retry",
@@ -445,8 +445,8 @@ export const en = {
   "insights.orders.one": "{count} order measured",
   "insights.orders.other": "{count} orders measured",
   "insights.noTiming": "No order reached the flow in this period.",
-  "operations.search": "Search deliveries",
-  "operations.searchPlaceholder": "Order number, customer name or phone",
+  "operations.search": "Search orders",
+  "operations.searchPlaceholder": "Order number, buyer's name or phone",
   "operations.export": "Export CSV",
   "operations.retryAll": "Retry all failed ({count})",
   "operations.retryConfirmTitle": "Retry all failed deliveries?",
@@ -535,7 +535,7 @@ export const en = {
   // Who bought, what each page says about an order, and the alerts by kind of failure.
   "deliveries.buyer": "Buyer",
   "deliveries.total": "Total",
-  "deliveries.whatsapp": "Message {name} on WhatsApp",
+  "deliveries.whatsapp": "{phone}: message {name} on WhatsApp",
   "deliveries.cartOf": "{name}'s cart",
   "deliveries.cartUnnamed": "Unnamed cart",
   "deliveries.cartWaiting":

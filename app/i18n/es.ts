@@ -257,7 +257,7 @@ export const es: Messages = {
   "deliveries.status": "Estado",
   "deliveries.attempts": "Intentos",
   "deliveries.created": "Recibido",
-  "deliveries.lastError": "Último error",
+  "deliveries.lastError": "Motivo",
   "deliveries.tags": "Etiquetas",
   "deliveries.view": "Ver",
   "deliveries.retry": "Reintentar",
@@ -459,8 +459,8 @@ export const es: Messages = {
   "insights.orders.one": "{count} pedido medido",
   "insights.orders.other": "{count} pedidos medidos",
   "insights.noTiming": "Ningún pedido llegó al flujo en este periodo.",
-  "operations.search": "Buscar entregas",
-  "operations.searchPlaceholder": "Número de pedido, nombre o teléfono del cliente",
+  "operations.search": "Buscar pedidos",
+  "operations.searchPlaceholder": "Número de pedido, nombre o teléfono del comprador",
   "operations.export": "Exportar CSV",
   "operations.retryAll": "Enviar de nuevo las fallidas ({count})",
   "operations.retryConfirmTitle": "¿Reintentar todas las entregas fallidas?",
@@ -550,7 +550,7 @@ export const es: Messages = {
   // Quién compró, lo que cada pantalla dice de un pedido y las alertas por tipo de fallo.
   "deliveries.buyer": "Comprador",
   "deliveries.total": "Total",
-  "deliveries.whatsapp": "Escribir por WhatsApp a {name}",
+  "deliveries.whatsapp": "{phone}: escribir por WhatsApp a {name}",
   "deliveries.cartOf": "Carrito de {name}",
   "deliveries.cartUnnamed": "Carrito sin nombre",
   "deliveries.cartWaiting":

@@ -139,7 +139,6 @@ export default function Deliveries() {
       { title: t("deliveries.total"), alignment: "end" },
       { title: t("deliveries.status") },
       { title: t("deliveries.attempts"), alignment: "end" },
-      { title: t("deliveries.created") },
       { title: t("deliveries.lastError") },
       { title: t("products.actions"), hidden: true },
     ] as IndexTableProps["headings"],
@@ -263,6 +262,9 @@ export default function Deliveries() {
                                 <Text as="span" tone="subdued">
                                   {topicLabel(t, delivery.topic)}
                                 </Text>
+                                <Text as="span" tone="subdued">
+                                  {dateTime(delivery.createdAt)}
+                                </Text>
                               </BlockStack>
                             </IndexTable.Cell>
                             <IndexTable.Cell>
@@ -281,7 +283,6 @@ export default function Deliveries() {
                                 {delivery.attempts}
                               </Text>
                             </IndexTable.Cell>
-                            <IndexTable.Cell>{dateTime(delivery.createdAt)}</IndexTable.Cell>
                             <IndexTable.Cell>
                               {/* The error wraps within the room the other columns leave, so the actions keep theirs. */}
                               <div style={{ whiteSpace: "normal", minWidth: "10rem", maxWidth: "24rem" }}>

@@ -105,7 +105,7 @@ describe("delivery operations, insights and alerts", () => {
       const page = await admin.open(seeded.shop, "/app/deliveries", locale);
       const table = page.getByRole("table");
       await table.getByText("#1004").waitFor();
-      await page.getByLabel(locale === "es" ? "Buscar entregas" : "Search deliveries").fill("#1002");
+      await page.getByLabel(locale === "es" ? "Buscar pedidos" : "Search orders").fill("#1002");
       // The search is in the URL, read by the page's loader.
       await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("#1002");
       await expect.poll(() => table.getByText("#1004").count()).toBe(0);
