@@ -5,6 +5,7 @@ import { logger } from "../../logger.server";
 import { listFlows } from "../automation/client.server";
 import { getShopSettings } from "../shops/configuration.server";
 import { insertDelivery } from "./outbox.server";
+import { automationPausedAt } from "./pause.server";
 import { extractEventKeys } from "./payloads.server";
 import { retryDelivery, summarizeDelivery } from "./queries.server";
 import { wakeWorkers } from "./wake.server";
@@ -59,9 +60,10 @@ export type OrderStoryEntry = ReturnType<typeof storyEntry>;
 export async function getOrderStory(shop: string, orderRef: string) {
   const ref = parseOrderRef(orderRef);
   if (!ref) throw new AppError(400, "orderId: must be an order id like gid://shopify/Order/123", "invalid_input");
-  const rows = await orderDeliveries(shop, ref);
+  const [rows, pausedAt] = await Promise.all([orderDeliveries(shop, ref), automationPausedAt(shop)]);
   const names = rows.some((row) => row.flowId) ? await flowNames(shop) : {};
-  return { orderId: ref.gid, deliveries: rows.map((row) => storyEntry(row, names)) };
+  // Paused, a waiting order waits for the merchant: the block says so rather than a time that will pass.
+  return { orderId: ref.gid, paused: pausedAt !== null, deliveries: rows.map((row) => storyEntry(row, names)) };
 }
 
 const PENDING = ["queued", "delivering", "retrying"];
