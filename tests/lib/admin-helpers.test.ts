@@ -38,6 +38,13 @@ describe("theme source", () => {
   it("accepts only https public URLs", () => {
     expect(validateThemeSource({ kind: "public", url: "https://cdn.example/tema.zip" })).toEqual({});
     expect(validateThemeSource({ kind: "public", url: "http://cdn.example/tema.zip" })).toEqual({ url: "invalid" });
+    // Where the server fetches loopback archives over http (the sandbox), the page takes its printed URL too.
+    expect(
+      validateThemeSource({ kind: "public", url: "http://127.0.0.1:4105/public/tema-cod.zip" }, { allowHttp: true }),
+    ).toEqual({});
+    expect(validateThemeSource({ kind: "public", url: "ftp://cdn.example/tema.zip" }, { allowHttp: true })).toEqual({
+      url: "invalid",
+    });
     expect(validateThemeSource({ kind: "public", url: "ftp://x/tema.zip" })).toEqual({ url: "invalid" });
     expect(validateThemeSource({ kind: "public", url: "" })).toEqual({ url: "required" });
   });
