@@ -146,3 +146,73 @@ export async function extensionPage(name: ExtensionName, options: StandInOptions
   const script = `${setup}\n${bundle}\n__extension.default();`.replace(/<\/script/gi, "<\\/script");
   return `<!doctype html><html lang="${options.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${name}</title><style>${STYLE}</style></head><body><script>${script}</script></body></html>`;
 }
+
+function storyDelivery(fields: Record<string, unknown>) {
+  return {
+    id: "d1",
+    topic: "orders/create",
+    status: "delivered",
+    attempts: 1,
+    flowId: "flow_nuevos",
+    flowName: "Confirmación de pedido COD",
+    nextAttemptAt: null,
+    lastError: null,
+    lastErrorCode: null,
+    lastErrorParams: null,
+    createdAt: new Date().toISOString(),
+    deliveredAt: null,
+    callbackStatus: null,
+    callbackAt: null,
+    tagsApplied: [],
+    ...fields,
+  };
+}
+
+const story = (deliveries: unknown[], paused = false): StandInAnswer => ({
+  status: 200,
+  body: { success: true, orderId: "gid://shopify/Order/1001", paused, deliveries },
+});
+
+/**
+ * The states the order page can be in, as the app would answer them: what the sandbox offers at
+ * /admin/extensions/<name>?state=<state> (each button answers as the app does).
+ */
+export const EXTENSION_STATES = {
+  none: () => ({ "GET /api/deliveries": story([]) }),
+  waiting: () => ({
+    "GET /api/deliveries": story([
+      storyDelivery({
+        status: "retrying",
+        attempts: 2,
+        nextAttemptAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+        lastErrorCode: "trigger_http",
+        lastErrorParams: { status: 503 },
+      }),
+    ]),
+    "POST /api/deliveries/d1/retry": { status: 200, body: { success: true } },
+  }),
+  sent: () => ({
+    "GET /api/deliveries": story([storyDelivery({ callbackStatus: "success", tagsApplied: ["automation-processed"] })]),
+    "POST /api/deliveries/resend": { status: 200, body: { success: true, resent: true } },
+  }),
+  failed: () => ({
+    "GET /api/deliveries": story([
+      storyDelivery({ status: "dead", attempts: 8, lastErrorCode: "trigger_http", lastErrorParams: { status: 422 } }),
+    ]),
+    "POST /api/deliveries/d1/retry": { status: 200, body: { success: true } },
+    "POST /api/deliveries/resend": { status: 200, body: { success: true, resent: true } },
+  }),
+  paused: () => ({ "GET /api/deliveries": story([storyDelivery({ status: "queued", attempts: 0 })], true) }),
+  error: () => ({
+    "GET /api/deliveries": {
+      status: 401,
+      body: { success: false, error: "Unauthorized", code: "unauthorized" },
+    } satisfies StandInAnswer,
+  }),
+} satisfies Record<string, () => StandInOptions["answers"]>;
+
+export type ExtensionState = keyof typeof EXTENSION_STATES;
+
+export function isExtensionName(value: string): value is ExtensionName {
+  return value === "order-automation-block" || value === "order-automation-action";
+}

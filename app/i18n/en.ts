@@ -582,6 +582,10 @@ export const en = {
   "alerts.open.dead": "See the orders not sent",
   "alerts.open.retrying": "See the orders being retried",
   "alerts.open.flow_failed": "See the orders whose flow failed",
+
+  // Pause and resume, said when done.
+  "operations.pausedToast": "Automation paused",
+  "operations.resumedToast": "Automation resumed",
 } as const;
 
 export type MessageKey = keyof typeof en;

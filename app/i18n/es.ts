@@ -597,4 +597,8 @@ export const es: Messages = {
   "alerts.open.dead": "Ver los pedidos sin enviar",
   "alerts.open.retrying": "Ver los pedidos que se reintentan",
   "alerts.open.flow_failed": "Ver los pedidos en que el flujo falló",
+
+  // Pausa y reanudación, dichas al hacerlas.
+  "operations.pausedToast": "Automatización en pausa",
+  "operations.resumedToast": "Automatización reanudada",
 };

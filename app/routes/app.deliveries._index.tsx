@@ -100,8 +100,11 @@ export default function Deliveries() {
   // The filter lives in the URL so the home page can link straight to the failed ones.
   const [params, setParams] = useSearchParams();
   const message = useErrorMessage();
-  const operation = useWrite<{ success: true; queued?: number }>(undefined, (result) => {
+  const operation = useWrite<{ success: true; queued?: number; pause?: { paused: boolean } }>(undefined, (result) => {
     if (result.intent === "retry") showToast(t("deliveries.retried"));
+    if (result.intent === "pause" && result.pause) {
+      showToast(t(result.pause.paused ? "operations.pausedToast" : "operations.resumedToast"));
+    }
     if (result.intent === "retry-failed") {
       const queued = result.queued ?? 0;
       showToast(t(pluralKey(locale, "operations.retryQueued", queued), { count: number(queued) }));

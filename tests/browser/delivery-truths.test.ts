@@ -222,4 +222,24 @@ describe("what the log and a delivery's page say is true", () => {
       expect(await replayed.locator("dd").nth(2).innerText()).toBe("2");
     });
   }
+
+  for (const locale of ["es", "en"] as const) {
+    it(`says when automation is paused, on the log and on home, and toasts pause and resume (${locale})`, async () => {
+      const es = locale === "es";
+      const seeded = await newShopFrom("paused", withOrdersAndDeliveries(configuredShop()));
+      const page = await admin.open(seeded.shop, "/app/deliveries", locale, 1400);
+      await page.getByRole("button", { name: es ? "Pausar la automatización" : "Pause automation" }).click();
+      await expect
+        .poll(() => page.getByTestId("toast").textContent())
+        .toBe(es ? "Automatización en pausa" : "Automation paused");
+      const home = await admin.open(seeded.shop, "/app", locale, 390);
+      await shown(home.getByText(es ? "La automatización está en pausa" : "Automation is paused", { exact: true }));
+      await shown(home.getByRole("link", { name: es ? "Reanudar la automatización" : "Resume automation" }));
+      await save(home, `home-paused-${locale}-390`);
+      await page.getByRole("button", { name: es ? "Reanudar la automatización" : "Resume automation" }).click();
+      await expect
+        .poll(() => page.getByTestId("toast").textContent())
+        .toBe(es ? "Automatización reanudada" : "Automation resumed");
+    });
+  }
 });

@@ -180,7 +180,7 @@ describe("delivery operations, insights and alerts", () => {
     await expect.poll(aMinuteLater, { timeout: 15_000 }).toBe(1);
     // All five are retried on their own: the banner says so and opens them, not an empty list of dead ones.
     await shown(page.getByText(/5 are retried automatically\./));
-    expect(await page.getByText(/Retry all failed/).count()).toBe(0);
+    expect(await page.getByText(/send them again with “Retry all failed”/).count()).toBe(0);
     expect(await page.getByRole("link", { name: "See the orders being retried" }).getAttribute("href")).toBe(
       "/app/deliveries?status=retrying",
     );

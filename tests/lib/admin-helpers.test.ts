@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PublicConfiguration, SupplierVariation } from "~/lib/api-types";
-import { setupSteps } from "~/lib/setup-steps";
+import { setupComplete, setupSteps } from "~/lib/setup-steps";
 import { catalogueQuery, displayPrice, displayStock, galleryUrls } from "~/lib/supplier";
 import { themeUrl, validateThemeSource } from "~/lib/theme-source";
 
@@ -102,6 +102,14 @@ describe("setup checklist", () => {
       "home.checklist.product": false,
       "home.checklist.theme": true,
     });
+  });
+
+  it("lets the guide be hidden once every step the orders need is done, with or without the optional theme", () => {
+    const ready = { ...configuration, abandonedCartFlowId: "f2" };
+    expect(setupComplete(setupSteps({ configuration: ready, linkedProducts: 1, themes: 0 }))).toBe(true);
+    expect(setupComplete(setupSteps({ configuration: ready, linkedProducts: 1, themes: 1 }))).toBe(true);
+    expect(setupComplete(setupSteps({ configuration: ready, linkedProducts: 0, themes: 1 }))).toBe(false);
+    expect(setupComplete(setupSteps({ configuration, linkedProducts: 1, themes: 1 }))).toBe(false);
   });
 
   it("has every step to do for a shop without configuration", () => {
