@@ -253,8 +253,6 @@ export const en = {
   "deliveries.clearFilter": "Show all",
   "deliveries.sendNow": "Send now",
   "deliveries.reviewSettings": "Review settings",
-  "delivery.skippedHelp":
-    "This order was not sent because the flow was not set up. Fix it in Settings, then new orders are sent.",
   "deliveries.retried": "Queued to be sent again",
   "deliveries.status.queued": "Queued",
   "deliveries.status.delivering": "Sending",
@@ -270,16 +268,11 @@ export const en = {
   "delivery.back": "Flow activity",
   "delivery.summary": "Summary",
   "delivery.flow": "Flow",
-  "delivery.event": "Event id",
   "delivery.nextAttempt": "Next attempt",
   "delivery.deliveredAt": "Sent at",
   "delivery.attemptLog": "Attempts",
   "delivery.noAttempts": "No attempts yet",
-  "delivery.attempt.at": "When",
-  "delivery.attempt.outcome": "Outcome",
-  "delivery.attempt.http": "HTTP",
   "delivery.attempt.duration": "Duration",
-  "delivery.attempt.error": "Error",
   "delivery.callback": "Your flow's answer",
   "delivery.noCallback": "Your flow has not answered yet.",
   "delivery.callback.receivedAt": "Received",
@@ -293,11 +286,7 @@ export const en = {
   "delivery.callbackStatus.error": "Error",
   "delivery.callbackStatus.failed": "Failed",
   "delivery.callbackStatus.tagged": "Tags added",
-  "delivery.payload": "Order",
   "delivery.payload.total": "Total",
-  "delivery.payload.items": "Items",
-  "delivery.payload.customer": "Customer",
-  "delivery.noPayload": "The order summary is no longer kept.",
   "deliveryError.no_api_key": "No automation API key is saved in Settings",
   "deliveryError.no_order_flow": "No flow is chosen for new orders in Settings",
   "deliveryError.no_cart_flow": "No flow is chosen for abandoned carts in Settings",
@@ -324,7 +313,6 @@ export const en = {
   "deliveryError.gaveUp.one": "Gave up after {count} attempt",
   "deliveryError.gaveUp.other": "Gave up after {count} attempts",
   "deliveryError.unrecorded": "Something went wrong while sending it",
-  "deliveryError.detail": "Detail: {detail}",
 
   "theme.title": "Install the theme",
   "theme.description": "The theme is installed unpublished: preview it, then publish it from Online Store › Themes.",
@@ -467,11 +455,7 @@ export const en = {
   "alerts.keyRefusedTitle": "The automation platform is refusing your API key",
   "alerts.keyRefusedBody":
     "Orders are not reaching your flows. Copy a new API key from the automation platform and save it in Settings; then retry the failed deliveries.",
-  "alerts.spikeTitle": "{count} deliveries failed in the last hour",
-  "alerts.spikeBody":
-    "The automation platform is failing or unreachable. Failed orders are retried on their own; check the platform's status, then use Retry all failed on the deliveries page.",
   "alerts.openSettings": "Open settings",
-  "alerts.openFailed": "See failed deliveries",
 
   "loopTest.title": "Test the whole loop",
   "loopTest.intro":

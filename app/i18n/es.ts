@@ -265,8 +265,6 @@ export const es: Messages = {
   "deliveries.clearFilter": "Ver todos",
   "deliveries.sendNow": "Enviar ahora",
   "deliveries.reviewSettings": "Revisar la configuración",
-  "delivery.skippedHelp":
-    "Este pedido no se envió porque el flujo no estaba configurado. Corrígelo en Configuración; los pedidos nuevos sí se enviarán.",
   "deliveries.retried": "En cola para enviarse de nuevo",
   "deliveries.status.queued": "En cola",
   "deliveries.status.delivering": "Enviando al flujo",
@@ -282,16 +280,11 @@ export const es: Messages = {
   "delivery.back": "Actividad del flujo",
   "delivery.summary": "Resumen",
   "delivery.flow": "Flujo",
-  "delivery.event": "Id del evento",
   "delivery.nextAttempt": "Próximo intento",
   "delivery.deliveredAt": "Enviado el",
   "delivery.attemptLog": "Intentos",
   "delivery.noAttempts": "Aún no hay intentos",
-  "delivery.attempt.at": "Cuándo",
-  "delivery.attempt.outcome": "Resultado",
-  "delivery.attempt.http": "HTTP",
   "delivery.attempt.duration": "Duración",
-  "delivery.attempt.error": "Error",
   "delivery.callback": "Respuesta del flujo",
   "delivery.noCallback": "Tu flujo aún no ha respondido.",
   "delivery.callback.receivedAt": "Recibida",
@@ -305,11 +298,7 @@ export const es: Messages = {
   "delivery.callbackStatus.error": "Error",
   "delivery.callbackStatus.failed": "Fallido",
   "delivery.callbackStatus.tagged": "Etiquetas agregadas",
-  "delivery.payload": "Pedido",
   "delivery.payload.total": "Total",
-  "delivery.payload.items": "Artículos",
-  "delivery.payload.customer": "Cliente",
-  "delivery.noPayload": "El resumen del pedido ya no se conserva.",
   "deliveryError.no_api_key": "No hay una clave API de automatización guardada en Configuración",
   "deliveryError.no_order_flow": "No se eligió un flujo para pedidos nuevos en Configuración",
   "deliveryError.no_cart_flow": "No se eligió un flujo para carritos abandonados en Configuración",
@@ -336,7 +325,6 @@ export const es: Messages = {
   "deliveryError.gaveUp.one": "Se dejó de intentar tras {count} intento",
   "deliveryError.gaveUp.other": "Se dejó de intentar tras {count} intentos",
   "deliveryError.unrecorded": "Algo falló al enviarlo",
-  "deliveryError.detail": "Detalle: {detail}",
 
   "theme.title": "Instalar el tema",
   "theme.description": "El tema se instala sin publicar: revísalo y luego publícalo desde Tienda online › Temas.",
@@ -481,11 +469,7 @@ export const es: Messages = {
   "alerts.keyRefusedTitle": "La plataforma de automatización rechaza tu clave de API",
   "alerts.keyRefusedBody":
     "Los pedidos no llegan a tus flujos. Copia una clave de API nueva de la plataforma de automatización y guárdala en Configuración; luego envía de nuevo los pedidos sin enviar.",
-  "alerts.spikeTitle": "{count} entregas fallaron en la última hora",
-  "alerts.spikeBody":
-    "La plataforma de automatización está fallando o no responde. Los pedidos fallidos se reintentan solos; revise el estado de la plataforma y luego use Enviar de nuevo las fallidas en la página de entregas.",
   "alerts.openSettings": "Abrir configuración",
-  "alerts.openFailed": "Ver entregas fallidas",
 
   "loopTest.title": "Probar el circuito completo",
   "loopTest.intro":
