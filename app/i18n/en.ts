@@ -415,7 +415,7 @@ export const en = {
   "insights.chartUnavailable": "The chart could not be loaded. Reload the page to try again.",
   "insights.chartEmpty": "No orders in this period yet.",
   "insights.day": "Day",
-  "insights.series.delivered": "Sent to the flow",
+  "insights.series.delivered": "Sent",
   "insights.series.retrying": "Retrying",
   "insights.series.failed": "Not sent",
   "insights.series.flowFailed": "Flow failed",

@@ -429,7 +429,7 @@ export const es: Messages = {
   "insights.chartUnavailable": "No se pudo cargar el gráfico. Recarga la página para intentarlo de nuevo.",
   "insights.chartEmpty": "Aún no hay pedidos en este periodo.",
   "insights.day": "Día",
-  "insights.series.delivered": "Enviados al flujo",
+  "insights.series.delivered": "Enviados",
   "insights.series.retrying": "Reintentando",
   "insights.series.failed": "Sin enviar",
   "insights.series.flowFailed": "El flujo falló",

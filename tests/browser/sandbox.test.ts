@@ -256,7 +256,7 @@ describe("admin pages in the sandbox", () => {
   it("installs the theme from the public archive URL the sandbox prints", async () => {
     await openAdmin("es");
     await go("Tema");
-    await app.getByLabel("URL pública de un archivo ZIP").check();
+    await app.getByText("URL pública de un archivo ZIP").click();
     // The URL `npm run sandbox` prints: plain http, which this server fetches (loopback), so the page takes it.
     await app.getByLabel("URL del ZIP del tema").fill(`${stack.repoHostUrl}/public/tema-cod.zip`);
     await app.getByLabel("Nombre del tema").fill("Tema COD público");
