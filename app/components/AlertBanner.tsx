@@ -7,6 +7,9 @@ import { isFailureBody, type FailureBody } from "~/lib/errors";
 export interface Alert {
   kind: "key_refused" | "failure_spike" | "ip_not_allowed";
   failing: number;
+  retrying: number;
+  dead: number;
+  flowFailed: number;
 }
 
 /**
@@ -21,7 +24,7 @@ const CHECK_MS = 60_000;
  * minute while the tab is visible (and at once when it becomes visible again after that).
  */
 export function AlertBanner({ initial }: { initial: Alert | null }) {
-  const { t, number } = useI18n();
+  const { t, tp } = useI18n();
   const check = useFetcher<{ success: true; alert: Alert | null } | FailureBody>();
 
   useEffect(() => {
@@ -58,18 +61,26 @@ export function AlertBanner({ initial }: { initial: Alert | null }) {
     );
   }
   const keyRefused = alert.kind === "key_refused";
+  // The spike's list opens where the most need the merchant: those no longer retried, else the others.
+  const open = alert.dead ? "dead" : alert.retrying ? "retrying" : "flow_failed";
+  const spike = [
+    t("alerts.spike.cause"),
+    alert.retrying ? tp("alerts.spike.retrying", alert.retrying) : "",
+    alert.dead ? tp("alerts.spike.dead", alert.dead) : "",
+    alert.flowFailed ? tp("alerts.spike.flowFailed", alert.flowFailed) : "",
+  ].filter(Boolean);
   return (
     <Box padding="400" paddingBlockEnd="0">
       <Banner
         tone="critical"
-        title={keyRefused ? t("alerts.keyRefusedTitle") : t("alerts.spikeTitle", { count: number(alert.failing) })}
+        title={keyRefused ? t("alerts.keyRefusedTitle") : tp("alerts.spikeTitle2", alert.failing)}
         action={
           keyRefused
             ? { content: t("alerts.openSettings"), url: "/app/settings" }
-            : { content: t("alerts.openFailed"), url: "/app/deliveries?status=dead" }
+            : { content: t(`alerts.open.${open}`), url: `/app/deliveries?status=${open}` }
         }
       >
-        <p>{keyRefused ? t("alerts.keyRefusedBody") : t("alerts.spikeBody")}</p>
+        <p>{keyRefused ? t("alerts.keyRefusedBody") : spike.join(" ")}</p>
       </Banner>
     </Box>
   );

@@ -86,7 +86,7 @@ function seconds(ms: number, number: (value: number) => string) {
 }
 
 function LoopTestResult({ test }: { test: LoopTestView }) {
-  const { t, number } = useI18n();
+  const { t, number, locale } = useI18n();
   const order = test.orderName ?? "";
   const failed = test.steps.find((step) => step.state === "failed");
   const total = test.steps.at(-1)?.afterMs;
@@ -114,7 +114,9 @@ function LoopTestResult({ test }: { test: LoopTestView }) {
                     {t(`loopTest.problem.${test.problem}`)}
                   </Text>
                 )}
-                {test.detail && (
+                {/* What the app saw is its own English sentence: shown where the admin reads English only; the
+                    problem above says what to check in the merchant's language. */}
+                {test.detail && locale === "en" && (
                   <Text as="p" tone="subdued" breakWord>
                     {t("loopTest.detail", { detail: test.detail })}
                   </Text>

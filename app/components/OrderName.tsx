@@ -1,7 +1,7 @@
 import { Badge, InlineStack, Link, Text } from "@shopify/polaris";
 import { useI18n } from "~/i18n/context";
 import type { DeliverySummary } from "~/lib/api-types";
-import { orderAdminUrl } from "~/lib/deliveries";
+import { deliveryName, orderAdminUrl } from "~/lib/deliveries";
 
 /**
  * The order's name, linked to the order in the store's admin when there is one to open; a test order (the loop
@@ -10,10 +10,10 @@ import { orderAdminUrl } from "~/lib/deliveries";
 export function OrderName({
   delivery,
 }: {
-  delivery: Pick<DeliverySummary, "orderName" | "orderId" | "eventId"> & { test?: boolean };
+  delivery: Pick<DeliverySummary, "orderName" | "orderId" | "topic" | "buyer"> & { test?: boolean };
 }) {
   const { t } = useI18n();
-  const name = delivery.orderName ?? delivery.orderId ?? delivery.eventId;
+  const name = deliveryName(t, delivery);
   const url = delivery.test ? null : orderAdminUrl(delivery);
   const text = (
     <Text as="span" fontWeight="semibold">

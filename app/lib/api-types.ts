@@ -9,10 +9,11 @@ import type { RecentOrder } from "~/services/platform/recent-orders.server";
 import type { publicSettings } from "~/services/shops/configuration.server";
 import type { Theme } from "~/services/theme/platform-themes.server";
 import type { ThemeInstallSummary } from "~/services/theme/install.server";
+import type { BuyerSummary } from "./buyer-summary";
 import type { DeliveryErrorCode, DeliveryErrorParams } from "./delivery-errors";
 import type { DeliveryStatus } from "./delivery-status";
 
-export type { PlatformProduct, PlatformVariant, Theme };
+export type { BuyerSummary, PlatformProduct, PlatformVariant, Theme };
 
 export type PublicConfiguration = ReturnType<typeof publicSettings>;
 
@@ -47,6 +48,8 @@ export interface DeliverySummary {
   tagsApplied: string[];
   /** A test order's delivery (the loop test's): marked in the log, left out of the insights. */
   test: boolean;
+  /** Who bought and what, while the order's data is kept (docs/decisions/205); null once erased. */
+  buyer: BuyerSummary | null;
 }
 
 export interface DeliveryDetail extends DeliverySummary {

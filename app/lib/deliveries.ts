@@ -65,3 +65,37 @@ export function deliveryErrorText(
   if (params.gaveUpAfter) message = `${message}. ${tp("deliveryError.gaveUp", params.gaveUpAfter)}`;
   return { message, detail: params.detail ?? null };
 }
+
+/** The skip codes the merchant fixes in Settings: only these offer "Review settings". */
+const SETTINGS_SKIPS: readonly (DeliveryErrorCode | null)[] = ["no_api_key", "no_order_flow", "no_cart_flow"];
+
+/**
+ * What a skipped delivery's reason means for the merchant: `settings` (something to fix in Settings, the only
+ * one that offers the way there), or the reason itself when it is an outcome, not a fault (a cart that became an
+ * order, the loop test's removed order, a cart with no one to write to), else `other`.
+ */
+export function skipKind(code: DeliveryErrorCode | null | undefined) {
+  if (SETTINGS_SKIPS.includes(code ?? null)) return "settings" as const;
+  if (code === "checkout_converted" || code === "test_order_removed" || code === "no_contact") return code;
+  return "other" as const;
+}
+
+/**
+ * The name a delivery is shown by: its order's name; a checkout (which has none) as its buyer's cart; never the
+ * event id, which means nothing to a merchant.
+ */
+export function deliveryName(
+  t: (key: MessageKey, vars?: Vars) => string,
+  delivery: { orderName: string | null; topic: string; buyer?: { name: string | null } | null },
+) {
+  if (delivery.orderName) return delivery.orderName;
+  const buyer = delivery.buyer?.name;
+  if (delivery.topic === "checkouts/create")
+    return buyer ? t("deliveries.cartOf", { name: buyer }) : t("deliveries.cartUnnamed");
+  return buyer ?? t("deliveries.cartUnnamed");
+}
+
+/** A checkout waiting out its abandonment delay: the buyer may still order, so it is not late. */
+export function isWaitingCart(delivery: { topic: string; status: DeliveryStatus; nextAttemptAt: string | null }) {
+  return delivery.topic === "checkouts/create" && delivery.status === "queued" && delivery.nextAttemptAt !== null;
+}

@@ -65,3 +65,11 @@ export function setupSteps({ configuration: c, linkedProducts, themes }: SetupSt
   const done = new Set(steps.filter((step) => step.done).map((step) => step.key));
   return steps.map((step) => ({ ...step, available: !step.done && step.needs.every((need) => done.has(need)) }));
 }
+
+/** Steps a shop can go without: the guide may be hidden once every other one is done. */
+const OPTIONAL_STEPS: readonly MessageKey[] = ["home.checklist.theme"];
+
+/** Whether the guide has done its job: every step the orders need is done (the theme is optional). */
+export function setupComplete(steps: SetupStep[]) {
+  return steps.every((step) => step.done || OPTIONAL_STEPS.includes(step.key));
+}

@@ -8,13 +8,17 @@ const NAME = /^[A-Za-z0-9._-]+$/;
 // Branches may be namespaced ("release/2.5"); nothing else that would break the repo-api:// path.
 const BRANCH = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 
-/** Field-by-field problems, empty when the source can be sent. */
-export function validateThemeSource(source: ThemeSource): ThemeSourceErrors {
+/**
+ * Field-by-field problems, empty when the source can be sent. `allowHttp`: the server fetches loopback archives
+ * over plain http (ALLOW_LOOPBACK_FETCH: the sandbox and tests, never production), so the page takes what the
+ * server takes and the sandbox's printed archive URL can be installed.
+ */
+export function validateThemeSource(source: ThemeSource, { allowHttp = false } = {}): ThemeSourceErrors {
   const errors: ThemeSourceErrors = {};
   if (source.kind === "public") {
     const url = source.url.trim();
     if (!url) errors.url = "required";
-    else if (!isHttpsUrl(url)) errors.url = "invalid";
+    else if (!isWebUrl(url, allowHttp)) errors.url = "invalid";
     return errors;
   }
   for (const field of ["owner", "repo"] as const) {
@@ -37,9 +41,10 @@ export function themeUrl(source: ThemeSource): string {
 }
 
 // The platform downloads the archive too, and only over https (docs/decisions/030).
-function isHttpsUrl(value: string) {
+function isWebUrl(value: string, allowHttp: boolean) {
   try {
-    return new URL(value).protocol === "https:";
+    const { protocol } = new URL(value);
+    return protocol === "https:" || (allowHttp && protocol === "http:");
   } catch {
     return false;
   }

@@ -1,4 +1,5 @@
 import {
+  Banner,
   Badge,
   BlockStack,
   Box,
@@ -21,13 +22,14 @@ import { StackedBelow } from "~/components/StackedBelow";
 import { TableCard } from "~/components/TableCard";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
-import { setupSteps, type SetupState } from "~/lib/setup-steps";
+import { setupComplete, setupSteps, type SetupState } from "~/lib/setup-steps";
 import type { DeliveryCounts, Order, PublicConfiguration } from "~/lib/api-types";
 import { AppError, describeFailure } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 import { logger } from "~/logger.server";
 import { listAssociations } from "~/services/catalogue/associations.server";
 import { followLoopTest } from "~/services/loop-test/loop-test.server";
+import { automationState } from "~/services/deliveries/operations.server";
 import { deliveryStats } from "~/services/deliveries/queries.server";
 import { requirePlatformSession } from "~/services/platform/offline-session.server";
 import { listRecentOrders } from "~/services/platform/recent-orders.server";
@@ -47,20 +49,21 @@ import { authenticate } from "~/shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
-  const [settings, associations, installs, stats, orders, loopTest] = await Promise.all([
+  const [settings, associations, installs, stats, orders, loopTest, pause] = await Promise.all([
     getShopSettings(shop),
     listAssociations(shop, 1, 1),
     listThemeInstalls(shop),
     deliveryStats(shop, 24),
     recentOrders(shop),
     followLoopTest(shop, null),
+    automationState(shop),
   ]);
   const setup: SetupState = {
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     linkedProducts: associations.total,
     themes: installs.length,
   };
-  return { setup, counts: stats.counts as DeliveryCounts, orders, loopTest };
+  return { setup, counts: stats.counts as DeliveryCounts, orders, loopTest, pause };
 };
 
 async function recentOrders(shop: string) {
@@ -85,11 +88,23 @@ async function recentOrders(shop: string) {
 export const meta = pageMeta("app.title");
 
 export default function Home() {
-  const { t } = useI18n();
-  const { loopTest } = useLoaderData<typeof loader>();
+  const { t, tp, dateTime } = useI18n();
+  const { loopTest, pause } = useLoaderData<typeof loader>();
   return (
     <AppPage title={t("app.title")}>
       <Layout>
+        {pause.paused && (
+          // Home says so too: nothing goes to the flow until the merchant resumes, wherever they look first.
+          <Layout.Section>
+            <Banner
+              tone="warning"
+              title={t("operations.pausedTitle")}
+              action={{ content: t("operations.resume"), url: "/app/deliveries" }}
+            >
+              <p>{tp("operations.pausedBody", pause.waiting, { since: dateTime(pause.pausedAt) })}</p>
+            </Banner>
+          </Layout.Section>
+        )}
         <Layout.Section>
           <SetupChecklist />
         </Layout.Section>
@@ -107,7 +122,7 @@ export default function Home() {
   );
 }
 
-// Per browser, like the admin's own dismissed guides; only a complete checklist can be hidden.
+// Per browser, like the admin's own dismissed guides; only a complete checklist (the optional theme aside) can be hidden.
 const DISMISSED_KEY = "setup-guide-dismissed";
 
 function SetupChecklist() {
@@ -117,7 +132,7 @@ function SetupChecklist() {
   useEffect(() => setDismissed(window.localStorage.getItem(DISMISSED_KEY) === "1"), []);
   const steps = setupSteps(setup as SetupState);
   const done = steps.filter((step) => step.done).length;
-  const complete = done === steps.length;
+  const complete = setupComplete(steps);
   if (complete && dismissed) return null;
   return (
     <Card>

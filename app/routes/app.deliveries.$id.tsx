@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Card, DataTable, InlineStack, Layout, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Card, InlineStack, Layout, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
 import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { OrderName } from "~/components/OrderName";
-import { StackedBelow } from "~/components/StackedBelow";
 import { TableCard } from "~/components/TableCard";
 import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
@@ -14,7 +13,17 @@ import { AppPage } from "~/components/AppPage";
 import { useRepeatFlowConfirm } from "~/components/deliveries/RepeatFlowConfirm";
 import { useI18n } from "~/i18n/context";
 import type { DeliveryDetail } from "~/lib/api-types";
-import { labelled, RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
+import { BuyerPhone } from "~/components/deliveries/Buyer";
+import {
+  deliveryName,
+  isWaitingCart,
+  labelled,
+  RETRYABLE_STATUSES,
+  retryLabel,
+  skipKind,
+  topicLabel,
+} from "~/lib/deliveries";
+import { formatDuration } from "~/lib/duration";
 import { pageMeta } from "~/lib/meta";
 import { AppError, apiHandler, BODY_LIMITS, loaderFailure, ok } from "~/lib/http.server";
 import { readFields } from "~/lib/input.server";
@@ -67,13 +76,26 @@ export const action = apiHandler(
 
 // Titled by its order once loaded (docs/decisions/132); by its list when there is no such delivery.
 export const meta = pageMeta<{ delivery: DeliveryDetail | null }>((data) =>
-  data?.delivery
-    ? { key: "delivery.title", vars: { name: data.delivery.orderName ?? data.delivery.eventId } }
+  data?.delivery?.orderName
+    ? { key: titleKey(data.delivery), vars: { name: data.delivery.orderName } }
     : "nav.deliveries",
 );
 
+/** "Pedido #1001", "Pedido en borrador #D12"; a checkout is titled by its cart's name alone. */
+function titleKey(delivery: Pick<DeliveryDetail, "topic">) {
+  return delivery.topic === "draft_orders/create" ? ("delivery.title.draft" as const) : ("delivery.title" as const);
+}
+
+const SKIP_TONES = {
+  settings: "warning",
+  checkout_converted: "success",
+  test_order_removed: "info",
+  no_contact: "info",
+  other: "info",
+} as const;
+
 export default function Delivery() {
-  const { t, dateTime, money } = useI18n();
+  const { t, dateTime, money, formatLocale } = useI18n();
   const data = useLoaderData<typeof loader>();
   const delivery = data.delivery as DeliveryDetail | null;
   const message = useErrorMessage();
@@ -90,17 +112,33 @@ export default function Delivery() {
     if (delivery) repeat.request(delivery);
   }
 
+  // A flow's failure is its answer, not an error of the app's: say what it reported.
+  const flowFailure = delivery?.callback?.status
+    ? `${t("delivery.flowReportedFailure")} (${labelled(t, "delivery.callbackStatus", delivery.callback.status)})`
+    : t("delivery.flowReportedFailure");
+  const skip = delivery?.status === "skipped" ? skipKind(delivery.lastErrorCode) : null;
+  const title = !delivery
+    ? t("nav.deliveries")
+    : delivery.orderName
+      ? t(titleKey(delivery), { name: delivery.orderName })
+      : deliveryName(t, delivery);
+  // The flow answers an order it received; one it never received has nothing to answer.
+  const noCallback =
+    delivery?.status === "delivered"
+      ? t("delivery.noCallback")
+      : delivery && ["queued", "delivering", "retrying"].includes(delivery.status)
+        ? t("delivery.noCallback.waiting")
+        : t("delivery.noCallback.notSent");
+
   const rows: [string, ReactNode][] = delivery
     ? [
         [t("deliveries.topic"), topicLabel(t, delivery.topic)],
         [t("deliveries.order"), <OrderName key="order" delivery={delivery} />],
-        // Every attempt the log shows, including those before a retry (the retry policy restarts its own count).
-        [t("deliveries.attempts"), String(Math.max(delivery.attempts, delivery.attemptLog.length))],
+        [t("deliveries.attempts"), String(delivery.attempts)],
         [t("deliveries.created"), dateTime(delivery.createdAt)],
         [t("delivery.nextAttempt"), delivery.nextAttemptAt ? dateTime(delivery.nextAttemptAt) : "—"],
         [t("delivery.deliveredAt"), delivery.deliveredAt ? dateTime(delivery.deliveredAt) : "—"],
         [t("delivery.flow"), delivery.flowId ? flowName(delivery.flowId) : "—"],
-        [t("delivery.event"), delivery.eventId],
         [
           t("deliveries.lastError"),
           <DeliveryErrorText
@@ -109,7 +147,13 @@ export default function Delivery() {
             params={delivery.lastErrorParams}
             text={delivery.lastError}
             withDetail
-            fallback="—"
+            fallback={
+              isWaitingCart(delivery)
+                ? t("deliveries.cartWaiting", { time: dateTime(delivery.nextAttemptAt) })
+                : delivery.status === "flow_failed"
+                  ? flowFailure
+                  : "—"
+            }
           />,
         ],
       ]
@@ -117,22 +161,22 @@ export default function Delivery() {
 
   return (
     <AppPage
-      title={delivery ? t("delivery.title", { name: delivery.orderName ?? delivery.eventId }) : t("nav.deliveries")}
+      title={title}
       titleMetadata={delivery ? <DeliveryStatusBadge status={delivery.status} /> : undefined}
       parent={{ content: t("delivery.back"), url: "/app/deliveries" }}
       primaryAction={
         delivery && RETRYABLE_STATUSES.includes(delivery.status)
           ? { content: t(retryLabel(delivery.status)), onAction: retry, loading: retrying.busy }
-          : delivery?.status === "skipped"
+          : skip === "settings"
             ? { content: t("deliveries.reviewSettings"), url: "/app/settings" }
             : undefined
       }
     >
       <Layout>
-        {delivery?.status === "skipped" && (
+        {skip && (
           <Layout.Section>
-            <Banner tone="warning">
-              <p>{t("delivery.skippedHelp")}</p>
+            <Banner tone={SKIP_TONES[skip]}>
+              <p>{t(`delivery.skipped.${skip}`)}</p>
             </Banner>
           </Layout.Section>
         )}
@@ -175,60 +219,29 @@ export default function Delivery() {
                   heading={t("delivery.attemptLog")}
                   emptyText={delivery.attemptLog.length === 0 ? t("delivery.noAttempts") : undefined}
                 >
-                  {/* A phone: each attempt stacked, nothing to scroll sideways for; CSS chooses, so the first paint
-                      is right (docs/decisions/147). */}
-                  <StackedBelow
-                    breakpoint="sm"
-                    wide={
-                      <DataTable
-                        columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
-                        headings={[
-                          t("delivery.attempt.at"),
-                          t("delivery.attempt.outcome"),
-                          t("delivery.attempt.http"),
-                          t("delivery.attempt.duration"),
-                          t("delivery.attempt.error"),
-                        ]}
-                        rows={delivery.attemptLog.map((attempt) => [
-                          dateTime(attempt.at),
-                          labelled(t, "delivery.outcome", attempt.outcome),
-                          attempt.httpStatus ?? "—",
-                          `${attempt.durationMs} ms`,
-                          <DeliveryErrorText
-                            key="error"
-                            code={attempt.code}
-                            params={attempt.params}
-                            text={attempt.error}
-                            withDetail
-                          />,
-                        ])}
-                      />
-                    }
-                    stacked={
-                      <Box paddingInline="400" paddingBlockEnd="400">
-                        <BlockStack gap="300" as="ul">
-                          {delivery.attemptLog.map((attempt, index) => (
-                            <Box as="li" key={index}>
-                              <BlockStack gap="050">
-                                <Text as="span" fontWeight="semibold">
-                                  {dateTime(attempt.at)} · {labelled(t, "delivery.outcome", attempt.outcome)}
-                                </Text>
-                                <Text as="span" tone="subdued">
-                                  {t("delivery.attempt.http")} {attempt.httpStatus ?? "—"} · {attempt.durationMs} ms
-                                </Text>
-                                <DeliveryErrorText
-                                  code={attempt.code}
-                                  params={attempt.params}
-                                  text={attempt.error}
-                                  withDetail
-                                />
-                              </BlockStack>
-                            </Box>
-                          ))}
-                        </BlockStack>
-                      </Box>
-                    }
-                  />
+                  {/* Each attempt stacked at every width: nothing to scroll sideways inside the card. */}
+                  <Box paddingInline="400" paddingBlockEnd="400">
+                    <BlockStack gap="300" as="ul">
+                      {delivery.attemptLog.map((attempt, index) => (
+                        <Box as="li" key={index}>
+                          <BlockStack gap="050">
+                            <Text as="span" fontWeight="semibold">
+                              {dateTime(attempt.at)} · {labelled(t, "delivery.outcome", attempt.outcome)}
+                            </Text>
+                            <Text as="span" tone="subdued">
+                              {t("delivery.attempt.duration")}: {formatDuration(t, formatLocale, attempt.durationMs)}
+                            </Text>
+                            <DeliveryErrorText
+                              code={attempt.code}
+                              params={attempt.params}
+                              text={attempt.error}
+                              withDetail
+                            />
+                          </BlockStack>
+                        </Box>
+                      ))}
+                    </BlockStack>
+                  </Box>
                 </TableCard>
               </BlockStack>
             </Layout.Section>
@@ -244,7 +257,7 @@ export default function Delivery() {
                     </BlockStack>
                   ) : (
                     <Text as="p" tone="subdued">
-                      {t("delivery.noCallback")}
+                      {noCallback}
                     </Text>
                   )}
                   {tags.length > 0 && (
@@ -260,20 +273,33 @@ export default function Delivery() {
                     </InlineStack>
                   )}
                 </SideCard>
-                <SideCard heading={t("delivery.payload")}>
-                  {delivery.payloadSummary ? (
+                <SideCard heading={t("delivery.buyer")}>
+                  {delivery.buyer ? (
                     <BlockStack gap="100">
+                      <Fact label={t("delivery.buyer.name")}>{delivery.buyer.name ?? "—"}</Fact>
+                      <Fact label={t("delivery.buyer.phone")}>
+                        {delivery.buyer.phone ? <BuyerPhone buyer={delivery.buyer} /> : "—"}
+                      </Fact>
+                      <Fact label={t("delivery.buyer.city")}>{delivery.buyer.city ?? "—"}</Fact>
                       <Fact label={t("delivery.payload.total")}>
-                        {money(delivery.payloadSummary.totalPrice, delivery.payloadSummary.currency)}
+                        {money(delivery.buyer.total, delivery.buyer.currency)}
                       </Fact>
-                      <Fact label={t("delivery.payload.items")}>{delivery.payloadSummary.lineItemCount}</Fact>
-                      <Fact label={t("delivery.payload.customer")}>
-                        {delivery.payloadSummary.customerFirstName ?? "—"}
-                      </Fact>
+                      {delivery.buyer.products.length > 0 && (
+                        <BlockStack gap="050">
+                          <Text as="p">{t("delivery.buyer.products")}:</Text>
+                          <ul style={{ margin: 0, paddingInlineStart: "var(--p-space-500)" }}>
+                            {delivery.buyer.products.map((product, index) => (
+                              <li key={index}>
+                                {t("delivery.buyer.product", { quantity: product.quantity, title: product.title })}
+                              </li>
+                            ))}
+                          </ul>
+                        </BlockStack>
+                      )}
                     </BlockStack>
                   ) : (
                     <Text as="p" tone="subdued">
-                      {t("delivery.noPayload")}
+                      {t("delivery.noBuyer")}
                     </Text>
                   )}
                 </SideCard>

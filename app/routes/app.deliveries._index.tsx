@@ -14,6 +14,7 @@ import {
 import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
 import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
+import { BuyerCell } from "~/components/deliveries/Buyer";
 import { DeliveryOperations } from "~/components/deliveries/DeliveryOperations";
 import { EmptyCard } from "~/components/EmptyCard";
 import { OrderName } from "~/components/OrderName";
@@ -26,7 +27,7 @@ import { useRepeatFlowConfirm } from "~/components/deliveries/RepeatFlowConfirm"
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
 import { DELIVERY_STATUSES, type DeliveryStatus, type DeliverySummary } from "~/lib/api-types";
-import { RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
+import { isWaitingCart, RETRYABLE_STATUSES, retryLabel, skipKind, topicLabel } from "~/lib/deliveries";
 import { pageMeta } from "~/lib/meta";
 import { AppError, apiHandler, BODY_LIMITS, ok } from "~/lib/http.server";
 import { readFields } from "~/lib/input.server";
@@ -66,7 +67,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     countRetryableFailed(shop),
     automationState(shop),
   ]);
-  return { deliveries: list.deliveries as DeliverySummary[], total: list.total, status, page, failed, pause };
+  return { deliveries: list.deliveries as DeliverySummary[], total: list.total, status, q, page, failed, pause };
 };
 
 /**
@@ -93,7 +94,7 @@ export const action = apiHandler(
 );
 
 export default function Deliveries() {
-  const { t, locale, number, dateTime } = useI18n();
+  const { t, locale, number, dateTime, money } = useI18n();
   const data = useLoaderData<typeof loader>();
   const { status, page } = data;
   const navigation = useNavigation();
@@ -102,8 +103,11 @@ export default function Deliveries() {
   // The filter lives in the URL so the home page can link straight to the failed ones.
   const [params, setParams] = useSearchParams();
   const message = useErrorMessage();
-  const operation = useWrite<{ success: true; queued?: number }>(undefined, (result) => {
+  const operation = useWrite<{ success: true; queued?: number; pause?: { paused: boolean } }>(undefined, (result) => {
     if (result.intent === "retry") showToast(t("deliveries.retried"));
+    if (result.intent === "pause" && result.pause) {
+      showToast(t(result.pause.paused ? "operations.pausedToast" : "operations.resumedToast"));
+    }
     if (result.intent === "retry-failed") {
       const queued = result.queued ?? 0;
       showToast(t(pluralKey(locale, "operations.retryQueued", queued), { count: number(queued) }));
@@ -122,6 +126,14 @@ export default function Deliveries() {
   const repeat = useRepeatFlowConfirm((id, confirmRepeat) =>
     operation.submit("retry", { id, ...(confirmRepeat ? { confirmRepeat } : {}) }),
   );
+
+  function clearSearch() {
+    const search = new URLSearchParams(params);
+    search.delete("q");
+    search.delete("page");
+    setParams(search);
+  }
+
   function retry(delivery: DeliverySummary) {
     repeat.request(delivery);
   }
@@ -133,20 +145,24 @@ export default function Deliveries() {
     loading,
     headings: [
       { title: t("deliveries.order") },
-      { title: t("deliveries.topic") },
+      { title: t("deliveries.buyer") },
+      { title: t("deliveries.total"), alignment: "end" },
       { title: t("deliveries.status") },
       { title: t("deliveries.attempts"), alignment: "end" },
-      { title: t("deliveries.created") },
       { title: t("deliveries.lastError") },
       { title: t("products.actions"), hidden: true },
     ] as IndexTableProps["headings"],
   };
   const rows = data.deliveries.map((delivery) => ({
     delivery,
-    why:
-      delivery.lastErrorCode || delivery.lastError ? (
-        <DeliveryErrorText code={delivery.lastErrorCode} params={delivery.lastErrorParams} text={delivery.lastError} />
-      ) : null,
+    why: isWaitingCart(delivery) ? (
+      t("deliveries.cartWaiting", { time: dateTime(delivery.nextAttemptAt) })
+    ) : delivery.lastErrorCode || delivery.lastError ? (
+      <DeliveryErrorText code={delivery.lastErrorCode} params={delivery.lastErrorParams} text={delivery.lastError} />
+    ) : delivery.status === "flow_failed" ? (
+      t("delivery.flowReportedFailure")
+    ) : null,
+    total: delivery.buyer?.total ? money(delivery.buyer.total, delivery.buyer.currency) : "—",
     actions: (
       <InlineStack gap="200" wrap={false}>
         <Button
@@ -167,7 +183,7 @@ export default function Deliveries() {
             {t(retryLabel(delivery.status))}
           </Button>
         )}
-        {delivery.status === "skipped" && (
+        {delivery.status === "skipped" && skipKind(delivery.lastErrorCode) === "settings" && (
           <Button
             size="slim"
             url="/app/settings"
@@ -212,7 +228,19 @@ export default function Deliveries() {
               <ApiErrorBanner message={message(operation.failure)} />
             )}
             {data.deliveries.length === 0 ? (
-              status ? (
+              data.q ? (
+                // A search that finds nothing says so: the log itself is not empty.
+                <EmptyCard heading={t("deliveries.searchEmpty", { q: data.q })}>
+                  <BlockStack gap="200">
+                    <Text as="p" tone="subdued">
+                      {t("deliveries.searchEmptyHelp")}
+                    </Text>
+                    <InlineStack>
+                      <Button onClick={clearSearch}>{t("deliveries.clearSearch")}</Button>
+                    </InlineStack>
+                  </BlockStack>
+                </EmptyCard>
+              ) : status ? (
                 // An empty filter is not an empty log: say so, and offer the way back to everything.
                 <EmptyCard heading={t("deliveries.emptyFiltered", { status: t(`deliveries.status.${status}`) })}>
                   <InlineStack>
@@ -236,12 +264,27 @@ export default function Deliveries() {
                     breakpoint="lg"
                     wide={
                       <IndexTable {...table} condensed={false}>
-                        {rows.map(({ delivery, why, actions }, index) => (
+                        {rows.map(({ delivery, why, total, actions }, index) => (
                           <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
                             <IndexTable.Cell>
-                              <OrderName delivery={delivery} />
+                              <BlockStack gap="025">
+                                <OrderName delivery={delivery} />
+                                <Text as="span" tone="subdued">
+                                  {topicLabel(t, delivery.topic)}
+                                </Text>
+                                <Text as="span" tone="subdued">
+                                  {dateTime(delivery.createdAt)}
+                                </Text>
+                              </BlockStack>
                             </IndexTable.Cell>
-                            <IndexTable.Cell>{topicLabel(t, delivery.topic)}</IndexTable.Cell>
+                            <IndexTable.Cell>
+                              <BuyerCell buyer={delivery.buyer} />
+                            </IndexTable.Cell>
+                            <IndexTable.Cell>
+                              <Text as="span" alignment="end" numeric>
+                                {total}
+                              </Text>
+                            </IndexTable.Cell>
                             <IndexTable.Cell>
                               <DeliveryStatusBadge status={delivery.status} />
                             </IndexTable.Cell>
@@ -250,7 +293,6 @@ export default function Deliveries() {
                                 {delivery.attempts}
                               </Text>
                             </IndexTable.Cell>
-                            <IndexTable.Cell>{dateTime(delivery.createdAt)}</IndexTable.Cell>
                             <IndexTable.Cell>
                               {/* The error wraps within the room the other columns leave, so the actions keep theirs. */}
                               <div style={{ whiteSpace: "normal", minWidth: "10rem", maxWidth: "24rem" }}>
@@ -266,7 +308,7 @@ export default function Deliveries() {
                     }
                     stacked={
                       <IndexTable {...table} condensed>
-                        {rows.map(({ delivery, why, actions }, index) => (
+                        {rows.map(({ delivery, why, total, actions }, index) => (
                           // A phone or a tablet: one stacked item per order, its actions on their own line.
                           <IndexTable.Row id={stackedRowId(delivery.id)} key={delivery.id} position={index}>
                             <StackedCell>
@@ -278,6 +320,14 @@ export default function Deliveries() {
                                 <Text as="span" tone="subdued">
                                   {topicLabel(t, delivery.topic)} · {dateTime(delivery.createdAt)}
                                 </Text>
+                                {delivery.buyer && (
+                                  <InlineStack gap="200" align="space-between" blockAlign="start" wrap={false}>
+                                    <BuyerCell buyer={delivery.buyer} />
+                                    <Text as="span" numeric>
+                                      {total}
+                                    </Text>
+                                  </InlineStack>
+                                )}
                                 {why && (
                                   // The reason wraps within the row's width, whatever the list around it says.
                                   <div style={{ whiteSpace: "normal" }}>

@@ -9,7 +9,9 @@ import { DeliveriesChart } from "~/components/insights/DeliveriesChart";
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
 import { INSIGHT_WINDOWS, type InsightWindow } from "~/lib/insights-types";
+import { flowDirectory } from "~/services/automation/flow-directory.server";
 import { deliveryInsights } from "~/services/deliveries/insights.server";
+import { formatDuration } from "~/lib/duration";
 import { authenticate } from "~/shopify.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -19,7 +21,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const asked = Number(new URL(request.url).searchParams.get("days"));
   const days: InsightWindow = asked === 30 ? 30 : 7;
-  return deliveryInsights(session.shop, days);
+  const [insights, flows] = await Promise.all([deliveryInsights(session.shop, days), flowDirectory(session.shop)]);
+  return { ...insights, flowNames: flows.names, cartFlowId: flows.cartFlowId };
 };
 
 export const meta = pageMeta("insights.title");
@@ -29,12 +32,16 @@ export default function Insights() {
   const insights = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const percent = new Intl.NumberFormat(formatLocale, { style: "percent", maximumFractionDigits: 1 });
-  const seconds = (ms: number | null) =>
-    ms === null
-      ? "—"
-      : new Intl.NumberFormat(formatLocale, { style: "unit", unit: "second", maximumFractionDigits: 1 }).format(
-          ms / 1000,
-        );
+  const seconds = (ms: number | null) => formatDuration(t, formatLocale, ms);
+  // Flows by the names the merchant gave them; an abandoned-cart flow confirms no order, so it has no rate.
+  const flowName = (id: string) => insights.flowNames[id] ?? id;
+  const rate = (flow: (typeof insights.flows)[number]) =>
+    flow.flowId === insights.cartFlowId
+      ? t("insights.notApplicable")
+      : flow.confirmationRate === null
+        ? "—"
+        : percent.format(flow.confirmationRate);
+  const hasCartFlow = insights.flows.some((flow) => flow.flowId === insights.cartFlowId);
   const total = insights.series.reduce((sum, p) => sum + p.delivered + p.retrying + p.failed + p.flowFailed, 0);
 
   return (
@@ -73,7 +80,7 @@ export default function Insights() {
           </Card>
         </Layout.Section>
         <Layout.Section>
-          <InsightCard title={t("insights.flowsTitle")}>
+          <InsightCard title={t("insights.flowsTitle")} help={hasCartFlow ? t("insights.cartFlowHelp") : undefined}>
             {insights.flows.length === 0 ? (
               <Text as="p" tone="subdued">
                 {t("insights.flowsEmpty")}
@@ -94,11 +101,11 @@ export default function Insights() {
                       t("insights.rate"),
                     ]}
                     rows={insights.flows.map((flow) => [
-                      flow.flowId,
+                      flowName(flow.flowId),
                       number(flow.triggered),
-                      number(flow.confirmed),
+                      flow.flowId === insights.cartFlowId ? t("insights.notApplicable") : number(flow.confirmed),
                       number(flow.failed),
-                      flow.confirmationRate === null ? "—" : percent.format(flow.confirmationRate),
+                      rate(flow),
                     ])}
                   />
                 }
@@ -107,17 +114,19 @@ export default function Insights() {
                     {insights.flows.map((flow) => (
                       <BlockStack gap="100" key={flow.flowId}>
                         <Text as="h3" variant="headingSm" breakWord>
-                          {flow.flowId}
+                          {flowName(flow.flowId)}
                         </Text>
                         <InlineGrid columns={2} gap="200">
                           <Figure small label={t("insights.triggered")} value={number(flow.triggered)} />
-                          <Figure small label={t("insights.confirmed")} value={number(flow.confirmed)} />
-                          <Figure small label={t("insights.flowFailures")} value={number(flow.failed)} />
                           <Figure
                             small
-                            label={t("insights.rate")}
-                            value={flow.confirmationRate === null ? "—" : percent.format(flow.confirmationRate)}
+                            label={t("insights.confirmed")}
+                            value={
+                              flow.flowId === insights.cartFlowId ? t("insights.notApplicable") : number(flow.confirmed)
+                            }
                           />
+                          <Figure small label={t("insights.flowFailures")} value={number(flow.failed)} />
+                          <Figure small label={t("insights.rate")} value={rate(flow)} />
                         </InlineGrid>
                       </BlockStack>
                     ))}

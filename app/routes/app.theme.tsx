@@ -33,13 +33,14 @@ import { pageMeta } from "~/lib/meta";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { themeInstallInput } from "~/services/theme/install-input.server";
 import { installTheme, listThemeInstalls } from "~/services/theme/install.server";
+import { env } from "~/env.server";
 import { authenticate } from "~/shopify.server";
 
 const DEFAULT_THEME_NAME = "Automation Theme 2.5";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return { installs: await listThemeInstalls(session.shop) };
+  return { installs: await listThemeInstalls(session.shop), allowHttp: env().ALLOW_LOOPBACK_FETCH };
 };
 
 /** Installs a theme as an unpublished one; Remix then reloads the history. */
@@ -69,7 +70,7 @@ export default function ThemePage() {
   const [token, setToken] = useState("");
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<ThemeSourceErrors>({});
-  const { installs } = useLoaderData<typeof loader>();
+  const { installs, allowHttp } = useLoaderData<typeof loader>();
   const [installed, setInstalled] = useState<Theme>();
   const installation = useWrite<{ success: true; theme: Theme }>("/app/theme", (body) => {
     // The token was for this one install; it is not kept in the page either.
@@ -87,7 +88,7 @@ export default function ThemePage() {
 
   function install() {
     const source: ThemeSource = kind === "public" ? { kind, url } : { kind, owner, repo, branch, token };
-    const problems = validateThemeSource(source);
+    const problems = validateThemeSource(source, { allowHttp });
     setErrors(problems);
     installation.clear();
     setInstalled(undefined);

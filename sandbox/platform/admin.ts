@@ -30,10 +30,11 @@ export function adminPage(options: { frameUrl: string; shop: string; locale: str
 <html lang="${escapeHtml(locale)}">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox admin · ${escapeHtml(shop)}</title>
 <style>
   body { margin: 0; font: 14px system-ui, sans-serif; display: grid; grid-template-rows: auto 1fr; height: 100vh; }
-  header { display: flex; gap: 12px; align-items: center; padding: 8px 16px; background: #1a1a1a; color: #fff; }
+  header { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; padding: 8px 16px; background: #1a1a1a; color: #fff; }
   header b { margin-right: auto; }
   header a { color: #9fd3ff; }
   main { display: grid; grid-template-columns: 1fr 320px; min-height: 0; }
@@ -43,6 +44,13 @@ export function adminPage(options: { frameUrl: string; shop: string; locale: str
   aside ul { padding: 0; }
   .tag { display: inline-block; background: #e3f1df; border-radius: 8px; padding: 0 6px; margin: 2px; font-size: 12px; }
   .tag.error { background: #fed3d1; }
+  /* A phone: the app takes the width, the platform's orders go below it; nothing scrolls sideways. */
+  @media (max-width: 720px) {
+    body { height: auto; }
+    main { grid-template-columns: 1fr; }
+    iframe { height: 80vh; }
+    aside { border-left: 0; border-top: 1px solid #ddd; }
+  }
 </style>
 </head>
 <body>
@@ -52,6 +60,8 @@ export function adminPage(options: { frameUrl: string; shop: string; locale: str
   <a href="?shop=${encodeURIComponent(shop)}&locale=${other}">${other === "en" ? "English" : "Español"}</a>
   <button id="order" type="button">Send test order</button>
   <button id="draft" type="button">Send abandoned cart</button>
+  <a href="/admin/extensions/order-automation-block?state=sent&locale=${locale}" target="_blank">Order block</a>
+  <a href="/admin/extensions/order-automation-action?state=sent&locale=${locale}" target="_blank">Order action</a>
 </header>
 <main>
   <iframe id="app-frame" title="app" src="${escapeHtml(options.frameUrl)}"></iframe>
@@ -179,7 +189,7 @@ export const APP_BRIDGE_STAND_IN = String.raw`(() => {
       connectedCallback() {
         this.setAttribute("role", "navigation");
         this.dataset.testid = "nav-menu";
-        this.style.cssText = "display:flex;gap:16px;padding:8px 16px;border-bottom:1px solid #ddd;background:#fff";
+        this.style.cssText = "display:flex;flex-wrap:wrap;gap:8px 16px;padding:8px 16px;border-bottom:1px solid #ddd;background:#fff";
         this.addEventListener("click", (event) => {
           const link = event.target.closest("a[href]");
           if (!link) return;

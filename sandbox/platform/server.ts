@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { HttpError, Router, corsHeaders, listen, noEvents, type EventSink, type SimRequest } from "../lib/http";
 import { mintSessionToken, verifySessionToken } from "../lib/jwt";
+import { EXTENSION_STATES, extensionPage, isExtensionName, type ExtensionState } from "../extension-stand-in";
 import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
 import { estimateCost, execute, gid, orderNode, productNode, rootFields } from "./graphql";
 import { IP_ALLOWLIST_REFUSAL, isAllowed, parseAllowlist, type IpAllowlist } from "./ip-allowlist";
@@ -345,6 +346,18 @@ export function createPlatformSimulator(options: PlatformOptions) {
       return {
         headers: { "Content-Type": "text/html; charset=utf-8" },
         body: adminPage({ frameUrl, shop, locale, platformUrl: baseUrl }),
+      };
+    })
+    // The order page's block and action, in a state of the page's choosing (sandbox/extension-stand-in.ts).
+    .on("GET", "/admin/extensions/:name", async (request) => {
+      const name = request.params.name;
+      const state = request.url.searchParams.get("state") ?? "sent";
+      if (!isExtensionName(name) || !(state in EXTENSION_STATES)) return { status: 404, body: { error: "unknown" } };
+      const locale = request.url.searchParams.get("locale") === "en" ? "en" : "es";
+      const answers = EXTENSION_STATES[state as ExtensionState]();
+      return {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+        body: await extensionPage(name, { locale, answers }),
       };
     })
     .on("GET", "/admin/app-bridge.js", () => ({

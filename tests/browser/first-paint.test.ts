@@ -125,7 +125,8 @@ describe("first paint at every width", () => {
     });
   }
 
-  // The deliveries list stacks up to tablets (lg, 1040 px); a delivery's attempts and home's orders on phones (sm).
+  // The deliveries list stacks up to tablets (lg, 1040 px); home's orders on phones (sm). A delivery's attempts are one
+  // list at every width (tests/browser/delivery-truths.test.ts).
   for (const { name, path, text, breakpoint, action } of [
     {
       name: "deliveries",
@@ -134,19 +135,12 @@ describe("first paint at every width", () => {
       breakpoint: 1040,
       action: "Enviar ahora: #1003",
     },
-    {
-      name: "delivery",
-      path: (deliveryId: (id: string) => string) => `/app/deliveries/${deliveryId("d_1002")}`,
-      text: "Detalle: Flow is paused",
-      breakpoint: 490,
-      action: undefined,
-    },
     { name: "home", path: () => "/app", text: "#1004", breakpoint: 490, action: undefined },
   ]) {
     for (const width of [390, 1400]) {
       it(`serves ${name === "home" ? "home's recent orders" : `the ${name} page`} laid out for ${width} px before any script runs`, async () => {
         const seeded = await newShopFrom(`first-paint-${name}-${width}`, withOrdersAndDeliveries(configuredShop()));
-        const page = await admin.open(seeded.shop, path(seeded.deliveryId), "es", width, { javaScript: false });
+        const page = await admin.open(seeded.shop, path(), "es", width, { javaScript: false });
         const stacked = width < breakpoint;
         const found = await layout(page, text);
         // Every row showing the text is of the visible variant (a delivery has several attempts).

@@ -111,6 +111,8 @@ describe("Test the whole loop (home page)", () => {
     await page.locator("[data-testid=loop-test][data-outcome=failed]").waitFor(POLL);
     await shown(page.getByText(es["loopTest.failed"].replace("{step}", es["loopTest.step.webhook"])));
     await shown(page.getByText(es["loopTest.problem.order_not_created"]));
+    // No English inside the Spanish page: the server's own sentence is not shown beside the problem.
+    expect(await page.getByText(/refused the test order|can't accept orders/).count()).toBe(0);
 
     // The ended test comes with the document (the home page's loader), without a read of its own.
     const again = await admin.open(seeded.shop, "/app", "es", 1400);

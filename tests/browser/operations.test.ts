@@ -59,15 +59,17 @@ describe("delivery operations, insights and alerts", () => {
       const es = locale === "es";
       const page = await admin.open(insightsShop, "/app/insights", locale, width);
       await page.getByTestId("deliveries-chart").locator("svg").first().waitFor();
-      const heading = es ? "Tasa de confirmación por flujo" : "Confirmation rate per flow";
+      const heading = es ? "Confirmaciones por flujo" : "Confirmations per flow";
       await shown(page.getByRole("heading", { name: heading }));
       // Table or blocks per flow, whichever the width shows (docs/decisions/147).
       await shown(page.getByText("flow_confirmacion").filter({ visible: true }));
       expect(await page.getByText("flow_confirmacion").filter({ visible: true }).count()).toBe(1);
-      await shown(page.getByText(es ? "Mediana (p50)" : "Median (p50)"));
+      await shown(page.getByText(es ? "Tiempo típico (mediana)" : "Typical time (median)"));
       // Screen readers get the chart's numbers as a table named by its caption: a row per day of the window, the
       // same totals the bars stack (140 deliveries over two weeks, 70 of them in the last 7 days).
-      const numbers = page.getByRole("table", { name: es ? "Entregas por día" : "Deliveries per day" });
+      const numbers = page.getByRole("table", {
+        name: es ? "Pedidos enviados al flujo por día" : "Orders sent to the flow per day",
+      });
       expect(await numbers.getByRole("row").count()).toBe(1 + 7);
       const cells = await numbers.locator("tbody td").allTextContents();
       expect(cells.reduce((sum, cell) => sum + Number(cell.replace(/\D/g, "")), 0)).toBe(70);
@@ -90,8 +92,10 @@ describe("delivery operations, insights and alerts", () => {
     await shown(page.getByText("No se pudo cargar el gráfico. Recarga la página para intentarlo de nuevo."));
     expect(await page.getByTestId("deliveries-chart").count()).toBe(0);
     // The rest of the page is there: the flows, and the chart's numbers for screen readers.
-    await shown(page.getByRole("heading", { name: "Tasa de confirmación por flujo" }));
-    expect(await page.getByRole("table", { name: "Entregas por día" }).getByRole("row").count()).toBe(1 + 7);
+    await shown(page.getByRole("heading", { name: "Confirmaciones por flujo" }));
+    expect(await page.getByRole("table", { name: "Pedidos enviados al flujo por día" }).getByRole("row").count()).toBe(
+      1 + 7,
+    );
   });
 
   for (const locale of ["es", "en"] as const) {
@@ -101,7 +105,7 @@ describe("delivery operations, insights and alerts", () => {
       const page = await admin.open(seeded.shop, "/app/deliveries", locale);
       const table = page.getByRole("table");
       await table.getByText("#1004").waitFor();
-      await page.getByLabel(locale === "es" ? "Buscar entregas" : "Search deliveries").fill("#1002");
+      await page.getByLabel(locale === "es" ? "Buscar pedidos" : "Search orders").fill("#1002");
       // The search is in the URL, read by the page's loader.
       await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("#1002");
       await expect.poll(() => table.getByText("#1004").count()).toBe(0);
@@ -148,18 +152,18 @@ describe("delivery operations, insights and alerts", () => {
     await seedDeliveries(seeded.shop, [failing("refused-1", REFUSED_KEY)]);
     // With the document (the layout's loader), on the home page and on any other.
     const page = await admin.open(seeded.shop, "/app", "es");
-    await page.getByText("La plataforma de automatización rechaza su clave de API").waitFor();
+    await page.getByText("La plataforma de automatización rechaza tu clave de API").waitFor();
     expect(await page.getByRole("link", { name: "Abrir configuración" }).getAttribute("href")).toBe("/app/settings");
     await docShot(page, "alert-es");
     await page.goto(page.url().replace("/app?", "/app/products?"));
-    await shown(page.getByText("La plataforma de automatización rechaza su clave de API"));
+    await shown(page.getByText("La plataforma de automatización rechaza tu clave de API"));
   });
 
   it("checks again each minute: a spike that starts after the page opened shows, and goes when it has passed", async () => {
     const seeded = await newShopFrom("alert-spike", configuredShop());
     const page = await admin.open(seeded.shop, "/app/deliveries", "en", 390, { clock: true });
     await shown(page.getByText("Flow activity").first());
-    const spike = page.getByText("5 deliveries failed in the last hour");
+    const spike = page.getByText("In the last hour, 5 orders had trouble reaching your flow");
     expect(await spike.count()).toBe(0);
 
     // Five failures in the last hour, none delivered: a spike (docs/decisions/113).
@@ -174,8 +178,11 @@ describe("delivery operations, insights and alerts", () => {
       return spike.count();
     };
     await expect.poll(aMinuteLater, { timeout: 15_000 }).toBe(1);
-    expect(await page.getByRole("link", { name: "See failed deliveries" }).getAttribute("href")).toBe(
-      "/app/deliveries?status=dead",
+    // All five are retried on their own: the banner says so and opens them, not an empty list of dead ones.
+    await shown(page.getByText(/5 are retried automatically\./));
+    expect(await page.getByText(/send them again with “Retry all failed”/).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "See the orders being retried" }).getAttribute("href")).toBe(
+      "/app/deliveries?status=retrying",
     );
     expect(await seriousAxeFindings(page)).toEqual([]);
 

@@ -253,6 +253,49 @@ describe("admin pages in the sandbox", () => {
     await screenshot(page, "sandbox-loop-test-es");
   });
 
+  it("installs the theme from the public archive URL the sandbox prints", async () => {
+    await openAdmin("es");
+    await go("Tema");
+    await app.getByText("URL pública de un archivo ZIP").click();
+    // The URL `npm run sandbox` prints: plain http, which this server fetches (loopback), so the page takes it.
+    await app.getByLabel("URL del ZIP del tema").fill(`${stack.repoHostUrl}/public/tema-cod.zip`);
+    await app.getByLabel("Nombre del tema").fill("Tema COD público");
+    await app.getByRole("button", { name: "Instalar tema" }).click();
+    expect(await app.getByText("Ingresa una dirección que empiece por https://").count()).toBe(0);
+    await expect.poll(lastToast, { ...POLL, timeout: 60_000 }).toBe("Tema instalado");
+  });
+
+  it("fits a phone: the admin stand-in and the app's pages scroll only downwards at 390 px", async () => {
+    await page?.close();
+    page = await browser.newPage({ userAgent: BROWSER_USER_AGENT, viewport: { width: 390, height: 844 } });
+    await page.goto(`${stack.platformUrl}/admin?shop=${SHOP}&locale=es`);
+    app = (await (await page.waitForSelector("#app-frame")).contentFrame())!;
+    await app.waitForFunction(() => "shopify" in window, undefined, { timeout: 30_000 });
+    const sideways = (target: Page | Frame) =>
+      target.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    for (const [link, heading] of [
+      ["Inicio", "Automatización de pedidos"],
+      ["Configuración", "Configuración"],
+      ["Actividad del flujo", "Actividad del flujo"],
+    ] as const) {
+      await go(link);
+      await app.getByRole("heading", { name: heading, exact: true }).waitFor({ timeout: 20_000 });
+      expect(await sideways(page), `admin, ${link}`).toBeLessThanOrEqual(0);
+      expect(await sideways(app), `app, ${link}`).toBeLessThanOrEqual(0);
+    }
+    await screenshot(page, "sandbox-390-es");
+  });
+
+  it("shows the order page's block and action in each state", async () => {
+    await page?.close();
+    page = await browser.newPage({ viewport: { width: 520, height: 700 } });
+    await page.goto(`${stack.platformUrl}/admin/extensions/order-automation-block?state=paused&locale=es`);
+    await shown(page.getByText("La automatización está en pausa: este pedido sale al reanudarla en la app."));
+    await page.goto(`${stack.platformUrl}/admin/extensions/order-automation-action?state=sent&locale=en`);
+    await shown(page.getByText(/^This order already reached its flow\./));
+    expect((await fetch(`${stack.platformUrl}/admin/extensions/other?state=sent`)).status).toBe(404);
+  });
+
   it("opens every page in English, with nothing thrown", async () => {
     await openAdmin("en");
     const errors: string[] = [];

@@ -98,7 +98,9 @@ describe("theme", () => {
     const shop = await newShop("theme-public");
     const page = await admin.open(shop, "/app/theme", "es", 1400);
     await page.getByText("URL pública de un archivo ZIP").click();
-    await page.getByLabel("URL del ZIP del tema").fill("http://temas.example/tema.zip");
+    // Not a web address at all (plain http is taken here: this server fetches loopback archives, as the sandbox does;
+    // production's https-only rule is tests/lib/admin-helpers.test.ts and tests/routes/app-theme.test.ts).
+    await page.getByLabel("URL del ZIP del tema").fill("ftp://temas.example/tema.zip");
     await page.getByRole("button", { name: "Instalar tema" }).click();
     await expect.poll(() => page.getByText("Ingresa una dirección que empiece por https://").isVisible()).toBe(true);
     expect(await seriousAxeFindings(page)).toEqual([]);

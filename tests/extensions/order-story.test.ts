@@ -47,14 +47,10 @@ describe("the order block's last error, in the merchant's language", () => {
     expect(line("no_order_flow")).toEqual({ key: "error.no_order_flow" });
   });
 
-  it("shows the stored sentence for a row from before the codes, and nothing when there is none", () => {
-    expect(errorLine(delivery({ status: "dead", lastError: "HTTP 503" }))).toEqual({
-      key: "story.lastError",
-      values: { error: "HTTP 503" },
-    });
+  it("words a row from before the codes in general, never with the server's English sentence", () => {
+    expect(errorLine(delivery({ status: "dead", lastError: "HTTP 503" }))).toEqual({ key: "story.unrecordedError" });
     expect(errorLine(delivery({ status: "dead", lastErrorCode: "a_code_from_the_future", lastError: "x" }))).toEqual({
-      key: "story.lastError",
-      values: { error: "x" },
+      key: "story.unrecordedError",
     });
     expect(errorLine(delivery({ status: "dead" }))).toBeNull();
   });
@@ -66,7 +62,7 @@ describe("the order block's last error, in the merchant's language", () => {
     for (const code of DELIVERY_ERROR_CODES) {
       for (const status of [401, 403, 404, 422, 429, 500, 418]) {
         const line = errorLine(delivery({ status: "dead", lastErrorCode: code, lastErrorParams: { status } }))!;
-        expect(line.key).not.toBe("story.lastError");
+        expect(line.key).not.toBe("story.unrecordedError");
         expect(en).toContain(line.key);
         expect(es).toContain(line.key);
       }
@@ -77,7 +73,7 @@ describe("the order block's last error, in the merchant's language", () => {
 describe("the order block's story", () => {
   it("tells a delivered order with its flow, attempts, callback outcome and tags, and offers Resend", () => {
     const story = buildStory(
-      [delivery({ attempts: 2, callbackStatus: "confirmed", tagsApplied: ["confirmed", "whatsapp"] })],
+      [delivery({ attempts: 2, callbackStatus: "success", tagsApplied: ["confirmed", "whatsapp"] })],
       NOW,
     );
     expect(story).toEqual({
@@ -87,7 +83,7 @@ describe("the order block's story", () => {
       lines: [
         { key: "story.flow", values: { flow: "Confirmar pedido" } },
         { key: "story.attempts", values: { count: 2 } },
-        { key: "story.callback", values: { outcome: "confirmed" } },
+        { key: "story.outcome.success" },
       ],
       tags: ["confirmed", "whatsapp"],
       action: "resend",
@@ -112,7 +108,7 @@ describe("the order block's story", () => {
     expect(story.tone).toBe("caution");
     expect(story.action).toBe("retryNow");
     expect(story.lines).toContainEqual({ key: "story.nextRetryMinutes", values: { count: 30 } });
-    expect(story.lines).toContainEqual({ key: "story.lastError", values: { error: "HTTP 503" } });
+    expect(story.lines).toContainEqual({ key: "story.unrecordedError" });
   });
 
   it("tells the newest of several deliveries and counts the earlier ones", () => {
@@ -165,21 +161,32 @@ describe("the order block's story", () => {
     expect(resendRequest("gid://shopify/Order/1", true)).toEqual(confirmed);
   });
 
-  it("shows the app's error message, or the HTTP status when the body is not the app's", async () => {
-    expect(await failureMessage(Response.json({ success: false, error: "Nope" }, { status: 409 }))).toBe("Nope");
-    expect(await failureMessage(new Response("<html>", { status: 502 }))).toBe("HTTP 502");
+  it("words a failed answer by the app's code, never its English sentence, and a general failure otherwise", async () => {
+    const refused = Response.json(
+      { success: false, error: "This delivery already reached the automation platform", code: "already_delivered" },
+      { status: 409 },
+    );
+    expect(await failureMessage(refused)).toEqual({ key: "failure.already_delivered" });
+    expect(await failureMessage(Response.json({ success: false, error: "Nope", code: "teapot" }))).toEqual({
+      key: "failure.generic",
+    });
+    expect(await failureMessage(new Response("<html>", { status: 502 }))).toEqual({ key: "failure.generic" });
+  });
+
+  it("says a waiting order waits for the merchant while automation is paused, not for its next try", () => {
+    const waiting = delivery({ status: "retrying", nextAttemptAt: "2026-11-23T10:29:30Z" });
+    expect(buildStory([waiting], NOW, true).lines).toContainEqual({ key: "story.paused" });
+    expect(buildStory([waiting], NOW, true).lines).not.toContainEqual(
+      expect.objectContaining({ key: "story.nextRetryMinutes" }),
+    );
+    expect(buildStory([delivery()], NOW, true).lines).not.toContainEqual({ key: "story.paused" });
   });
 
   it("words the refusals of a repeat in the merchant's language, by their code", async () => {
-    const translate = (key: string) => `[${key}]`;
-    const cooldown = Response.json(
-      { success: false, error: "This order's flow ran less than 5 minutes ago", code: "repeat_cooldown" },
-      { status: 429 },
-    );
-    expect(await failureMessage(cooldown, translate)).toBe("[failure.repeat_cooldown]");
-    // A code the extensions do not word keeps the app's message.
-    const other = Response.json({ success: false, error: "Nope", code: "already_pending" }, { status: 409 });
-    expect(await failureMessage(other, translate)).toBe("Nope");
+    for (const code of ["repeat_cooldown", "repeat_needs_confirmation", "loop_test_ended"]) {
+      const refused = Response.json({ success: false, error: "This order's flow ran recently", code }, { status: 409 });
+      expect(await failureMessage(refused)).toEqual({ key: `failure.${code}` });
+    }
   });
 });
 
@@ -229,7 +236,7 @@ describe("the extensions' translations", () => {
     }
     const actionKeys = new Set(keys(actionEn));
     for (const status of [...statuses, null]) expect(actionKeys).toContain(resendState(status).messageKey);
-    for (const code of WORDED_FAILURES) {
+    for (const code of [...WORDED_FAILURES, "generic", "network"]) {
       expect(known).toContain(`failure.${code}`);
       expect(actionKeys).toContain(`failure.${code}`);
     }

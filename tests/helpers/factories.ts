@@ -4,6 +4,7 @@ import path from "node:path";
 import { Prisma } from "@prisma/client";
 import { Session } from "@shopify/shopify-api";
 import prisma from "~/db.server";
+import { buyerSummaryText } from "~/services/deliveries/buyer-summary.server";
 import { saveShopSettings, type SettingsPatch } from "~/services/shops/configuration.server";
 import { storeTemporaryThemeFile } from "~/services/theme/temporary-files.server";
 import { TEST_ENV } from "./test-env";
@@ -194,6 +195,7 @@ export async function createDelivery(
       orderName: String(body.name),
       customerId: "7001",
       payload: JSON.stringify(body),
+      buyer: fields.payload === null ? null : buyerSummaryText(body),
       ...fields,
     },
   });

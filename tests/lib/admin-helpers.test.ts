@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PublicConfiguration, SupplierVariation } from "~/lib/api-types";
-import { setupSteps } from "~/lib/setup-steps";
+import { setupComplete, setupSteps } from "~/lib/setup-steps";
 import { catalogueQuery, displayPrice, displayStock, galleryUrls } from "~/lib/supplier";
 import { themeUrl, validateThemeSource } from "~/lib/theme-source";
 
@@ -38,6 +38,13 @@ describe("theme source", () => {
   it("accepts only https public URLs", () => {
     expect(validateThemeSource({ kind: "public", url: "https://cdn.example/tema.zip" })).toEqual({});
     expect(validateThemeSource({ kind: "public", url: "http://cdn.example/tema.zip" })).toEqual({ url: "invalid" });
+    // Where the server fetches loopback archives over http (the sandbox), the page takes its printed URL too.
+    expect(
+      validateThemeSource({ kind: "public", url: "http://127.0.0.1:4105/public/tema-cod.zip" }, { allowHttp: true }),
+    ).toEqual({});
+    expect(validateThemeSource({ kind: "public", url: "ftp://cdn.example/tema.zip" }, { allowHttp: true })).toEqual({
+      url: "invalid",
+    });
     expect(validateThemeSource({ kind: "public", url: "ftp://x/tema.zip" })).toEqual({ url: "invalid" });
     expect(validateThemeSource({ kind: "public", url: "" })).toEqual({ url: "required" });
   });
@@ -95,6 +102,14 @@ describe("setup checklist", () => {
       "home.checklist.product": false,
       "home.checklist.theme": true,
     });
+  });
+
+  it("lets the guide be hidden once every step the orders need is done, with or without the optional theme", () => {
+    const ready = { ...configuration, abandonedCartFlowId: "f2" };
+    expect(setupComplete(setupSteps({ configuration: ready, linkedProducts: 1, themes: 0 }))).toBe(true);
+    expect(setupComplete(setupSteps({ configuration: ready, linkedProducts: 1, themes: 1 }))).toBe(true);
+    expect(setupComplete(setupSteps({ configuration: ready, linkedProducts: 0, themes: 1 }))).toBe(false);
+    expect(setupComplete(setupSteps({ configuration, linkedProducts: 1, themes: 1 }))).toBe(false);
   });
 
   it("has every step to do for a shop without configuration", () => {

@@ -30,8 +30,10 @@ describe("theme page", () => {
     await createThemeInstall(shop, { createdAt: new Date("2026-11-01T10:00:00Z") });
     const newest = await createThemeInstall(shop, { createdAt: new Date("2026-11-20T10:00:00Z") });
     await createThemeInstall(shopDomain());
-    const { installs } = await loader({ request: await adminRequest("/app/theme", shop), ...args });
+    const { installs, allowHttp } = await loader({ request: await adminRequest("/app/theme", shop), ...args });
     expect(installs).toHaveLength(2);
+    // Plain http only where the server itself fetches loopback archives (the sandbox), never here.
+    expect(allowHttp).toBe(false);
     expect(installs[0]).toMatchObject({ themeId: Number(newest.themeId), source: "public" });
   });
 

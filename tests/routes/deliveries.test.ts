@@ -56,6 +56,7 @@ describe("GET /api/deliveries", () => {
         "callbackStatus",
         "tagsApplied",
         "test",
+        "buyer",
       ].sort(),
     );
   });

@@ -161,6 +161,8 @@ describe("POST /api/deliveries/resend (Send to the automation flow again)", () =
     const body = await first.json();
     expect(body).toMatchObject({ success: true, resent: true, delivery: { status: "queued", attempts: 0 } });
     expect(body.delivery.id).not.toBe(delivered.id);
+    // The new delivery carries the order's buyer as the first one did.
+    expect(body.delivery.buyer).toMatchObject({ name: "Ana Gomez", city: "Medellin" });
     const again = await post(shop, delivered.resourceId, { confirmRepeat: true });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { readBuyerSummary } from "~/lib/buyer-summary";
 import { action as checkoutsCreate } from "~/routes/webhooks.checkouts.create";
 import { action as draftOrdersCreate } from "~/routes/webhooks.draft_orders.create";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
@@ -46,6 +47,21 @@ describe("orders/create receiver", () => {
       resourceId: "5550001",
     });
     expect(JSON.parse(delivery.payload ?? "")).toEqual(orderRest);
+  });
+
+  it("stores who bought and what beside the order, read back without the body", async () => {
+    const shop = await createAutomatedShop();
+    await deliverOrder(shop, orderRest, { eventId: "evt-buyer" });
+    const delivery = await prisma.delivery.findFirstOrThrow({ where: { shop } });
+    expect(readBuyerSummary(delivery.buyer)).toEqual({
+      name: "Ana Gomez",
+      phone: "+573001112233",
+      countryCode: null,
+      city: "Medellin",
+      total: "129900.00",
+      currency: "COP",
+      products: [{ title: "Lampara LED - Blanca", quantity: 2 }],
+    });
   });
 
   it("records one delivery for an event delivered twice, and answers 200 both times", async () => {

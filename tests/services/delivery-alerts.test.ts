@@ -25,6 +25,20 @@ describe("delivery alerts", () => {
     expect(await deliveryAlert(shop)).toMatchObject({ kind: "failure_spike", failing: 5, settled: 9 });
   });
 
+  it("counts a spike's failures by what became of them, so the banner sends the merchant where they are", async () => {
+    const shop = await createAutomatedShop();
+    for (let i = 0; i < 3; i++) await createDelivery(shop, { status: "retrying" });
+    for (let i = 0; i < 2; i++) await createDelivery(shop, { status: "flow_failed" });
+    await createDelivery(shop, { status: "dead" });
+    expect(await deliveryAlert(shop)).toMatchObject({
+      kind: "failure_spike",
+      failing: 6,
+      retrying: 3,
+      dead: 1,
+      flowFailed: 2,
+    });
+  });
+
   it("stays quiet for a few failures among many, and for failures older than an hour", async () => {
     const shop = await createAutomatedShop();
     for (let i = 0; i < 5; i++) await createDelivery(shop, { status: "dead" });

@@ -19,23 +19,33 @@ const REFUSED = ["Automation platform answered HTTP 401%", "Automation platform 
 export interface DeliveryAlert {
   kind: DeliveryAlertKind;
   failing: number;
+  /** The failing ones by what became of them: each asks the merchant for something else (or nothing). */
+  retrying: number;
+  dead: number;
+  flowFailed: number;
   settled: number;
   since: string;
 }
 
 export async function deliveryAlert(shop: string, now = new Date()): Promise<DeliveryAlert | null> {
   const since = new Date(now.getTime() - ALERT_WINDOW_MS);
-  const [row] = await prisma.$queryRaw<{ settled: bigint | null; failing: bigint | null; refused: bigint | null }[]>`
+  type Sums = "settled" | "retrying" | "dead" | "flowFailed" | "refused";
+  const [row] = await prisma.$queryRaw<Record<Sums, bigint | number | null>[]>`
     SELECT
       SUM(CASE WHEN "status" IN ('delivered', 'retrying', 'dead', 'flow_failed') THEN 1 ELSE 0 END) AS settled,
-      SUM(CASE WHEN "status" IN ('retrying', 'dead', 'flow_failed') THEN 1 ELSE 0 END) AS failing,
+      SUM(CASE WHEN "status" = 'retrying' THEN 1 ELSE 0 END) AS retrying,
+      SUM(CASE WHEN "status" = 'dead' THEN 1 ELSE 0 END) AS dead,
+      SUM(CASE WHEN "status" = 'flow_failed' THEN 1 ELSE 0 END) AS "flowFailed",
       SUM(CASE WHEN "status" IN ('retrying', 'dead') AND ("lastError" LIKE ${REFUSED[0]} OR "lastError" LIKE ${REFUSED[1]})
         THEN 1 ELSE 0 END) AS refused
     FROM "Delivery" WHERE "shop" = ${shop} AND "createdAt" >= ${since}`;
   const settled = Number(row?.settled ?? 0);
-  const failing = Number(row?.failing ?? 0);
+  const retrying = Number(row?.retrying ?? 0);
+  const dead = Number(row?.dead ?? 0);
+  const flowFailed = Number(row?.flowFailed ?? 0);
+  const failing = retrying + dead + flowFailed;
   const refused = Number(row?.refused ?? 0);
-  const base = { failing, settled, since: since.toISOString() };
+  const base = { failing, retrying, dead, flowFailed, settled, since: since.toISOString() };
   // The platform refusing the app's server (its IP allowlist) comes first: it is the app's, every shop has it, and
   // only the app's operator can end it (docs/decisions/189).
   if (await ipAllowlistAlert(now)) return { kind: "ip_not_allowed", ...base };

@@ -6,6 +6,7 @@ import { listFlows } from "../automation/client.server";
 import { refuseEndedLoopTestOrder } from "../loop-test/test-orders.server";
 import { getShopSettings } from "../shops/configuration.server";
 import { insertDelivery } from "./outbox.server";
+import { automationPausedAt } from "./pause.server";
 import { extractEventKeys } from "./payloads.server";
 import { retryDelivery, summarizeDelivery } from "./queries.server";
 import { guardRepeat, type RepeatRequest } from "./repeat-guard.server";
@@ -61,9 +62,10 @@ export type OrderStoryEntry = ReturnType<typeof storyEntry>;
 export async function getOrderStory(shop: string, orderRef: string) {
   const ref = parseOrderRef(orderRef);
   if (!ref) throw new AppError(400, "orderId: must be an order id like gid://shopify/Order/123", "invalid_input");
-  const rows = await orderDeliveries(shop, ref);
+  const [rows, pausedAt] = await Promise.all([orderDeliveries(shop, ref), automationPausedAt(shop)]);
   const names = rows.some((row) => row.flowId) ? await flowNames(shop) : {};
-  return { orderId: ref.gid, deliveries: rows.map((row) => storyEntry(row, names)) };
+  // Paused, a waiting order waits for the merchant: the block says so rather than a time that will pass.
+  return { orderId: ref.gid, paused: pausedAt !== null, deliveries: rows.map((row) => storyEntry(row, names)) };
 }
 
 const PENDING = ["queued", "delivering", "retrying"];
@@ -102,6 +104,7 @@ export async function resendOrder(shop: string, orderRef: string, request: Repea
     // this is the merchant's explicit second run. The order id still finds it (story, privacy requests).
     keys: { ...extractEventKeys(source.topic, JSON.parse(source.payload)), resourceId: null },
     payload: source.payload,
+    buyer: source.buyer,
     nextAttemptAt: now,
     receivedAt: now,
   });

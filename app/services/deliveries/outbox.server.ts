@@ -21,6 +21,8 @@ export interface NewDelivery {
   eventId: string;
   keys: EventKeys;
   payload: string | null;
+  /** The buyer summary (app/lib/buyer-summary.ts) as JSON: customer data, kept only beside a payload. */
+  buyer?: string | null;
   nextAttemptAt: Date;
   receivedAt: Date;
   /** Queued unless the receiver already knows it cannot be sent. */
@@ -49,26 +51,27 @@ export async function insertDelivery(delivery: NewDelivery): Promise<DeliveryIns
   const status = delivery.status ?? "queued";
   const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(delivery.skipReason ?? null);
   const test = keys.test === true;
+  const buyer = payload === null ? null : (delivery.buyer ?? null);
   // Two whole statements: PostgreSQL types a SELECT's parameters as text unless cast, SQLite must not cast them.
   const inserted =
     databaseEngine(env().DATABASE_URL) === "postgresql"
       ? await hotSql().execute`
         INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "resourceId", "orderId", "orderName", "customerId",
           "checkoutToken", "cartToken", "status", "lastError", "lastErrorCode", "lastErrorParams", "attempts",
-          "nextAttemptAt", "payload", "attemptLog", "tagsApplied", "test", "createdAt", "updatedAt")
+          "nextAttemptAt", "payload", "buyer", "attemptLog", "tagsApplied", "test", "createdAt", "updatedAt")
         SELECT ${id}, ${shop}, ${topic}, ${eventId}, ${keys.resourceId}, ${keys.orderId}, ${keys.orderName},
           ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, ${status}, ${lastError}, ${lastErrorCode},
-          ${lastErrorParams}, 0, CAST(${nextAttemptAt} AS TIMESTAMP(3)), ${payload}, '[]', '[]',
+          ${lastErrorParams}, 0, CAST(${nextAttemptAt} AS TIMESTAMP(3)), ${payload}, ${buyer}, '[]', '[]',
           CAST(${test} AS BOOLEAN), CAST(${receivedAt} AS TIMESTAMP(3)), CAST(${receivedAt} AS TIMESTAMP(3))
         WHERE EXISTS (SELECT 1 FROM "Session" WHERE "shop" = ${shop} FOR SHARE)
         ON CONFLICT DO NOTHING`
       : await hotSql().execute`
         INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "resourceId", "orderId", "orderName", "customerId",
           "checkoutToken", "cartToken", "status", "lastError", "lastErrorCode", "lastErrorParams", "attempts",
-          "nextAttemptAt", "payload", "attemptLog", "tagsApplied", "test", "createdAt", "updatedAt")
+          "nextAttemptAt", "payload", "buyer", "attemptLog", "tagsApplied", "test", "createdAt", "updatedAt")
         SELECT ${id}, ${shop}, ${topic}, ${eventId}, ${keys.resourceId}, ${keys.orderId}, ${keys.orderName},
           ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, ${status}, ${lastError}, ${lastErrorCode},
-          ${lastErrorParams}, 0, ${nextAttemptAt}, ${payload}, '[]', '[]', ${test}, ${receivedAt}, ${receivedAt}
+          ${lastErrorParams}, 0, ${nextAttemptAt}, ${payload}, ${buyer}, '[]', '[]', ${test}, ${receivedAt}, ${receivedAt}
         WHERE EXISTS (SELECT 1 FROM "Session" WHERE "shop" = ${shop})
         ON CONFLICT DO NOTHING`;
   if (inserted === 1) return { inserted: true, id };
@@ -91,7 +94,7 @@ export async function cancelCheckouts(
   return hotSql().execute`
     UPDATE "Delivery"
     SET "status" = 'skipped', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
-      "lastErrorParams" = ${lastErrorParams}, "payload" = NULL, "updatedAt" = ${now}
+      "lastErrorParams" = ${lastErrorParams}, "payload" = NULL, "buyer" = NULL, "updatedAt" = ${now}
     WHERE "id" IN (
         SELECT "id" FROM "Delivery" WHERE "shop" = ${shop} AND "checkoutToken" = ${token.checkoutToken}
         UNION ALL

@@ -265,7 +265,7 @@ function addressOf(address: Json, graphql: boolean): Address {
 }
 
 /** The spec's `{ order: {...} }` (or `draftOrder`, `draft_order`, `checkout`) wrapper, or the bare REST body. */
-function unwrap(payload: unknown): Json {
+export function unwrap(payload: unknown): Json {
   const body = obj(payload);
   for (const key of ["order", "draftOrder", "draft_order", "checkout"]) {
     const inner = body[key];
@@ -274,11 +274,11 @@ function unwrap(payload: unknown): Json {
   return body;
 }
 
-function isGraphqlShape(body: Json) {
+export function isGraphqlShape(body: Json) {
   return "createdAt" in body || "totalPriceSet" in body || "lineItems" in body;
 }
 
-function lineItemsOf(body: Json, graphql: boolean): Json[] {
+export function lineItemsOf(body: Json, graphql: boolean): Json[] {
   if (!graphql) return Array.isArray(body.line_items) ? body.line_items.map(obj) : [];
   const items = body.lineItems;
   if (Array.isArray(items)) return items.map(obj);
@@ -288,13 +288,13 @@ function lineItemsOf(body: Json, graphql: boolean): Json[] {
   return Array.isArray(nodes) ? nodes.map(obj) : [];
 }
 
-function shopMoney(set: unknown): { amount: string | null; currencyCode: string | null } | null {
+export function shopMoney(set: unknown): { amount: string | null; currencyCode: string | null } | null {
   const money = obj(obj(set).shopMoney);
   if (!Object.keys(money).length) return null;
   return { amount: decimal(money.amount), currencyCode: str(money.currencyCode) };
 }
 
-function obj(value: unknown): Json {
+export function obj(value: unknown): Json {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : {};
 }
 
@@ -308,7 +308,7 @@ function lower(value: unknown): string | null {
   return str(value)?.toLowerCase() ?? null;
 }
 
-function decimal(value: unknown): string | null {
+export function decimal(value: unknown): string | null {
   if (typeof value === "number" && Number.isFinite(value)) return value.toFixed(2);
   return str(value);
 }

@@ -1,5 +1,6 @@
 import type { Delivery, Prisma } from "@prisma/client";
 import prisma from "../../db.server";
+import { readBuyerSummary } from "../../lib/buyer-summary";
 import { storedDeliveryError } from "../../lib/delivery-errors";
 import { hotSql } from "../../lib/hot-sql.server";
 import { AppError } from "../../lib/http.server";
@@ -18,7 +19,9 @@ export function summarizeDelivery(delivery: Delivery) {
     orderName: delivery.orderName,
     flowId: delivery.flowId,
     status: delivery.status as DeliveryStatus,
-    attempts: delivery.attempts,
+    // Every attempt made, those before a retry included: the retry policy restarts its own count (`attempts`) on a
+    // replay, while the log keeps them all, so every page, the API and the export say the same number.
+    attempts: Math.max(delivery.attempts, attemptCount(delivery.attemptLog)),
     nextAttemptAt: ["queued", "retrying"].includes(delivery.status) ? delivery.nextAttemptAt.toISOString() : null,
     lastError: delivery.lastError,
     // The pages word it by code (app/lib/delivery-errors.ts); null on a row from before codes.
@@ -29,7 +32,18 @@ export function summarizeDelivery(delivery: Delivery) {
     callbackStatus: delivery.callbackStatus,
     tagsApplied: JSON.parse(delivery.tagsApplied) as string[],
     test: delivery.test,
+    // Who bought and what, while the order's data is kept (null once erased or past retention).
+    buyer: readBuyerSummary(delivery.buyer),
   };
+}
+
+function attemptCount(attemptLog: string) {
+  try {
+    const log: unknown = JSON.parse(attemptLog);
+    return Array.isArray(log) ? log.length : 0;
+  } catch {
+    return 0;
+  }
 }
 
 function lastErrorFields(delivery: Delivery) {

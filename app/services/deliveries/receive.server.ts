@@ -1,6 +1,7 @@
 import { env } from "../../env.server";
 import { logger } from "../../logger.server";
 import type { Webhook, WebhookReceiver } from "../platform/webhooks.server";
+import { buyerSummaryText } from "./buyer-summary.server";
 import { insertDelivery } from "./outbox.server";
 import { bodyShopDomain, extractEventKeys } from "./payloads.server";
 import type { DeliveryTopic } from "./status.server";
@@ -49,6 +50,7 @@ export async function recordWebhookEvent(webhook: Webhook, receivedAt = new Date
     keys,
     // A body without an id cannot be sent or answered to; what it holds is not kept either.
     payload: invalid ? null : webhook.body,
+    buyer: invalid ? null : buyerSummaryText(webhook.payload),
     nextAttemptAt: new Date(receivedAt.getTime() + delayMs),
     receivedAt,
     ...(invalid ? { status: "skipped", skipReason: { code: "no_order_id" } } : {}),

@@ -16,7 +16,7 @@ export async function purgeExpiredPayloads(now = new Date()) {
       payload: { not: null },
       status: { in: ["delivered", "flow_failed", "dead", "skipped"] },
     },
-    data: { payload: null, payloadPurgedAt: now, customerId: null },
+    data: { payload: null, buyer: null, payloadPurgedAt: now, customerId: null },
   });
   return count;
 }
@@ -185,7 +185,7 @@ export const deliveryPayloads: CustomerDataHolder = {
     for (let start = 0; start < ids.length; start += SCAN_BATCH) {
       await prisma.delivery.updateMany({
         where: { shop, id: { in: ids.slice(start, start + SCAN_BATCH) } },
-        data: { payload: null, payloadPurgedAt: new Date(), customerId: null },
+        data: { payload: null, buyer: null, payloadPurgedAt: new Date(), customerId: null },
       });
     }
     const scrubbedLogs = await scrubAttemptLogs(shop, customer);

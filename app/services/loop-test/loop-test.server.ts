@@ -196,7 +196,7 @@ async function cleanUp(row: LoopTest) {
   // A delivery still waiting (paused, retrying) would otherwise go out later for an order that no longer exists.
   await prisma.delivery.updateMany({
     where: { shop: row.shop, topic: "orders/create", orderId: row.orderId, status: { in: ["queued", "retrying"] } },
-    data: { status: "skipped", ...lastErrorColumns({ code: "test_order_removed" }), payload: null },
+    data: { status: "skipped", ...lastErrorColumns({ code: "test_order_removed" }), payload: null, buyer: null },
   });
   let data: { cleanup: string; cleanupProblem: string | null };
   try {

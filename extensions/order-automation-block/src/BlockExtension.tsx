@@ -1,7 +1,7 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
-import { actionRequest, buildStory, failureMessage, type Line, type StoryDelivery } from "./story";
+import { actionRequest, buildStory, failureMessage, NETWORK_FAILURE, type Line, type StoryDelivery } from "./story";
 
 export default async () => {
   render(<Extension />, document.body);
@@ -11,7 +11,8 @@ function Extension() {
   const { i18n, data } = shopify;
   const orderId = data.selected[0]?.id ?? "";
   const [deliveries, setDeliveries] = useState<StoryDelivery[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Line | null>(null);
+  const [paused, setPaused] = useState(false);
   const [busy, setBusy] = useState(false);
   // A resend runs the buyer's flow again: the first press asks, the second sends.
   const [confirming, setConfirming] = useState(false);
@@ -25,11 +26,13 @@ function Extension() {
       return;
     }
     setError(null);
-    setDeliveries(((await response.json()) as { deliveries: StoryDelivery[] }).deliveries);
+    const body = (await response.json()) as { deliveries: StoryDelivery[]; paused?: boolean };
+    setPaused(body.paused === true);
+    setDeliveries(body.deliveries);
   }, [orderId]);
 
   useEffect(() => {
-    load().catch((thrown: unknown) => setError(String(thrown)));
+    load().catch(() => setError(NETWORK_FAILURE));
   }, [load]);
 
   if (!deliveries && !error) {
@@ -39,24 +42,29 @@ function Extension() {
       </s-admin-block>
     );
   }
-  const story = buildStory(deliveries ?? [], new Date());
+  const story = buildStory(deliveries ?? [], new Date(), paused);
 
   async function act() {
     if (!story.action || !story.deliveryId) return;
     if (story.action === "resend" && !confirming) return setConfirming(true);
     setBusy(true);
     const { url, init } = actionRequest(story.action, story.deliveryId, orderId, confirming);
-    const response = await fetch(url, init);
-    setConfirming(false);
-    if (!response.ok) setError(await failureMessage(response, i18n.translate));
-    else await load();
+    try {
+      const response = await fetch(url, init);
+      setConfirming(false);
+      if (!response.ok) setError(await failureMessage(response));
+      else await load();
+    } catch {
+      setConfirming(false);
+      setError(NETWORK_FAILURE);
+    }
     setBusy(false);
   }
 
   return (
     <s-admin-block heading={i18n.translate("heading")}>
       <s-stack direction="block" gap="base">
-        {error && <s-banner tone="critical">{error}</s-banner>}
+        {error && <s-banner tone="critical">{t(error)}</s-banner>}
         <s-stack direction="inline" gap="small-200">
           <s-badge tone={story.tone === "neutral" ? "neutral" : story.tone}>{t(story.status)}</s-badge>
           {story.earlier > 0 && (

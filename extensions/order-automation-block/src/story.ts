@@ -95,12 +95,13 @@ const ERROR_CODES = new Set([
 ]);
 const HTTP_STATUSES_WORDED = new Set([401, 403, 404, 422, 429]);
 
-/** The last error in the merchant's language: its code's message, or the stored English sentence for old rows. */
+/**
+ * The last error in the merchant's language: its code's message; a row from before codes (or a code this build does
+ * not know) gets a general message, never the server's English sentence.
+ */
 export function errorLine(delivery: StoryDelivery): Line | null {
   const code = delivery.lastErrorCode;
-  if (!code || !ERROR_CODES.has(code)) {
-    return delivery.lastError ? { key: "story.lastError", values: { error: delivery.lastError } } : null;
-  }
+  if (!code || !ERROR_CODES.has(code)) return delivery.lastError ? { key: "story.unrecordedError" } : null;
   const params = delivery.lastErrorParams ?? {};
   if (code === "trigger_http") {
     const status = params.status ?? 0;
@@ -111,8 +112,14 @@ export function errorLine(delivery: StoryDelivery): Line | null {
   return { key: `error.${code}` };
 }
 
-/** The newest delivery's story; deliveries come newest first. */
-export function buildStory(deliveries: StoryDelivery[], now: Date): Story {
+/** The flow's answers the block words; another one reads as a general answer. */
+const CALLBACK_OUTCOMES = new Set(["success", "completed", "pending", "error", "failed", "tagged"]);
+
+/**
+ * The newest delivery's story; deliveries come newest first. `paused`: the shop's automation is paused, so a
+ * delivery waiting to go out waits for the merchant, not for its schedule.
+ */
+export function buildStory(deliveries: StoryDelivery[], now: Date, paused = false): Story {
   const latest = deliveries[0];
   if (!latest) {
     return {
@@ -129,13 +136,18 @@ export function buildStory(deliveries: StoryDelivery[], now: Date): Story {
   const flow = latest.flowName ?? latest.flowId;
   if (flow) lines.push({ key: "story.flow", values: { flow } });
   lines.push({ key: "story.attempts", values: { count: latest.attempts } });
-  if (latest.status === "retrying" && latest.nextAttemptAt) lines.push(untilLine(latest.nextAttemptAt, now));
+  const waiting = ["queued", "retrying"].includes(latest.status);
+  if (paused && waiting) lines.push({ key: "story.paused" });
+  else if (latest.status === "retrying" && latest.nextAttemptAt) lines.push(untilLine(latest.nextAttemptAt, now));
   if (["retrying", "dead", "skipped"].includes(latest.status)) {
     const error = errorLine(latest);
     if (error) lines.push(error);
   }
-  if (latest.callbackStatus) lines.push({ key: "story.callback", values: { outcome: latest.callbackStatus } });
-  else if (latest.status === "delivered") lines.push({ key: "story.awaitingCallback" });
+  if (latest.callbackStatus) {
+    lines.push({
+      key: `story.outcome.${CALLBACK_OUTCOMES.has(latest.callbackStatus) ? latest.callbackStatus : "other"}`,
+    });
+  } else if (latest.status === "delivered") lines.push({ key: "story.awaitingCallback" });
   return {
     deliveryId: latest.id,
     tone: TONES[latest.status] ?? "neutral",
@@ -166,19 +178,29 @@ export function actionRequest(action: StoryAction, deliveryId: string, orderId: 
   return { url: `/api/deliveries/${encodeURIComponent(deliveryId)}/retry`, init: { method: "POST" } };
 }
 
-/** Failures the extensions word themselves (their locales' `failure.<code>`): those a merchant's click can meet. */
-export const WORDED_FAILURES = ["repeat_needs_confirmation", "repeat_cooldown", "loop_test_ended"] as const;
+/** The failure codes the app answers these calls with that the extensions word themselves. */
+export const WORDED_FAILURES = [
+  "already_delivered",
+  "already_pending",
+  "payload_erased",
+  "not_found",
+  "unauthorized",
+  "rate_limited",
+  "repeat_needs_confirmation",
+  "repeat_cooldown",
+  "loop_test_ended",
+] as const;
+const FAILURE_CODES = new Set<string>(WORDED_FAILURES);
 
 /**
- * The message of a failed answer: the extension's own words for a code it knows (when `translate` is given), else
- * the app's `{ success: false, error }`, else the HTTP status.
+ * A failed answer in the merchant's language, by the app's stable `code` (never its English `error` sentence);
+ * an answer without a known code is a general failure.
  */
-export async function failureMessage(
-  response: Response,
-  translate?: (key: string, values?: Record<string, unknown>) => string,
-): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
-  const code = WORDED_FAILURES.find((known) => known === body?.code);
-  if (code && translate) return translate(`failure.${code}`);
-  return typeof body?.error === "string" ? body.error : `HTTP ${response.status}`;
+export async function failureMessage(response: Response): Promise<Line> {
+  const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+  const code = typeof body?.code === "string" && FAILURE_CODES.has(body.code) ? body.code : "generic";
+  return { key: `failure.${code}` };
 }
+
+/** A call that did not even get an answer (offline, blocked): never the thrown error's text. */
+export const NETWORK_FAILURE: Line = { key: "failure.network" };

@@ -200,6 +200,15 @@ function delivery(
     callbackStatus: status === "delivered" ? "success" : null,
     tagsApplied: status === "delivered" ? ["automation-processed"] : status === "dead" ? ["automation-error"] : [],
     test: false,
+    buyer: {
+      name: "Mariana Gómez",
+      phone: "+57 300 123 4567",
+      countryCode: "CO",
+      city: "Medellín",
+      total: "89900.00",
+      currency: "COP",
+      products: [{ title: "Camiseta deportiva - Mediana", quantity: 2 }],
+    },
     attemptLog: Array.from({ length: attempts }, (_, n) => ({
       at: hoursAgo(hours - n * 0.1),
       outcome: status === "delivered" ? "delivered" : status === "dead" ? "refused" : "retryable",

@@ -1,4 +1,5 @@
 import type { DeliveryDetail } from "~/lib/api-types";
+import { buyerSummaryText } from "~/services/deliveries/buyer-summary.server";
 import { browserDatabase, newShop, seedConfiguration, seedDeliveries } from "./database";
 import type { ShopFixture } from "./seed";
 import { seedAutomationAccount, seedPlatformShop, seedSupplierAccount } from "./simulator-seed";
@@ -90,6 +91,8 @@ function deliveryRow(
     lastErrorCode: delivery.lastErrorCode,
     lastErrorParams: delivery.lastErrorParams ? JSON.stringify(delivery.lastErrorParams) : null,
     payload: placed ? JSON.stringify(placed.payload) : null,
+    // As the receiver writes it beside the payload.
+    buyer: placed ? buyerSummaryText(placed.payload) : null,
     attemptLog: JSON.stringify(delivery.attemptLog),
     deliveredAt: delivery.deliveredAt ? new Date(delivery.deliveredAt) : null,
     callbackStatus: delivery.callbackStatus,

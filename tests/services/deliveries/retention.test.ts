@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { action as compliance } from "~/routes/webhooks.compliance";
+import { readBuyerSummary } from "~/lib/buyer-summary";
 import { purgeExpiredPayloads } from "~/services/deliveries/retention.server";
 import { createDelivery, restOrder, shopDomain } from "../../helpers/factories";
 import { webhookRequest } from "../../helpers/requests";
@@ -38,11 +39,14 @@ describe("customers/redact", () => {
     expect(response.status).toBe(200);
     const rows = await prisma.delivery.findMany();
     const byId = new Map(rows.map((row) => [row.id, row]));
-    expect(byId.get(theirs.id)).toMatchObject({ payload: null, customerId: null, status: "delivered" });
+    expect(byId.get(theirs.id)).toMatchObject({ payload: null, buyer: null, customerId: null, status: "delivered" });
     expect(byId.get(theirs.id)?.payloadPurgedAt).toBeInstanceOf(Date);
-    expect(byId.get(byOrder.id)?.payload).toBeNull();
+    expect(byId.get(byOrder.id)).toMatchObject({ payload: null, buyer: null });
+    // The buyer summary goes exactly where the body goes, and stays where it stays.
+    expect(readBuyerSummary(byId.get(someoneElse.id)?.buyer)?.city).toBe("Medellin");
     expect(byId.get(someoneElse.id)?.payload).not.toBeNull();
     expect(byId.get(otherShop.id)?.payload).not.toBeNull();
+    expect(byId.get(otherShop.id)?.buyer).not.toBeNull();
   });
 
   it("erases the checkout that became a redacted order, found by its checkout or cart token", async () => {
@@ -81,9 +85,10 @@ describe("customers/redact", () => {
     });
 
     const rows = new Map((await prisma.delivery.findMany({ where: { shop } })).map((row) => [row.id, row]));
-    expect(rows.get(byCheckout.id)?.payload).toBeNull();
-    expect(rows.get(byCart.id)?.payload).toBeNull();
+    expect(rows.get(byCheckout.id)).toMatchObject({ payload: null, buyer: null });
+    expect(rows.get(byCart.id)).toMatchObject({ payload: null, buyer: null });
     expect(rows.get(unrelated.id)?.payload).not.toBeNull();
+    expect(readBuyerSummary(rows.get(unrelated.id)?.buyer)?.phone).toBe("+573004445566");
   });
 
   it("customers/data_request reports how many stored orders hold the customer's data", async () => {
@@ -111,8 +116,10 @@ describe("retention", () => {
     expect(await purgeExpiredPayloads(NOW)).toBe(1);
 
     const rows = new Map((await prisma.delivery.findMany()).map((row) => [row.id, row]));
-    expect(rows.get(old.id)).toMatchObject({ payload: null, payloadPurgedAt: NOW, status: "delivered" });
+    expect(rows.get(old.id)).toMatchObject({ payload: null, buyer: null, payloadPurgedAt: NOW, status: "delivered" });
     expect(rows.get(recent.id)?.payload).not.toBeNull();
+    expect(rows.get(recent.id)?.buyer).not.toBeNull();
     expect(rows.get(waiting.id)?.payload).not.toBeNull();
+    expect(rows.get(waiting.id)?.buyer).not.toBeNull();
   });
 });

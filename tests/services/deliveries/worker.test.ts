@@ -715,6 +715,7 @@ describe("abandoned checkouts", () => {
       status: "skipped",
       lastError: "An order was placed for this checkout",
       payload: null,
+      buyer: null,
     });
   });
 

@@ -1,0 +1,5 @@
+-- migrate:up
+-- AlterTable
+ALTER TABLE "Delivery" ADD COLUMN     "buyer" TEXT;
+
+-- migrate:down

@@ -1,0 +1,269 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { extensionPage, type ExtensionName, type StandInOptions } from "../../sandbox/extension-stand-in";
+import { launchBrowser, screenshot } from "./harness/browser";
+import { shown } from "./harness/shown";
+
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+function delivery(fields: Record<string, unknown>) {
+  return {
+    id: "d1",
+    topic: "orders/create",
+    status: "delivered",
+    attempts: 1,
+    flowId: "flow_nuevos",
+    flowName: "Confirmación de pedido COD",
+    nextAttemptAt: null,
+    lastError: null,
+    lastErrorCode: null,
+    lastErrorParams: null,
+    createdAt: new Date().toISOString(),
+    deliveredAt: null,
+    callbackStatus: null,
+    callbackAt: null,
+    tagsApplied: [],
+    ...fields,
+  };
+}
+
+const story = (deliveries: unknown[], paused = false) => ({
+  status: 200,
+  body: { success: true, orderId: "gid://shopify/Order/1001", paused, deliveries },
+});
+
+const REFUSED = {
+  status: 409,
+  body: { success: false, error: "This delivery already reached the automation platform", code: "already_delivered" },
+};
+
+/** The English the server or the browser would have put in front of the merchant before. */
+const RAW_ENGLISH = /already reached the automation platform|Failed to fetch|TypeError|Unauthorized|HTTP \d{3}$/;
+
+describe("the order page's extensions, rendered with a stand-in for the admin", () => {
+  let browser: Browser;
+  const pages: Page[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(pages.splice(0).map((page) => page.context().close()));
+    expect(errors.splice(0)).toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function render(name: ExtensionName, options: StandInOptions, width = 520) {
+    const context = await browser.newContext({ viewport: { width, height: 700 }, locale: options.locale });
+    const page = await context.newPage();
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    pages.push(page);
+    await page.setContent(await extensionPage(name, options));
+    return page;
+  }
+
+  const expectNoRawEnglish = async (page: Page) =>
+    expect(await page.locator("body").innerText()).not.toMatch(RAW_ENGLISH);
+
+  for (const locale of ["es", "en"] as const) {
+    const es = locale === "es";
+
+    it(`block: an order the app never received (${locale})`, async () => {
+      const page = await render("order-automation-block", { locale, answers: { "GET /api/deliveries": story([]) } });
+      await shown(page.getByText(es ? "No recibido" : "Not received", { exact: true }));
+      await shown(
+        page.getByText(es ? /^La app no tiene registro de este pedido/ : /^The app has no record of this order/),
+      );
+      expect(await page.getByRole("button").count()).toBe(0);
+      await screenshot(page, `extension-block-none-${locale}`);
+    });
+
+    it(`block: waiting for its next try, then sent now on request (${locale})`, async () => {
+      const waiting = delivery({
+        status: "retrying",
+        attempts: 2,
+        nextAttemptAt: inMinutes(30),
+        lastErrorCode: "trigger_http",
+        lastErrorParams: { status: 503 },
+        lastError: "Automation platform answered HTTP 503",
+      });
+      const page = await render("order-automation-block", {
+        locale,
+        answers: {
+          "GET /api/deliveries": story([waiting]),
+          "POST /api/deliveries/d1/retry": { status: 200, body: { success: true } },
+        },
+      });
+      await shown(page.getByText(es ? "Reintentando" : "Retrying", { exact: true }));
+      await shown(page.getByText(es ? /^Próximo intento en (29|30) minutos$/ : /^Next try in (29|30) minutes$/));
+      await shown(page.getByText(es ? "2 intentos" : "2 attempts", { exact: true }));
+      await shown(
+        page.getByText(
+          es
+            ? "La plataforma de automatización tuvo un problema propio (HTTP 503)"
+            : "The automation platform had a problem of its own (HTTP 503)",
+        ),
+      );
+      await screenshot(page, `extension-block-waiting-${locale}`);
+      await page.getByRole("button", { name: es ? "Enviar ahora" : "Send now" }).click();
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __calls: string[] }).__calls))
+        .toContain("POST /api/deliveries/d1/retry");
+    });
+
+    it(`block: sent to the flow and confirmed, in the app's words (${locale})`, async () => {
+      const sent = delivery({ status: "delivered", callbackStatus: "success", tagsApplied: ["automation-processed"] });
+      const page = await render("order-automation-block", {
+        locale,
+        answers: { "GET /api/deliveries": story([sent]) },
+      });
+      // The app's state, not the parcel's: "Enviado al flujo" beside the platform's own fulfilment badge.
+      await shown(page.getByText(es ? "Enviado al flujo" : "Sent to the flow", { exact: true }));
+      expect(await page.getByText(es ? "Entregado" : "Delivered", { exact: true }).count()).toBe(0);
+      await shown(page.getByText(es ? "Flujo: Confirmación de pedido COD" : "Flow: Confirmación de pedido COD"));
+      await shown(page.getByText(es ? "Tu flujo confirmó el pedido" : "Your flow confirmed the order"));
+      await shown(page.getByRole("button", { name: es ? "Enviar de nuevo al flujo" : "Send to the flow again" }));
+      await screenshot(page, `extension-block-sent-${locale}`);
+    });
+
+    it(`block: not sent, and a refused retry worded by its code (${locale})`, async () => {
+      const dead = delivery({
+        status: "dead",
+        attempts: 8,
+        lastErrorCode: "trigger_http",
+        lastErrorParams: { status: 422, gaveUpAfter: 8 },
+        lastError: "Gave up after 8 attempts. Automation platform answered HTTP 422: Request refused",
+      });
+      const page = await render("order-automation-block", {
+        locale,
+        answers: { "GET /api/deliveries": story([dead]), "POST /api/deliveries/d1/retry": REFUSED },
+      });
+      await shown(page.getByText(es ? "Sin enviar" : "Not sent", { exact: true }));
+      expect(await page.getByText(es ? "Fallido" : "Failed", { exact: true }).count()).toBe(0);
+      await shown(
+        page.getByText(
+          es
+            ? "La plataforma de automatización no aceptó el pedido (HTTP 422)"
+            : "The automation platform did not accept the order (HTTP 422)",
+        ),
+      );
+      await page.getByRole("button", { name: es ? "Enviar de nuevo" : "Send again", exact: true }).click();
+      await shown(
+        page
+          .getByRole("alert")
+          .getByText(
+            es
+              ? "Este pedido ya llegó al flujo; no se envía dos veces."
+              : "This order already reached the flow; it is not sent twice.",
+          ),
+      );
+      await expectNoRawEnglish(page);
+      await screenshot(page, `extension-block-failed-${locale}`);
+    });
+
+    it(`block: a waiting order while automation is paused (${locale})`, async () => {
+      const queued = delivery({ status: "queued", attempts: 0, nextAttemptAt: inMinutes(-5) });
+      const page = await render("order-automation-block", {
+        locale,
+        answers: { "GET /api/deliveries": story([queued], true) },
+      });
+      await shown(page.getByText(es ? "En cola" : "Queued", { exact: true }));
+      await shown(
+        page.getByText(
+          es
+            ? "La automatización está en pausa: este pedido sale al reanudarla en la app."
+            : "Automation is paused: this order goes out when you resume it in the app.",
+        ),
+      );
+      await screenshot(page, `extension-block-paused-${locale}`);
+    });
+
+    it(`block: the app's refusal and an unreachable app, never their English (${locale})`, async () => {
+      const refused = await render("order-automation-block", {
+        locale,
+        answers: {
+          "GET /api/deliveries": { status: 401, body: { success: false, error: "Unauthorized", code: "unauthorized" } },
+        },
+      });
+      await shown(
+        refused
+          .getByRole("alert")
+          .getByText(
+            es
+              ? "Tu sesión terminó. Recarga la página para continuar."
+              : "Your session ended. Reload the page to continue.",
+          ),
+      );
+      await expectNoRawEnglish(refused);
+      await screenshot(refused, `extension-block-error-${locale}`);
+
+      const offline = await render("order-automation-block", { locale, answers: { "GET /api/deliveries": "network" } });
+      await shown(
+        offline.getByRole("alert").getByText(es ? /^No se pudo contactar la app/ : /^The app could not be reached/),
+      );
+      await expectNoRawEnglish(offline);
+    });
+
+    it(`action: asks before running a delivered order's flow again, and sends it (${locale})`, async () => {
+      const page = await render("order-automation-action", {
+        locale,
+        answers: {
+          "GET /api/deliveries": story([delivery({ status: "delivered" })]),
+          "POST /api/deliveries/resend": { status: 200, body: { success: true, resent: true } },
+        },
+      });
+      await shown(page.getByText(es ? /^Este pedido ya llegó a tu flujo\./ : /^This order already reached its flow\./));
+      await screenshot(page, `extension-action-sent-${locale}`);
+      await page.getByRole("button", { name: es ? "Enviar de nuevo" : "Send again", exact: true }).click();
+      await shown(page.getByText(es ? /^Enviado\./ : /^Sent\./));
+    });
+
+    it(`action: nothing to send while on its way or never received, a note while paused, a refusal by code (${locale})`, async () => {
+      const pending = await render("order-automation-action", {
+        locale,
+        answers: { "GET /api/deliveries": story([delivery({ status: "retrying" })]) },
+      });
+      await shown(pending.getByText(es ? /^Este pedido ya está en camino/ : /^This order is already on its way/));
+      expect(
+        await pending
+          .getByRole("button", { name: es ? "Enviar de nuevo" : "Send again", exact: true })
+          .getAttribute("aria-disabled"),
+      ).toBe("true");
+
+      const unknown = await render("order-automation-action", {
+        locale,
+        answers: { "GET /api/deliveries": story([]) },
+      });
+      await shown(
+        unknown.getByText(es ? /^La app no tiene registro de este pedido/ : /^The app has no record of this order/),
+      );
+
+      const paused = await render("order-automation-action", {
+        locale,
+        answers: {
+          "GET /api/deliveries": story([delivery({ status: "dead" })], true),
+          "POST /api/deliveries/resend": REFUSED,
+        },
+      });
+      await shown(paused.getByText(es ? /^La automatización está en pausa/ : /^Automation is paused/));
+      await paused.getByRole("button", { name: es ? "Enviar de nuevo" : "Send again", exact: true }).click();
+      await shown(
+        paused
+          .getByRole("alert")
+          .getByText(
+            es
+              ? "Este pedido ya llegó al flujo; no se envía dos veces."
+              : "This order already reached the flow; it is not sent twice.",
+          ),
+      );
+      await expectNoRawEnglish(paused);
+      await screenshot(paused, `extension-action-paused-${locale}`);
+    });
+  }
+});
