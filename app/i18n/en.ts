@@ -531,6 +531,40 @@ export const en = {
   "error.loop_test_scope":
     "The app is not allowed to create orders in your store. Reinstall it to grant the permission.",
   "error.loop_test_order_refused": "Your store did not accept the test order. Try again in a moment.",
+  // Order rules: the buyer's phone (docs/decisions/220).
+  "deliveryError.held_no_mobile":
+    "Held: the buyer's phone is not a valid mobile number. Tagged automation-no-phone for your team",
+  "deliveryError.no_mobile": "Not sent: the buyer's phone is not a valid mobile number (your rule)",
+  "delivery.phone": "Phone",
+  "delivery.phone.typed": "As typed",
+  "delivery.phone.normalised": "International",
+  "delivery.phone.type": "Type",
+  "delivery.phone.type.mobile": "Mobile",
+  "delivery.phone.type.fixed_line": "Landline",
+  "delivery.phone.type.fixed_line_or_mobile": "Mobile or landline",
+  "delivery.phone.type.other": "Other",
+  "delivery.phone.problem.missing": "No phone",
+  "delivery.phone.problem.invalid": "Not a valid number",
+  "delivery.phone.problem.fixed_line": "A landline: WhatsApp cannot reach it",
+  "delivery.phone.problem.other": "Not a mobile number",
+  "delivery.phone.usable": "Valid mobile",
+  "delivery.sendAnyway": "Send anyway",
+  "settings.orderRules.title": "Sending rules",
+  "settings.orderRules.description":
+    "What happens to an order before it goes to your WhatsApp flow. The phone is put in international form (+57…) with the shipping address's country, then the customer's, then your store's.",
+  "settings.orderRules.noPhone": "Order without a valid mobile",
+  "settings.orderRules.noPhone.send": "Send it anyway",
+  "settings.orderRules.noPhone.hold": "Hold it and tag it automation-no-phone for your team",
+  "settings.orderRules.noPhone.skip": "Do not send it",
+  "settings.orderRules.phoneCountry": "Your store's country",
+  "settings.orderRules.phoneCountry.help":
+    "For numbers typed without a country code when the order names no country. Not chosen: your supplier's country.",
+  "settings.orderRules.phoneCountry.supplier": "Your supplier's country",
+  "settings.orderRules.save": "Save rules",
+  "settings.orderRules.saved": "Rules saved",
+  "home.noPhone.one": "{count} order in the last 7 days had no valid mobile",
+  "home.noPhone.other": "{count} orders in the last 7 days had no valid mobile",
+  "home.noPhone.link": "Review the sending rules",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -17,6 +17,7 @@ import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { LoopTestCard } from "~/components/LoopTestCard";
+import { OrderChecksNotice } from "~/components/OrderChecksNotice";
 import { StackedBelow } from "~/components/StackedBelow";
 import { TableCard } from "~/components/TableCard";
 import { AppPage } from "~/components/AppPage";
@@ -28,6 +29,7 @@ import { pageMeta } from "~/lib/meta";
 import { logger } from "~/logger.server";
 import { listAssociations } from "~/services/catalogue/associations.server";
 import { followLoopTest } from "~/services/loop-test/loop-test.server";
+import { countOrdersWithoutMobile } from "~/services/orders/checks.server";
 import { deliveryStats } from "~/services/deliveries/queries.server";
 import { requirePlatformSession } from "~/services/platform/offline-session.server";
 import { listRecentOrders } from "~/services/platform/recent-orders.server";
@@ -47,20 +49,21 @@ import { authenticate } from "~/shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
-  const [settings, associations, installs, stats, orders, loopTest] = await Promise.all([
+  const [settings, associations, installs, stats, orders, loopTest, withoutMobile] = await Promise.all([
     getShopSettings(shop),
     listAssociations(shop, 1, 1),
     listThemeInstalls(shop),
     deliveryStats(shop, 24),
     recentOrders(shop),
     followLoopTest(shop, null),
+    countOrdersWithoutMobile(shop),
   ]);
   const setup: SetupState = {
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     linkedProducts: associations.total,
     themes: installs.length,
   };
-  return { setup, counts: stats.counts as DeliveryCounts, orders, loopTest };
+  return { setup, counts: stats.counts as DeliveryCounts, orders, loopTest, withoutMobile };
 };
 
 async function recentOrders(shop: string) {
@@ -86,7 +89,7 @@ export const meta = pageMeta("app.title");
 
 export default function Home() {
   const { t } = useI18n();
-  const { loopTest } = useLoaderData<typeof loader>();
+  const { loopTest, withoutMobile } = useLoaderData<typeof loader>();
   return (
     <AppPage title={t("app.title")}>
       <Layout>
@@ -96,6 +99,11 @@ export default function Home() {
         <Layout.Section>
           <LoopTestCard latest={loopTest} />
         </Layout.Section>
+        {withoutMobile > 0 && (
+          <Layout.Section>
+            <OrderChecksNotice withoutMobile={withoutMobile} />
+          </Layout.Section>
+        )}
         <Layout.Section>
           <DeliveryHealth />
         </Layout.Section>

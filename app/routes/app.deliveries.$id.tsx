@@ -4,6 +4,7 @@ import { Badge, Banner, BlockStack, Box, Card, DataTable, InlineStack, Layout, T
 import type { ReactNode } from "react";
 import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
 import { DeliveryErrorText } from "~/components/DeliveryErrorText";
+import { BuyerPhoneCard } from "~/components/deliveries/BuyerPhoneCard";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { OrderName } from "~/components/OrderName";
 import { StackedBelow } from "~/components/StackedBelow";
@@ -14,12 +15,14 @@ import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import type { DeliveryDetail } from "~/lib/api-types";
 import { labelled, RETRYABLE_STATUSES, retryLabel, topicLabel } from "~/lib/deliveries";
+import { isHeld } from "~/lib/order-rules";
 import { pageMeta } from "~/lib/meta";
 import { AppError, apiHandler, BODY_LIMITS, loaderFailure, ok } from "~/lib/http.server";
 import { readFields } from "~/lib/input.server";
 import { listFlows } from "~/services/automation/client.server";
 import { retryNow } from "~/services/deliveries/operations.server";
 import { getDelivery } from "~/services/deliveries/queries.server";
+import { orderChecks } from "~/services/orders/checks.server";
 import { getShopSettings } from "~/services/shops/configuration.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
@@ -37,9 +40,10 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   try {
     delivery = (await getDelivery(shop, params.id ?? "")) as DeliveryDetail;
   } catch (error) {
-    return loaderFailure(error, { delivery: null, flowName: null });
+    return loaderFailure(error, { delivery: null, checks: null, flowName: null });
   }
-  return { delivery, flowName: delivery.flowId ? await flowName(shop, delivery.flowId) : null, failure: null };
+  const checks = await orderChecks(shop, delivery.id);
+  return { delivery, checks, flowName: delivery.flowId ? await flowName(shop, delivery.flowId) : null, failure: null };
 };
 
 async function flowName(shop: string, flowId: string) {
@@ -119,9 +123,11 @@ export default function Delivery() {
       primaryAction={
         delivery && RETRYABLE_STATUSES.includes(delivery.status)
           ? { content: t(retryLabel(delivery.status)), onAction: retry, loading: retrying.busy }
-          : delivery?.status === "skipped"
-            ? { content: t("deliveries.reviewSettings"), url: "/app/settings" }
-            : undefined
+          : delivery && isHeld(delivery)
+            ? { content: t("delivery.sendAnyway"), onAction: retry, loading: retrying.busy }
+            : delivery?.status === "skipped"
+              ? { content: t("deliveries.reviewSettings"), url: "/app/settings" }
+              : undefined
       }
     >
       <Layout>
@@ -256,6 +262,7 @@ export default function Delivery() {
                     </InlineStack>
                   )}
                 </SideCard>
+                {data.checks && <BuyerPhoneCard phone={data.checks.phone} />}
                 <SideCard heading={t("delivery.payload")}>
                   {delivery.payloadSummary ? (
                     <BlockStack gap="100">

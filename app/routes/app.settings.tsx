@@ -17,6 +17,7 @@ import { useEffect, useState } from "react";
 import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
 import { FormFeedback } from "~/components/FormFeedback";
 import { SecretField } from "~/components/SecretField";
+import { OrderRulesSettings } from "~/components/settings/OrderRulesSettings";
 import { UnsavedChangesBar, useUnsavedChanges, type SectionState } from "~/components/UnsavedChanges";
 import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
@@ -35,6 +36,7 @@ import { getShopSettings, publicSettings } from "~/services/shops/configuration.
 import { supplierIntegrationInput } from "~/services/supplier/integration-input.server";
 import { requireSupplierToken, saveSupplierIntegration } from "~/services/supplier/integration.server";
 import { listSupplierProducts } from "~/services/supplier/products.server";
+import { getOrderRules } from "~/services/orders/rules.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
 
@@ -49,6 +51,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const settings = await getShopSettings(session.shop);
   return {
+    orderRules: await getOrderRules(session.shop),
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     flows: settings?.automationApiKey
       ? await storedKeyFlows(session.shop, settings.automationApiKey)
@@ -124,7 +127,7 @@ type Flows = Awaited<ReturnType<typeof storedKeyFlows>> | { flows: null; failure
 
 export default function Settings() {
   const { t } = useI18n();
-  const { configuration, flows } = useLoaderData<typeof loader>();
+  const { configuration, flows, orderRules } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
   return (
@@ -146,6 +149,13 @@ export default function Settings() {
             description={t("settings.supplier.description")}
           >
             <SupplierSettings configuration={configuration} report={unsaved.report} />
+          </Layout.AnnotatedSection>
+          <Layout.AnnotatedSection
+            id="order-rules"
+            title={t("settings.orderRules.title")}
+            description={t("settings.orderRules.description")}
+          >
+            <OrderRulesSettings rules={orderRules} report={unsaved.report} />
           </Layout.AnnotatedSection>
         </Layout>
       </Box>

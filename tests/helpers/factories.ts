@@ -129,6 +129,8 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.automationPause.create({ data: { shop } });
   await prisma.loopTest.create({ data: { shop, orderId: "gid://shopify/Order/2", orderName: "#1002" } });
   await prisma.shopInstallation.create({ data: { shop, installedAt: new Date() } });
+  await prisma.orderRules.create({ data: { shop, noPhoneAction: "hold" } });
+  await prisma.orderFlag.create({ data: { shop, deliveryId: dead.id, kind: "no_phone", reason: "missing" } });
   return shop;
 }
 

@@ -19,6 +19,8 @@ function shopOwnedDeletes(shop: string) {
     prisma.automationPause.deleteMany({ where: { shop } }),
     prisma.loopTest.deleteMany({ where: { shop } }),
     prisma.shopInstallation.deleteMany({ where: { shop } }),
+    prisma.orderRules.deleteMany({ where: { shop } }),
+    prisma.orderFlag.deleteMany({ where: { shop } }),
   ];
 }
 

@@ -87,6 +87,8 @@ const ERROR_CODES = new Set([
   "no_contact",
   "no_order_id",
   "test_order_removed",
+  "held_no_mobile",
+  "no_mobile",
   "trigger_timeout",
   "trigger_unreachable",
   "trigger_http",
