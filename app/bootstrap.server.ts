@@ -6,6 +6,7 @@ import { runDueErrorTags } from "./services/deliveries/error-tag.server";
 import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
 import { DeliveryWorker, type WorkerOptions } from "./services/deliveries/worker.server";
 import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
+import { SWEEP_EVERY_MS as ORDER_SWEEP_EVERY_MS, sweepAllShops } from "./services/orders/sweep.server";
 import { installPlatformTransport } from "./services/platform/transport.server";
 import { SWEEP_EVERY_MS, sweepTemporaryThemeFiles } from "./services/theme/temporary-files.server";
 
@@ -23,6 +24,8 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: "error-tags", everyMs: 60_000, run: (now) => runDueErrorTags({ now: () => now }) },
   // A loop test whose page was closed still ends, and its test order is still removed (docs/decisions/150).
   { name: "unattended-loop-tests", everyMs: 60_000, run: (now) => finishUnattendedLoopTests(now) },
+  // Orders whose webhook never came, listed from the platform and queued (docs/decisions/221).
+  { name: "order-sweep", everyMs: ORDER_SWEEP_EVERY_MS, run: (now) => sweepAllShops(now) },
 ];
 
 export interface Services {

@@ -565,6 +565,15 @@ export const en = {
   "home.noPhone.one": "{count} order in the last 7 days had no valid mobile",
   "home.noPhone.other": "{count} orders in the last 7 days had no valid mobile",
   "home.noPhone.link": "Review the sending rules",
+  // The reconciliation sweep (docs/decisions/221).
+  "deliveries.recovered": "Recovered",
+  "deliveries.sweep": "Check the last 24 hours",
+  "deliveries.sweep.none": "Checked the last 24 hours: every order had arrived",
+  "deliveries.sweep.recovered.one": "Checked the last 24 hours: {count} order had not arrived and is now queued",
+  "deliveries.sweep.recovered.other": "Checked the last 24 hours: {count} orders had not arrived and are now queued",
+  "insights.recovered.one": "{count} order recovered: your store never announced it and the app found it on a check",
+  "insights.recovered.other":
+    "{count} orders recovered: your store never announced them and the app found them on a check",
 } as const;
 
 export type MessageKey = keyof typeof en;

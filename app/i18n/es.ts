@@ -580,4 +580,14 @@ export const es: Messages = {
   "home.noPhone.one": "{count} pedido en los últimos 7 días no tenía un celular válido",
   "home.noPhone.other": "{count} pedidos en los últimos 7 días no tenían un celular válido",
   "home.noPhone.link": "Revisar las reglas de envío",
+  // The reconciliation sweep (docs/decisions/221).
+  "deliveries.recovered": "Recuperado",
+  "deliveries.sweep": "Revisar las últimas 24 horas",
+  "deliveries.sweep.none": "Revisamos las últimas 24 horas: todos los pedidos habían llegado",
+  "deliveries.sweep.recovered.one": "Revisamos las últimas 24 horas: {count} pedido no había llegado y ya está en cola",
+  "deliveries.sweep.recovered.other":
+    "Revisamos las últimas 24 horas: {count} pedidos no habían llegado y ya están en cola",
+  "insights.recovered.one": "{count} pedido recuperado: tu tienda nunca avisó de él y la app lo encontró al revisar",
+  "insights.recovered.other":
+    "{count} pedidos recuperados: tu tienda nunca avisó de ellos y la app los encontró al revisar",
 };

@@ -4,6 +4,7 @@ import { mintSessionToken, verifySessionToken } from "../lib/jwt";
 import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
 import { estimateCost, execute, gid, orderNode, productNode, rootFields } from "./graphql";
 import { DEMO_SHOP, product, type SimProduct } from "./seed";
+import { dropRoutes, WebhookDrops } from "./reconcile";
 import { createDraftOrder, createOrder, newShopState, type ShopState, type SimTheme } from "./state";
 import {
   checkoutPayload,
@@ -50,6 +51,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
   const emit = (message: string) => events({ system: "platform", message, at: new Date().toISOString() });
   const shops = new Map<string, ShopState>();
   const deliveries: Delivery[] = [];
+  const drops = new WebhookDrops();
   const graphqlLog: {
     shop: string;
     operationName: string | null;
@@ -140,6 +142,10 @@ export function createPlatformSimulator(options: PlatformOptions) {
     const sent: Delivery[] = [];
     let shared = eventId;
     for (let copy = 0; copy < copies; copy++) {
+      if (drops.drop({ shop, topic, payload, eventId: shared })) {
+        emit(`webhook ${topic} dropped (the sender's drop mode)`);
+        continue;
+      }
       const delivery = await deliver({ appUrl, secret: options.secret, shop, topic, payload, eventId: shared });
       shared = delivery.eventId;
       deliveries.push(delivery);
@@ -590,6 +596,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
     })
     .on("POST", "/sim/reset", () => {
       shops.clear();
+      drops.reset();
       deliveries.length = 0;
       graphqlLog.length = 0;
       tokenLog.length = 0;
@@ -598,6 +605,8 @@ export function createPlatformSimulator(options: PlatformOptions) {
       buckets.clear();
       return { body: { reset: true } };
     });
+
+  dropRoutes(router, drops, send);
 
   return {
     router,

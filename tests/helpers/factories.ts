@@ -131,6 +131,7 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.shopInstallation.create({ data: { shop, installedAt: new Date() } });
   await prisma.orderRules.create({ data: { shop, noPhoneAction: "hold" } });
   await prisma.orderFlag.create({ data: { shop, deliveryId: dead.id, kind: "no_phone", reason: "missing" } });
+  await prisma.orderSweep.create({ data: { shop, watermark: new Date() } });
   return shop;
 }
 

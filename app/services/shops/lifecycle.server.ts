@@ -21,6 +21,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.shopInstallation.deleteMany({ where: { shop } }),
     prisma.orderRules.deleteMany({ where: { shop } }),
     prisma.orderFlag.deleteMany({ where: { shop } }),
+    prisma.orderSweep.deleteMany({ where: { shop } }),
   ];
 }
 
