@@ -81,11 +81,23 @@ type Send = (shop: string, topic: string, payload: unknown, copies?: number, eve
 
 /**
  * POST /sim/webhooks/drop {mode, every?, forMs?, topics?}: the rule; GET /sim/webhooks/dropped: what was held back;
- * POST /sim/webhooks/release {count?}: delivers the held webhooks now, oldest first (the late webhook).
+ * POST /sim/webhooks/release {count?}: delivers the held webhooks now, oldest first (the late webhook);
+ * POST /sim/orders/age {shop, minutes}: moves the shop's orders and draft orders that far into the past, so a test
+ * need not wait out the sweep's grace.
  */
-export function dropRoutes(router: Router, drops: WebhookDrops, send: Send) {
+export function dropRoutes(router: Router, drops: WebhookDrops, send: Send, shopState: (shop: string) => ShopState) {
   const bodyOf = (request: SimRequest) => (request.body.length ? request.json<Record<string, unknown>>() : {});
   return router
+    .on("POST", "/sim/orders/age", (request) => {
+      const body = bodyOf(request);
+      const minutes = Number(body.minutes);
+      if (!(minutes > 0)) throw new HttpError(400, "minutes must be a positive number");
+      const shop = shopState(String(body.shop ?? ""));
+      for (const resource of [...shop.orders, ...shop.draftOrders]) {
+        resource.createdAt = new Date(new Date(resource.createdAt).getTime() - minutes * 60_000).toISOString();
+      }
+      return { body: { orders: shop.orders.length, draftOrders: shop.draftOrders.length } };
+    })
     .on("POST", "/sim/webhooks/drop", (request) => ({ body: { rule: drops.set(bodyOf(request)) } }))
     .on("GET", "/sim/webhooks/dropped", () => ({ body: { rule: drops.rule, dropped: drops.dropped } }))
     .on("POST", "/sim/webhooks/release", async (request) => {

@@ -606,7 +606,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
       return { body: { reset: true } };
     });
 
-  dropRoutes(router, drops, send);
+  dropRoutes(router, drops, send, shopState);
 
   return {
     router,

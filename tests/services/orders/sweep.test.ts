@@ -78,25 +78,38 @@ describe("the reconciliation sweep", () => {
   it("queues every order the app never received, over several pages, and leaves the received ones alone", async () => {
     const shop = await createAutomatedShop();
     const { state, requests } = simulatedPlatform(shop);
-    const orders = placeOrders(state, 530, (index) => minutesAgo(600 - index));
+    const orders = placeOrders(state, 130, (index) => minutesAgo(600 - index));
     for (const order of orders.slice(0, 30)) expect(await webhookFor(shop, order)).toMatchObject({ recorded: true });
 
-    const result = await sweepFromWatermark(shop, { now: NOW, graphql: { sleep: async () => {} } });
+    const result = await sweepFromWatermark(shop, { now: NOW, pageSize: 50, graphql: { sleep: async () => {} } });
 
-    expect(result).toMatchObject({ listed: 530, recovered: 500 });
-    // Three pages of ids (250 each), then the 500 missing orders read 10 at a time, and one page of draft orders.
+    expect(result).toMatchObject({ listed: 130, recovered: 100 });
+    // Three pages of ids, then the 100 missing orders read 10 at a time, and one page of draft orders.
     expect(requests.filter((name) => name === "SweepOrderIds")).toHaveLength(3);
-    expect(requests.filter((name) => name === "SweepOrders")).toHaveLength(50);
+    expect(requests.filter((name) => name === "SweepOrders")).toHaveLength(10);
     expect(requests.filter((name) => name === "SweepDraftOrderIds")).toHaveLength(1);
-    expect(await prisma.delivery.count({ where: { shop, topic: "orders/create" } })).toBe(530);
-    expect(await prisma.delivery.count({ where: { shop, eventId: { startsWith: "sweep:" } } })).toBe(500);
-    expect(await countRecovered(shop, minutesAgo(1))).toBe(500);
-    expect(await countRecoveredEverywhere(minutesAgo(1))).toBe(500);
+    expect(await prisma.delivery.count({ where: { shop, topic: "orders/create" } })).toBe(130);
+    expect(await prisma.delivery.count({ where: { shop, eventId: { startsWith: "sweep:" } } })).toBe(100);
+    expect(await countRecovered(shop, minutesAgo(1))).toBe(100);
+    expect(await countRecoveredEverywhere(minutesAgo(1))).toBe(100);
     expect(await prisma.orderSweep.findUniqueOrThrow({ where: { shop } })).toMatchObject({
       watermark: new Date(NOW.getTime() - SWEEP_GRACE_MS),
-      lastRecovered: 500,
+      lastRecovered: 100,
       lastProblem: null,
     });
+  });
+
+  it("stops at the page budget and starts the next run where the listing got to", async () => {
+    const shop = await createAutomatedShop();
+    const { state } = simulatedPlatform(shop);
+    const orders = placeOrders(state, 5, (index) => minutesAgo(300 - index * 10));
+    const first = await sweepFromWatermark(shop, { now: NOW, pageSize: 2, maxPages: 2 });
+    expect(first).toMatchObject({ listed: 4, recovered: 4, reached: new Date(orders[3].createdAt) });
+    expect((await prisma.orderSweep.findUniqueOrThrow({ where: { shop } })).watermark).toEqual(
+      new Date(orders[3].createdAt),
+    );
+    expect(await sweepFromWatermark(shop, { now: NOW, pageSize: 2, maxPages: 2 })).toMatchObject({ recovered: 1 });
+    expect(await prisma.delivery.count({ where: { shop } })).toBe(5);
   });
 
   it("sends a recovered order's spec payload once; its webhook arriving late is a duplicate", async () => {
