@@ -13,6 +13,7 @@
  *   --baseline                                      first the same webhooks at a bare node:http + SQLite server
  *                                                   (bench/baseline.ts); prints the app's acks/s as a ratio of it
  *   --insights [--rows 1000000]                     the delivery insights' queries instead (bench/insights.ts)
+ *   --order-sweep [--orders 10000] [--missing 100]  the reconciliation sweep's cost instead (bench/order-sweep.ts)
  *
  * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
  */
@@ -435,7 +436,9 @@ async function main() {
 
 (process.argv.includes("--insights")
   ? import("./insights").then(({ runInsightsBench }) => runInsightsBench(process.argv.slice(2)))
-  : main()
+  : process.argv.includes("--order-sweep")
+    ? import("./order-sweep").then(({ runOrderSweepBench }) => runOrderSweepBench(process.argv.slice(2)))
+    : main()
 ).catch((error) => {
   console.error(error instanceof Error ? error.stack : error);
   process.exit(1);

@@ -26,8 +26,11 @@ export const SWEEP_OVERLAP_MS = 15 * 60_000;
 export const FIRST_SWEEP_LOOKBACK_MS = 24 * 3_600_000;
 /** Ids per listing page: the platform's maximum, at a small cost per page since only ids are asked for. */
 export const SWEEP_PAGE_SIZE = 250;
-/** Missing orders read in full per request: each costs about its line items, so a few per request stay cheap. */
-export const SWEEP_READ_BATCH = 10;
+/**
+ * Missing orders read in full per request. By the platform's cost rule an order with its 50 line items asks for
+ * about 261 points, and one query may ask for at most 1,000: three per request.
+ */
+export const SWEEP_READ_BATCH = 3;
 /** Listing pages per kind per shop per run; a shop with more waits for the next run from where this one stopped. */
 export const SWEEP_MAX_PAGES = 40;
 
