@@ -574,6 +574,8 @@ export const en = {
   "insights.recovered.one": "{count} order recovered: your store never announced it and the app found it on a check",
   "insights.recovered.other":
     "{count} orders recovered: your store never announced them and the app found them on a check",
+  // Orders cancelled before they go out (docs/decisions/222).
+  "deliveryError.order_cancelled": "Not sent: the order was cancelled before it went to your flow",
 } as const;
 
 export type MessageKey = keyof typeof en;

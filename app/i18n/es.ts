@@ -590,4 +590,6 @@ export const es: Messages = {
   "insights.recovered.one": "{count} pedido recuperado: tu tienda nunca avisó de él y la app lo encontró al revisar",
   "insights.recovered.other":
     "{count} pedidos recuperados: tu tienda nunca avisó de ellos y la app los encontró al revisar",
+  // Orders cancelled before they go out (docs/decisions/222).
+  "deliveryError.order_cancelled": "No se envió: el pedido se canceló antes de enviarse a tu flujo",
 };

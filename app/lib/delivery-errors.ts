@@ -16,6 +16,7 @@ export const DELIVERY_ERROR_CODES = [
   // The shop's order rules (docs/decisions/220): no usable mobile, held for the team or skipped.
   "held_no_mobile",
   "no_mobile",
+  "order_cancelled",
   // An attempt at the automation platform that failed.
   "trigger_timeout",
   "trigger_unreachable",
@@ -58,6 +59,7 @@ const ENGLISH: Record<DeliveryErrorCode, (params: DeliveryErrorParams) => string
   test_order_removed: () => "The loop test finished and deleted its test order; nothing was sent",
   held_no_mobile: () => "Held: the buyer's phone is no usable mobile number (tagged automation-no-phone)",
   no_mobile: () => "Not sent: the buyer's phone is no usable mobile number (the shop's rule)",
+  order_cancelled: () => "Not sent: the order was cancelled before its trigger went out",
   trigger_timeout: () => "Timed out waiting for the automation platform",
   trigger_unreachable: ({ detail }) => `Network error: ${detail ?? "unknown"}`,
   trigger_http: ({ status, detail }) => `Automation platform answered HTTP ${status}${detail ? `: ${detail}` : ""}`,

@@ -92,6 +92,12 @@ export type ProductCreateMediaMutation = {
   }>;
 };
 
+export type OrderCancelledAtQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type OrderCancelledAtQuery = { order?: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "cancelledAt">> };
+
 export type SweepOrderIdsQueryVariables = AdminTypes.Exact<{
   first: AdminTypes.Scalars["Int"]["input"];
   after?: AdminTypes.InputMaybe<AdminTypes.Scalars["String"]["input"]>;
@@ -343,6 +349,10 @@ interface GeneratedQueryTypes {
   "#graphql\n  query OrderById($id: ID!) {\n    order(id: $id) { id name tags }\n  }": {
     return: OrderByIdQuery;
     variables: OrderByIdQueryVariables;
+  };
+  "#graphql\n  query OrderCancelledAt($id: ID!) {\n    order(id: $id) { id cancelledAt }\n  }": {
+    return: OrderCancelledAtQuery;
+    variables: OrderCancelledAtQueryVariables;
   };
   "#graphql\n  query SweepOrderIds($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes { id createdAt }\n    }\n  }": {
     return: SweepOrderIdsQuery;

@@ -5,6 +5,7 @@ import { NO_PHONE_TAG, type OrderRules } from "../../lib/order-rules";
 import type { Logger } from "../../logger.server";
 import { addOrderTags } from "../automation/order-tags.server";
 import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
+import { cancelledBeforeSending } from "../orders/cancellation.server";
 import { cachedOrderRules } from "../orders/rules.server";
 import type { ShopSettings } from "../shops/configuration.server";
 import { addAppliedTags } from "./outbox.server";
@@ -53,8 +54,15 @@ export async function screenOrder<P extends object>(
   payload: P,
   context: ScreenContext,
 ): Promise<Screened<P>> {
+  const body = JSON.parse(delivery.payload ?? "{}") as Record<string, unknown>;
+  if (await cancelledBeforeSending(delivery, body, context)) {
+    if (await skipDelivery(delivery, { code: "order_cancelled" }, context.now)) {
+      context.log().info("order cancelled before its trigger; not sent");
+    }
+    return { send: false };
+  }
   const rules = await cachedOrderRules(delivery.shop);
-  const phone = buyerPhone(JSON.parse(delivery.payload ?? "{}"), shopPhoneCountry(rules, context.settings));
+  const phone = buyerPhone(body, shopPhoneCountry(rules, context.settings));
   if (!phone.usableMobile) await flagOrder(delivery, "no_phone", phone.problem);
   const action = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;
   if (action === "send") return { send: true, payload: { ...payload, ...phoneFields(phone) } };

@@ -89,6 +89,7 @@ const ERROR_CODES = new Set([
   "test_order_removed",
   "held_no_mobile",
   "no_mobile",
+  "order_cancelled",
   "trigger_timeout",
   "trigger_unreachable",
   "trigger_http",
