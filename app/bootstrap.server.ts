@@ -6,6 +6,7 @@ import { runDueErrorTags } from "./services/deliveries/error-tag.server";
 import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
 import { DeliveryWorker, type WorkerOptions } from "./services/deliveries/worker.server";
 import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
+import { purgeOldFingerprints } from "./services/orders/duplicates.server";
 import { SWEEP_EVERY_MS as ORDER_SWEEP_EVERY_MS, sweepAllShops } from "./services/orders/sweep.server";
 import { installPlatformTransport } from "./services/platform/transport.server";
 import { SWEEP_EVERY_MS, sweepTemporaryThemeFiles } from "./services/theme/temporary-files.server";
@@ -26,6 +27,8 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: "unattended-loop-tests", everyMs: 60_000, run: (now) => finishUnattendedLoopTests(now) },
   // Orders whose webhook never came, listed from the platform and queued (docs/decisions/221).
   { name: "order-sweep", everyMs: ORDER_SWEEP_EVERY_MS, run: (now) => sweepAllShops(now) },
+  // Duplicate hints compare within at most a week (docs/decisions/223).
+  { name: "order-fingerprints", everyMs: 3_600_000, run: (now) => purgeOldFingerprints(now) },
 ];
 
 export interface Services {

@@ -576,6 +576,16 @@ export const en = {
     "{count} orders recovered: your store never announced them and the app found them on a check",
   // Orders cancelled before they go out (docs/decisions/222).
   "deliveryError.order_cancelled": "Not sent: the order was cancelled before it went to your flow",
+  // Duplicate hints (docs/decisions/223).
+  "deliveryError.held_possible_duplicate":
+    "Held: the same phone ordered the same items shortly before. Tagged automation-possible-duplicate",
+  "delivery.duplicateOf": "Possible duplicate of {order}",
+  "settings.orderRules.duplicateWindow": "Possible duplicates: minutes between identical orders",
+  "settings.orderRules.duplicateWindow.help":
+    "The same phone ordering the same items within this time is tagged automation-possible-duplicate. Empty or 0: not checked.",
+  "settings.orderRules.duplicateAction": "A possible duplicate",
+  "settings.orderRules.duplicateAction.send": "Send it, tagged and marked for your flow",
+  "settings.orderRules.duplicateAction.hold": "Hold it for your team to review",
 } as const;
 
 export type MessageKey = keyof typeof en;

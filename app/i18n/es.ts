@@ -592,4 +592,14 @@ export const es: Messages = {
     "{count} pedidos recuperados: tu tienda nunca avisó de ellos y la app los encontró al revisar",
   // Orders cancelled before they go out (docs/decisions/222).
   "deliveryError.order_cancelled": "No se envió: el pedido se canceló antes de enviarse a tu flujo",
+  // Duplicate hints (docs/decisions/223).
+  "deliveryError.held_possible_duplicate":
+    "Retenido: el mismo teléfono pidió los mismos productos hace poco. Se etiquetó automation-possible-duplicate",
+  "delivery.duplicateOf": "Posible duplicado de {order}",
+  "settings.orderRules.duplicateWindow": "Posibles duplicados: minutos entre pedidos iguales",
+  "settings.orderRules.duplicateWindow.help":
+    "El mismo teléfono pidiendo los mismos productos dentro de este tiempo se etiqueta automation-possible-duplicate. Vacío o 0: no se revisa.",
+  "settings.orderRules.duplicateAction": "Un posible duplicado",
+  "settings.orderRules.duplicateAction.send": "Enviarlo, etiquetado y marcado para tu flujo",
+  "settings.orderRules.duplicateAction.hold": "Retenerlo para que tu equipo lo revise",
 };

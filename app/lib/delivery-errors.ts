@@ -17,6 +17,7 @@ export const DELIVERY_ERROR_CODES = [
   "held_no_mobile",
   "no_mobile",
   "order_cancelled",
+  "held_possible_duplicate",
   // An attempt at the automation platform that failed.
   "trigger_timeout",
   "trigger_unreachable",
@@ -60,6 +61,8 @@ const ENGLISH: Record<DeliveryErrorCode, (params: DeliveryErrorParams) => string
   held_no_mobile: () => "Held: the buyer's phone is no usable mobile number (tagged automation-no-phone)",
   no_mobile: () => "Not sent: the buyer's phone is no usable mobile number (the shop's rule)",
   order_cancelled: () => "Not sent: the order was cancelled before its trigger went out",
+  held_possible_duplicate: () =>
+    "Held: the same phone ordered the same items shortly before (tagged automation-possible-duplicate)",
   trigger_timeout: () => "Timed out waiting for the automation platform",
   trigger_unreachable: ({ detail }) => `Network error: ${detail ?? "unknown"}`,
   trigger_http: ({ status, detail }) => `Automation platform answered HTTP ${status}${detail ? `: ${detail}` : ""}`,

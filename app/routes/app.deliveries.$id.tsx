@@ -262,7 +262,7 @@ export default function Delivery() {
                     </InlineStack>
                   )}
                 </SideCard>
-                {data.checks && <BuyerPhoneCard phone={data.checks.phone} />}
+                {data.checks && <BuyerPhoneCard phone={data.checks.phone} duplicateOf={data.checks.duplicateOf} />}
                 <SideCard heading={t("delivery.payload")}>
                   {delivery.payloadSummary ? (
                     <BlockStack gap="100">

@@ -132,6 +132,7 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.orderRules.create({ data: { shop, noPhoneAction: "hold" } });
   await prisma.orderFlag.create({ data: { shop, deliveryId: dead.id, kind: "no_phone", reason: "missing" } });
   await prisma.orderSweep.create({ data: { shop, watermark: new Date() } });
+  await prisma.orderFingerprint.create({ data: { deliveryId: dead.id, shop, fingerprint: "f", createdAt: new Date() } });
   return shop;
 }
 

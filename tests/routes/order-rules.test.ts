@@ -26,12 +26,25 @@ describe("the order rules form", () => {
     const other = await adminShop();
     expect(await save(shop, { intent: "order-rules-save", noPhoneAction: "hold", phoneCountry: "pe" })).toEqual({
       status: 200,
-      body: { success: true, rules: { noPhoneAction: "hold", phoneCountry: "PE" } },
+      body: {
+        success: true,
+        rules: { noPhoneAction: "hold", phoneCountry: "PE", duplicateWindowMinutes: 0, duplicateAction: "send" },
+      },
     });
     const page = await loader({ request: await adminRequest("/app/settings", shop), params: {}, context: {} });
-    expect(page.orderRules).toEqual({ noPhoneAction: "hold", phoneCountry: "PE" });
+    expect(page.orderRules).toEqual({
+      noPhoneAction: "hold",
+      phoneCountry: "PE",
+      duplicateWindowMinutes: 0,
+      duplicateAction: "send",
+    });
     // Another shop keeps the defaults.
-    expect(await getOrderRules(other)).toEqual({ noPhoneAction: "send", phoneCountry: null });
+    expect(await getOrderRules(other)).toEqual({
+      noPhoneAction: "send",
+      phoneCountry: null,
+      duplicateWindowMinutes: 0,
+      duplicateAction: "send",
+    });
   });
 
   it("clears the country back to the supplier's with an empty choice", async () => {
@@ -40,6 +53,8 @@ describe("the order rules form", () => {
     expect((await save(shop, { noPhoneAction: "skip", phoneCountry: "" })).body.rules).toEqual({
       noPhoneAction: "skip",
       phoneCountry: null,
+      duplicateWindowMinutes: 0,
+      duplicateAction: "send",
     });
   });
 
@@ -53,6 +68,23 @@ describe("the order rules form", () => {
       status: 400,
       body: { success: false, error: expect.stringMatching(/^phoneCountry:/) },
     });
-    expect(await getOrderRules(shop)).toEqual({ noPhoneAction: "send", phoneCountry: null });
+    expect(await getOrderRules(shop)).toEqual({
+      noPhoneAction: "send",
+      phoneCountry: null,
+      duplicateWindowMinutes: 0,
+      duplicateAction: "send",
+    });
+  });
+
+  it("saves a duplicate window and action, and refuses a window longer than a week", async () => {
+    const shop = await adminShop();
+    expect(
+      (await save(shop, { noPhoneAction: "send", duplicateWindowMinutes: "90", duplicateAction: "hold" })).body.rules,
+    ).toMatchObject({ duplicateWindowMinutes: 90, duplicateAction: "hold" });
+    expect(await save(shop, { noPhoneAction: "send", duplicateWindowMinutes: "20000" })).toMatchObject({
+      status: 400,
+      body: { success: false, error: expect.stringMatching(/^duplicateWindowMinutes:/) },
+    });
+    expect(await save(shop, { noPhoneAction: "send", duplicateWindowMinutes: "1.5" })).toMatchObject({ status: 400 });
   });
 });

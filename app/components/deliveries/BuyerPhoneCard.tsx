@@ -15,7 +15,7 @@ export interface BuyerPhoneView {
  * The buyer's phone on the delivery page (docs/decisions/220): as typed, as the flow receives it (E.164), its type,
  * and whether WhatsApp can reach it.
  */
-export function BuyerPhoneCard({ phone }: { phone: BuyerPhoneView }) {
+export function BuyerPhoneCard({ phone, duplicateOf }: { phone: BuyerPhoneView; duplicateOf: string | null }) {
   const { t } = useI18n();
   return (
     <Card>
@@ -39,6 +39,7 @@ export function BuyerPhoneCard({ phone }: { phone: BuyerPhoneView }) {
         <Text as="p">
           {t("delivery.phone.type")}: {labelled(t, "delivery.phone.type", phone.type)}
         </Text>
+        {duplicateOf && <Badge tone="attention">{t("delivery.duplicateOf", { order: duplicateOf })}</Badge>}
       </BlockStack>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { BlockStack, Button, Card, FormLayout, InlineStack, Select } from "@shopify/polaris";
+import { BlockStack, Button, Card, FormLayout, InlineStack, Select, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { FormFeedback } from "~/components/FormFeedback";
 import { useErrorMessage } from "~/components/ApiErrorBanner";
@@ -7,7 +7,13 @@ import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
 import { useI18n } from "~/i18n/context";
 import { SUPPLIER_COUNTRY_CODES } from "~/lib/countries";
-import { NO_PHONE_ACTIONS, type NoPhoneAction, type OrderRules } from "~/lib/order-rules";
+import {
+  DUPLICATE_ACTIONS,
+  NO_PHONE_ACTIONS,
+  type DuplicateAction,
+  type NoPhoneAction,
+  type OrderRules,
+} from "~/lib/order-rules";
 
 /** What to do with an order without a usable mobile, and the store's country for numbers typed without a code. */
 export function OrderRulesSettings({
@@ -21,11 +27,23 @@ export function OrderRulesSettings({
   const message = useErrorMessage();
   const [noPhoneAction, setNoPhoneAction] = useState<NoPhoneAction>(rules.noPhoneAction);
   const [phoneCountry, setPhoneCountry] = useState(rules.phoneCountry ?? "");
+  const savedWindow = rules.duplicateWindowMinutes ? String(rules.duplicateWindowMinutes) : "";
+  const [duplicateWindow, setDuplicateWindow] = useState(savedWindow);
+  const [duplicateAction, setDuplicateAction] = useState<DuplicateAction>(rules.duplicateAction);
   const write = useWrite<{ success: true }>("/app/order-rules", () => showToast(t("settings.orderRules.saved")));
-  const dirty = noPhoneAction !== rules.noPhoneAction || phoneCountry !== (rules.phoneCountry ?? "");
+  const dirty =
+    noPhoneAction !== rules.noPhoneAction ||
+    phoneCountry !== (rules.phoneCountry ?? "") ||
+    duplicateWindow !== savedWindow ||
+    duplicateAction !== rules.duplicateAction;
 
   function save() {
-    write.submit("order-rules-save", { noPhoneAction, phoneCountry });
+    write.submit("order-rules-save", {
+      noPhoneAction,
+      phoneCountry,
+      duplicateWindowMinutes: duplicateWindow.trim(),
+      duplicateAction,
+    });
   }
 
   useEffect(() =>
@@ -36,6 +54,8 @@ export function OrderRulesSettings({
       discard: () => {
         setNoPhoneAction(rules.noPhoneAction);
         setPhoneCountry(rules.phoneCountry ?? "");
+        setDuplicateWindow(savedWindow);
+        setDuplicateAction(rules.duplicateAction);
       },
     }),
   );
@@ -67,6 +87,26 @@ export function OrderRulesSettings({
             ]}
             value={phoneCountry}
             onChange={setPhoneCountry}
+          />
+          <TextField
+            label={t("settings.orderRules.duplicateWindow")}
+            helpText={t("settings.orderRules.duplicateWindow.help")}
+            type="number"
+            min={0}
+            value={duplicateWindow}
+            onChange={setDuplicateWindow}
+            autoComplete="off"
+            error={write.failure?.error?.startsWith("duplicateWindowMinutes") ? message(write.failure) : undefined}
+          />
+          <Select
+            label={t("settings.orderRules.duplicateAction")}
+            options={DUPLICATE_ACTIONS.map((action) => ({
+              label: t(`settings.orderRules.duplicateAction.${action}`),
+              value: action,
+            }))}
+            value={duplicateAction}
+            onChange={(value) => setDuplicateAction(value as DuplicateAction)}
+            disabled={!duplicateWindow.trim() || duplicateWindow.trim() === "0"}
           />
         </FormLayout>
         <InlineStack align="end">

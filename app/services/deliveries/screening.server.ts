@@ -1,14 +1,16 @@
 import type { Delivery } from "@prisma/client";
 import prisma from "../../db.server";
 import type { DeliveryError } from "../../lib/delivery-errors";
-import { NO_PHONE_TAG, type OrderRules } from "../../lib/order-rules";
+import { DUPLICATE_TAG, NO_PHONE_TAG, type OrderRules } from "../../lib/order-rules";
 import type { Logger } from "../../logger.server";
 import { addOrderTags } from "../automation/order-tags.server";
 import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
 import { cancelledBeforeSending } from "../orders/cancellation.server";
+import { earlierDuplicate, orderFingerprint } from "../orders/duplicates.server";
 import { cachedOrderRules } from "../orders/rules.server";
 import type { ShopSettings } from "../shops/configuration.server";
 import { addAppliedTags } from "./outbox.server";
+import type { OrderPayload } from "./payloads.server";
 import { buyerPhone, type NormalisedPhone, type PhoneType } from "./phone.server";
 import { skipDelivery } from "./queue.server";
 
@@ -42,7 +44,13 @@ export interface ScreenContext {
   log: () => Logger;
 }
 
-export type Screened<P> = { send: true; payload: P & PhoneFields } | { send: false };
+/** Beside the phone fields, on a likely duplicate (docs/decisions/223): the earlier order's name. */
+export interface DuplicateFields {
+  possibleDuplicate?: true;
+  possibleDuplicateOf?: string;
+}
+
+export type Screened<P> = { send: true; payload: P & PhoneFields & DuplicateFields } | { send: false };
 
 /**
  * The order's payload with the phone fields, or, when the shop's rule says so for a buyer without a usable
@@ -64,14 +72,35 @@ export async function screenOrder<P extends object>(
   const rules = await cachedOrderRules(delivery.shop);
   const phone = buyerPhone(body, shopPhoneCountry(rules, context.settings));
   if (!phone.usableMobile) await flagOrder(delivery, "no_phone", phone.problem);
-  const action = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;
-  if (action === "send") return { send: true, payload: { ...payload, ...phoneFields(phone) } };
+  const noPhoneAction = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;
+  if (noPhoneAction !== "send") {
+    const reason: DeliveryError = { code: noPhoneAction === "hold" ? "held_no_mobile" : "no_mobile" };
+    if (!(await skipDelivery(delivery, reason, context.now))) return { send: false };
+    context.log().info({ reason: reason.code, problem: phone.problem }, "order not sent by the shop's phone rule");
+    if (noPhoneAction === "hold") await tagOrder(delivery, NO_PHONE_TAG, context);
+    return { send: false };
+  }
 
-  const reason: DeliveryError = { code: action === "hold" ? "held_no_mobile" : "no_mobile" };
-  if (!(await skipDelivery(delivery, reason, context.now))) return { send: false };
-  context.log().info({ reason: reason.code, problem: phone.problem }, "order not sent by the shop's phone rule");
-  if (action === "hold") await tagHeldOrder(delivery, context);
-  return { send: false };
+  const duplicateOf = await duplicateCheck(delivery, payload, phone, rules);
+  if (duplicateOf) {
+    await flagOrder(delivery, "possible_duplicate", duplicateOf);
+    await tagOrder(delivery, DUPLICATE_TAG, context);
+    if (rules.duplicateAction === "hold" && delivery.replays === 0) {
+      if (await skipDelivery(delivery, { code: "held_possible_duplicate" }, context.now)) {
+        context.log().info({ duplicateOf }, "likely duplicate held by the shop's rule");
+      }
+      return { send: false };
+    }
+  }
+  const marks: DuplicateFields = duplicateOf ? { possibleDuplicate: true, possibleDuplicateOf: duplicateOf } : {};
+  return { send: true, payload: { ...payload, ...phoneFields(phone), ...marks } };
+}
+
+/** The name of an earlier order this one likely repeats, when the shop checks for duplicates. */
+async function duplicateCheck(delivery: Delivery, payload: object, phone: NormalisedPhone, rules: OrderRules) {
+  if (!rules.duplicateWindowMinutes || !phone.e164) return null;
+  const lineItems = (payload as Partial<Pick<OrderPayload, "lineItems">>).lineItems ?? [];
+  return earlierDuplicate(delivery, orderFingerprint(phone.e164, lineItems), rules.duplicateWindowMinutes);
 }
 
 /** One row per order and kind: a replay of the same order does not count it twice. */
@@ -84,22 +113,21 @@ async function flagOrder(delivery: Pick<Delivery, "id" | "shop">, kind: string, 
 }
 
 /**
- * The held order's tag, so the merchant's team finds it in the admin. A failure is logged and left: the delivery
- * already says it is held, and the page offers to send it.
+ * The tag that tells the merchant's team about the order in the admin. A failure is logged and left: the delivery
+ * already says what happened, and a held one's page offers to send it.
  */
-async function tagHeldOrder(delivery: Delivery, context: ScreenContext) {
+async function tagOrder(delivery: Delivery, tag: string, context: ScreenContext) {
   if (!delivery.orderId) return;
   try {
     const session = await getOfflineSession(delivery.shop);
-    if (!session) return context.log().warn("no offline session to tag the held order with");
-    if (await addOrderTags(session, delivery.orderId, [NO_PHONE_TAG], context.graphql)) {
-      await addAppliedTags(delivery.id, [NO_PHONE_TAG]);
+    if (!session) return context.log().warn({ tag }, "no offline session to tag the order with");
+    if (await addOrderTags(session, delivery.orderId, [tag], context.graphql)) {
+      await addAppliedTags(delivery.id, [tag]);
     } else {
-      context.log().warn("the held order is gone from the platform; not tagged");
+      context.log().warn({ tag }, "the order is gone from the platform; not tagged");
     }
   } catch (error) {
-    context
-      .log()
-      .error({ err: error instanceof Error ? error.message : String(error) }, "could not tag the held order");
+    const err = error instanceof Error ? error.message : String(error);
+    context.log().error({ tag, err }, "could not tag the order");
   }
 }

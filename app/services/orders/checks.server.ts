@@ -7,6 +7,8 @@ import { getOrderRules } from "./rules.server";
 /** What the log shows of the pre-send checks on one order: the buyer's phone as read and normalised. */
 export interface OrderChecks {
   phone: NormalisedPhone;
+  /** The earlier order this one likely repeats (docs/decisions/223), when the check found one. */
+  duplicateOf: string | null;
 }
 
 /**
@@ -19,8 +21,18 @@ export async function orderChecks(shop: string, deliveryId: string): Promise<Ord
     select: { payload: true },
   });
   if (!delivery?.payload) return null;
-  const [rules, settings] = await Promise.all([getOrderRules(shop), getShopSettings(shop)]);
-  return { phone: buyerPhone(JSON.parse(delivery.payload), shopPhoneCountry(rules, settings)) };
+  const [rules, settings, duplicate] = await Promise.all([
+    getOrderRules(shop),
+    getShopSettings(shop),
+    prisma.orderFlag.findUnique({
+      where: { deliveryId_kind: { deliveryId, kind: "possible_duplicate" } },
+      select: { reason: true, shop: true },
+    }),
+  ]);
+  return {
+    phone: buyerPhone(JSON.parse(delivery.payload), shopPhoneCountry(rules, settings)),
+    duplicateOf: duplicate?.shop === shop ? duplicate.reason : null,
+  };
 }
 
 /** Orders of the last `days` days the checks found without a usable mobile: the home page's count. */

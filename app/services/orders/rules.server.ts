@@ -2,7 +2,15 @@ import { z } from "zod";
 import prisma from "../../db.server";
 import { SUPPLIER_COUNTRY_CODES } from "../../lib/countries";
 import { hotSql } from "../../lib/hot-sql.server";
-import { DEFAULT_ORDER_RULES, NO_PHONE_ACTIONS, type NoPhoneAction, type OrderRules } from "../../lib/order-rules";
+import {
+  DEFAULT_ORDER_RULES,
+  DUPLICATE_ACTIONS,
+  MAX_DUPLICATE_WINDOW_MINUTES,
+  NO_PHONE_ACTIONS,
+  type DuplicateAction,
+  type NoPhoneAction,
+  type OrderRules,
+} from "../../lib/order-rules";
 
 /** What saving the rules takes, from the settings page's form. */
 export const orderRulesInput = z.object({
@@ -14,24 +22,54 @@ export const orderRulesInput = z.object({
     .pipe(
       z.enum(SUPPLIER_COUNTRY_CODES, { message: `must be one of ${SUPPLIER_COUNTRY_CODES.join(", ")}` }).nullable(),
     ),
+  // An empty field is the feature off.
+  duplicateWindowMinutes: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? Number(value.trim()) : 0))
+    .pipe(
+      z
+        .number({ invalid_type_error: "must be a number of minutes" })
+        .int("must be a whole number of minutes")
+        .min(0, "must not be negative")
+        .max(MAX_DUPLICATE_WINDOW_MINUTES, `must be at most ${MAX_DUPLICATE_WINDOW_MINUTES} minutes`),
+    ),
+  duplicateAction: z
+    .enum(DUPLICATE_ACTIONS, { message: `must be one of ${DUPLICATE_ACTIONS.join(", ")}` })
+    .default("send"),
 });
 
-type RulesRow = { noPhoneAction: string; phoneCountry: string | null };
+type RulesRow = {
+  noPhoneAction: string;
+  phoneCountry: string | null;
+  duplicateWindowMinutes: number | bigint;
+  duplicateAction: string;
+};
 
 /** The shop's rules, or the defaults when it never saved any. Plain SQL: the worker reads it once per claim. */
 export async function getOrderRules(shop: string): Promise<OrderRules> {
   const rows = await hotSql().query<RulesRow>`
-    SELECT "noPhoneAction", "phoneCountry" FROM "OrderRules" WHERE "shop" = ${shop}`;
+    SELECT "noPhoneAction", "phoneCountry", "duplicateWindowMinutes", "duplicateAction"
+    FROM "OrderRules" WHERE "shop" = ${shop}`;
   if (!rows.length) return DEFAULT_ORDER_RULES;
-  const action = rows[0].noPhoneAction as NoPhoneAction;
+  const [row] = rows;
+  const action = row.noPhoneAction as NoPhoneAction;
+  const duplicateAction = row.duplicateAction as DuplicateAction;
   return {
     noPhoneAction: NO_PHONE_ACTIONS.includes(action) ? action : DEFAULT_ORDER_RULES.noPhoneAction,
-    phoneCountry: rows[0].phoneCountry,
+    phoneCountry: row.phoneCountry,
+    duplicateWindowMinutes: Number(row.duplicateWindowMinutes),
+    duplicateAction: DUPLICATE_ACTIONS.includes(duplicateAction) ? duplicateAction : "send",
   };
 }
 
 export async function saveOrderRules(shop: string, rules: z.output<typeof orderRulesInput>): Promise<OrderRules> {
-  const data = { noPhoneAction: rules.noPhoneAction, phoneCountry: rules.phoneCountry };
+  const data = {
+    noPhoneAction: rules.noPhoneAction,
+    phoneCountry: rules.phoneCountry,
+    duplicateWindowMinutes: rules.duplicateWindowMinutes,
+    duplicateAction: rules.duplicateAction,
+  };
   await prisma.orderRules.upsert({ where: { shop }, create: { shop, ...data }, update: data });
   rulesCache.delete(shop);
   return getOrderRules(shop);

@@ -22,6 +22,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.orderRules.deleteMany({ where: { shop } }),
     prisma.orderFlag.deleteMany({ where: { shop } }),
     prisma.orderSweep.deleteMany({ where: { shop } }),
+    prisma.orderFingerprint.deleteMany({ where: { shop } }),
   ];
 }
 

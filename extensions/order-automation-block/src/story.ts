@@ -90,6 +90,7 @@ const ERROR_CODES = new Set([
   "held_no_mobile",
   "no_mobile",
   "order_cancelled",
+  "held_possible_duplicate",
   "trigger_timeout",
   "trigger_unreachable",
   "trigger_http",

@@ -36,8 +36,8 @@ function orderWithPhone(phone: string | null, country: string | null = "CO") {
   });
 }
 
-async function rules(shop: string, noPhoneAction: string, phoneCountry?: string) {
-  await saveOrderRules(shop, parseInput(orderRulesInput, { noPhoneAction, phoneCountry }));
+async function rules(shop: string, noPhoneAction: string, phoneCountry?: string, extra: Record<string, string> = {}) {
+  await saveOrderRules(shop, parseInput(orderRulesInput, { noPhoneAction, phoneCountry, ...extra }));
 }
 
 beforeEach(() => forgetOrderRules());
@@ -135,12 +135,94 @@ describe("the shop's rule for an order without a usable mobile", () => {
   });
 });
 
+describe("duplicate hints", () => {
+  const T1 = new Date(T0.getTime() + 20 * 60_000);
+  const twin = (phone: string, variantId = 441) =>
+    orderWithPhone(phone, "CO") as ReturnType<typeof restOrder> & { line_items: Record<string, unknown>[] };
+  const sameItems = (order: ReturnType<typeof twin>, variantId: number) => {
+    order.line_items = order.line_items.map((item) => ({ ...item, variant_id: variantId }));
+    return order;
+  };
+
+  it("marks and tags the second of two orders by the same phone for the same items, and sends both", async () => {
+    const shop = await createAutomatedShop();
+    await rules(shop, "send", undefined, { duplicateWindowMinutes: "60", duplicateAction: "send" });
+    const first = await createDelivery(shop, { order: twin("300 123 4567"), createdAt: T0, nextAttemptAt: T0 });
+    // The same buyer typing the number another way, 20 minutes later.
+    const second = await createDelivery(shop, { order: twin("+57 300-123-4567"), createdAt: T1, nextAttemptAt: T0 });
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    const platform = mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
+    await pass();
+    expect(calls).toHaveLength(2);
+    const byOrder = Object.fromEntries(calls.map((call) => [call.body.orderId, call.body]));
+    expect(byOrder[first.orderId!]).not.toHaveProperty("possibleDuplicate");
+    expect(byOrder[second.orderId!]).toMatchObject({ possibleDuplicate: true, possibleDuplicateOf: first.orderName });
+    expect(platform.map((call) => call.variables)).toEqual([
+      { id: second.orderId, tags: ["automation-possible-duplicate"] },
+    ]);
+    expect(await orderChecks(shop, second.id)).toMatchObject({ duplicateOf: first.orderName });
+    expect(await orderChecks(shop, first.id)).toMatchObject({ duplicateOf: null });
+  });
+
+  it("holds a likely duplicate when the rule says so, and never for other items or outside the window", async () => {
+    const shop = await createAutomatedShop();
+    await rules(shop, "send", undefined, { duplicateWindowMinutes: "30", duplicateAction: "hold" });
+    await createDelivery(shop, { order: sameItems(twin("300 123 4567"), 441), createdAt: T0, nextAttemptAt: T0 });
+    const other = await createDelivery(shop, {
+      order: sameItems(twin("300 123 4567"), 442),
+      createdAt: T1,
+      nextAttemptAt: T0,
+    });
+    const held = await createDelivery(shop, {
+      order: sameItems(twin("3001234567"), 441),
+      createdAt: T1,
+      nextAttemptAt: T0,
+    });
+    const late = await createDelivery(shop, {
+      order: sameItems(twin("300 123 4567"), 442),
+      createdAt: new Date(T1.getTime() + 31 * 60_000),
+      nextAttemptAt: T0,
+    });
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
+    await pass();
+    const sent = calls.map((call) => call.body.orderId);
+    expect(sent).toContain(other.orderId);
+    expect(sent).toContain(late.orderId);
+    expect(sent).not.toContain(held.orderId);
+    expect(calls).toHaveLength(3);
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: held.id } })).toMatchObject({
+      status: "skipped",
+      lastErrorCode: "held_possible_duplicate",
+      tagsApplied: JSON.stringify(["automation-possible-duplicate"]),
+    });
+    // The merchant sends it anyway: marked, not held again.
+    await retryDelivery(shop, held.id, T0);
+    await pass();
+    expect(calls.at(-1)!.body).toMatchObject({ orderId: held.orderId, possibleDuplicate: true });
+  });
+
+  it("does not check when the shop has no window", async () => {
+    const shop = await createAutomatedShop();
+    await createDelivery(shop, { order: twin("300 123 4567"), createdAt: T0, nextAttemptAt: T0 });
+    await createDelivery(shop, { order: twin("300 123 4567"), createdAt: T1, nextAttemptAt: T0 });
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    await pass();
+    expect(calls.filter((call) => "possibleDuplicate" in call.body)).toHaveLength(0);
+    expect(await prisma.orderFingerprint.count()).toBe(0);
+  });
+});
+
 describe("the log's view of the checks", () => {
   it("shows the number as typed and normalised, for the shop's own delivery only", async () => {
     const shop = await createAutomatedShop();
     const other = await createAutomatedShop();
     const delivery = await createDelivery(shop, { order: orderWithPhone("0991234567", "EC") });
     expect(await orderChecks(shop, delivery.id)).toEqual({
+      duplicateOf: null,
       phone: {
         raw: "0991234567",
         e164: "+593991234567",
