@@ -137,7 +137,7 @@ describe("the shop's rule for an order without a usable mobile", () => {
 
 describe("duplicate hints", () => {
   const T1 = new Date(T0.getTime() + 20 * 60_000);
-  const twin = (phone: string, variantId = 441) =>
+  const twin = (phone: string) =>
     orderWithPhone(phone, "CO") as ReturnType<typeof restOrder> & { line_items: Record<string, unknown>[] };
   const sameItems = (order: ReturnType<typeof twin>, variantId: number) => {
     order.line_items = order.line_items.map((item) => ({ ...item, variant_id: variantId }));
