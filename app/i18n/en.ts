@@ -556,7 +556,7 @@ export const en = {
   "settings.orderRules.noPhone.send": "Send it anyway",
   "settings.orderRules.noPhone.hold": "Hold it and tag it automation-no-phone for your team",
   "settings.orderRules.noPhone.skip": "Do not send it",
-  "settings.orderRules.phoneCountry": "Your store's country",
+  "settings.orderRules.phoneCountry": "Phones typed without an international code",
   "settings.orderRules.phoneCountry.help":
     "For numbers typed without a country code when the order names no country. Not chosen: your supplier's country.",
   "settings.orderRules.phoneCountry.supplier": "Your supplier's country",

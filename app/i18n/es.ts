@@ -571,7 +571,7 @@ export const es: Messages = {
   "settings.orderRules.noPhone.send": "Enviarlo igual",
   "settings.orderRules.noPhone.hold": "Retenerlo y etiquetarlo automation-no-phone para tu equipo",
   "settings.orderRules.noPhone.skip": "No enviarlo",
-  "settings.orderRules.phoneCountry": "País de tu tienda",
+  "settings.orderRules.phoneCountry": "Teléfonos escritos sin código internacional",
   "settings.orderRules.phoneCountry.help":
     "Para números escritos sin código de país cuando el pedido no indica país. Sin elegir: el país de tu proveedor.",
   "settings.orderRules.phoneCountry.supplier": "El país de tu proveedor",
