@@ -6,6 +6,8 @@ import { runDueErrorTags } from "./services/deliveries/error-tag.server";
 import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
 import { DeliveryWorker, type WorkerOptions } from "./services/deliveries/worker.server";
 import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
+import { purgeOldFingerprints } from "./services/orders/duplicates.server";
+import { SWEEP_EVERY_MS as ORDER_SWEEP_EVERY_MS, sweepAllShops } from "./services/orders/sweep.server";
 import { installPlatformTransport } from "./services/platform/transport.server";
 import { purgeStockHistory } from "./services/stock/records.server";
 import { runScheduledStockSyncs, SCHEDULE_CHECK_EVERY_MS } from "./services/stock/schedule.server";
@@ -28,6 +30,10 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   // Each shop with stock sync on is synced hourly; the check runs once per period across the fleet.
   { name: "stock-sync", everyMs: SCHEDULE_CHECK_EVERY_MS, run: (now) => runScheduledStockSyncs(now) },
   { name: "stock-history-purge", everyMs: 86_400_000, run: (now) => purgeStockHistory(now) },
+  // Orders whose webhook never came, listed from the platform and queued (docs/decisions/221).
+  { name: "order-sweep", everyMs: ORDER_SWEEP_EVERY_MS, run: (now) => sweepAllShops(now) },
+  // Duplicate hints compare within at most a week (docs/decisions/223).
+  { name: "order-fingerprints", everyMs: 3_600_000, run: (now) => purgeOldFingerprints(now) },
 ];
 
 export interface Services {

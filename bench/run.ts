@@ -15,6 +15,7 @@
  *   --insights [--rows 1000000]                     the delivery insights' queries instead (bench/insights.ts)
  *   --theme-installs [--installs 8,16] [--wrapped]  concurrent theme installs of a large archive instead, and the
  *                                                   app's memory (bench/theme-installs.ts)
+ *   --order-sweep [--orders 10000] [--missing 100]  the reconciliation sweep's cost instead (bench/order-sweep.ts)
  *
  * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
  */
@@ -441,6 +442,8 @@ async function main() {
   ? import("./insights").then(({ runInsightsBench }) => runInsightsBench(process.argv.slice(2)))
   : process.argv.includes("--theme-installs")
     ? import("./theme-installs").then(({ runThemeInstallsBench }) => runThemeInstallsBench(process.argv.slice(2)))
+    : process.argv.includes("--order-sweep")
+      ? import("./order-sweep").then(({ runOrderSweepBench }) => runOrderSweepBench(process.argv.slice(2)))
     : main()
 ).catch((error) => {
   console.error(error instanceof Error ? error.stack : error);

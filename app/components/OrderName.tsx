@@ -2,15 +2,17 @@ import { Badge, InlineStack, Link, Text } from "@shopify/polaris";
 import { useI18n } from "~/i18n/context";
 import type { DeliverySummary } from "~/lib/api-types";
 import { deliveryName, orderAdminUrl } from "~/lib/deliveries";
+import { recoveredBySweep } from "~/lib/sweep";
 
 /**
  * The order's name, linked to the order in the store's admin when there is one to open; a test order (the loop
- * test's) says so, and is not linked: it is deleted once the test ends.
+ * test's) says so, and is not linked: it is deleted once the test ends. An order the reconciliation sweep queued
+ * (its webhook never came) says so too.
  */
 export function OrderName({
   delivery,
 }: {
-  delivery: Pick<DeliverySummary, "orderName" | "orderId" | "topic" | "buyer"> & { test?: boolean };
+  delivery: Pick<DeliverySummary, "orderName" | "orderId" | "topic" | "buyer" | "eventId"> & { test?: boolean };
 }) {
   const { t } = useI18n();
   const name = deliveryName(t, delivery);
@@ -27,11 +29,17 @@ export function OrderName({
   ) : (
     text
   );
-  if (!delivery.test) return linked;
+  const recovered = recoveredBySweep(delivery);
+  if (!delivery.test && !recovered) return linked;
   return (
     <InlineStack gap="100" blockAlign="center" wrap={false}>
       {linked}
-      <Badge size="small">{t("deliveries.test")}</Badge>
+      {delivery.test && <Badge size="small">{t("deliveries.test")}</Badge>}
+      {recovered && (
+        <Badge size="small" tone="info">
+          {t("deliveries.recovered")}
+        </Badge>
+      )}
     </InlineStack>
   );
 }

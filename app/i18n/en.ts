@@ -652,6 +652,61 @@ export const en = {
   // Pause and resume, said when done.
   "operations.pausedToast": "Automation paused",
   "operations.resumedToast": "Automation resumed",
+  // Order rules: the buyer's phone (docs/decisions/220).
+  "deliveryError.held_no_mobile":
+    "Held: the buyer's phone is not a valid mobile number. Tagged automation-no-phone for your team",
+  "deliveryError.no_mobile": "Not sent: the buyer's phone is not a valid mobile number (your rule)",
+  "delivery.phone": "Phone",
+  "delivery.phone.typed": "As typed",
+  "delivery.phone.normalised": "International",
+  "delivery.phone.type": "Type",
+  "delivery.phone.type.mobile": "Mobile",
+  "delivery.phone.type.fixed_line": "Landline",
+  "delivery.phone.type.fixed_line_or_mobile": "Mobile or landline",
+  "delivery.phone.type.other": "Other",
+  "delivery.phone.problem.missing": "No phone",
+  "delivery.phone.problem.invalid": "Not a valid number",
+  "delivery.phone.problem.fixed_line": "A landline: WhatsApp cannot reach it",
+  "delivery.phone.problem.other": "Not a mobile number",
+  "delivery.phone.usable": "Valid mobile",
+  "delivery.sendAnyway": "Send anyway",
+  "settings.orderRules.title": "Sending rules",
+  "settings.orderRules.description":
+    "What happens to an order before it goes to your WhatsApp flow. The phone is put in international form (+57…) with the shipping address's country, then the customer's, then your store's.",
+  "settings.orderRules.noPhone": "Order without a valid mobile",
+  "settings.orderRules.noPhone.send": "Send it anyway",
+  "settings.orderRules.noPhone.hold": "Hold it and tag it automation-no-phone for your team",
+  "settings.orderRules.noPhone.skip": "Do not send it",
+  "settings.orderRules.phoneCountry": "Phones typed without an international code",
+  "settings.orderRules.phoneCountry.help":
+    "For numbers typed without a country code when the order names no country. Not chosen: your supplier's country.",
+  "settings.orderRules.phoneCountry.supplier": "Your supplier's country",
+  "settings.orderRules.save": "Save rules",
+  "settings.orderRules.saved": "Rules saved",
+  "home.noPhone.one": "{count} order in the last 7 days had no valid mobile",
+  "home.noPhone.other": "{count} orders in the last 7 days had no valid mobile",
+  "home.noPhone.link": "Review the sending rules",
+  // The reconciliation sweep (docs/decisions/221).
+  "deliveries.recovered": "Recovered",
+  "deliveries.sweep": "Check the last 24 hours",
+  "deliveries.sweep.none": "Checked the last 24 hours: every order had arrived",
+  "deliveries.sweep.recovered.one": "Checked the last 24 hours: {count} order had not arrived and is now queued",
+  "deliveries.sweep.recovered.other": "Checked the last 24 hours: {count} orders had not arrived and are now queued",
+  "insights.recovered.one": "{count} order recovered: your store never announced it and the app found it on a check",
+  "insights.recovered.other":
+    "{count} orders recovered: your store never announced them and the app found them on a check",
+  // Orders cancelled before they go out (docs/decisions/222).
+  "deliveryError.order_cancelled": "Not sent: the order was cancelled before it went to your flow",
+  // Duplicate hints (docs/decisions/223).
+  "deliveryError.held_possible_duplicate":
+    "Held: the same phone ordered the same items shortly before. Tagged automation-possible-duplicate",
+  "delivery.duplicateOf": "Possible duplicate of {order}",
+  "settings.orderRules.duplicateWindow": "Possible duplicates: minutes between identical orders",
+  "settings.orderRules.duplicateWindow.help":
+    "The same phone ordering the same items within this time is tagged automation-possible-duplicate. Empty or 0: not checked.",
+  "settings.orderRules.duplicateAction": "A possible duplicate",
+  "settings.orderRules.duplicateAction.send": "Send it, tagged and marked for your flow",
+  "settings.orderRules.duplicateAction.hold": "Hold it for your team to review",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -610,9 +610,6 @@ export const es: Messages = {
   "error.sync_busy": "Ya hay una sincronización de tu tienda en curso; inténtalo de nuevo en un momento.",
   "error.sync_not_configured": "Primero elige una ubicación y activa la sincronización de stock.",
   "error.missing_scopes": "Primero concede los permisos de inventario.",
-  "error.loop_test_running": "Ya hay una prueba en curso. Espera a que termine.",
-  "error.loop_test_scope": "La app no tiene permiso para crear pedidos en tu tienda. Reinstálala para concederlo.",
-  "error.loop_test_order_refused": "Tu tienda no aceptó el pedido de prueba. Inténtalo de nuevo en un momento.",
 
   // Quién compró, lo que cada pantalla dice de un pedido y las alertas por tipo de fallo.
   "deliveries.buyer": "Comprador",
@@ -668,4 +665,63 @@ export const es: Messages = {
   // Pausa y reanudación, dichas al hacerlas.
   "operations.pausedToast": "Automatización en pausa",
   "operations.resumedToast": "Automatización reanudada",
+  "error.loop_test_running": "Ya hay una prueba en curso. Espere a que termine.",
+  "error.loop_test_scope": "La app no tiene permiso para crear pedidos en su tienda. Reinstálela para concederlo.",
+  "error.loop_test_order_refused": "Su tienda no aceptó el pedido de prueba. Inténtelo de nuevo en un momento.",
+  // Order rules: the buyer's phone (docs/decisions/220).
+  "deliveryError.held_no_mobile":
+    "Retenido: el teléfono del comprador no es un celular válido. Se etiquetó automation-no-phone para tu equipo",
+  "deliveryError.no_mobile": "No se envió: el teléfono del comprador no es un celular válido (tu regla)",
+  "delivery.phone": "Teléfono",
+  "delivery.phone.typed": "Escrito",
+  "delivery.phone.normalised": "Internacional",
+  "delivery.phone.type": "Tipo",
+  "delivery.phone.type.mobile": "Celular",
+  "delivery.phone.type.fixed_line": "Fijo",
+  "delivery.phone.type.fixed_line_or_mobile": "Celular o fijo",
+  "delivery.phone.type.other": "Otro",
+  "delivery.phone.problem.missing": "Sin teléfono",
+  "delivery.phone.problem.invalid": "No es un número válido",
+  "delivery.phone.problem.fixed_line": "Es un fijo: WhatsApp no llega",
+  "delivery.phone.problem.other": "No es un celular",
+  "delivery.phone.usable": "Celular válido",
+  "delivery.sendAnyway": "Enviar de todos modos",
+  "settings.orderRules.title": "Reglas de envío",
+  "settings.orderRules.description":
+    "Qué hacer con un pedido antes de enviarlo a tu flujo de WhatsApp. El teléfono se pasa a formato internacional (+57…) con el país de la dirección de envío, luego el del cliente y luego el de tu tienda.",
+  "settings.orderRules.noPhone": "Pedido sin un celular válido",
+  "settings.orderRules.noPhone.send": "Enviarlo igual",
+  "settings.orderRules.noPhone.hold": "Retenerlo y etiquetarlo automation-no-phone para tu equipo",
+  "settings.orderRules.noPhone.skip": "No enviarlo",
+  "settings.orderRules.phoneCountry": "Teléfonos escritos sin código internacional",
+  "settings.orderRules.phoneCountry.help":
+    "Para números escritos sin código de país cuando el pedido no indica país. Sin elegir: el país de tu proveedor.",
+  "settings.orderRules.phoneCountry.supplier": "El país de tu proveedor",
+  "settings.orderRules.save": "Guardar reglas",
+  "settings.orderRules.saved": "Reglas guardadas",
+  "home.noPhone.one": "{count} pedido en los últimos 7 días no tenía un celular válido",
+  "home.noPhone.other": "{count} pedidos en los últimos 7 días no tenían un celular válido",
+  "home.noPhone.link": "Revisar las reglas de envío",
+  // The reconciliation sweep (docs/decisions/221).
+  "deliveries.recovered": "Recuperado",
+  "deliveries.sweep": "Revisar las últimas 24 horas",
+  "deliveries.sweep.none": "Revisamos las últimas 24 horas: todos los pedidos habían llegado",
+  "deliveries.sweep.recovered.one": "Revisamos las últimas 24 horas: {count} pedido no había llegado y ya está en cola",
+  "deliveries.sweep.recovered.other":
+    "Revisamos las últimas 24 horas: {count} pedidos no habían llegado y ya están en cola",
+  "insights.recovered.one": "{count} pedido recuperado: tu tienda nunca avisó de él y la app lo encontró al revisar",
+  "insights.recovered.other":
+    "{count} pedidos recuperados: tu tienda nunca avisó de ellos y la app los encontró al revisar",
+  // Orders cancelled before they go out (docs/decisions/222).
+  "deliveryError.order_cancelled": "No se envió: el pedido se canceló antes de enviarse a tu flujo",
+  // Duplicate hints (docs/decisions/223).
+  "deliveryError.held_possible_duplicate":
+    "Retenido: el mismo teléfono pidió los mismos productos hace poco. Se etiquetó automation-possible-duplicate",
+  "delivery.duplicateOf": "Posible duplicado de {order}",
+  "settings.orderRules.duplicateWindow": "Posibles duplicados: minutos entre pedidos iguales",
+  "settings.orderRules.duplicateWindow.help":
+    "El mismo teléfono pidiendo los mismos productos dentro de este tiempo se etiqueta automation-possible-duplicate. Vacío o 0: no se revisa.",
+  "settings.orderRules.duplicateAction": "Un posible duplicado",
+  "settings.orderRules.duplicateAction.send": "Enviarlo, etiquetado y marcado para tu flujo",
+  "settings.orderRules.duplicateAction.hold": "Retenerlo para que tu equipo lo revise",
 };

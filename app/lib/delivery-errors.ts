@@ -13,6 +13,11 @@ export const DELIVERY_ERROR_CODES = [
   "no_contact",
   "no_order_id",
   "test_order_removed",
+  // The shop's order rules (docs/decisions/220): no usable mobile, held for the team or skipped.
+  "held_no_mobile",
+  "no_mobile",
+  "order_cancelled",
+  "held_possible_duplicate",
   // An attempt at the automation platform that failed.
   "trigger_timeout",
   "trigger_unreachable",
@@ -53,6 +58,11 @@ const ENGLISH: Record<DeliveryErrorCode, (params: DeliveryErrorParams) => string
   no_contact: () => "The checkout has no phone or email to follow up",
   no_order_id: () => "The webhook body names no order id; nothing was sent",
   test_order_removed: () => "The loop test finished and deleted its test order; nothing was sent",
+  held_no_mobile: () => "Held: the buyer's phone is no usable mobile number (tagged automation-no-phone)",
+  no_mobile: () => "Not sent: the buyer's phone is no usable mobile number (the shop's rule)",
+  order_cancelled: () => "Not sent: the order was cancelled before its trigger went out",
+  held_possible_duplicate: () =>
+    "Held: the same phone ordered the same items shortly before (tagged automation-possible-duplicate)",
   trigger_timeout: () => "Timed out waiting for the automation platform",
   trigger_unreachable: ({ detail }) => `Network error: ${detail ?? "unknown"}`,
   trigger_http: ({ status, detail }) => `Automation platform answered HTTP ${status}${detail ? `: ${detail}` : ""}`,

@@ -18,6 +18,7 @@ import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { LoopTestCard } from "~/components/LoopTestCard";
+import { OrderChecksNotice } from "~/components/OrderChecksNotice";
 import { StackedBelow } from "~/components/StackedBelow";
 import { TableCard } from "~/components/TableCard";
 import { AppPage } from "~/components/AppPage";
@@ -30,6 +31,7 @@ import { logger } from "~/logger.server";
 import { listAssociations } from "~/services/catalogue/associations.server";
 import { followLoopTest } from "~/services/loop-test/loop-test.server";
 import { automationState } from "~/services/deliveries/operations.server";
+import { countOrdersWithoutMobile } from "~/services/orders/checks.server";
 import { deliveryStats } from "~/services/deliveries/queries.server";
 import { requirePlatformSession } from "~/services/platform/offline-session.server";
 import { listRecentOrders } from "~/services/platform/recent-orders.server";
@@ -49,7 +51,7 @@ import { authenticate } from "~/shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
-  const [settings, associations, installs, stats, orders, loopTest, pause] = await Promise.all([
+  const [settings, associations, installs, stats, orders, loopTest, pause, withoutMobile] = await Promise.all([
     getShopSettings(shop),
     listAssociations(shop, 1, 1),
     listThemeInstalls(shop),
@@ -57,13 +59,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     recentOrders(shop),
     followLoopTest(shop, null),
     automationState(shop),
+    countOrdersWithoutMobile(shop),
   ]);
   const setup: SetupState = {
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     linkedProducts: associations.total,
     themes: installs.length,
   };
-  return { setup, counts: stats.counts as DeliveryCounts, orders, loopTest, pause };
+  return { setup, counts: stats.counts as DeliveryCounts, orders, loopTest, pause, withoutMobile };
 };
 
 async function recentOrders(shop: string) {
@@ -89,7 +92,7 @@ export const meta = pageMeta("app.title");
 
 export default function Home() {
   const { t, tp, dateTime } = useI18n();
-  const { loopTest, pause } = useLoaderData<typeof loader>();
+  const { loopTest, pause, withoutMobile } = useLoaderData<typeof loader>();
   return (
     <AppPage title={t("app.title")}>
       <Layout>
@@ -111,6 +114,11 @@ export default function Home() {
         <Layout.Section>
           <LoopTestCard latest={loopTest} />
         </Layout.Section>
+        {withoutMobile > 0 && (
+          <Layout.Section>
+            <OrderChecksNotice withoutMobile={withoutMobile} />
+          </Layout.Section>
+        )}
         <Layout.Section>
           <DeliveryHealth />
         </Layout.Section>

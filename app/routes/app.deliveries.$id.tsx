@@ -4,6 +4,7 @@ import { Badge, Banner, BlockStack, Box, Card, InlineStack, Layout, Text } from 
 import type { ReactNode } from "react";
 import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
 import { DeliveryErrorText } from "~/components/DeliveryErrorText";
+import { BuyerPhoneCard } from "~/components/deliveries/BuyerPhoneCard";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { OrderName } from "~/components/OrderName";
 import { TableCard } from "~/components/TableCard";
@@ -24,12 +25,14 @@ import {
   topicLabel,
 } from "~/lib/deliveries";
 import { formatDuration } from "~/lib/duration";
+import { isHeld } from "~/lib/order-rules";
 import { pageMeta } from "~/lib/meta";
 import { AppError, apiHandler, BODY_LIMITS, loaderFailure, ok } from "~/lib/http.server";
 import { readFields } from "~/lib/input.server";
 import { listFlows } from "~/services/automation/client.server";
 import { retryNow } from "~/services/deliveries/operations.server";
 import { getDelivery } from "~/services/deliveries/queries.server";
+import { orderChecks } from "~/services/orders/checks.server";
 import { getShopSettings } from "~/services/shops/configuration.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
@@ -47,9 +50,10 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   try {
     delivery = (await getDelivery(shop, params.id ?? "")) as DeliveryDetail;
   } catch (error) {
-    return loaderFailure(error, { delivery: null, flowName: null });
+    return loaderFailure(error, { delivery: null, checks: null, flowName: null });
   }
-  return { delivery, flowName: delivery.flowId ? await flowName(shop, delivery.flowId) : null, failure: null };
+  const checks = await orderChecks(shop, delivery.id);
+  return { delivery, checks, flowName: delivery.flowId ? await flowName(shop, delivery.flowId) : null, failure: null };
 };
 
 async function flowName(shop: string, flowId: string) {
@@ -167,9 +171,11 @@ export default function Delivery() {
       primaryAction={
         delivery && RETRYABLE_STATUSES.includes(delivery.status)
           ? { content: t(retryLabel(delivery.status)), onAction: retry, loading: retrying.busy }
-          : skip === "settings"
-            ? { content: t("deliveries.reviewSettings"), url: "/app/settings" }
-            : undefined
+          : delivery && isHeld(delivery)
+            ? { content: t("delivery.sendAnyway"), onAction: retry, loading: retrying.busy }
+            : skip === "settings"
+              ? { content: t("deliveries.reviewSettings"), url: "/app/settings" }
+              : undefined
       }
     >
       <Layout>
@@ -273,6 +279,7 @@ export default function Delivery() {
                     </InlineStack>
                   )}
                 </SideCard>
+                {data.checks && <BuyerPhoneCard phone={data.checks.phone} duplicateOf={data.checks.duplicateOf} />}
                 <SideCard heading={t("delivery.buyer")}>
                   {delivery.buyer ? (
                     <BlockStack gap="100">

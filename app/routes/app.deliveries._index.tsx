@@ -16,6 +16,7 @@ import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { BuyerCell } from "~/components/deliveries/Buyer";
 import { DeliveryOperations } from "~/components/deliveries/DeliveryOperations";
+import { useSweepNow } from "~/components/deliveries/use-sweep-now";
 import { EmptyCard } from "~/components/EmptyCard";
 import { OrderName } from "~/components/OrderName";
 import { PageNavigation } from "~/components/PageNavigation";
@@ -99,6 +100,7 @@ export default function Deliveries() {
   const { status, page } = data;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
+  const sweep = useSweepNow();
   const loading = navigation.state === "loading" || revalidator.state === "loading";
   // The filter lives in the URL so the home page can link straight to the failed ones.
   const [params, setParams] = useSearchParams();
@@ -200,9 +202,14 @@ export default function Deliveries() {
     <AppPage
       title={t("nav.deliveries")}
       // Deliveries move on their own (worker, callbacks): the merchant can look again without leaving the page.
-      secondaryActions={[{ content: t("common.refresh"), onAction: revalidator.revalidate, loading }]}
+      secondaryActions={[{ content: t("common.refresh"), onAction: revalidator.revalidate, loading }, sweep.action]}
     >
       <Layout>
+        {sweep.message && (
+          <Layout.Section>
+            <ApiErrorBanner message={sweep.message} onDismiss={sweep.clear} />
+          </Layout.Section>
+        )}
         <Layout.Section>
           <DeliveryOperations failed={data.failed} pause={data.pause} operation={operation} />
         </Layout.Section>

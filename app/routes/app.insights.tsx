@@ -138,6 +138,11 @@ export default function Insights() {
         </Layout.Section>
         <Layout.Section>
           <InsightCard title={t("insights.timingTitle")} help={t("insights.timingHelp")}>
+            {insights.recovered > 0 && (
+              <Text as="p">
+                {t(pluralKey(locale, "insights.recovered", insights.recovered), { count: number(insights.recovered) })}
+              </Text>
+            )}
             {insights.orderToTrigger.count === 0 ? (
               <Text as="p">{t("insights.noTiming")}</Text>
             ) : (

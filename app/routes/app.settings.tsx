@@ -17,6 +17,7 @@ import { useEffect, useState } from "react";
 import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
 import { FormFeedback } from "~/components/FormFeedback";
 import { SecretField } from "~/components/SecretField";
+import { OrderRulesSettings } from "~/components/settings/OrderRulesSettings";
 import { UnsavedChangesBar, useUnsavedChanges, type SectionState } from "~/components/UnsavedChanges";
 import { showToast } from "~/components/toast";
 import { OutcomeTagSetting } from "~/components/settings/OutcomeTagSetting";
@@ -37,6 +38,7 @@ import { getShopSettings, publicSettings } from "~/services/shops/configuration.
 import { supplierIntegrationInput } from "~/services/supplier/integration-input.server";
 import { requireSupplierToken, saveSupplierIntegration } from "~/services/supplier/integration.server";
 import { listSupplierProducts } from "~/services/supplier/products.server";
+import { getOrderRules } from "~/services/orders/rules.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
 
@@ -52,6 +54,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const settings = await getShopSettings(session.shop);
   return {
     replaceOutcomeTag: await replacesOutcomeTags(session.shop),
+    orderRules: await getOrderRules(session.shop),
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     flows: settings?.automationApiKey
       ? await storedKeyFlows(session.shop, settings.automationApiKey)
@@ -127,7 +130,7 @@ type Flows = Awaited<ReturnType<typeof storedKeyFlows>> | { flows: null; failure
 
 export default function Settings() {
   const { t } = useI18n();
-  const { configuration, flows, replaceOutcomeTag } = useLoaderData<typeof loader>();
+  const { configuration, flows, replaceOutcomeTag, orderRules } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
   return (
@@ -152,6 +155,13 @@ export default function Settings() {
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection id="order-tags" title={t("tagPolicy.title")} description={t("tagPolicy.description")}>
             <OutcomeTagSetting replaceOutcomeTag={replaceOutcomeTag} />
+          </Layout.AnnotatedSection>
+          <Layout.AnnotatedSection
+            id="order-rules"
+            title={t("settings.orderRules.title")}
+            description={t("settings.orderRules.description")}
+          >
+            <OrderRulesSettings rules={orderRules} report={unsaved.report} />
           </Layout.AnnotatedSection>
         </Layout>
       </Box>

@@ -24,6 +24,8 @@ export type OrderTagsAddMutation = {
   tagsAdd?: AdminTypes.Maybe<{
     node?: AdminTypes.Maybe<
       | Pick<AdminTypes.Customer, "id">
+      | Pick<AdminTypes.DraftOrder, "id">
+      | Pick<AdminTypes.DraftOrderLineItem, "id">
       | Pick<AdminTypes.InventoryItem, "id">
       | Pick<AdminTypes.InventoryLevel, "id">
       | Pick<AdminTypes.LineItem, "id">
@@ -46,6 +48,8 @@ export type OrderTagsRemoveMutation = {
   tagsRemove?: AdminTypes.Maybe<{
     node?: AdminTypes.Maybe<
       | Pick<AdminTypes.Customer, "id">
+      | Pick<AdminTypes.DraftOrder, "id">
+      | Pick<AdminTypes.DraftOrderLineItem, "id">
       | Pick<AdminTypes.InventoryItem, "id">
       | Pick<AdminTypes.InventoryLevel, "id">
       | Pick<AdminTypes.LineItem, "id">
@@ -92,6 +96,115 @@ export type ProductCreateMediaMutation = {
     media?: AdminTypes.Maybe<Array<Pick<AdminTypes.MediaImage, "alt" | "mediaContentType" | "status">>>;
     mediaUserErrors: Array<Pick<AdminTypes.MediaUserError, "field" | "message">>;
   }>;
+};
+
+export type OrderCancelledAtQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type OrderCancelledAtQuery = { order?: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "cancelledAt">> };
+
+export type SweepOrderIdsQueryVariables = AdminTypes.Exact<{
+  first: AdminTypes.Scalars["Int"]["input"];
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars["String"]["input"]>;
+  query: AdminTypes.Scalars["String"]["input"];
+}>;
+
+export type SweepOrderIdsQuery = {
+  orders: {
+    pageInfo: Pick<AdminTypes.PageInfo, "hasNextPage" | "endCursor">;
+    nodes: Array<Pick<AdminTypes.Order, "id" | "createdAt">>;
+  };
+};
+
+export type SweepDraftOrderIdsQueryVariables = AdminTypes.Exact<{
+  first: AdminTypes.Scalars["Int"]["input"];
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars["String"]["input"]>;
+  query: AdminTypes.Scalars["String"]["input"];
+}>;
+
+export type SweepDraftOrderIdsQuery = {
+  draftOrders: {
+    pageInfo: Pick<AdminTypes.PageInfo, "hasNextPage" | "endCursor">;
+    nodes: Array<Pick<AdminTypes.DraftOrder, "id" | "createdAt">>;
+  };
+};
+
+export type SweepOrdersQueryVariables = AdminTypes.Exact<{
+  ids: Array<AdminTypes.Scalars["ID"]["input"]> | AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type SweepOrdersQuery = {
+  nodes: Array<
+    AdminTypes.Maybe<
+      Pick<
+        AdminTypes.Order,
+        | "id"
+        | "name"
+        | "createdAt"
+        | "email"
+        | "phone"
+        | "test"
+        | "note"
+        | "tags"
+        | "cancelledAt"
+        | "displayFinancialStatus"
+        | "displayFulfillmentStatus"
+      > & {
+        totalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, "amount" | "currencyCode"> };
+        customer?: AdminTypes.Maybe<
+          Pick<AdminTypes.Customer, "id" | "firstName" | "lastName"> & {
+            defaultEmailAddress?: AdminTypes.Maybe<Pick<AdminTypes.CustomerEmailAddress, "emailAddress">>;
+            defaultPhoneNumber?: AdminTypes.Maybe<Pick<AdminTypes.CustomerPhoneNumber, "phoneNumber">>;
+            defaultAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, "countryCodeV2" | "phone">>;
+          }
+        >;
+        shippingAddress?: AdminTypes.Maybe<
+          Pick<
+            AdminTypes.MailingAddress,
+            "firstName" | "lastName" | "address1" | "city" | "province" | "country" | "countryCodeV2" | "zip" | "phone"
+          >
+        >;
+        billingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, "countryCodeV2" | "phone">>;
+        lineItems: {
+          nodes: Array<
+            Pick<AdminTypes.LineItem, "id" | "name" | "title" | "quantity" | "sku"> & {
+              originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, "amount" | "currencyCode"> };
+              variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, "id" | "sku">>;
+              product?: AdminTypes.Maybe<Pick<AdminTypes.Product, "id">>;
+            }
+          >;
+        };
+      }
+    >
+  >;
+};
+
+export type SweepDraftOrdersQueryVariables = AdminTypes.Exact<{
+  ids: Array<AdminTypes.Scalars["ID"]["input"]> | AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type SweepDraftOrdersQuery = {
+  nodes: Array<
+    AdminTypes.Maybe<
+      Pick<AdminTypes.DraftOrder, "id" | "name" | "createdAt" | "email" | "currencyCode"> & {
+        totalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, "amount" | "currencyCode"> };
+        customer?: AdminTypes.Maybe<
+          Pick<AdminTypes.Customer, "id" | "firstName" | "lastName"> & {
+            defaultEmailAddress?: AdminTypes.Maybe<Pick<AdminTypes.CustomerEmailAddress, "emailAddress">>;
+          }
+        >;
+        lineItems: {
+          nodes: Array<
+            Pick<AdminTypes.DraftOrderLineItem, "id" | "title" | "name" | "quantity" | "sku"> & {
+              originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, "amount" | "currencyCode"> };
+              variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, "id" | "sku">>;
+            }
+          >;
+        };
+      }
+    >
+  >;
 };
 
 export type ProductsQueryVariables = AdminTypes.Exact<{
@@ -295,6 +408,26 @@ interface GeneratedQueryTypes {
   "#graphql\n  query OrderById($id: ID!) {\n    order(id: $id) { id name tags }\n  }": {
     return: OrderByIdQuery;
     variables: OrderByIdQueryVariables;
+  };
+  "#graphql\n  query OrderCancelledAt($id: ID!) {\n    order(id: $id) { id cancelledAt }\n  }": {
+    return: OrderCancelledAtQuery;
+    variables: OrderCancelledAtQueryVariables;
+  };
+  "#graphql\n  query SweepOrderIds($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes { id createdAt }\n    }\n  }": {
+    return: SweepOrderIdsQuery;
+    variables: SweepOrderIdsQueryVariables;
+  };
+  "#graphql\n  query SweepDraftOrderIds($first: Int!, $after: String, $query: String!) {\n    draftOrders(first: $first, after: $after, query: $query, sortKey: ID) {\n      pageInfo { hasNextPage endCursor }\n      nodes { id createdAt }\n    }\n  }": {
+    return: SweepDraftOrderIdsQuery;
+    variables: SweepDraftOrderIdsQueryVariables;
+  };
+  "#graphql\n  query SweepOrders($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on Order {\n        id\n        name\n        createdAt\n        email\n        phone\n        test\n        note\n        tags\n        cancelledAt\n        displayFinancialStatus\n        displayFulfillmentStatus\n        totalPriceSet { shopMoney { amount currencyCode } }\n        customer {\n          id\n          firstName\n          lastName\n          defaultEmailAddress { emailAddress }\n          defaultPhoneNumber { phoneNumber }\n          defaultAddress { countryCodeV2 phone }\n        }\n        shippingAddress { firstName lastName address1 city province country countryCodeV2 zip phone }\n        billingAddress { countryCodeV2 phone }\n        lineItems(first: 50) {\n          nodes {\n            id\n            name\n            title\n            quantity\n            sku\n            originalUnitPriceSet { shopMoney { amount currencyCode } }\n            variant { id sku }\n            product { id }\n          }\n        }\n      }\n    }\n  }": {
+    return: SweepOrdersQuery;
+    variables: SweepOrdersQueryVariables;
+  };
+  "#graphql\n  query SweepDraftOrders($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on DraftOrder {\n        id\n        name\n        createdAt\n        email\n        currencyCode\n        totalPriceSet { shopMoney { amount currencyCode } }\n        customer { id firstName lastName defaultEmailAddress { emailAddress } }\n        lineItems(first: 50) {\n          nodes {\n            id\n            title\n            name\n            quantity\n            sku\n            originalUnitPriceSet { shopMoney { amount currencyCode } }\n            variant { id sku }\n          }\n        }\n      }\n    }\n  }": {
+    return: SweepDraftOrdersQuery;
+    variables: SweepDraftOrdersQueryVariables;
   };
   "#graphql\n  query Products($first: Int!, $after: String, $variantsFirst: Int!) {\n    products(first: $first, after: $after, sortKey: UPDATED_AT, reverse: true) {\n      nodes {\n        id\n        title\n        handle\n        status\n        featuredImage {\n          url\n          altText\n        }\n        variants(first: $variantsFirst) {\n          nodes {\n            id\n            title\n            price\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }": {
     return: ProductsQuery;

@@ -12,6 +12,7 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean };
   Int: { input: number; output: number };
   Float: { input: number; output: number };
+  CountryCode: { input: string; output: string };
   CurrencyCode: { input: string; output: string };
   DateTime: { input: string; output: string };
   Decimal: { input: string; output: string };
@@ -27,6 +28,7 @@ export type CreateMediaInput = {
 
 export type Customer = Node & {
   __typename?: "Customer";
+  defaultAddress?: Maybe<MailingAddress>;
   defaultEmailAddress?: Maybe<CustomerEmailAddress>;
   defaultPhoneNumber?: Maybe<CustomerPhoneNumber>;
   firstName?: Maybe<Scalars["String"]["output"]>;
@@ -43,6 +45,59 @@ export type CustomerPhoneNumber = {
   __typename?: "CustomerPhoneNumber";
   phoneNumber: Scalars["String"]["output"];
 };
+
+export type DraftOrder = Node & {
+  __typename?: "DraftOrder";
+  createdAt: Scalars["DateTime"]["output"];
+  currencyCode: Scalars["CurrencyCode"]["output"];
+  customer?: Maybe<Customer>;
+  email?: Maybe<Scalars["String"]["output"]>;
+  id: Scalars["ID"]["output"];
+  lineItems: DraftOrderLineItemConnection;
+  name: Scalars["String"]["output"];
+  totalPriceSet: MoneyBag;
+};
+
+export type DraftOrderLineItemsArgs = {
+  after?: InputMaybe<Scalars["String"]["input"]>;
+  before?: InputMaybe<Scalars["String"]["input"]>;
+  first?: InputMaybe<Scalars["Int"]["input"]>;
+  last?: InputMaybe<Scalars["Int"]["input"]>;
+  reverse?: InputMaybe<Scalars["Boolean"]["input"]>;
+};
+
+export type DraftOrderConnection = {
+  __typename?: "DraftOrderConnection";
+  nodes: Array<DraftOrder>;
+  pageInfo: PageInfo;
+};
+
+export type DraftOrderLineItem = Node & {
+  __typename?: "DraftOrderLineItem";
+  id: Scalars["ID"]["output"];
+  name: Scalars["String"]["output"];
+  originalUnitPriceSet: MoneyBag;
+  quantity: Scalars["Int"]["output"];
+  sku?: Maybe<Scalars["String"]["output"]>;
+  title: Scalars["String"]["output"];
+  variant?: Maybe<ProductVariant>;
+};
+
+export type DraftOrderLineItemConnection = {
+  __typename?: "DraftOrderLineItemConnection";
+  nodes: Array<DraftOrderLineItem>;
+  pageInfo: PageInfo;
+};
+
+export enum DraftOrderSortKeys {
+  CustomerName = "CUSTOMER_NAME",
+  Id = "ID",
+  Number = "NUMBER",
+  Relevance = "RELEVANCE",
+  Status = "STATUS",
+  TotalPrice = "TOTAL_PRICE",
+  UpdatedAt = "UPDATED_AT",
+}
 
 export type Image = {
   __typename?: "Image";
@@ -131,9 +186,11 @@ export type LineItem = Node & {
   __typename?: "LineItem";
   id: Scalars["ID"]["output"];
   name: Scalars["String"]["output"];
+  originalUnitPriceSet: MoneyBag;
   product?: Maybe<Product>;
   quantity: Scalars["Int"]["output"];
   sku?: Maybe<Scalars["String"]["output"]>;
+  title: Scalars["String"]["output"];
   variant?: Maybe<ProductVariant>;
 };
 
@@ -162,6 +219,7 @@ export type MailingAddress = {
   address2?: Maybe<Scalars["String"]["output"]>;
   city?: Maybe<Scalars["String"]["output"]>;
   country?: Maybe<Scalars["String"]["output"]>;
+  countryCodeV2?: Maybe<Scalars["CountryCode"]["output"]>;
   firstName?: Maybe<Scalars["String"]["output"]>;
   lastName?: Maybe<Scalars["String"]["output"]>;
   phone?: Maybe<Scalars["String"]["output"]>;
@@ -314,14 +372,18 @@ export type OnlineStoreTheme = {
 
 export type Order = Node & {
   __typename?: "Order";
+  billingAddress?: Maybe<MailingAddress>;
+  cancelledAt?: Maybe<Scalars["DateTime"]["output"]>;
   createdAt: Scalars["DateTime"]["output"];
   customer?: Maybe<Customer>;
   displayFinancialStatus?: Maybe<OrderDisplayFinancialStatus>;
   displayFulfillmentStatus: OrderDisplayFulfillmentStatus;
+  email?: Maybe<Scalars["String"]["output"]>;
   id: Scalars["ID"]["output"];
   lineItems: LineItemConnection;
   name: Scalars["String"]["output"];
   note?: Maybe<Scalars["String"]["output"]>;
+  phone?: Maybe<Scalars["String"]["output"]>;
   shippingAddress?: Maybe<MailingAddress>;
   tags: Array<Scalars["String"]["output"]>;
   test: Scalars["Boolean"]["output"];
@@ -600,6 +662,7 @@ export type ProductVariantsBulkUpdateUserError = {
 
 export type QueryRoot = {
   __typename?: "QueryRoot";
+  draftOrders: DraftOrderConnection;
   locations: LocationConnection;
   nodes: Array<Maybe<Node>>;
   order?: Maybe<Order>;
@@ -609,6 +672,17 @@ export type QueryRoot = {
   shop: Shop;
   /** Returns a particular theme for the shop. */
   theme?: Maybe<OnlineStoreTheme>;
+};
+
+export type QueryRootDraftOrdersArgs = {
+  after?: InputMaybe<Scalars["String"]["input"]>;
+  before?: InputMaybe<Scalars["String"]["input"]>;
+  first?: InputMaybe<Scalars["Int"]["input"]>;
+  last?: InputMaybe<Scalars["Int"]["input"]>;
+  query?: InputMaybe<Scalars["String"]["input"]>;
+  reverse?: InputMaybe<Scalars["Boolean"]["input"]>;
+  savedSearchId?: InputMaybe<Scalars["ID"]["input"]>;
+  sortKey?: InputMaybe<DraftOrderSortKeys>;
 };
 
 export type QueryRootLocationsArgs = {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { newId, type SimLineItem, type SimOrder, type SimProduct, type SimVariant } from "./seed";
 import type { ShopState, SimTheme } from "./state";
 import { inventoryResolvers } from "./inventory";
+import { sweepResolvers } from "./reconcile";
 import { createProcessingTheme } from "./themes";
 
 /**
@@ -236,11 +237,6 @@ function findProduct(shop: ShopState, id: unknown) {
   return shop.products.find((product) => product.id === legacyId(id, "Product"));
 }
 
-function orderSearch(query: unknown) {
-  const name = /name:\s*["']?#?([\w-]+)/.exec(String(query ?? ""));
-  return name ? (order: SimOrder) => order.name.replace(/^#/, "") === name[1] : () => true;
-}
-
 function tagList(value: unknown): string[] {
   const list = Array.isArray(value) ? value : String(value ?? "").split(",");
   return list.map((tag) => String(tag).trim()).filter(Boolean);
@@ -371,6 +367,8 @@ function themeNode(theme: SimTheme) {
 
 const resolvers: Record<string, Resolver> = {
   __typename: () => "QueryRoot",
+  // orders, draftOrders and nodes: paged lists and the full reads of the reconciliation sweep.
+  ...sweepResolvers,
   theme: (shop, field, variables) => {
     const id = argument(field, "id", variables);
     const theme = shop.themes.find((candidate) => gid("OnlineStoreTheme", candidate.id) === id);
@@ -411,14 +409,6 @@ const resolvers: Record<string, Resolver> = {
     currencyCode: "COP",
     ianaTimezone: "America/Bogota",
   }),
-  orders: (shop, field, variables) => {
-    const first = Number(argument(field, "first", variables) ?? 50);
-    const reverse = argument(field, "reverse", variables) === true;
-    const matches = shop.orders.filter(orderSearch(argument(field, "query", variables)));
-    const sorted = [...matches].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.number - b.number);
-    if (reverse) sorted.reverse();
-    return connection(sorted.slice(0, first).map(orderNode), sorted.length > first);
-  },
   order: (shop, field, variables) => {
     const id = legacyId(argument(field, "id", variables), "Order");
     const order = shop.orders.find((candidate) => candidate.id === id);

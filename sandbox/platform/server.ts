@@ -6,6 +6,7 @@ import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
 import { estimateCost, execute, gid, orderNode, productNode, rootFields } from "./graphql";
 import { IP_ALLOWLIST_REFUSAL, isAllowed, parseAllowlist, type IpAllowlist } from "./ip-allowlist";
 import { DEMO_SHOP, product, type SimProduct } from "./seed";
+import { dropRoutes, WebhookDrops } from "./reconcile";
 import { createDraftOrder, createOrder, newShopState, type ShopState, type SimTheme } from "./state";
 import {
   checkoutPayload,
@@ -52,6 +53,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
   const emit = (message: string) => events({ system: "platform", message, at: new Date().toISOString() });
   const shops = new Map<string, ShopState>();
   const deliveries: Delivery[] = [];
+  const drops = new WebhookDrops();
   const graphqlLog: {
     shop: string;
     operationName: string | null;
@@ -148,6 +150,10 @@ export function createPlatformSimulator(options: PlatformOptions) {
     const sent: Delivery[] = [];
     let shared = eventId;
     for (let copy = 0; copy < copies; copy++) {
+      if (drops.drop({ shop, topic, payload, eventId: shared })) {
+        emit(`webhook ${topic} dropped (the sender's drop mode)`);
+        continue;
+      }
       const delivery = await deliver({ appUrl, secret: options.secret, shop, topic, payload, eventId: shared });
       shared = delivery.eventId;
       deliveries.push(delivery);
@@ -620,6 +626,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
     })
     .on("POST", "/sim/reset", () => {
       shops.clear();
+      drops.reset();
       deliveries.length = 0;
       graphqlLog.length = 0;
       tokenLog.length = 0;
@@ -629,6 +636,8 @@ export function createPlatformSimulator(options: PlatformOptions) {
       ipAllowlist = null;
       return { body: { reset: true } };
     });
+
+  dropRoutes(router, drops, send, shopState);
 
   return {
     router,

@@ -132,6 +132,10 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.shopInstallation.create({ data: { shop, installedAt: new Date() } });
   await prisma.orderTagPolicy.create({ data: { shop, replaceOutcomeTag: true } });
   await createStockSyncRecords(shop);
+  await prisma.orderRules.create({ data: { shop, noPhoneAction: "hold" } });
+  await prisma.orderFlag.create({ data: { shop, deliveryId: dead.id, kind: "no_phone", reason: "missing" } });
+  await prisma.orderSweep.create({ data: { shop, watermark: new Date() } });
+  await prisma.orderFingerprint.create({ data: { deliveryId: dead.id, shop, fingerprint: "f", createdAt: new Date() } });
   return shop;
 }
 

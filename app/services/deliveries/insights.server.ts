@@ -43,6 +43,8 @@ export interface DeliveryInsights {
   series: DayPoint[];
   flows: FlowInsight[];
   orderToTrigger: { count: number; p50Ms: number | null; p95Ms: number | null };
+  /** Orders the reconciliation sweep queued in the window: their webhook never came (docs/decisions/221). */
+  recovered: number;
 }
 
 const isPostgres = () => !env().DATABASE_URL.startsWith("file:");
@@ -56,12 +58,13 @@ export function windowStart(days: number, now: Date) {
 
 export async function deliveryInsights(shop: string, days: InsightWindow, now = new Date()): Promise<DeliveryInsights> {
   const since = windowStart(days, now);
-  const [series, flows, orderToTrigger] = await Promise.all([
+  const [series, flows, orderToTrigger, recovered] = await Promise.all([
     dailyCounts(shop, since, days),
     flowRates(shop, since),
     orderToTriggerTimes(shop, since),
+    prisma.orderFlag.count({ where: { shop, kind: "recovered", createdAt: { gte: since } } }),
   ]);
-  return { days, since: since.toISOString(), series, flows, orderToTrigger };
+  return { days, since: since.toISOString(), series, flows, orderToTrigger, recovered };
 }
 
 async function dailyCounts(shop: string, since: Date, days: number): Promise<DayPoint[]> {

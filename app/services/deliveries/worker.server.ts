@@ -14,6 +14,7 @@ import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from 
 import { claimDue, completeDelivery, failDelivery, renewLeases, skipDelivery } from "./queue.server";
 import { nextRetryDelay } from "./retry-policy.server";
 import { routeDelivery } from "./routing.server";
+import { screenOrder } from "./screening.server";
 import type { DeliveryTopic } from "./status.server";
 import { onWake } from "./wake.server";
 
@@ -125,7 +126,13 @@ async function deliver(delivery: Delivery, config: Resolved, settingsOf: Setting
       return;
     }
     flowId = route.flowId;
-    const payload = checkout ?? buildPayload(delivery, route.apiKey);
+    let payload: object = checkout ?? buildPayload(delivery, route.apiKey);
+    if (topic === "orders/create") {
+      const context = { settings: await settingsOf(delivery.shop), now: config.now(), graphql: config.graphql, log };
+      const screened = await screenOrder(delivery, payload, context);
+      if (!screened.send) return;
+      payload = screened.payload;
+    }
     // The delivery id travels as the idempotency key: a receiver that honours it drops the repeat a crash
     // between its answer and our status write would cause (docs/decisions/084-trigger-idempotency-key.md).
     result = await triggerFlow(route.apiKey, route.flowId, payload, { idempotencyKey: idempotencyKeyOf(delivery) });

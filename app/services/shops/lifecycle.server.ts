@@ -22,6 +22,10 @@ function shopOwnedDeletes(shop: string) {
     ...stockSyncDeletes(shop),
     prisma.shopInstallation.deleteMany({ where: { shop } }),
     prisma.orderTagPolicy.deleteMany({ where: { shop } }),
+    prisma.orderRules.deleteMany({ where: { shop } }),
+    prisma.orderFlag.deleteMany({ where: { shop } }),
+    prisma.orderSweep.deleteMany({ where: { shop } }),
+    prisma.orderFingerprint.deleteMany({ where: { shop } }),
   ];
 }
 

@@ -1,0 +1,133 @@
+import type { Delivery } from "@prisma/client";
+import prisma from "../../db.server";
+import type { DeliveryError } from "../../lib/delivery-errors";
+import { DUPLICATE_TAG, NO_PHONE_TAG, type OrderRules } from "../../lib/order-rules";
+import type { Logger } from "../../logger.server";
+import { addOrderTags } from "../automation/order-tags.server";
+import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
+import { cancelledBeforeSending } from "../orders/cancellation.server";
+import { earlierDuplicate, orderFingerprint } from "../orders/duplicates.server";
+import { cachedOrderRules } from "../orders/rules.server";
+import type { ShopSettings } from "../shops/configuration.server";
+import { addAppliedTags } from "./outbox.server";
+import type { OrderPayload } from "./payloads.server";
+import { buyerPhone, type NormalisedPhone, type PhoneType } from "./phone.server";
+import { skipDelivery } from "./queue.server";
+
+/**
+ * The shop's order rules, applied in the worker just before an order's trigger (docs/decisions/220): off the
+ * webhook's acknowledgement, on the payload the worker builds anyway. The fields added to the payload are new
+ * ones beside the spec's (which stay as they are).
+ */
+export interface PhoneFields {
+  /** The buyer's phone in E.164 (+573001234567), or null when none could be read. */
+  phoneE164: string | null;
+  /** Whether the number is a valid one for its country. */
+  phoneValid: boolean;
+  /** mobile, fixed_line, fixed_line_or_mobile (the library cannot tell), other; null when not valid. */
+  phoneType: PhoneType | null;
+}
+
+export function phoneFields(phone: NormalisedPhone): PhoneFields {
+  return { phoneE164: phone.e164, phoneValid: phone.valid, phoneType: phone.type };
+}
+
+/** The country a number typed without its code belongs to when the order names none: the rule's, else the supplier's. */
+export function shopPhoneCountry(rules: OrderRules, settings: Pick<ShopSettings, "supplierCountry"> | null) {
+  return rules.phoneCountry ?? settings?.supplierCountry ?? null;
+}
+
+export interface ScreenContext {
+  settings: ShopSettings | null;
+  now: Date;
+  graphql: GraphqlOptions;
+  log: () => Logger;
+}
+
+/** Beside the phone fields, on a likely duplicate (docs/decisions/223): the earlier order's name. */
+export interface DuplicateFields {
+  possibleDuplicate?: true;
+  possibleDuplicateOf?: string;
+}
+
+export type Screened<P> = { send: true; payload: P & PhoneFields & DuplicateFields } | { send: false };
+
+/**
+ * The order's payload with the phone fields, or, when the shop's rule says so for a buyer without a usable
+ * mobile, the delivery held (tagged for the team) or skipped instead: recorded with its reason, never dropped
+ * silently. A replay the merchant asked for (replays > 0) is sent whatever the rule: that is what "send anyway" is.
+ */
+export async function screenOrder<P extends object>(
+  delivery: Delivery,
+  payload: P,
+  context: ScreenContext,
+): Promise<Screened<P>> {
+  const body = JSON.parse(delivery.payload ?? "{}") as Record<string, unknown>;
+  if (await cancelledBeforeSending(delivery, body, context)) {
+    if (await skipDelivery(delivery, { code: "order_cancelled" }, context.now)) {
+      context.log().info("order cancelled before its trigger; not sent");
+    }
+    return { send: false };
+  }
+  const rules = await cachedOrderRules(delivery.shop);
+  const phone = buyerPhone(body, shopPhoneCountry(rules, context.settings));
+  if (!phone.usableMobile) await flagOrder(delivery, "no_phone", phone.problem);
+  const noPhoneAction = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;
+  if (noPhoneAction !== "send") {
+    const reason: DeliveryError = { code: noPhoneAction === "hold" ? "held_no_mobile" : "no_mobile" };
+    if (!(await skipDelivery(delivery, reason, context.now))) return { send: false };
+    context.log().info({ reason: reason.code, problem: phone.problem }, "order not sent by the shop's phone rule");
+    if (noPhoneAction === "hold") await tagOrder(delivery, NO_PHONE_TAG, context);
+    return { send: false };
+  }
+
+  const duplicateOf = await duplicateCheck(delivery, payload, phone, rules);
+  if (duplicateOf) {
+    await flagOrder(delivery, "possible_duplicate", duplicateOf);
+    await tagOrder(delivery, DUPLICATE_TAG, context);
+    if (rules.duplicateAction === "hold" && delivery.replays === 0) {
+      if (await skipDelivery(delivery, { code: "held_possible_duplicate" }, context.now)) {
+        context.log().info({ duplicateOf }, "likely duplicate held by the shop's rule");
+      }
+      return { send: false };
+    }
+  }
+  const marks: DuplicateFields = duplicateOf ? { possibleDuplicate: true, possibleDuplicateOf: duplicateOf } : {};
+  return { send: true, payload: { ...payload, ...phoneFields(phone), ...marks } };
+}
+
+/** The name of an earlier order this one likely repeats, when the shop checks for duplicates. */
+async function duplicateCheck(delivery: Delivery, payload: object, phone: NormalisedPhone, rules: OrderRules) {
+  if (!rules.duplicateWindowMinutes || !phone.e164) return null;
+  const lineItems = (payload as Partial<Pick<OrderPayload, "lineItems">>).lineItems ?? [];
+  return earlierDuplicate(delivery, orderFingerprint(phone.e164, lineItems), rules.duplicateWindowMinutes);
+}
+
+/** One row per order and kind: a replay of the same order does not count it twice. */
+async function flagOrder(delivery: Pick<Delivery, "id" | "shop">, kind: string, reason: string | null) {
+  await prisma.orderFlag.upsert({
+    where: { deliveryId_kind: { deliveryId: delivery.id, kind } },
+    create: { shop: delivery.shop, deliveryId: delivery.id, kind, reason },
+    update: { reason },
+  });
+}
+
+/**
+ * The tag that tells the merchant's team about the order in the admin. A failure is logged and left: the delivery
+ * already says what happened, and a held one's page offers to send it.
+ */
+async function tagOrder(delivery: Delivery, tag: string, context: ScreenContext) {
+  if (!delivery.orderId) return;
+  try {
+    const session = await getOfflineSession(delivery.shop);
+    if (!session) return context.log().warn({ tag }, "no offline session to tag the order with");
+    if (await addOrderTags(session, delivery.orderId, [tag], context.graphql)) {
+      await addAppliedTags(delivery.id, [tag]);
+    } else {
+      context.log().warn({ tag }, "the order is gone from the platform; not tagged");
+    }
+  } catch (error) {
+    const err = error instanceof Error ? error.message : String(error);
+    context.log().error({ tag, err }, "could not tag the order");
+  }
+}

@@ -1,0 +1,42 @@
+import prisma from "../../db.server";
+import { buyerPhone, type NormalisedPhone } from "../deliveries/phone.server";
+import { shopPhoneCountry } from "../deliveries/screening.server";
+import { getShopSettings } from "../shops/configuration.server";
+import { getOrderRules } from "./rules.server";
+
+/** What the log shows of the pre-send checks on one order: the buyer's phone as read and normalised. */
+export interface OrderChecks {
+  phone: NormalisedPhone;
+  /** The earlier order this one likely repeats (docs/decisions/223), when the check found one. */
+  duplicateOf: string | null;
+}
+
+/**
+ * The checks as the worker makes them, from the stored order (the same function, the same countries), or null for a
+ * delivery that is no order or whose data was erased. Scoped to the shop.
+ */
+export async function orderChecks(shop: string, deliveryId: string): Promise<OrderChecks | null> {
+  const delivery = await prisma.delivery.findFirst({
+    where: { id: deliveryId, shop, topic: "orders/create" },
+    select: { payload: true },
+  });
+  if (!delivery?.payload) return null;
+  const [rules, settings, duplicate] = await Promise.all([
+    getOrderRules(shop),
+    getShopSettings(shop),
+    prisma.orderFlag.findUnique({
+      where: { deliveryId_kind: { deliveryId, kind: "possible_duplicate" } },
+      select: { reason: true, shop: true },
+    }),
+  ]);
+  return {
+    phone: buyerPhone(JSON.parse(delivery.payload), shopPhoneCountry(rules, settings)),
+    duplicateOf: duplicate?.shop === shop ? duplicate.reason : null,
+  };
+}
+
+/** Orders of the last `days` days the checks found without a usable mobile: the home page's count. */
+export async function countOrdersWithoutMobile(shop: string, days = 7, now = new Date()) {
+  const since = new Date(now.getTime() - days * 86_400_000);
+  return prisma.orderFlag.count({ where: { shop, kind: "no_phone", createdAt: { gte: since } } });
+}

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import prisma from "../../db.server";
+import { SUPPLIER_COUNTRY_CODES } from "../../lib/countries";
+import { hotSql } from "../../lib/hot-sql.server";
+import {
+  DEFAULT_ORDER_RULES,
+  DUPLICATE_ACTIONS,
+  MAX_DUPLICATE_WINDOW_MINUTES,
+  NO_PHONE_ACTIONS,
+  type DuplicateAction,
+  type NoPhoneAction,
+  type OrderRules,
+} from "../../lib/order-rules";
+
+/** What saving the rules takes, from the settings page's form. */
+export const orderRulesInput = z.object({
+  noPhoneAction: z.enum(NO_PHONE_ACTIONS, { message: `must be one of ${NO_PHONE_ACTIONS.join(", ")}` }),
+  phoneCountry: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().toUpperCase() || null)
+    .pipe(
+      z.enum(SUPPLIER_COUNTRY_CODES, { message: `must be one of ${SUPPLIER_COUNTRY_CODES.join(", ")}` }).nullable(),
+    ),
+  // An empty field is the feature off.
+  duplicateWindowMinutes: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? Number(value.trim()) : 0))
+    .pipe(
+      z
+        .number({ invalid_type_error: "must be a number of minutes" })
+        .int("must be a whole number of minutes")
+        .min(0, "must not be negative")
+        .max(MAX_DUPLICATE_WINDOW_MINUTES, `must be at most ${MAX_DUPLICATE_WINDOW_MINUTES} minutes`),
+    ),
+  duplicateAction: z
+    .enum(DUPLICATE_ACTIONS, { message: `must be one of ${DUPLICATE_ACTIONS.join(", ")}` })
+    .default("send"),
+});
+
+type RulesRow = {
+  noPhoneAction: string;
+  phoneCountry: string | null;
+  duplicateWindowMinutes: number | bigint;
+  duplicateAction: string;
+};
+
+/** The shop's rules, or the defaults when it never saved any. Plain SQL: the worker reads it once per claim. */
+export async function getOrderRules(shop: string): Promise<OrderRules> {
+  const rows = await hotSql().query<RulesRow>`
+    SELECT "noPhoneAction", "phoneCountry", "duplicateWindowMinutes", "duplicateAction"
+    FROM "OrderRules" WHERE "shop" = ${shop}`;
+  if (!rows.length) return DEFAULT_ORDER_RULES;
+  const [row] = rows;
+  const action = row.noPhoneAction as NoPhoneAction;
+  const duplicateAction = row.duplicateAction as DuplicateAction;
+  return {
+    noPhoneAction: NO_PHONE_ACTIONS.includes(action) ? action : DEFAULT_ORDER_RULES.noPhoneAction,
+    phoneCountry: row.phoneCountry,
+    duplicateWindowMinutes: Number(row.duplicateWindowMinutes),
+    duplicateAction: DUPLICATE_ACTIONS.includes(duplicateAction) ? duplicateAction : "send",
+  };
+}
+
+export async function saveOrderRules(shop: string, rules: z.output<typeof orderRulesInput>): Promise<OrderRules> {
+  const data = {
+    noPhoneAction: rules.noPhoneAction,
+    phoneCountry: rules.phoneCountry,
+    duplicateWindowMinutes: rules.duplicateWindowMinutes,
+    duplicateAction: rules.duplicateAction,
+  };
+  await prisma.orderRules.upsert({ where: { shop }, create: { shop, ...data }, update: data });
+  rulesCache.delete(shop);
+  return getOrderRules(shop);
+}
+
+// The worker reads the rules per order; a short-lived copy per shop spares the database a read per order. Saving
+// clears it in this process; other processes see a change within RULES_TTL_MS.
+const RULES_TTL_MS = 5_000;
+const rulesCache = new Map<string, { rules: Promise<OrderRules>; until: number }>();
+
+export function cachedOrderRules(shop: string): Promise<OrderRules> {
+  const cached = rulesCache.get(shop);
+  if (cached && cached.until > Date.now()) return cached.rules;
+  const rules = getOrderRules(shop);
+  rulesCache.set(shop, { rules, until: Date.now() + RULES_TTL_MS });
+  // A failed read is not kept.
+  rules.catch(() => rulesCache.delete(shop));
+  return rules;
+}
+
+/** Tests start each case with an empty database: nothing read before may stand. */
+export function forgetOrderRules() {
+  rulesCache.clear();
+}

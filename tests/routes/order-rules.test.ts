@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { action } from "~/routes/app.order-rules";
+import { loader } from "~/routes/app.settings";
+import { getOrderRules } from "~/services/orders/rules.server";
+import { createSession, shopDomain } from "../helpers/factories";
+import { adminRequest, formBody } from "../helpers/requests";
+
+async function adminShop() {
+  const shop = shopDomain();
+  await createSession(shop);
+  return shop;
+}
+
+const save = async (shop: string, fields: Record<string, string>) => {
+  const result = await action({
+    request: await adminRequest("/app/order-rules", shop, formBody(fields)),
+    params: {},
+    context: {},
+  });
+  return { status: result.status, body: await result.json() };
+};
+
+describe("the order rules form", () => {
+  it("saves the shop's rule and country, and the settings page loads them", async () => {
+    const shop = await adminShop();
+    const other = await adminShop();
+    expect(await save(shop, { intent: "order-rules-save", noPhoneAction: "hold", phoneCountry: "pe" })).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        rules: { noPhoneAction: "hold", phoneCountry: "PE", duplicateWindowMinutes: 0, duplicateAction: "send" },
+      },
+    });
+    const page = await loader({ request: await adminRequest("/app/settings", shop), params: {}, context: {} });
+    expect(page.orderRules).toEqual({
+      noPhoneAction: "hold",
+      phoneCountry: "PE",
+      duplicateWindowMinutes: 0,
+      duplicateAction: "send",
+    });
+    // Another shop keeps the defaults.
+    expect(await getOrderRules(other)).toEqual({
+      noPhoneAction: "send",
+      phoneCountry: null,
+      duplicateWindowMinutes: 0,
+      duplicateAction: "send",
+    });
+  });
+
+  it("clears the country back to the supplier's with an empty choice", async () => {
+    const shop = await adminShop();
+    await save(shop, { noPhoneAction: "skip", phoneCountry: "CL" });
+    expect((await save(shop, { noPhoneAction: "skip", phoneCountry: "" })).body.rules).toEqual({
+      noPhoneAction: "skip",
+      phoneCountry: null,
+      duplicateWindowMinutes: 0,
+      duplicateAction: "send",
+    });
+  });
+
+  it("refuses an unknown rule with 400 and the field's name, keeping what was saved", async () => {
+    const shop = await adminShop();
+    expect(await save(shop, { noPhoneAction: "drop" })).toMatchObject({
+      status: 400,
+      body: { success: false, code: "invalid_input", error: expect.stringMatching(/^noPhoneAction:/) },
+    });
+    expect(await save(shop, { noPhoneAction: "send", phoneCountry: "Colombia" })).toMatchObject({
+      status: 400,
+      body: { success: false, error: expect.stringMatching(/^phoneCountry:/) },
+    });
+    expect(await getOrderRules(shop)).toEqual({
+      noPhoneAction: "send",
+      phoneCountry: null,
+      duplicateWindowMinutes: 0,
+      duplicateAction: "send",
+    });
+  });
+
+  it("saves a duplicate window and action, and refuses a window longer than a week", async () => {
+    const shop = await adminShop();
+    expect(
+      (await save(shop, { noPhoneAction: "send", duplicateWindowMinutes: "90", duplicateAction: "hold" })).body.rules,
+    ).toMatchObject({ duplicateWindowMinutes: 90, duplicateAction: "hold" });
+    expect(await save(shop, { noPhoneAction: "send", duplicateWindowMinutes: "20000" })).toMatchObject({
+      status: 400,
+      body: { success: false, error: expect.stringMatching(/^duplicateWindowMinutes:/) },
+    });
+    expect(await save(shop, { noPhoneAction: "send", duplicateWindowMinutes: "1.5" })).toMatchObject({ status: 400 });
+  });
+});
