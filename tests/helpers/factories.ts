@@ -129,6 +129,7 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.automationPause.create({ data: { shop } });
   await prisma.loopTest.create({ data: { shop, orderId: "gid://shopify/Order/2", orderName: "#1002" } });
   await prisma.shopInstallation.create({ data: { shop, installedAt: new Date() } });
+  await prisma.shopTimeZone.create({ data: { shop, timeZone: "America/Bogota", fetchedAt: new Date() } });
   return shop;
 }
 

@@ -19,6 +19,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.automationPause.deleteMany({ where: { shop } }),
     prisma.loopTest.deleteMany({ where: { shop } }),
     prisma.shopInstallation.deleteMany({ where: { shop } }),
+    prisma.shopTimeZone.deleteMany({ where: { shop } }),
   ];
 }
 
