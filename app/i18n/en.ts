@@ -531,6 +531,27 @@ export const en = {
   "error.loop_test_scope":
     "The app is not allowed to create orders in your store. Reinstall it to grant the permission.",
   "error.loop_test_order_refused": "Your store did not accept the test order. Try again in a moment.",
+  // The delivery log's spreadsheet export.
+  "export.fileName": "deliveries",
+  "export.column.createdAt": "Received ({zone})",
+  "export.column.order": "Order",
+  "export.column.customer": "Customer",
+  "export.column.phone": "Phone",
+  "export.column.total": "Total",
+  "export.column.currency": "Currency",
+  "export.column.city": "City",
+  "export.column.products": "Products",
+  "export.column.event": "Event",
+  "export.column.status": "Status",
+  "export.column.attempts": "Attempts",
+  "export.column.flow": "Flow",
+  "export.column.sentAt": "Sent to the flow ({zone})",
+  "export.column.flowAnswer": "Flow's answer",
+  "export.column.tags": "Tags added",
+  "export.column.lastError": "Last problem",
+  "export.column.test": "Test order",
+  "export.column.id": "Delivery id",
+  "export.yes": "Yes",
 } as const;
 
 export type MessageKey = keyof typeof en;

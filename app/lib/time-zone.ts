@@ -157,3 +157,14 @@ export function describeTimeZone(timeZone: string, at: Date | number = Date.now(
   const offset = offsetMinutes === 0 ? "GMT" : `GMT${sign}${hours}${minutes ? `:${pad(minutes)}` : ""}`;
   return `${timeZone} (${offset})`;
 }
+
+/**
+ * A date and time in the shop's zone as spreadsheets read a date in any regional setting ("2026-11-26 14:05:09"),
+ * "" for none.
+ */
+export function formatSheetDateTime(date: Date | null | undefined, timeZone: string): string {
+  if (!date || Number.isNaN(date.getTime())) return "";
+  const local = new Date(Math.floor(date.getTime() / 1000) * 1000 + offsetAt(date.getTime(), timeZone));
+  const day = `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
+  return `${day} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`;
+}
