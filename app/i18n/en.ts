@@ -552,6 +552,8 @@ export const en = {
   "export.column.test": "Test order",
   "export.column.id": "Delivery id",
   "export.yes": "Yes",
+  // The insights page's days.
+  "insights.timeZone": "Days run from midnight to midnight in your store's time zone, {zone}.",
 } as const;
 
 export type MessageKey = keyof typeof en;

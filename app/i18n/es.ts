@@ -567,4 +567,6 @@ export const es: Messages = {
   "export.column.test": "Pedido de prueba",
   "export.column.id": "Id de la entrega",
   "export.yes": "Sí",
+  // Los días de las estadísticas.
+  "insights.timeZone": "Los días van de medianoche a medianoche en la zona horaria de tu tienda, {zone}.",
 };
