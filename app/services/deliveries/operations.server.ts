@@ -1,6 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
+import { foldForSearch } from "../../lib/search-key";
 import { automationPausedAt } from "./pause.server";
 import { pageOfDeliveries, retryDelivery, summarizeDelivery } from "./queries.server";
 import type { DeliveryStatus } from "./status.server";
@@ -106,8 +107,9 @@ export interface DeliverySearch {
 }
 
 /**
- * Deliveries matching an order number (`#1001` or `1001`, by the (shop, orderName) index), or a customer's name
- * or phone anywhere in the stored order (while it is kept; phone digits match whatever the separators).
+ * Deliveries matching an order number (`#1001` or `1001`, by the (shop, orderName) index), or the buyer's name,
+ * email or phone through the folded search key (docs/decisions/202): accents and case never matter, every word
+ * typed must appear, and phone digits match whatever the separators.
  */
 export function searchWhere(shop: string, search: DeliverySearch): Prisma.DeliveryWhereInput {
   const where: Prisma.DeliveryWhereInput = { shop, ...(search.status ? { status: search.status } : {}) };
@@ -117,17 +119,12 @@ export function searchWhere(shop: string, search: DeliverySearch): Prisma.Delive
   const digits = q.replace(/\D/g, "");
   if (/^[\d\s()+.-]+$/.test(q) && digits.length >= 6) {
     // Phones are stored as typed ("+57 300 123 4567"); the last digits are the part every format shares.
-    or.push({ payload: { contains: digits.slice(-7) } });
-    or.push({ payload: { contains: spaced(digits.slice(-7)) } });
+    or.push({ searchKey: { contains: digits.slice(-7) } });
   } else if (!/^#?\d+$/.test(q)) {
-    or.push({ payload: { contains: q } });
+    const words = foldForSearch(q).split(" ").filter(Boolean).slice(0, 8);
+    if (words.length) or.push({ AND: words.map((word) => ({ searchKey: { contains: word } })) });
   }
   return { ...where, OR: or };
-}
-
-// "1234567" as most phone formats write it: "123 4567".
-function spaced(digits: string) {
-  return `${digits.slice(0, 3)} ${digits.slice(3)}`;
 }
 
 export async function searchDeliveries(shop: string, search: DeliverySearch & { page: number; pageSize: number }) {
