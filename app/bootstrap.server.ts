@@ -3,6 +3,7 @@ import { env } from "./env.server";
 import { Scheduler, type PeriodicJob } from "./lib/scheduler.server";
 import { logger } from "./logger.server";
 import { runDueErrorTags } from "./services/deliveries/error-tag.server";
+import { foldInsightCountChanges } from "./services/deliveries/insight-counts.server";
 import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
 import { DeliveryWorker, type WorkerOptions } from "./services/deliveries/worker.server";
 import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
@@ -23,6 +24,8 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: "error-tags", everyMs: 60_000, run: (now) => runDueErrorTags({ now: () => now }) },
   // A loop test whose page was closed still ends, and its test order is still removed (docs/decisions/150).
   { name: "unattended-loop-tests", everyMs: 60_000, run: (now) => finishUnattendedLoopTests(now) },
+  // Reads add the changes not folded yet: folding keeps them cheap, never changes a figure (docs/decisions/201).
+  { name: "insight-counts", everyMs: 60_000, run: () => foldInsightCountChanges() },
 ];
 
 export interface Services {

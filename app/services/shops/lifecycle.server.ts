@@ -20,6 +20,9 @@ function shopOwnedDeletes(shop: string) {
     prisma.loopTest.deleteMany({ where: { shop } }),
     prisma.shopInstallation.deleteMany({ where: { shop } }),
     prisma.shopTimeZone.deleteMany({ where: { shop } }),
+    // After the deliveries: deleting them appends their last count changes.
+    prisma.insightCountChange.deleteMany({ where: { shop } }),
+    prisma.insightCount.deleteMany({ where: { shop } }),
   ];
 }
 
