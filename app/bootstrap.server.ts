@@ -3,6 +3,7 @@ import { env } from "./env.server";
 import { Scheduler, type PeriodicJob } from "./lib/scheduler.server";
 import { logger } from "./logger.server";
 import { runDueErrorTags } from "./services/deliveries/error-tag.server";
+import { foldInsightCountChanges } from "./services/deliveries/insight-counts.server";
 import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
 import { DeliveryWorker, type WorkerOptions } from "./services/deliveries/worker.server";
 import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
@@ -34,6 +35,8 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: "order-sweep", everyMs: ORDER_SWEEP_EVERY_MS, run: (now) => sweepAllShops(now) },
   // Duplicate hints compare within at most a week (docs/decisions/223).
   { name: "order-fingerprints", everyMs: 3_600_000, run: (now) => purgeOldFingerprints(now) },
+  // Reads add the changes not folded yet: folding keeps them cheap, never changes a figure (docs/decisions/201).
+  { name: "insight-counts", everyMs: 60_000, run: () => foldInsightCountChanges() },
 ];
 
 export interface Services {

@@ -10,6 +10,7 @@ import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
 import { INSIGHT_WINDOWS, type InsightWindow } from "~/lib/insights-types";
 import { flowDirectory } from "~/services/automation/flow-directory.server";
+import { describeTimeZone } from "~/lib/time-zone";
 import { deliveryInsights } from "~/services/deliveries/insights.server";
 import { formatDuration } from "~/lib/duration";
 import { authenticate } from "~/shopify.server";
@@ -69,6 +70,10 @@ export default function Insights() {
                   }}
                 />
               </InlineGrid>
+              <Text as="p" tone="subdued">
+                {/* The offset as it was at the window's start: the same text on the server and in the browser. */}
+                {t("insights.timeZone", { zone: describeTimeZone(insights.timeZone, Date.parse(insights.since)) })}
+              </Text>
               {total === 0 ? (
                 <Text as="p" tone="subdued">
                   {t("insights.chartEmpty")}

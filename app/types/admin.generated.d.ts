@@ -323,6 +323,10 @@ export type LoopTestOrderCancelMutation = {
   }>;
 };
 
+export type ShopTimeZoneQueryVariables = AdminTypes.Exact<{ [key: string]: never }>;
+
+export type ShopTimeZoneQuery = { shop: Pick<AdminTypes.Shop, "ianaTimezone"> };
+
 export type StockLocationsQueryVariables = AdminTypes.Exact<{ [key: string]: never }>;
 
 export type StockLocationsQuery = {
@@ -444,6 +448,10 @@ interface GeneratedQueryTypes {
   "#graphql\n  query LoopTestShopCurrency {\n    shop { currencyCode }\n  }": {
     return: LoopTestShopCurrencyQuery;
     variables: LoopTestShopCurrencyQueryVariables;
+  };
+  "#graphql\n  query ShopTimeZone {\n    shop {\n      ianaTimezone\n    }\n  }": {
+    return: ShopTimeZoneQuery;
+    variables: ShopTimeZoneQueryVariables;
   };
   "#graphql\n  query StockLocations {\n    locations(first: 50) {\n      nodes {\n        id\n        name\n        isActive\n      }\n    }\n  }": {
     return: StockLocationsQuery;

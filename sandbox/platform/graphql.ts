@@ -407,7 +407,7 @@ const resolvers: Record<string, Resolver> = {
     name: "Tienda Demo",
     myshopifyDomain: shop.domain,
     currencyCode: "COP",
-    ianaTimezone: "America/Bogota",
+    ianaTimezone: shop.ianaTimezone,
   }),
   order: (shop, field, variables) => {
     const id = legacyId(argument(field, "id", variables), "Order");

@@ -36,7 +36,7 @@ describe("periodic jobs across a fleet", () => {
     expect(runs.sort()).toEqual(["fast", "fast", "slow"]);
   });
 
-  it("schedules the retention purge, the temporary-file sweep, the owed error tags, unattended loop tests and the stock sync", () => {
+  it("schedules each periodic job with its period", () => {
     expect(PERIODIC_JOBS.map((job) => [job.name, job.everyMs])).toEqual([
       ["retention-purge", 3_600_000],
       ["temporary-theme-files", 60_000],
@@ -44,6 +44,9 @@ describe("periodic jobs across a fleet", () => {
       ["unattended-loop-tests", 60_000],
       ["stock-sync", 300_000],
       ["stock-history-purge", 86_400_000],
+      ["order-sweep", 900_000],
+      ["order-fingerprints", 3_600_000],
+      ["insight-counts", 60_000],
     ]);
   });
 });

@@ -1,9 +1,13 @@
+import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { env } from "../../env.server";
 import type { InsightDayPoint, InsightWindow } from "../../lib/insights-types";
+import { daysEndingWith, localDayOf, startOfLocalDay } from "../../lib/time-zone";
+import { shopTimeZone } from "../shops/time-zone.server";
+import { bucketOf, shopCounts } from "./insight-counts.server";
 
 /**
- * Delivery insights for one shop (docs/decisions/111): deliveries per UTC day by outcome, the confirmation rate
+ * Delivery insights for one shop (docs/decisions/111, 201): deliveries per day of the shop's own time zone by outcome, the confirmation rate
  * of each flow, and the time from an order's webhook to its accepted trigger. Three aggregate statements over
  * the (shop, createdAt, status, topic, flowId, deliveredAt, callbackStatus, test) index: no row is read. Test
  * orders (the loop test's, the platform's test orders) are left out (docs/decisions/151).
@@ -39,6 +43,8 @@ export interface FlowInsight {
 
 export interface DeliveryInsights {
   days: InsightWindow;
+  /** The shop's IANA time zone: the days start at its midnight. */
+  timeZone: string;
   since: string;
   series: DayPoint[];
   flows: FlowInsight[];
@@ -49,61 +55,58 @@ export interface DeliveryInsights {
 
 const isPostgres = () => !env().DATABASE_URL.startsWith("file:");
 
-/** The first instant of the UTC day `days - 1` days before `now`: the window holds `days` whole days. */
-export function windowStart(days: number, now: Date) {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  start.setUTCDate(start.getUTCDate() - (days - 1));
-  return start;
+/** The shop's `days` last days ending today, and the first instant of each (its local midnight). */
+export function windowDays(days: number, now: Date, timeZone: string) {
+  const names = daysEndingWith(localDayOf(now, timeZone), days);
+  return { names, starts: names.map((day) => startOfLocalDay(day, timeZone)) };
 }
 
 export async function deliveryInsights(shop: string, days: InsightWindow, now = new Date()): Promise<DeliveryInsights> {
-  const since = windowStart(days, now);
+  const timeZone = await shopTimeZone(shop, now);
+  const window = windowDays(days, now, timeZone);
+  const since = window.starts[0];
   const [series, flows, orderToTrigger, recovered] = await Promise.all([
-    dailyCounts(shop, since, days),
+    dailyCounts(shop, window),
     flowRates(shop, since),
     orderToTriggerTimes(shop, since),
     prisma.orderFlag.count({ where: { shop, kind: "recovered", createdAt: { gte: since } } }),
   ]);
-  return { days, since: since.toISOString(), series, flows, orderToTrigger, recovered };
+  return { days, timeZone, since: since.toISOString(), series, flows, orderToTrigger, recovered };
 }
 
-async function dailyCounts(shop: string, since: Date, days: number): Promise<DayPoint[]> {
+/** The index of the window's day a column falls in: a CASE over the days' first instants (or buckets). */
+function dayIndexOf(column: Prisma.Sql, starts: (Date | number)[]) {
+  const whens = starts.slice(1).map((start, index) => Prisma.sql`WHEN ${column} < ${start} THEN ${index}`);
+  return whens.length ? Prisma.sql`CASE ${Prisma.join(whens, " ")} ELSE ${starts.length - 1} END` : Prisma.sql`0`;
+}
+
+async function dailyCounts(shop: string, window: { names: string[]; starts: Date[] }): Promise<DayPoint[]> {
   const statuses = Object.values(INSIGHT_SERIES);
-  const rows = isPostgres()
-    ? await prisma.$queryRaw<{ day: string; status: string; n: bigint | number }[]>`
-        SELECT to_char("createdAt", 'YYYY-MM-DD') AS day, "status", COUNT(*) AS n FROM "Delivery"
-        WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "status" IN (${statuses[0]}, ${statuses[1]},
-          ${statuses[2]}, ${statuses[3]})
-        GROUP BY 1, 2`
-    : await prisma.$queryRaw<{ day: string; status: string; n: bigint | number }[]>`
-        SELECT substr("createdAt", 1, 10) AS day, "status", COUNT(*) AS n FROM "Delivery"
-        WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "status" IN (${statuses[0]}, ${statuses[1]},
-          ${statuses[2]}, ${statuses[3]})
-        GROUP BY 1, 2`;
-  const points = new Map<string, DayPoint>();
-  for (let i = 0; i < days; i++) {
-    const day = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
-    points.set(day, { day, delivered: 0, retrying: 0, failed: 0, flowFailed: 0 });
-  }
+  const buckets = window.starts.map(bucketOf);
+  const day = dayIndexOf(Prisma.sql`"bucket"`, buckets);
+  const rows = await prisma.$queryRaw<{ day: number | bigint | string; status: string; n: bigint | number }[]>`
+    SELECT ${day} AS day, "status", SUM("n") AS n FROM ${shopCounts(shop, buckets[0])} AS "counts"
+    WHERE "status" IN (${Prisma.join(statuses)})
+    GROUP BY 1, 2`;
+  const points = window.names.map((name) => ({ day: name, delivered: 0, retrying: 0, failed: 0, flowFailed: 0 }));
   for (const row of rows) {
-    const point = points.get(row.day);
+    const point = points[Number(row.day)];
     const series = SERIES_BY_STATUS[row.status] as InsightSeries | undefined;
     if (point && series) point[series] += Number(row.n);
   }
-  return [...points.values()];
+  return points;
 }
 
 async function flowRates(shop: string, since: Date): Promise<FlowInsight[]> {
-  const [c1, c2] = CONFIRMED_CALLBACKS;
-  const [f1, f2] = FAILED_CALLBACKS;
   const rows = await prisma.$queryRaw<{ flowId: string; triggered: bigint; confirmed: bigint; failed: bigint }[]>`
-    SELECT "flowId", COUNT(*) AS triggered,
-      SUM(CASE WHEN "callbackStatus" IN (${c1}, ${c2}) THEN 1 ELSE 0 END) AS confirmed,
-      SUM(CASE WHEN "status" = 'flow_failed' OR "callbackStatus" IN (${f1}, ${f2}) THEN 1 ELSE 0 END) AS failed
-    FROM "Delivery"
-    WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "flowId" IS NOT NULL AND "deliveredAt" IS NOT NULL
+    SELECT "flowId", SUM("n") AS triggered,
+      SUM(CASE WHEN "callback" = 'confirmed' THEN "n" ELSE 0 END) AS confirmed,
+      SUM(CASE WHEN "status" = 'flow_failed' OR "callback" = 'failed' THEN "n" ELSE 0 END) AS failed
+    FROM ${shopCounts(shop, bucketOf(since))} AS "counts"
+    WHERE "delivered" AND "flowId" <> ''
     GROUP BY "flowId"
-    ORDER BY 2 DESC`;
+    HAVING SUM("n") > 0
+    ORDER BY 2 DESC, 1`;
   return rows.map((row) => {
     const triggered = Number(row.triggered);
     const confirmed = Number(row.confirmed ?? 0);
@@ -117,28 +120,40 @@ async function flowRates(shop: string, since: Date): Promise<FlowInsight[]> {
   });
 }
 
+/** The order-to-trigger percentiles are read from this many of the window's latest orders. */
+export const TIMING_SAMPLE = 5000;
+
 /**
- * p50 and p95 of webhook received -> trigger accepted, for orders (checkouts wait on purpose). A histogram of
- * two significant digits (groups like 1200-1299 ms) instead of sorting every row: one index scan, and each
- * percentile is the lower edge of its group, within 10 % (docs/decisions/111).
+ * p50 and p95 of webhook received -> trigger accepted, for orders (checkouts wait on purpose), over the window's
+ * latest TIMING_SAMPLE orders (a backward walk of the insights index, however busy the shop), in a histogram of
+ * two significant digits: each percentile is the lower edge of its group, within 10 % (docs/decisions/111, 201).
+ * The count is every order of the window, from the counts.
  */
 async function orderToTriggerTimes(shop: string, since: Date) {
-  const rows = isPostgres()
-    ? await prisma.$queryRaw<{ digits: number; lead: number; n: bigint }[]>`
+  const [rows, [total]] = await Promise.all([
+    isPostgres()
+      ? prisma.$queryRaw<{ digits: number; lead: number; n: bigint }[]>`
         SELECT length(ms::text) AS digits, CAST(substr(ms::text, 1, 2) AS INTEGER) AS lead, COUNT(*) AS n
         FROM (SELECT GREATEST(0, CAST(EXTRACT(EPOCH FROM ("deliveredAt" - "createdAt")) * 1000 AS BIGINT)) AS ms
           FROM "Delivery" WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "topic" = 'orders/create'
-            AND "deliveredAt" IS NOT NULL) AS t
+            AND "deliveredAt" IS NOT NULL
+          ORDER BY "createdAt" DESC LIMIT ${TIMING_SAMPLE}) AS t
         GROUP BY 1, 2`
-    : await prisma.$queryRaw<{ digits: number; lead: number; n: bigint }[]>`
+      : prisma.$queryRaw<{ digits: number; lead: number; n: bigint }[]>`
         SELECT length(ms) AS digits, CAST(substr(ms, 1, 2) AS INTEGER) AS lead, COUNT(*) AS n
         FROM (SELECT CAST(max(0, round((julianday("deliveredAt") - julianday("createdAt")) * 86400000)) AS INTEGER) AS ms
           FROM "Delivery" WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "topic" = 'orders/create'
-            AND "deliveredAt" IS NOT NULL)
-        GROUP BY 1, 2`;
-  return percentilesOf(
+            AND "deliveredAt" IS NOT NULL
+          ORDER BY "createdAt" DESC LIMIT ${TIMING_SAMPLE})
+        GROUP BY 1, 2`,
+    prisma.$queryRaw<{ n: bigint | number | null }[]>`
+      SELECT SUM("n") AS n FROM ${shopCounts(shop, bucketOf(since))} AS "counts"
+      WHERE "topic" = 'orders/create' AND "delivered"`,
+  ]);
+  const sampled = percentilesOf(
     rows.map((row) => ({ ms: groupLowerEdge(Number(row.digits), Number(row.lead)), n: Number(row.n) })),
   );
+  return { ...sampled, count: Number(total?.n ?? 0) };
 }
 
 /** 3 digits led by 12 is 120 ms; 1 digit led by 7 is 7 ms. */

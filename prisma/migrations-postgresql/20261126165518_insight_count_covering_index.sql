@@ -1,0 +1,5 @@
+-- migrate:up
+-- CreateIndex
+CREATE INDEX "InsightCount_covering_idx" ON "InsightCount"("shop", "bucket", "status", "topic", "flowId", "callback", "delivered", "n");
+
+-- migrate:down
