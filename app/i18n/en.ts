@@ -531,6 +531,36 @@ export const en = {
   "error.loop_test_scope":
     "The app is not allowed to create orders in your store. Reinstall it to grant the permission.",
   "error.loop_test_order_refused": "Your store did not accept the test order. Try again in a moment.",
+  // The buyer's answer (docs/decisions/210).
+  "settings.answers.title": "Buyer's answer",
+  "settings.answers.description":
+    "Tell the app which callback of your flow means the buyer confirmed, refused or did not answer. The app keeps each order's answer beside the tags; without rules nothing changes.",
+  "answers.answer.confirmed": "Confirmed",
+  "answers.answer.refused": "Refused",
+  "answers.answer.no_answer": "No answer",
+  "answers.preset": "Start from a preset",
+  "answers.preset.choose": "Choose a preset",
+  "answers.preset.status": "Status of the callback (completed, cancelled…)",
+  "answers.preset.tags-es": "Spanish tags (confirmado, cancelado…)",
+  "answers.preset.tags-en": "English tags (confirmed, cancelled…)",
+  "answers.preset.use": "Use preset",
+  "answers.none": "No rules: the app records no answers.",
+  "answers.rule.answer": "Answer",
+  "answers.rule.status": "When the status is",
+  "answers.rule.tag": "When a tag is",
+  "answers.rule.help":
+    "A rule matches when the callback has its status and/or its tag (capital letters do not matter). The first rule that matches gives the answer.",
+  "answers.rule.add": "Add rule",
+  "answers.rule.removeNumber": "Delete rule {number}",
+  "answers.save": "Save answers",
+  "answers.saved": "Answer rules saved",
+  "answers.preview.title": "Preview with your latest callbacks",
+  "answers.preview.empty": "No callbacks yet: the preview appears once your flow has answered an order.",
+  "answers.preview.summary.one": "{matched} of {count} callback gives an answer with these rules.",
+  "answers.preview.summary.other": "{matched} of {count} callbacks give an answer with these rules.",
+  "answers.preview.status": "status {status}",
+  "answers.preview.tags": "tags {tags}",
+  "answers.preview.noMatch": "No rule matches",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -21,6 +21,7 @@ import { UnsavedChangesBar, useUnsavedChanges, type SectionState } from "~/compo
 import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
+import { AnswerRulesCard } from "~/components/answers/AnswerRulesCard";
 import { useI18n } from "~/i18n/context";
 import { failureOf } from "~/lib/errors";
 import { SUPPLIER_COUNTRIES, type AutomationFlow, type PublicConfiguration, type UpstreamError } from "~/lib/api-types";
@@ -29,6 +30,7 @@ import { parseInput, readFields } from "~/lib/input.server";
 import { pageMeta } from "~/lib/meta";
 import { logger } from "~/logger.server";
 import { listFlows } from "~/services/automation/client.server";
+import { answerRulesView } from "~/services/answers/rules.server";
 import { automationKeyTestInput, automationSettingsInput } from "~/services/automation/settings-input.server";
 import { saveAutomationSettings } from "~/services/automation/settings.server";
 import { getShopSettings, publicSettings } from "~/services/shops/configuration.server";
@@ -47,8 +49,9 @@ export const meta = pageMeta("nav.settings");
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const settings = await getShopSettings(session.shop);
+  const [settings, answers] = await Promise.all([getShopSettings(session.shop), answerRulesView(session.shop)]);
   return {
+    answers,
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     flows: settings?.automationApiKey
       ? await storedKeyFlows(session.shop, settings.automationApiKey)
@@ -124,7 +127,7 @@ type Flows = Awaited<ReturnType<typeof storedKeyFlows>> | { flows: null; failure
 
 export default function Settings() {
   const { t } = useI18n();
-  const { configuration, flows } = useLoaderData<typeof loader>();
+  const { configuration, flows, answers } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
   return (
@@ -146,6 +149,13 @@ export default function Settings() {
             description={t("settings.supplier.description")}
           >
             <SupplierSettings configuration={configuration} report={unsaved.report} />
+          </Layout.AnnotatedSection>
+          <Layout.AnnotatedSection
+            id="answers"
+            title={t("settings.answers.title")}
+            description={t("settings.answers.description")}
+          >
+            <AnswerRulesCard {...answers} report={unsaved.report} />
           </Layout.AnnotatedSection>
         </Layout>
       </Box>

@@ -129,6 +129,10 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.automationPause.create({ data: { shop } });
   await prisma.loopTest.create({ data: { shop, orderId: "gid://shopify/Order/2", orderName: "#1002" } });
   await prisma.shopInstallation.create({ data: { shop, installedAt: new Date() } });
+  await prisma.answerRuleSet.create({ data: { shop, rules: '[{"answer":"confirmed","tag":"confirmado"}]' } });
+  await prisma.orderAnswer.create({
+    data: { shop, orderId: "gid://shopify/Order/1", answer: "confirmed", answeredAt: new Date() },
+  });
   return shop;
 }
 

@@ -62,7 +62,7 @@ describe("settings page: loader and action (docs/decisions/135, 136)", () => {
   });
 
   it("loads a new shop with nothing saved, and a refused stored key as the flow list's failure by its code", async () => {
-    expect(await load(await adminShop())).toEqual({ configuration: null, flows: { flows: null, failure: null } });
+    expect(await load(await adminShop())).toMatchObject({ configuration: null, flows: { flows: null, failure: null } });
     const shop = await adminShop();
     await createConfiguration(shop, { automationApiKey: "revoked-key" });
     server.use(flowsHandler(FLOWS, { apiKey: "another-key" }));

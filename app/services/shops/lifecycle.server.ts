@@ -19,6 +19,8 @@ function shopOwnedDeletes(shop: string) {
     prisma.automationPause.deleteMany({ where: { shop } }),
     prisma.loopTest.deleteMany({ where: { shop } }),
     prisma.shopInstallation.deleteMany({ where: { shop } }),
+    prisma.answerRuleSet.deleteMany({ where: { shop } }),
+    prisma.orderAnswer.deleteMany({ where: { shop } }),
   ];
 }
 
