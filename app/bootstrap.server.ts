@@ -3,6 +3,8 @@ import { env } from "./env.server";
 import { Scheduler, type PeriodicJob } from "./lib/scheduler.server";
 import { logger } from "./logger.server";
 import { runDueErrorTags } from "./services/deliveries/error-tag.server";
+import { runDueFulfilmentTasks } from "./services/holds/tasks.server";
+import { applyNoAnswerTimeouts } from "./services/holds/timeouts.server";
 import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
 import { DeliveryWorker, type WorkerOptions } from "./services/deliveries/worker.server";
 import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
@@ -23,6 +25,9 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: "error-tags", everyMs: 60_000, run: (now) => runDueErrorTags({ now: () => now }) },
   // A loop test whose page was closed still ends, and its test order is still removed (docs/decisions/150).
   { name: "unattended-loop-tests", everyMs: 60_000, run: (now) => finishUnattendedLoopTests(now) },
+  // Holds, releases and cancels owed the platform (docs/decisions/212), and the no-answer timeouts that owe them.
+  { name: "fulfilment-tasks", everyMs: 10_000, run: (now) => runDueFulfilmentTasks({ now: () => now }) },
+  { name: "no-answer-timeouts", everyMs: 60_000, run: (now) => applyNoAnswerTimeouts(now) },
 ];
 
 export interface Services {

@@ -133,6 +133,10 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.orderAnswer.create({
     data: { shop, orderId: "gid://shopify/Order/1", answer: "confirmed", answeredAt: new Date() },
   });
+  await prisma.holdSettings.create({ data: { shop, enabled: true } });
+  await prisma.fulfilmentTask.create({
+    data: { shop, kind: "hold", subject: "gid://shopify/FulfillmentOrder/1", reason: "routed" },
+  });
   return shop;
 }
 

@@ -36,12 +36,14 @@ describe("periodic jobs across a fleet", () => {
     expect(runs.sort()).toEqual(["fast", "fast", "slow"]);
   });
 
-  it("schedules the retention purge, the temporary-file sweep, the owed error tags and unattended loop tests", () => {
+  it("schedules the retention purge, the temporary-file sweep, the owed error tags, unattended loop tests and the fulfilment tasks", () => {
     expect(PERIODIC_JOBS.map((job) => [job.name, job.everyMs])).toEqual([
       ["retention-purge", 3_600_000],
       ["temporary-theme-files", 60_000],
       ["error-tags", 60_000],
       ["unattended-loop-tests", 60_000],
+      ["fulfilment-tasks", 10_000],
+      ["no-answer-timeouts", 60_000],
     ]);
   });
 });

@@ -65,3 +65,30 @@ export async function recordOrderAnswer(
 export function orderAnswerOf(shop: string, orderId: string): Promise<OrderAnswer | null> {
   return prisma.orderAnswer.findUnique({ where: { shop_orderId: { shop, orderId } } });
 }
+
+/**
+ * No answer in the shop's hours: recorded as the answer `no_answer` (source timeout), only if the order still has
+ * none, so a late callback's answer is never overwritten. True when it was recorded.
+ */
+export async function recordNoAnswer(
+  shop: string,
+  order: { id: string; waitingSince: Date },
+  now = new Date(),
+): Promise<boolean> {
+  try {
+    await prisma.orderAnswer.create({
+      data: {
+        shop,
+        orderId: order.id,
+        answer: "no_answer",
+        answeredAt: now,
+        waitingSince: order.waitingSince,
+        source: "timeout",
+      },
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return false;
+    throw error;
+  }
+}

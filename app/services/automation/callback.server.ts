@@ -9,6 +9,7 @@ import { gidField } from "../platform/gid";
 import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
 import { readSessionsOnce } from "../platform/sealed-session-storage.server";
 import { recordOrderAnswer } from "../answers/record.server";
+import { onOrderAnswer } from "../holds/lifecycle.server";
 import { findSettingsByApiKey } from "../shops/configuration.server";
 import { noteLoopCallback, noteLoopTagProblem } from "../loop-test/marks.server";
 import { addOrderTags, findOrder, platformOrderName, removeOrderTags } from "./order-tags.server";
@@ -166,7 +167,8 @@ async function answer(
     await recordCallback(delivery.id, { status, tags, removed }, new Date(), delivery.recordedTags);
   }
   // The buyer's answer, the app's own record beside the spec's tags (docs/decisions/210): only under the shop's rules.
-  await recordOrderAnswer(shop, order, deliveryId, { status: fields.status, tags });
+  const answered = await recordOrderAnswer(shop, order, deliveryId, { status: fields.status, tags });
+  if (answered?.changed) await onOrderAnswer(shop, order.id, answered.answer);
   if (logger.isLevelEnabled("info")) {
     logger.info(
       { ...context, orderId: order.id, tags, removed, deliveryId, lookup: stored ? "stored" : "search" },

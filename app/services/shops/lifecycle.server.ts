@@ -21,6 +21,8 @@ function shopOwnedDeletes(shop: string) {
     prisma.shopInstallation.deleteMany({ where: { shop } }),
     prisma.answerRuleSet.deleteMany({ where: { shop } }),
     prisma.orderAnswer.deleteMany({ where: { shop } }),
+    prisma.holdSettings.deleteMany({ where: { shop } }),
+    prisma.fulfilmentTask.deleteMany({ where: { shop } }),
   ];
 }
 
