@@ -561,6 +561,30 @@ export const en = {
   "answers.preview.status": "status {status}",
   "answers.preview.tags": "tags {tags}",
   "answers.preview.noMatch": "No rule matches",
+  // Holding orders until the buyer answers (docs/decisions/211).
+  "settings.holds.title": "Hold until the buyer confirms",
+  "settings.holds.description":
+    "The app places a fulfillment hold on cash on delivery orders as soon as your store routes them, so nobody ships an order the buyer has not confirmed. A confirmation releases it; the app only ever releases its own holds.",
+  "holds.enabled": "Hold orders until the buyer answers",
+  "holds.enabled.help": "Off by default. Needs the buyer's answer rules above.",
+  "holds.codOnly": "Only cash on delivery orders",
+  "holds.gateways": "Payment method names that mean cash on delivery",
+  "holds.gateways.help": "One per line, as your orders show them (capital letters do not matter).",
+  "holds.onRefused": "When the buyer refuses",
+  "holds.onRefused.keep": "Keep the hold (the order keeps the flow's tags)",
+  "holds.onRefused.cancel": "Cancel the order and restock",
+  "holds.noAnswerHours": "Hours without an answer",
+  "holds.noAnswerHours.help": "Empty: wait as long as it takes.",
+  "holds.onNoAnswer": "After those hours",
+  "holds.onNoAnswer.keep": "Keep the hold",
+  "holds.onNoAnswer.release": "Release the order",
+  "holds.onNoAnswer.cancel": "Cancel the order and restock",
+  "holds.notifyCustomer": "Email the buyer when the app cancels",
+  "holds.cancelWarning.title": "Cancelling cannot be undone",
+  "holds.cancelWarning":
+    "A cancelled order cannot be reopened: the buyer would have to order again. Your store refuses to cancel orders that are already fulfilled; the app then shows why and does not try again.",
+  "holds.save": "Save holds",
+  "holds.saved": "Holds saved",
 } as const;
 
 export type MessageKey = keyof typeof en;

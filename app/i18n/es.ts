@@ -576,4 +576,28 @@ export const es: Messages = {
   "answers.preview.status": "estado {status}",
   "answers.preview.tags": "etiquetas {tags}",
   "answers.preview.noMatch": "Ninguna regla coincide",
+  // Retener pedidos hasta que el comprador responda (docs/decisions/211).
+  "settings.holds.title": "Retener hasta que el comprador confirme",
+  "settings.holds.description":
+    "La app retiene el envío de los pedidos contra entrega en cuanto tu tienda los asigna, para que nadie despache un pedido que el comprador no ha confirmado. Una confirmación lo libera; la app solo libera sus propias retenciones.",
+  "holds.enabled": "Retener pedidos hasta que el comprador responda",
+  "holds.enabled.help": "Desactivado por defecto. Necesita las reglas de respuesta del comprador de arriba.",
+  "holds.codOnly": "Solo pedidos contra entrega",
+  "holds.gateways": "Nombres de método de pago que significan contra entrega",
+  "holds.gateways.help": "Uno por línea, como aparecen en tus pedidos (sin importar mayúsculas).",
+  "holds.onRefused": "Cuando el comprador rechaza",
+  "holds.onRefused.keep": "Mantener la retención (el pedido conserva las etiquetas del flujo)",
+  "holds.onRefused.cancel": "Cancelar el pedido y reponer el inventario",
+  "holds.noAnswerHours": "Horas sin respuesta",
+  "holds.noAnswerHours.help": "Vacío: esperar lo que haga falta.",
+  "holds.onNoAnswer": "Pasadas esas horas",
+  "holds.onNoAnswer.keep": "Mantener la retención",
+  "holds.onNoAnswer.release": "Liberar el pedido",
+  "holds.onNoAnswer.cancel": "Cancelar el pedido y reponer el inventario",
+  "holds.notifyCustomer": "Avisar al comprador por correo cuando la app cancele",
+  "holds.cancelWarning.title": "Cancelar no se puede deshacer",
+  "holds.cancelWarning":
+    "Un pedido cancelado no se puede reabrir: el comprador tendría que pedir de nuevo. Tu tienda no cancela pedidos ya preparados; la app te muestra el motivo y no lo vuelve a intentar.",
+  "holds.save": "Guardar retenciones",
+  "holds.saved": "Retenciones guardadas",
 };

@@ -22,6 +22,7 @@ import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
 import { AnswerRulesCard } from "~/components/answers/AnswerRulesCard";
+import { HoldSettingsCard } from "~/components/answers/HoldSettingsCard";
 import { useI18n } from "~/i18n/context";
 import { failureOf } from "~/lib/errors";
 import { SUPPLIER_COUNTRIES, type AutomationFlow, type PublicConfiguration, type UpstreamError } from "~/lib/api-types";
@@ -31,6 +32,7 @@ import { pageMeta } from "~/lib/meta";
 import { logger } from "~/logger.server";
 import { listFlows } from "~/services/automation/client.server";
 import { answerRulesView } from "~/services/answers/rules.server";
+import { holdPolicyOf } from "~/services/holds/settings.server";
 import { automationKeyTestInput, automationSettingsInput } from "~/services/automation/settings-input.server";
 import { saveAutomationSettings } from "~/services/automation/settings.server";
 import { getShopSettings, publicSettings } from "~/services/shops/configuration.server";
@@ -49,9 +51,14 @@ export const meta = pageMeta("nav.settings");
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [settings, answers] = await Promise.all([getShopSettings(session.shop), answerRulesView(session.shop)]);
+  const [settings, answers, holdPolicy] = await Promise.all([
+    getShopSettings(session.shop),
+    answerRulesView(session.shop),
+    holdPolicyOf(session.shop),
+  ]);
   return {
     answers,
+    holdPolicy,
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     flows: settings?.automationApiKey
       ? await storedKeyFlows(session.shop, settings.automationApiKey)
@@ -127,7 +134,7 @@ type Flows = Awaited<ReturnType<typeof storedKeyFlows>> | { flows: null; failure
 
 export default function Settings() {
   const { t } = useI18n();
-  const { configuration, flows, answers } = useLoaderData<typeof loader>();
+  const { configuration, flows, answers, holdPolicy } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
   return (
@@ -156,6 +163,13 @@ export default function Settings() {
             description={t("settings.answers.description")}
           >
             <AnswerRulesCard {...answers} report={unsaved.report} />
+          </Layout.AnnotatedSection>
+          <Layout.AnnotatedSection
+            id="holds"
+            title={t("settings.holds.title")}
+            description={t("settings.holds.description")}
+          >
+            <HoldSettingsCard policy={holdPolicy} report={unsaved.report} />
           </Layout.AnnotatedSection>
         </Layout>
       </Box>
