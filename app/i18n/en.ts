@@ -585,6 +585,15 @@ export const en = {
     "A cancelled order cannot be reopened: the buyer would have to order again. Your store refuses to cancel orders that are already fulfilled; the app then shows why and does not try again.",
   "holds.save": "Save holds",
   "holds.saved": "Holds saved",
+  // Optional access scopes, asked for when a feature needs them.
+  "scopes.missing.title": "{feature} needs more permissions",
+  "scopes.missing":
+    "Your store has not granted the app: {scopes}. Until it does, the app keeps working without this feature.",
+  "scopes.request": "Grant permissions",
+  "scopes.answer.granted": "Permissions granted.",
+  "scopes.answer.declined": "The permissions were not granted. The feature stays off until they are.",
+  "scopes.answer.unavailable": "Open the app from your store's admin to grant permissions.",
+  "holds.feature": "Holding orders",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -600,4 +600,13 @@ export const es: Messages = {
     "Un pedido cancelado no se puede reabrir: el comprador tendría que pedir de nuevo. Tu tienda no cancela pedidos ya preparados; la app te muestra el motivo y no lo vuelve a intentar.",
   "holds.save": "Guardar retenciones",
   "holds.saved": "Retenciones guardadas",
+  // Permisos opcionales, pedidos cuando una función los necesita.
+  "scopes.missing.title": "{feature} necesita más permisos",
+  "scopes.missing":
+    "Tu tienda no le ha concedido a la app: {scopes}. Mientras tanto, la app sigue funcionando sin esta función.",
+  "scopes.request": "Conceder permisos",
+  "scopes.answer.granted": "Permisos concedidos.",
+  "scopes.answer.declined": "No se concedieron los permisos. La función queda inactiva hasta que los concedas.",
+  "scopes.answer.unavailable": "Abre la app desde el administrador de tu tienda para conceder permisos.",
+  "holds.feature": "Retener pedidos",
 };

@@ -32,7 +32,8 @@ import { pageMeta } from "~/lib/meta";
 import { logger } from "~/logger.server";
 import { listFlows } from "~/services/automation/client.server";
 import { answerRulesView } from "~/services/answers/rules.server";
-import { holdPolicyOf } from "~/services/holds/settings.server";
+import { HOLD_SCOPES, holdPolicyOf } from "~/services/holds/settings.server";
+import { missingScopes } from "~/services/platform/granted-scopes.server";
 import { automationKeyTestInput, automationSettingsInput } from "~/services/automation/settings-input.server";
 import { saveAutomationSettings } from "~/services/automation/settings.server";
 import { getShopSettings, publicSettings } from "~/services/shops/configuration.server";
@@ -51,14 +52,16 @@ export const meta = pageMeta("nav.settings");
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [settings, answers, holdPolicy] = await Promise.all([
+  const [settings, answers, holdPolicy, holdScopesMissing] = await Promise.all([
     getShopSettings(session.shop),
     answerRulesView(session.shop),
     holdPolicyOf(session.shop),
+    missingScopes(session.shop, HOLD_SCOPES),
   ]);
   return {
     answers,
     holdPolicy,
+    holdScopesMissing,
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     flows: settings?.automationApiKey
       ? await storedKeyFlows(session.shop, settings.automationApiKey)
@@ -134,7 +137,7 @@ type Flows = Awaited<ReturnType<typeof storedKeyFlows>> | { flows: null; failure
 
 export default function Settings() {
   const { t } = useI18n();
-  const { configuration, flows, answers, holdPolicy } = useLoaderData<typeof loader>();
+  const { configuration, flows, answers, holdPolicy, holdScopesMissing } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
   return (
@@ -169,7 +172,7 @@ export default function Settings() {
             title={t("settings.holds.title")}
             description={t("settings.holds.description")}
           >
-            <HoldSettingsCard policy={holdPolicy} report={unsaved.report} />
+            <HoldSettingsCard policy={holdPolicy} missingScopes={holdScopesMissing} report={unsaved.report} />
           </Layout.AnnotatedSection>
         </Layout>
       </Box>

@@ -12,6 +12,7 @@ import {
 import { useEffect, useState } from "react";
 import { useErrorMessage } from "~/components/ApiErrorBanner";
 import { FormFeedback } from "~/components/FormFeedback";
+import { OptionalScopesBanner, useScopesRequest } from "~/components/OptionalScopesBanner";
 import { showToast } from "~/components/toast";
 import type { SectionState } from "~/components/UnsavedChanges";
 import { useWrite } from "~/components/use-write";
@@ -50,9 +51,12 @@ const gatewayList = (text: string) =>
  */
 export function HoldSettingsCard({
   policy,
+  missingScopes,
   report,
 }: {
   policy: HoldPolicy;
+  /** The optional scopes holds need that the shop has not granted. */
+  missingScopes: string[];
   report: (name: string, state: SectionState) => void;
 }) {
   const { t } = useI18n();
@@ -73,7 +77,13 @@ export function HoldSettingsCard({
   };
   const dirty =
     JSON.stringify(toForm(policy)) !== JSON.stringify({ ...form, gateways: gatewayList(form.gateways).join("\n") });
-  const save = () => write.submit("holds-save", fields);
+  const requestScopes = useScopesRequest();
+  // Turning holds on asks for the scopes in the platform's own dialog; the policy is saved whatever the answer, and
+  // the banner keeps saying what is missing.
+  const save = () => {
+    if (form.enabled && missingScopes.length) void requestScopes(missingScopes);
+    write.submit("holds-save", fields);
+  };
   useEffect(() => report("holds", { dirty, busy: write.busy, save, discard: () => setForm(toForm(policy)) }));
   const set = (patch: Partial<Form>) => setForm((before) => ({ ...before, ...patch }));
   const cancels = form.onRefused === "cancel" || (form.onNoAnswer === "cancel" && Boolean(form.noAnswerHours.trim()));
@@ -88,6 +98,7 @@ export function HoldSettingsCard({
           onDismissFailure={write.clear}
           onDismissSuccess={write.clear}
         />
+        {form.enabled && <OptionalScopesBanner missing={missingScopes} feature={t("holds.feature")} />}
         <FormLayout>
           <Checkbox
             label={t("holds.enabled")}

@@ -12,6 +12,12 @@ export const DEFAULT_COD_GATEWAYS = [
   "Pago contraentrega",
 ];
 
+/**
+ * The optional scopes holds need (shopify.app.toml `optional_scopes`): holds on fulfilment orders of the merchant's
+ * own locations and of fulfilment services. Cancelling needs `write_orders`, which the app already has.
+ */
+export const HOLD_SCOPES = ["write_merchant_managed_fulfillment_orders", "write_third_party_fulfillment_orders"];
+
 export const REFUSED_POLICIES = ["keep", "cancel"] as const;
 export const NO_ANSWER_POLICIES = ["keep", "release", "cancel"] as const;
 
