@@ -7,9 +7,10 @@ import { HOLD_HANDLE, HOLD_NOTE } from "~/services/holds/platform.server";
 import { DEFAULT_HOLD_POLICY, saveHoldPolicy, type HoldPolicy } from "~/services/holds/settings.server";
 import { FULFILMENT_RETRY_DELAYS_MS, runDueFulfilmentTasks } from "~/services/holds/tasks.server";
 import { applyNoAnswerTimeouts } from "~/services/holds/timeouts.server";
+import { action as orderAction, loader as orderState } from "~/routes/api.orders.hold";
 import { refuseWrites } from "../../helpers/db";
 import { createConfiguration, createDelivery, createSession, shopDomain } from "../../helpers/factories";
-import { webhookRequest } from "../../helpers/requests";
+import { adminRequest, formBody, webhookRequest } from "../../helpers/requests";
 import { TEST_ENV } from "../../helpers/test-env";
 import { fakeFulfilment, platformDown } from "../../mocks/fulfilment";
 import { ordersByName, tagsAdded } from "../../mocks/platform";
@@ -352,5 +353,97 @@ describe("refused and no answer", () => {
     expect(await prisma.orderAnswer.findFirst({ where: { shop } })).toMatchObject({ answer: "confirmed" });
     await run();
     expect(fake.named("HeldOrderCancel")).toHaveLength(0);
+  });
+});
+
+describe("the order page: the buyer's answer, the hold, and the merchant's own buttons", () => {
+  const state = async (shop: string) => {
+    const response = await orderState({
+      request: await adminRequest(`/api/orders/hold?orderId=${encodeURIComponent(ORDER.id)}`, shop),
+      params: {},
+      context: {},
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  const act = async (shop: string, action: string, orderId = ORDER.id) => {
+    const response = await orderAction({
+      request: await adminRequest("/api/orders/hold", shop, formBody({ orderId, action })),
+      params: {},
+      context: {},
+    });
+    return { status: response.status, body: await response.json() };
+  };
+
+  it("shows the hold and its time, then the answer and the release", async () => {
+    const { shop, apiKey } = await heldShop();
+    platform(shop);
+    expect((await state(shop)).body).toEqual({
+      success: true,
+      answer: null,
+      hold: { state: "none", since: null, problem: null, pending: null },
+    });
+    await routed(shop);
+    await run();
+    const held = (await state(shop)).body;
+    expect(held.hold).toMatchObject({ state: "held", problem: null });
+    expect(Date.parse(held.hold.since)).not.toBeNaN();
+    await answer(apiKey, "confirmado");
+    expect((await state(shop)).body.hold).toMatchObject({ state: "held", pending: "release" });
+    await run();
+    const released = (await state(shop)).body;
+    expect(released.answer).toMatchObject({ answer: "confirmed", source: "callback" });
+    expect(released.hold).toMatchObject({ state: "released", pending: null });
+  });
+
+  it("Liberar ahora releases the app's hold before any answer", async () => {
+    const { shop } = await heldShop();
+    const fake = platform(shop);
+    await routed(shop);
+    await run();
+    expect((await act(shop, "release")).body.hold).toMatchObject({ pending: "release" });
+    await run();
+    expect(fake.order.fulfillmentOrders[0].holds).toEqual([]);
+    expect((await state(shop)).body.hold.state).toBe("released");
+  });
+
+  it("Cancelar pedido cancels with the merchant's note; a refusal is shown", async () => {
+    const { shop } = await heldShop();
+    const fake = platform(shop);
+    fake.order.cancelRefusal = { code: "INVALID", message: "Cannot cancel an order with outstanding fulfillments" };
+    await act(shop, "cancel");
+    await run();
+    expect((await state(shop)).body.hold).toMatchObject({
+      state: "cancel_refused",
+      problem: "INVALID: Cannot cancel an order with outstanding fulfillments",
+    });
+    // Asked again once the merchant sorted it out: owed again, and done.
+    fake.order.cancelRefusal = null;
+    await act(shop, "cancel");
+    await run();
+    expect(fake.named("HeldOrderCancel").at(-1)?.variables.staffNote).toBe(
+      "Cancelado desde la app de automatización de pedidos.",
+    );
+    expect((await state(shop)).body.hold.state).toBe("cancelled");
+  });
+
+  it("refuses an unknown action, a bad order id, and a shop whose holds are off", async () => {
+    const { shop } = await heldShop();
+    expect(await act(shop, "delete")).toMatchObject({
+      status: 400,
+      body: { success: false, code: "invalid_input", error: "action: must be release or cancel" },
+    });
+    expect(await act(shop, "release", "not-an-order")).toMatchObject({ status: 400, body: { code: "invalid_input" } });
+    const off = await heldShop({ enabled: false });
+    expect(await act(off.shop, "cancel")).toMatchObject({ status: 409, body: { code: "holds_off" } });
+    expect(await prisma.fulfilmentTask.count({ where: { shop: off.shop } })).toBe(0);
+  });
+
+  it("never shows another shop's order", async () => {
+    const { shop } = await heldShop();
+    platform(shop);
+    await routed(shop);
+    await run();
+    const other = await heldShop();
+    expect((await state(other.shop)).body.hold.state).toBe("none");
   });
 });
