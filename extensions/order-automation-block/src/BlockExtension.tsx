@@ -1,6 +1,7 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
+import { buildBuyerView, buyerActionRequest, type BuyerAction, type BuyerState } from "./buyer";
 import { actionRequest, buildStory, failureMessage, type Line, type StoryDelivery } from "./story";
 
 export default async () => {
@@ -13,7 +14,15 @@ function Extension() {
   const [deliveries, setDeliveries] = useState<StoryDelivery[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [buyer, setBuyer] = useState<BuyerState | null>(null);
+  const [confirming, setConfirming] = useState<BuyerAction | null>(null);
   const t = (line: Line) => i18n.translate(line.key, line.values);
+
+  // The buyer's answer and the hold: an app without them (an older deployment) leaves the section out.
+  const loadBuyer = useCallback(async () => {
+    const response = await fetch(`/api/orders/hold?orderId=${encodeURIComponent(orderId)}`);
+    setBuyer(response.ok ? ((await response.json()) as BuyerState) : null);
+  }, [orderId]);
 
   const load = useCallback(async () => {
     // A relative URL: the admin sends it to the app's URL with a fresh session token.
@@ -28,7 +37,8 @@ function Extension() {
 
   useEffect(() => {
     load().catch((thrown: unknown) => setError(String(thrown)));
-  }, [load]);
+    loadBuyer().catch(() => setBuyer(null));
+  }, [load, loadBuyer]);
 
   if (!deliveries && !error) {
     return (
@@ -48,6 +58,18 @@ function Extension() {
     else await load();
     setBusy(false);
   }
+
+  async function actOnHold(action: BuyerAction) {
+    setConfirming(null);
+    setBusy(true);
+    const { url, init } = buyerActionRequest(action, orderId);
+    const response = await fetch(url, init);
+    if (!response.ok) setError(await failureMessage(response));
+    else setBuyer((await response.json()) as BuyerState);
+    setBusy(false);
+  }
+
+  const view = buyer && (buyer.answer || buyer.hold.state !== "none") ? buildBuyerView(buyer, new Date()) : null;
 
   return (
     <s-admin-block heading={i18n.translate("heading")}>
@@ -73,6 +95,48 @@ function Extension() {
           <s-button onClick={act} loading={busy} disabled={busy}>
             {i18n.translate(`action.${story.action}`)}
           </s-button>
+        )}
+        {view && (
+          <s-stack direction="block" gap="small-200">
+            <s-stack direction="inline" gap="small-200">
+              <s-text type="strong">{i18n.translate("buyer.heading")}</s-text>
+              {view.answer && <s-badge tone={view.answer.tone}>{i18n.translate(view.answer.key)}</s-badge>}
+            </s-stack>
+            {view.lines.map((line) => (
+              <s-text key={line.key}>{t(line)}</s-text>
+            ))}
+            {confirming ? (
+              <s-banner tone={confirming === "cancel" ? "critical" : "warning"}>
+                <s-stack direction="block" gap="small-200">
+                  <s-text>{i18n.translate(`buyer.confirm.${confirming}`)}</s-text>
+                  <s-stack direction="inline" gap="small-200">
+                    <s-button
+                      tone={confirming === "cancel" ? "critical" : "auto"}
+                      onClick={() => actOnHold(confirming)}
+                    >
+                      {i18n.translate("buyer.confirm.yes")}
+                    </s-button>
+                    <s-button onClick={() => setConfirming(null)}>{i18n.translate("buyer.confirm.no")}</s-button>
+                  </s-stack>
+                </s-stack>
+              </s-banner>
+            ) : (
+              view.actions.length > 0 && (
+                <s-stack direction="inline" gap="small-200">
+                  {view.actions.map((action) => (
+                    <s-button
+                      key={action}
+                      tone={action === "cancel" ? "critical" : "auto"}
+                      onClick={() => setConfirming(action)}
+                      disabled={busy}
+                    >
+                      {i18n.translate(`buyer.action.${action}`)}
+                    </s-button>
+                  ))}
+                </s-stack>
+              )
+            )}
+          </s-stack>
         )}
       </s-stack>
     </s-admin-block>
