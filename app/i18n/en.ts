@@ -594,6 +594,11 @@ export const en = {
   "scopes.answer.declined": "The permissions were not granted. The feature stays off until they are.",
   "scopes.answer.unavailable": "Open the app from your store's admin to grant permissions.",
   "holds.feature": "Holding orders",
+  "home.held.title": "Held until the buyer answers",
+  "home.held.count.one": "{count} order held waiting for the buyer",
+  "home.held.count.other": "{count} orders held waiting for the buyer",
+  "home.held.oldest.one": "The oldest has waited {count} hour",
+  "home.held.oldest.other": "The oldest has waited {count} hours",
 } as const;
 
 export type MessageKey = keyof typeof en;

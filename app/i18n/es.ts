@@ -609,4 +609,9 @@ export const es: Messages = {
   "scopes.answer.declined": "No se concedieron los permisos. La función queda inactiva hasta que los concedas.",
   "scopes.answer.unavailable": "Abre la app desde el administrador de tu tienda para conceder permisos.",
   "holds.feature": "Retener pedidos",
+  "home.held.title": "Retenidos hasta que el comprador responda",
+  "home.held.count.one": "{count} pedido retenido esperando al comprador",
+  "home.held.count.other": "{count} pedidos retenidos esperando al comprador",
+  "home.held.oldest.one": "El más antiguo lleva {count} hora esperando",
+  "home.held.oldest.other": "El más antiguo lleva {count} horas esperando",
 };

@@ -68,3 +68,34 @@ export async function requestOrderAction(shop: string, orderRef: string, kind: "
   });
   return orderBuyerState(shop, ref.gid);
 }
+
+/**
+ * How many of the shop's orders the app holds waiting for the buyer, and for how many whole hours the oldest has
+ * waited (home). Null while holds are off.
+ */
+export async function heldSummary(shop: string, now = new Date()) {
+  if (!(await holdPolicyOf(shop)).enabled) return null;
+  const holds = await prisma.fulfilmentTask.findMany({
+    where: { shop, kind: "hold", status: "done", orderId: { not: null } },
+    select: { orderId: true, doneAt: true },
+  });
+  const settled = new Set(
+    (
+      await prisma.fulfilmentTask.findMany({
+        where: { shop, kind: { in: ["release", "cancel"] }, status: { in: ["done", "stood_down"] } },
+        select: { orderId: true },
+      })
+    ).map((task) => task.orderId),
+  );
+  const waiting = new Map<string, number>();
+  for (const hold of holds) {
+    if (settled.has(hold.orderId)) continue;
+    const at = hold.doneAt?.getTime() ?? now.getTime();
+    waiting.set(hold.orderId!, Math.min(waiting.get(hold.orderId!) ?? at, at));
+  }
+  const oldest = waiting.size ? Math.min(...waiting.values()) : null;
+  return {
+    held: waiting.size,
+    oldestHours: oldest === null ? null : Math.floor((now.getTime() - oldest) / 3_600_000),
+  };
+}
