@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { DEFAULT_TIME_ZONE, formatShopDate, formatShopDateTime } from "~/lib/time-zone";
 import {
-  formatDateTime,
   formatMoney,
   formatNumber,
   resolveLocale,
@@ -21,11 +21,14 @@ export interface I18n {
   /** A message in its plural form for `count` ("1 product", "2 productos"). */
   tp: (base: PluralBase, count: number, vars?: Vars) => string;
   money: (amount: number | string | null | undefined, currency?: string | null) => string;
-  dateTime: (iso: string | null | undefined) => string;
+  /** The shop's IANA time zone: every date and time is shown in it, on the server and in the browser alike. */
+  timeZone: string;
+  dateTime: (iso: string | Date | null | undefined) => string;
+  date: (iso: string | Date | null | undefined) => string;
   number: (value: number) => string;
 }
 
-export function createI18n(tag: string | null | undefined): I18n {
+export function createI18n(tag: string | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): I18n {
   const locale = resolveLocale(tag);
   const formatLocale = safeFormatLocale(tag, locale);
   return {
@@ -34,7 +37,9 @@ export function createI18n(tag: string | null | undefined): I18n {
     t: (key, vars) => translate(locale, key, vars),
     tp: (base, count, vars) => translatePlural(locale, formatLocale, base, count, vars),
     money: (amount, currency) => formatMoney(formatLocale, amount, currency),
-    dateTime: (iso) => formatDateTime(formatLocale, iso),
+    timeZone,
+    dateTime: (iso) => formatShopDateTime(iso, timeZone, formatLocale),
+    date: (iso) => formatShopDate(iso, timeZone, formatLocale),
     number: (value) => formatNumber(formatLocale, value),
   };
 }
@@ -51,8 +56,16 @@ function safeFormatLocale(tag: string | null | undefined, locale: Locale) {
 
 const I18nContext = createContext<I18n>(createI18n("en"));
 
-export function I18nProvider({ tag, children }: { tag: string; children: ReactNode }) {
-  const value = useMemo(() => createI18n(tag), [tag]);
+export function I18nProvider({
+  tag,
+  timeZone = DEFAULT_TIME_ZONE,
+  children,
+}: {
+  tag: string;
+  timeZone?: string;
+  children: ReactNode;
+}) {
+  const value = useMemo(() => createI18n(tag, timeZone), [tag, timeZone]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

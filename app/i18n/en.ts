@@ -599,6 +599,29 @@ export const en = {
   "home.held.count.other": "{count} orders held waiting for the buyer",
   "home.held.oldest.one": "The oldest has waited {count} hour",
   "home.held.oldest.other": "The oldest has waited {count} hours",
+  // The delivery log's spreadsheet export.
+  "export.fileName": "deliveries",
+  "export.column.createdAt": "Received ({zone})",
+  "export.column.order": "Order",
+  "export.column.customer": "Customer",
+  "export.column.phone": "Phone",
+  "export.column.total": "Total",
+  "export.column.currency": "Currency",
+  "export.column.city": "City",
+  "export.column.products": "Products",
+  "export.column.event": "Event",
+  "export.column.status": "Status",
+  "export.column.attempts": "Attempts",
+  "export.column.flow": "Flow",
+  "export.column.sentAt": "Sent to the flow ({zone})",
+  "export.column.flowAnswer": "Flow's answer",
+  "export.column.tags": "Tags added",
+  "export.column.lastError": "Last problem",
+  "export.column.test": "Test order",
+  "export.column.id": "Delivery id",
+  "export.yes": "Yes",
+  // The insights page's days.
+  "insights.timeZone": "Days run from midnight to midnight in your store's time zone, {zone}.",
 } as const;
 
 export type MessageKey = keyof typeof en;

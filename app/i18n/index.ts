@@ -58,13 +58,6 @@ export function formatMoney(locale: string, amount: number | string | null | und
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(value);
 }
 
-export function formatDateTime(locale: string, iso: string | null | undefined) {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
-}
-
 export function formatNumber(locale: string, value: number) {
   return new Intl.NumberFormat(locale).format(value);
 }

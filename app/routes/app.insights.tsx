@@ -9,6 +9,7 @@ import { DeliveriesChart } from "~/components/insights/DeliveriesChart";
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
 import { INSIGHT_WINDOWS, type InsightWindow } from "~/lib/insights-types";
+import { describeTimeZone } from "~/lib/time-zone";
 import { deliveryInsights } from "~/services/deliveries/insights.server";
 import { authenticate } from "~/shopify.server";
 import { pageMeta } from "~/lib/meta";
@@ -62,6 +63,10 @@ export default function Insights() {
                   }}
                 />
               </InlineGrid>
+              <Text as="p" tone="subdued">
+                {/* The offset as it was at the window's start: the same text on the server and in the browser. */}
+                {t("insights.timeZone", { zone: describeTimeZone(insights.timeZone, Date.parse(insights.since)) })}
+              </Text>
               {total === 0 ? (
                 <Text as="p" tone="subdued">
                   {t("insights.chartEmpty")}

@@ -13,6 +13,7 @@ import { resolveLocale } from "~/i18n";
 import { pageMeta } from "~/lib/meta";
 import { env } from "../env.server";
 import { deliveryAlert } from "../services/deliveries/alerts.server";
+import { shopTimeZone } from "../services/shops/time-zone.server";
 import { authenticate } from "../shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
@@ -28,15 +29,16 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const locale = new URL(request.url).searchParams.get("locale");
   // The app's public client id: the only credential that belongs in the browser.
   // The delivery alert comes with the document; the banner checks again itself (docs/decisions/145).
-  const alert = await deliveryAlert(session.shop);
-  return { apiKey: env().PLATFORM_API_KEY, appBridgeUrl: env().APP_BRIDGE_URL, locale, alert };
+  // Every date on every page is shown in the shop's zone, on the server and in the browser alike.
+  const [alert, timeZone] = await Promise.all([deliveryAlert(session.shop), shopTimeZone(session.shop)]);
+  return { apiKey: env().PLATFORM_API_KEY, appBridgeUrl: env().APP_BRIDGE_URL, locale, alert, timeZone };
 };
 
 // The locale and key come with the document; client navigations (which carry no `locale`) must not reset them.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export default function App() {
-  const { apiKey, appBridgeUrl, locale, alert } = useLoaderData<typeof loader>();
+  const { apiKey, appBridgeUrl, locale, alert, timeZone } = useLoaderData<typeof loader>();
   const [tag, setTag] = useState(locale ?? "en");
 
   useEffect(() => {
@@ -54,7 +56,7 @@ export default function App() {
       i18n={POLARIS_TRANSLATIONS[resolveLocale(tag)]}
       __APP_BRIDGE_URL={appBridgeUrl}
     >
-      <I18nProvider tag={tag}>
+      <I18nProvider tag={tag} timeZone={timeZone}>
         <Navigation />
         <AlertBanner initial={alert} />
         <Outlet />

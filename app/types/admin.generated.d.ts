@@ -277,6 +277,10 @@ export type LoopTestOrderCancelMutation = {
   }>;
 };
 
+export type ShopTimeZoneQueryVariables = AdminTypes.Exact<{ [key: string]: never }>;
+
+export type ShopTimeZoneQuery = { shop: Pick<AdminTypes.Shop, "ianaTimezone"> };
+
 export type ThemeCreateMutationVariables = AdminTypes.Exact<{
   source: AdminTypes.Scalars["URL"]["input"];
   name: AdminTypes.Scalars["String"]["input"];
@@ -333,6 +337,10 @@ interface GeneratedQueryTypes {
   "#graphql\n  query LoopTestShopCurrency {\n    shop { currencyCode }\n  }": {
     return: LoopTestShopCurrencyQuery;
     variables: LoopTestShopCurrencyQueryVariables;
+  };
+  "#graphql\n  query ShopTimeZone {\n    shop {\n      ianaTimezone\n    }\n  }": {
+    return: ShopTimeZoneQuery;
+    variables: ShopTimeZoneQueryVariables;
   };
   "#graphql\n  query ThemeStatus($id: ID!) {\n    theme(id: $id) {\n      id\n      name\n      role\n      processing\n      processingFailed\n      createdAt\n    }\n  }": {
     return: ThemeStatusQuery;

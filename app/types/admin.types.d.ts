@@ -684,6 +684,7 @@ export type SelectedOption = {
 export type Shop = {
   __typename?: "Shop";
   currencyCode: Scalars["CurrencyCode"]["output"];
+  ianaTimezone: Scalars["String"]["output"];
 };
 
 export type TagsAddPayload = {

@@ -408,7 +408,7 @@ const resolvers: Record<string, Resolver> = {
     name: "Tienda Demo",
     myshopifyDomain: shop.domain,
     currencyCode: "COP",
-    ianaTimezone: "America/Bogota",
+    ianaTimezone: shop.ianaTimezone,
   }),
   orders: (shop, field, variables) => {
     const first = Number(argument(field, "first", variables) ?? 50);

@@ -385,6 +385,12 @@ export function createPlatformSimulator(options: PlatformOptions) {
       shop.refuseOrderCreate = Math.max(0, Number(body.count ?? 1));
       return { body: { refuseOrderCreate: shop.refuseOrderCreate } };
     })
+    .on("POST", "/sim/shops/time-zone", (request) => {
+      const body = bodyOf(request);
+      const shop = shopState(shopFromBody(body, request));
+      if (typeof body.timeZone === "string" && body.timeZone) shop.ianaTimezone = body.timeZone;
+      return { body: { ianaTimezone: shop.ianaTimezone } };
+    })
     .on("POST", "/sim/draft_orders", async (request) => {
       const body = bodyOf(request);
       const shop = shopState(shopFromBody(body, request));

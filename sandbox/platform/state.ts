@@ -35,6 +35,8 @@ export interface ShopState {
   nextOrderNumber: number;
   /** The next this many orderCreate mutations are refused, as by a store that cannot take orders now (paused). */
   refuseOrderCreate: number;
+  /** The shop's IANA time zone, as `shop { ianaTimezone }` answers (POST /sim/shops/time-zone changes it). */
+  ianaTimezone: string;
 }
 
 export function newShopState(domain: string, scope: string): ShopState {
@@ -49,6 +51,7 @@ export function newShopState(domain: string, scope: string): ShopState {
     orders: [],
     draftOrders: [],
     refuseOrderCreate: 0,
+    ianaTimezone: "America/Bogota",
     themes: [
       {
         id: newId(),

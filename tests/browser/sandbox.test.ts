@@ -4,7 +4,7 @@ import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_REPO } from "../../sandbox/repo-host/server";
 import { BROWSER_USER_AGENT, startStack, type Stack } from "../../sandbox/stack";
-import { launchBrowser, screenshot } from "./harness/browser";
+import { BROWSER_TIME_ZONE, launchBrowser, screenshot } from "./harness/browser";
 import { shown } from "./harness/shown";
 
 const SHOP = "tienda-paginas.myshopify.com";
@@ -42,7 +42,11 @@ describe("admin pages in the sandbox", () => {
 
   async function openAdmin(locale: "es" | "en") {
     await page?.close();
-    page = await browser.newPage({ userAgent: BROWSER_USER_AGENT, viewport: { width: 1440, height: 1000 } });
+    page = await browser.newPage({
+      userAgent: BROWSER_USER_AGENT,
+      viewport: { width: 1440, height: 1000 },
+      timezoneId: BROWSER_TIME_ZONE,
+    });
     await page.goto(`${stack.platformUrl}/admin?shop=${SHOP}&locale=${locale}`);
     app = (await (await page.waitForSelector("#app-frame")).contentFrame())!;
     await app.waitForFunction(() => "shopify" in window, undefined, { timeout: 30_000 });

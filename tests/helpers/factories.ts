@@ -4,6 +4,7 @@ import path from "node:path";
 import { Prisma } from "@prisma/client";
 import { Session } from "@shopify/shopify-api";
 import prisma from "~/db.server";
+import { buyerSearchKey } from "~/services/deliveries/search-key.server";
 import { saveShopSettings, type SettingsPatch } from "~/services/shops/configuration.server";
 import { storeTemporaryThemeFile } from "~/services/theme/temporary-files.server";
 import { TEST_ENV } from "./test-env";
@@ -137,6 +138,7 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.fulfilmentTask.create({
     data: { shop, kind: "hold", subject: "gid://shopify/FulfillmentOrder/1", reason: "routed" },
   });
+  await prisma.shopTimeZone.create({ data: { shop, timeZone: "America/Bogota", fetchedAt: new Date() } });
   return shop;
 }
 
@@ -180,6 +182,8 @@ export async function createDelivery(
       orderName: String(body.name),
       customerId: "7001",
       payload: JSON.stringify(body),
+      // As the receiver writes it (insertDelivery), from the body's buyer.
+      searchKey: fields.payload === null ? null : buyerSearchKey(body),
       ...fields,
     },
   });

@@ -9,10 +9,11 @@ import {
 } from "../helpers/factories";
 import { adminRequest } from "../helpers/requests";
 import { TEST_ENV } from "../helpers/test-env";
+import { mockPlatform } from "../mocks/platform";
 
 async function load(path: string, shop: string) {
   const result = await loader({ request: await adminRequest(path, shop), params: {}, context: {} });
-  return result as { apiKey: string; locale: string | null; alert: { kind: string } | null };
+  return result as { apiKey: string; locale: string | null; alert: { kind: string } | null; timeZone: string };
 }
 
 describe("admin layout loader", () => {
@@ -32,6 +33,15 @@ describe("admin layout loader", () => {
     await createDelivery(quiet, { status: "delivered" });
     expect((await load("/app", failing)).alert).toMatchObject({ kind: "key_refused", failing: 1 });
     expect((await load("/app", quiet)).alert).toBeNull();
+  });
+
+  it("gives the pages the shop's own time zone, asked of the platform once", async () => {
+    const shop = shopDomain();
+    await createSession(shop);
+    const calls = mockPlatform(shop, { ShopTimeZone: () => ({ shop: { ianaTimezone: "America/Bogota" } }) });
+    expect((await load("/app?locale=es-CO", shop)).timeZone).toBe("America/Bogota");
+    expect((await load("/app/deliveries", shop)).timeZone).toBe("America/Bogota");
+    expect(calls).toHaveLength(1);
   });
 
   it("gives no locale when the admin sent none, so App Bridge's is used", async () => {

@@ -1,17 +1,19 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { deliveryInsights, groupLowerEdge, percentilesOf, windowStart } from "~/services/deliveries/insights.server";
+import { deliveryInsights, groupLowerEdge, percentilesOf, windowDays } from "~/services/deliveries/insights.server";
+import { storeShopTimeZone } from "~/services/shops/time-zone.server";
 import { translate } from "~/i18n";
 import { pluralKey } from "~/i18n/plural";
 import { loader } from "~/routes/app.insights";
 import { createDelivery, createSession, shopDomain } from "../helpers/factories";
 import { adminRequest } from "../helpers/requests";
+import { mockPlatform } from "../mocks/platform";
 
 const NOW = new Date("2026-11-23T15:00:00Z");
 const at = (iso: string) => new Date(iso);
 
 describe("delivery insights", () => {
-  it("counts delivered, retrying, failed and flow-failed deliveries per UTC day, every day of the window present", async () => {
+  it("counts delivered, retrying, failed and flow-failed deliveries per day (UTC for a shop whose zone is unknown), every day of the window present", async () => {
     const shop = shopDomain();
     const other = shopDomain();
     await createDelivery(shop, { status: "delivered", createdAt: at("2026-11-17T00:00:00Z") });
@@ -113,10 +115,52 @@ describe("delivery insights", () => {
   });
 });
 
+describe("insights in the shop's time zone", () => {
+  it("cuts the days at the shop's midnight: an evening order in Bogotá counts for its own day", async () => {
+    const shop = shopDomain();
+    await storeShopTimeZone(shop, "America/Bogota", NOW);
+    // 20:00 on the 22nd in Bogotá (the 23rd in UTC), 23:59 on the 16th (before the window), 00:00 on the 17th.
+    await createDelivery(shop, { status: "delivered", createdAt: at("2026-11-23T01:00:00Z") });
+    await createDelivery(shop, { status: "dead", createdAt: at("2026-11-17T04:59:59Z") });
+    await createDelivery(shop, { status: "dead", createdAt: at("2026-11-17T05:00:00Z") });
+    await createDelivery(shop, { status: "retrying", createdAt: at("2026-11-23T14:59:00Z") });
+
+    const insights = await deliveryInsights(shop, 7, NOW);
+    expect(insights.timeZone).toBe("America/Bogota");
+    expect(insights.since).toBe("2026-11-17T05:00:00.000Z");
+    expect(insights.series.map((point) => point.day)).toEqual([
+      "2026-11-17",
+      "2026-11-18",
+      "2026-11-19",
+      "2026-11-20",
+      "2026-11-21",
+      "2026-11-22",
+      "2026-11-23",
+    ]);
+    expect(insights.series[0]).toMatchObject({ delivered: 0, failed: 1 });
+    expect(insights.series[5]).toMatchObject({ delivered: 1, failed: 0 });
+    expect(insights.series[6]).toMatchObject({ delivered: 0, retrying: 1 });
+    expect(insights.series.reduce((sum, point) => sum + point.failed, 0)).toBe(1);
+  });
+
+  it("gives the page the zone the platform names for the shop", async () => {
+    const shop = shopDomain();
+    await createSession(shop);
+    mockPlatform(shop, { ShopTimeZone: () => ({ shop: { ianaTimezone: "America/Mexico_City" } }) });
+    const week = await loader({ request: await adminRequest("/app/insights", shop), params: {}, context: {} });
+    expect(week.timeZone).toBe("America/Mexico_City");
+  });
+});
+
 describe("insight arithmetic", () => {
-  it("starts the window at midnight UTC, today included", () => {
-    expect(windowStart(1, NOW).toISOString()).toBe("2026-11-23T00:00:00.000Z");
-    expect(windowStart(30, NOW).toISOString()).toBe("2026-10-25T00:00:00.000Z");
+  it("starts the window at the shop's midnight, today included", () => {
+    expect(windowDays(1, NOW, "UTC").starts[0].toISOString()).toBe("2026-11-23T00:00:00.000Z");
+    expect(windowDays(30, NOW, "UTC").starts[0].toISOString()).toBe("2026-10-25T00:00:00.000Z");
+    const bogota = windowDays(7, new Date("2026-11-24T03:00:00Z"), "America/Bogota");
+    expect(bogota.names.at(-1)).toBe("2026-11-23");
+    expect(bogota.starts.map((start) => start.toISOString())).toEqual(
+      ["17", "18", "19", "20", "21", "22", "23"].map((day) => `2026-11-${day}T05:00:00.000Z`),
+    );
   });
 
   it("reads a two-significant-digit group as its lower edge", () => {

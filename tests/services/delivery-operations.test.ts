@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { loader as exportCsv } from "~/routes/api.deliveries.export";
 import { action as pauseAction, loader as pauseState } from "~/routes/api.automation.pause";
 import { action as retryFailed, loader as failedCount } from "~/routes/api.deliveries.retry-failed";
 import {
   BULK_RETRY_PER_SECOND,
-  csvCell,
   retryAllFailed,
   searchDeliveries,
 } from "~/services/deliveries/operations.server";
@@ -46,42 +44,6 @@ describe("searching deliveries", () => {
     const other = await createAutomatedShop();
     await createDelivery(other, { order: restOrder({ id: 3, name: "#1001" }) });
     expect((await searchDeliveries(shop, { q: "#1001", ...page })).total).toBe(0);
-  });
-});
-
-describe("CSV export", () => {
-  it("makes formulas inert and quotes separators", () => {
-    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(3)).toBe("3");
-  });
-
-  it("exports the filtered log of the shop, newest first, with every row across pages", async () => {
-    const shop = await createAutomatedShop();
-    for (let i = 0; i < 3; i++) {
-      await createDelivery(shop, {
-        status: "dead",
-        createdAt: new Date(Date.UTC(2026, 10, 20, i)),
-        lastError: "HTTP 400",
-      });
-    }
-    await createDelivery(shop, { status: "delivered" });
-    const response = await exportCsv({
-      request: await adminRequest("/api/deliveries/export?status=dead", shop),
-      params: {},
-      context: {},
-    });
-    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="deliveries-/);
-    const lines = (await response.text()).trim().split("\r\n");
-    expect(lines[0]).toBe(
-      "id,createdAt,topic,orderName,status,attempts,flowId,deliveredAt,callbackStatus,tags,lastError",
-    );
-    expect(lines).toHaveLength(4);
-    expect(lines[1]).toContain("2026-11-20T02:00:00.000Z");
-    expect(lines.slice(1).every((line) => line.includes(",dead,") && line.endsWith("HTTP 400"))).toBe(true);
   });
 });
 

@@ -27,7 +27,7 @@ export function DeliveryOperations({
   pause: PauseState;
   operation: ReturnType<typeof useWrite<{ success: true; queued?: number; remaining?: number }>>;
 }) {
-  const { t, locale, number, dateTime } = useI18n();
+  const { t, locale, formatLocale, number, dateTime } = useI18n();
   const message = useErrorMessage();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get("q") ?? "");
@@ -67,6 +67,8 @@ export function DeliveryOperations({
         const value = params.get(name);
         if (value) query.set(name, value);
       }
+      // The file speaks the merchant's language, with its separator (docs/decisions/203).
+      query.set("locale", formatLocale);
       const response = await fetch(`/app/deliveries/export${query.size ? `?${query}` : ""}`);
       // Not a JSON route: its status is all there is to word (the generic failure).
       if (!response.ok) return download.setFailure(message({ success: false, error: `HTTP ${response.status}` }));

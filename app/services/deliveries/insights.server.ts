@@ -1,9 +1,12 @@
+import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { env } from "../../env.server";
 import type { InsightDayPoint, InsightWindow } from "../../lib/insights-types";
+import { daysEndingWith, localDayOf, startOfLocalDay } from "../../lib/time-zone";
+import { shopTimeZone } from "../shops/time-zone.server";
 
 /**
- * Delivery insights for one shop (docs/decisions/111): deliveries per UTC day by outcome, the confirmation rate
+ * Delivery insights for one shop (docs/decisions/111, 201): deliveries per day of the shop's own time zone by outcome, the confirmation rate
  * of each flow, and the time from an order's webhook to its accepted trigger. Three aggregate statements over
  * the (shop, createdAt, status, topic, flowId, deliveredAt, callbackStatus, test) index: no row is read. Test
  * orders (the loop test's, the platform's test orders) are left out (docs/decisions/151).
@@ -39,6 +42,8 @@ export interface FlowInsight {
 
 export interface DeliveryInsights {
   days: InsightWindow;
+  /** The shop's IANA time zone: the days start at its midnight. */
+  timeZone: string;
   since: string;
   series: DayPoint[];
   flows: FlowInsight[];
@@ -47,47 +52,45 @@ export interface DeliveryInsights {
 
 const isPostgres = () => !env().DATABASE_URL.startsWith("file:");
 
-/** The first instant of the UTC day `days - 1` days before `now`: the window holds `days` whole days. */
-export function windowStart(days: number, now: Date) {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  start.setUTCDate(start.getUTCDate() - (days - 1));
-  return start;
+/** The shop's `days` last days ending today, and the first instant of each (its local midnight). */
+export function windowDays(days: number, now: Date, timeZone: string) {
+  const names = daysEndingWith(localDayOf(now, timeZone), days);
+  return { names, starts: names.map((day) => startOfLocalDay(day, timeZone)) };
 }
 
 export async function deliveryInsights(shop: string, days: InsightWindow, now = new Date()): Promise<DeliveryInsights> {
-  const since = windowStart(days, now);
+  const timeZone = await shopTimeZone(shop, now);
+  const window = windowDays(days, now, timeZone);
+  const since = window.starts[0];
   const [series, flows, orderToTrigger] = await Promise.all([
-    dailyCounts(shop, since, days),
+    dailyCounts(shop, window),
     flowRates(shop, since),
     orderToTriggerTimes(shop, since),
   ]);
-  return { days, since: since.toISOString(), series, flows, orderToTrigger };
+  return { days, timeZone, since: since.toISOString(), series, flows, orderToTrigger };
 }
 
-async function dailyCounts(shop: string, since: Date, days: number): Promise<DayPoint[]> {
+/** The index of the window's day an instant column falls in: a CASE over the days' first instants. */
+function dayIndexOf(column: Prisma.Sql, starts: Date[]) {
+  const whens = starts.slice(1).map((start, index) => Prisma.sql`WHEN ${column} < ${start} THEN ${index}`);
+  return whens.length ? Prisma.sql`CASE ${Prisma.join(whens, " ")} ELSE ${starts.length - 1} END` : Prisma.sql`0`;
+}
+
+async function dailyCounts(shop: string, window: { names: string[]; starts: Date[] }): Promise<DayPoint[]> {
   const statuses = Object.values(INSIGHT_SERIES);
-  const rows = isPostgres()
-    ? await prisma.$queryRaw<{ day: string; status: string; n: bigint | number }[]>`
-        SELECT to_char("createdAt", 'YYYY-MM-DD') AS day, "status", COUNT(*) AS n FROM "Delivery"
-        WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "status" IN (${statuses[0]}, ${statuses[1]},
-          ${statuses[2]}, ${statuses[3]})
-        GROUP BY 1, 2`
-    : await prisma.$queryRaw<{ day: string; status: string; n: bigint | number }[]>`
-        SELECT substr("createdAt", 1, 10) AS day, "status", COUNT(*) AS n FROM "Delivery"
-        WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "status" IN (${statuses[0]}, ${statuses[1]},
-          ${statuses[2]}, ${statuses[3]})
-        GROUP BY 1, 2`;
-  const points = new Map<string, DayPoint>();
-  for (let i = 0; i < days; i++) {
-    const day = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
-    points.set(day, { day, delivered: 0, retrying: 0, failed: 0, flowFailed: 0 });
-  }
+  const since = window.starts[0];
+  const day = dayIndexOf(Prisma.sql`"createdAt"`, window.starts);
+  const rows = await prisma.$queryRaw<{ day: number | bigint; status: string; n: bigint | number }[]>`
+    SELECT ${day} AS day, "status", COUNT(*) AS n FROM "Delivery"
+    WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "status" IN (${Prisma.join(statuses)})
+    GROUP BY 1, 2`;
+  const points = window.names.map((name) => ({ day: name, delivered: 0, retrying: 0, failed: 0, flowFailed: 0 }));
   for (const row of rows) {
-    const point = points.get(row.day);
+    const point = points[Number(row.day)];
     const series = SERIES_BY_STATUS[row.status] as InsightSeries | undefined;
     if (point && series) point[series] += Number(row.n);
   }
-  return [...points.values()];
+  return points;
 }
 
 async function flowRates(shop: string, since: Date): Promise<FlowInsight[]> {

@@ -1,6 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
+import { foldForSearch } from "../../lib/search-key";
 import { automationPausedAt } from "./pause.server";
 import { pageOfDeliveries, retryDelivery, summarizeDelivery } from "./queries.server";
 import type { DeliveryStatus } from "./status.server";
@@ -106,8 +107,9 @@ export interface DeliverySearch {
 }
 
 /**
- * Deliveries matching an order number (`#1001` or `1001`, by the (shop, orderName) index), or a customer's name
- * or phone anywhere in the stored order (while it is kept; phone digits match whatever the separators).
+ * Deliveries matching an order number (`#1001` or `1001`, by the (shop, orderName) index), or the buyer's name,
+ * email or phone through the folded search key (docs/decisions/202): accents and case never matter, every word
+ * typed must appear, and phone digits match whatever the separators.
  */
 export function searchWhere(shop: string, search: DeliverySearch): Prisma.DeliveryWhereInput {
   const where: Prisma.DeliveryWhereInput = { shop, ...(search.status ? { status: search.status } : {}) };
@@ -117,87 +119,14 @@ export function searchWhere(shop: string, search: DeliverySearch): Prisma.Delive
   const digits = q.replace(/\D/g, "");
   if (/^[\d\s()+.-]+$/.test(q) && digits.length >= 6) {
     // Phones are stored as typed ("+57 300 123 4567"); the last digits are the part every format shares.
-    or.push({ payload: { contains: digits.slice(-7) } });
-    or.push({ payload: { contains: spaced(digits.slice(-7)) } });
+    or.push({ searchKey: { contains: digits.slice(-7) } });
   } else if (!/^#?\d+$/.test(q)) {
-    or.push({ payload: { contains: q } });
+    const words = foldForSearch(q).split(" ").filter(Boolean).slice(0, 8);
+    if (words.length) or.push({ AND: words.map((word) => ({ searchKey: { contains: word } })) });
   }
   return { ...where, OR: or };
 }
 
-// "1234567" as most phone formats write it: "123 4567".
-function spaced(digits: string) {
-  return `${digits.slice(0, 3)} ${digits.slice(3)}`;
-}
-
 export async function searchDeliveries(shop: string, search: DeliverySearch & { page: number; pageSize: number }) {
   return pageOfDeliveries(searchWhere(shop, search), search.page, search.pageSize);
-}
-
-export const CSV_COLUMNS = [
-  "id",
-  "createdAt",
-  "topic",
-  "orderName",
-  "status",
-  "attempts",
-  "flowId",
-  "deliveredAt",
-  "callbackStatus",
-  "tags",
-  "lastError",
-] as const;
-export const CSV_MAX_ROWS = 50_000;
-
-/** One CSV cell: quoted when needed, and a leading = + - @ made inert so a spreadsheet never runs it. */
-export function csvCell(value: string | number | null | undefined) {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The filtered log as CSV, newest first, read and written a page at a time. */
-export function exportDeliveriesCsv(shop: string, search: DeliverySearch): ReadableStream<Uint8Array> {
-  const where = searchWhere(shop, search);
-  const encoder = new TextEncoder();
-  let cursor: { createdAt: Date; id: string } | null = null;
-  let sent = 0;
-  let headerSent = false;
-  return new ReadableStream({
-    async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(`${CSV_COLUMNS.join(",")}\r\n`));
-        return;
-      }
-      const page = await prisma.delivery.findMany({
-        where: cursor
-          ? {
-              AND: [
-                where,
-                {
-                  OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
-                },
-              ],
-            }
-          : where,
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        take: Math.min(1000, CSV_MAX_ROWS - sent),
-      });
-      if (!page.length) return controller.close();
-      const lines = page.map((row) => {
-        const summary = summarizeDelivery(row);
-        const cells = {
-          ...summary,
-          tags: summary.tagsApplied.join(" "),
-        };
-        return CSV_COLUMNS.map((column) => csvCell(cells[column])).join(",");
-      });
-      controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
-      sent += page.length;
-      const last = page[page.length - 1];
-      cursor = { createdAt: last.createdAt, id: last.id };
-      if (sent >= CSV_MAX_ROWS) controller.close();
-    },
-  });
 }

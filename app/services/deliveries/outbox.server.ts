@@ -49,26 +49,28 @@ export async function insertDelivery(delivery: NewDelivery): Promise<DeliveryIns
   const status = delivery.status ?? "queued";
   const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(delivery.skipReason ?? null);
   const test = keys.test === true;
+  // The key holds the buyer's name: none is kept without the payload it comes from.
+  const searchKey = payload === null ? null : (keys.searchKey ?? null);
   // Two whole statements: PostgreSQL types a SELECT's parameters as text unless cast, SQLite must not cast them.
   const inserted =
     databaseEngine(env().DATABASE_URL) === "postgresql"
       ? await hotSql().execute`
         INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "resourceId", "orderId", "orderName", "customerId",
           "checkoutToken", "cartToken", "status", "lastError", "lastErrorCode", "lastErrorParams", "attempts",
-          "nextAttemptAt", "payload", "attemptLog", "tagsApplied", "test", "createdAt", "updatedAt")
+          "nextAttemptAt", "payload", "attemptLog", "tagsApplied", "test", "searchKey", "createdAt", "updatedAt")
         SELECT ${id}, ${shop}, ${topic}, ${eventId}, ${keys.resourceId}, ${keys.orderId}, ${keys.orderName},
           ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, ${status}, ${lastError}, ${lastErrorCode},
           ${lastErrorParams}, 0, CAST(${nextAttemptAt} AS TIMESTAMP(3)), ${payload}, '[]', '[]',
-          CAST(${test} AS BOOLEAN), CAST(${receivedAt} AS TIMESTAMP(3)), CAST(${receivedAt} AS TIMESTAMP(3))
+          CAST(${test} AS BOOLEAN), ${searchKey}, CAST(${receivedAt} AS TIMESTAMP(3)), CAST(${receivedAt} AS TIMESTAMP(3))
         WHERE EXISTS (SELECT 1 FROM "Session" WHERE "shop" = ${shop} FOR SHARE)
         ON CONFLICT DO NOTHING`
       : await hotSql().execute`
         INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "resourceId", "orderId", "orderName", "customerId",
           "checkoutToken", "cartToken", "status", "lastError", "lastErrorCode", "lastErrorParams", "attempts",
-          "nextAttemptAt", "payload", "attemptLog", "tagsApplied", "test", "createdAt", "updatedAt")
+          "nextAttemptAt", "payload", "attemptLog", "tagsApplied", "test", "searchKey", "createdAt", "updatedAt")
         SELECT ${id}, ${shop}, ${topic}, ${eventId}, ${keys.resourceId}, ${keys.orderId}, ${keys.orderName},
           ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, ${status}, ${lastError}, ${lastErrorCode},
-          ${lastErrorParams}, 0, ${nextAttemptAt}, ${payload}, '[]', '[]', ${test}, ${receivedAt}, ${receivedAt}
+          ${lastErrorParams}, 0, ${nextAttemptAt}, ${payload}, '[]', '[]', ${test}, ${searchKey}, ${receivedAt}, ${receivedAt}
         WHERE EXISTS (SELECT 1 FROM "Session" WHERE "shop" = ${shop})
         ON CONFLICT DO NOTHING`;
   if (inserted === 1) return { inserted: true, id };

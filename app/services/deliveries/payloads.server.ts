@@ -3,6 +3,7 @@
  * snake_case JSON the platform really sends for these topics, and the spec's `{ order: {...} }` in
  * GraphQL shape. Both give the same payload, field by field.
  */
+import { buyerSearchKey } from "./search-key.server";
 
 type Json = Record<string, unknown>;
 
@@ -99,6 +100,8 @@ export interface EventKeys {
   cartToken: string | null;
   /** The platform's test flag (a test order, such as the loop test's): kept out of the insights. */
   test?: boolean;
+  /** The buyer's folded names, email and phone digits, for the log's search (docs/decisions/202). */
+  searchKey?: string | null;
 }
 
 const GID_TYPES = { orders: "Order", draft_orders: "DraftOrder", checkouts: "Checkout" } as const;
@@ -118,6 +121,7 @@ export function extractEventKeys(topic: string, payload: unknown): EventKeys {
     checkoutToken: graphql ? null : str(type === "Checkout" ? body.token : body.checkout_token),
     cartToken: graphql ? null : str(body.cart_token),
     test: body.test === true,
+    searchKey: buyerSearchKey(body),
   };
 }
 

@@ -23,6 +23,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.orderAnswer.deleteMany({ where: { shop } }),
     prisma.holdSettings.deleteMany({ where: { shop } }),
     prisma.fulfilmentTask.deleteMany({ where: { shop } }),
+    prisma.shopTimeZone.deleteMany({ where: { shop } }),
   ];
 }
 

@@ -7,6 +7,12 @@ import type { RunningApp } from "./app-server";
 import { storePickerProducts } from "./catalogue-seed";
 
 export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
+/**
+ * The browser's own time zone: Bogotá unless BROWSER_TIME_ZONE names another, while the app's server runs in UTC. A
+ * page that printed a time in either process's default zone would differ between the server's HTML and the
+ * browser's render, and React's hydration error fails the test (harness/fixture.ts).
+ */
+export const BROWSER_TIME_ZONE = process.env.BROWSER_TIME_ZONE || "America/Bogota";
 // The stand-in, then the resource picker both App Bridge stand-ins share, reading the test's store products.
 const STAND_IN = `${readFileSync(path.resolve("tests/browser/harness/app-bridge-stand-in.js"), "utf8")}
 (${RESOURCE_PICKER_SOURCE})(window.shopify, () => window.__resourcePickerProducts());
@@ -69,6 +75,7 @@ export async function openAdmin(
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     locale: options.locale,
+    timezoneId: BROWSER_TIME_ZONE,
     javaScriptEnabled: options.javaScript ?? true,
     // The platform library answers 410 to bots, and "HeadlessChrome" is one: present as the desktop browser it is.
     userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,

@@ -1,0 +1,161 @@
+import type { Delivery } from "@prisma/client";
+import prisma from "../../db.server";
+import { createI18n, type I18n } from "../../i18n/context";
+import type { MessageKey } from "../../i18n";
+import { deliveryErrorText, labelled, topicLabel } from "../../lib/deliveries";
+import { storedDeliveryError } from "../../lib/delivery-errors";
+import { describeTimeZone, formatSheetDateTime, localDayOf } from "../../lib/time-zone";
+import { shopTimeZone } from "../shops/time-zone.server";
+import { buyerOfDelivery, type DeliveryBuyer } from "./buyer.server";
+import { searchWhere, type DeliverySearch } from "./operations.server";
+
+/**
+ * The delivery log as the merchant's spreadsheet opens it (docs/decisions/203): UTF-8 with a BOM, the separator of
+ * the merchant's language (";" where the decimal mark is a comma, as in Spanish-speaking regional settings; ","
+ * in English), headers and values in the merchant's words, times in the shop's zone, the buyer first, and every
+ * cell a spreadsheet could run as a formula made inert.
+ */
+
+export const CSV_MAX_ROWS = 50_000;
+const PAGE_ROWS = 1000;
+export const UTF8_BOM = "\uFEFF";
+
+type Cell = string | number | null | undefined;
+
+interface Column {
+  header: MessageKey;
+  value: (row: Delivery, i18n: I18n, buyer: DeliveryBuyer) => Cell;
+}
+
+const COLUMNS: Column[] = [
+  { header: "export.column.createdAt", value: (row, i18n) => formatSheetDateTime(row.createdAt, i18n.timeZone) },
+  { header: "export.column.order", value: (row) => row.orderName },
+  { header: "export.column.customer", value: (_row, _i18n, buyer) => buyer.name },
+  { header: "export.column.phone", value: (_row, _i18n, buyer) => buyer.phone },
+  { header: "export.column.total", value: (_row, i18n, buyer) => sheetDecimal(buyer.total, i18n) },
+  { header: "export.column.currency", value: (_row, _i18n, buyer) => buyer.currency },
+  { header: "export.column.city", value: (_row, _i18n, buyer) => buyer.city },
+  { header: "export.column.products", value: (_row, _i18n, buyer) => buyer.products },
+  { header: "export.column.event", value: (row, i18n) => topicLabel(i18n.t, row.topic) },
+  { header: "export.column.status", value: (row, i18n) => labelled(i18n.t, "deliveries.status", row.status) },
+  { header: "export.column.attempts", value: (row) => row.attempts },
+  { header: "export.column.flow", value: (row) => row.flowId },
+  { header: "export.column.sentAt", value: (row, i18n) => formatSheetDateTime(row.deliveredAt, i18n.timeZone) },
+  {
+    header: "export.column.flowAnswer",
+    value: (row, i18n) => (row.callbackStatus ? labelled(i18n.t, "delivery.callbackStatus", row.callbackStatus) : ""),
+  },
+  { header: "export.column.tags", value: (row) => (JSON.parse(row.tagsApplied) as string[]).join(" ") },
+  {
+    header: "export.column.lastError",
+    value: (row, i18n) =>
+      deliveryErrorText(i18n, {
+        code: storedDeliveryError(row.lastErrorCode, row.lastErrorParams)?.code,
+        params: storedDeliveryError(row.lastErrorCode, row.lastErrorParams)?.params,
+        text: row.lastError,
+      })?.message,
+  },
+  { header: "export.column.test", value: (row, i18n) => (row.test ? i18n.t("export.yes") : "") },
+  { header: "export.column.id", value: (row) => row.id },
+];
+
+/** ";" for Spanish (its regional settings use "," as the decimal mark and ";" between list items), "," for English. */
+export function csvSeparator(i18n: Pick<I18n, "locale">) {
+  return i18n.locale === "es" ? ";" : ",";
+}
+
+// A money amount as the merchant's spreadsheet reads a number: no grouping, the language's decimal mark.
+function sheetDecimal(amount: string | null, i18n: I18n) {
+  if (!amount || !/^-?\d+(\.\d+)?$/.test(amount)) return amount;
+  return i18n.locale === "es" ? amount.replace(".", ",") : amount;
+}
+
+// Characters a spreadsheet reads as the start of a formula, the full-width forms included (some read those too).
+const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+// A cell starting with a tab or a carriage return is read as a formula by some spreadsheets, whatever follows.
+const CONTROL_START = /^[\t\r]/;
+
+/**
+ * One CSV cell: a text a spreadsheet could run as a formula (= + - @ or their full-width forms, after any leading
+ * spaces, tabs or line breaks; or a leading tab or carriage return) gets a leading apostrophe, and a cell with the
+ * separator, a quote or a line break is quoted. Numbers are written as they are.
+ */
+export function csvCell(value: Cell, separator = ",") {
+  if (typeof value === "number") return String(value);
+  let text = value === null || value === undefined ? "" : value;
+  if (FORMULA_START.test(text) || CONTROL_START.test(text)) text = `'${text}`;
+  return text.includes(separator) || /["\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The export's file name: "entregas-2026-11-26.csv", the day in the shop's zone. */
+export function exportFileName(i18n: I18n, now = new Date()) {
+  return `${i18n.t("export.fileName")}-${localDayOf(now, i18n.timeZone)}.csv`;
+}
+
+export interface DeliveryExport {
+  fileName: string;
+  body: ReadableStream<Uint8Array>;
+}
+
+/** The filtered log as the merchant's spreadsheet, newest first, read and written a page at a time. */
+export async function exportDeliveries(
+  shop: string,
+  search: DeliverySearch,
+  localeTag: string | null | undefined,
+  now = new Date(),
+): Promise<DeliveryExport> {
+  const i18n = createI18n(localeTag, await shopTimeZone(shop, now));
+  const separator = csvSeparator(i18n);
+  const where = searchWhere(shop, search);
+  const encoder = new TextEncoder();
+  const zone = describeTimeZone(i18n.timeZone, now);
+  let cursor: { createdAt: Date; id: string } | null = null;
+  let sent = 0;
+  let headerSent = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        const headers = COLUMNS.map((column) => csvCell(i18n.t(column.header, { zone }), separator));
+        controller.enqueue(encoder.encode(`${UTF8_BOM}${headers.join(separator)}\r\n`));
+        return;
+      }
+      const page = await prisma.delivery.findMany({
+        where: cursor
+          ? {
+              AND: [
+                where,
+                {
+                  OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
+                },
+              ],
+            }
+          : where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: Math.min(PAGE_ROWS, CSV_MAX_ROWS - sent),
+      });
+      if (!page.length) return controller.close();
+      const lines = page.map((row) => {
+        const buyer = buyerOfDelivery(row);
+        return COLUMNS.map((column) => csvCell(column.value(row, i18n, buyer), separator)).join(separator);
+      });
+      controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
+      sent += page.length;
+      const last = page[page.length - 1];
+      cursor = { createdAt: last.createdAt, id: last.id };
+      if (sent >= CSV_MAX_ROWS) controller.close();
+    },
+  });
+  return { fileName: exportFileName(i18n, now), body };
+}
+
+/** The export as a download: never cached (it holds buyers' data). */
+export function exportResponse({ fileName, body }: DeliveryExport) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,202 @@
+import { describe, expect, it } from "vitest";
+import { translate } from "~/i18n";
+import { loader as exportRoute } from "~/routes/api.deliveries.export";
+import { csvCell } from "~/services/deliveries/export.server";
+import { storeShopTimeZone } from "~/services/shops/time-zone.server";
+import { createAutomatedShop, createDelivery, restOrder } from "../../helpers/factories";
+import { adminRequest } from "../../helpers/requests";
+import { cellValues, COLOMBIA, openAsSpreadsheet, UNITED_STATES, type SheetCell } from "../../helpers/spreadsheet";
+
+async function download(shop: string, query: string) {
+  const response = await exportRoute({
+    request: await adminRequest(`/api/deliveries/export?${query}`, shop),
+    params: {},
+    context: {},
+  });
+  return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+function columnOf(header: SheetCell[], prefix: string) {
+  const index = header.findIndex((cell) => cell.kind === "text" && cell.value.startsWith(prefix));
+  expect(index, `column ${prefix}`).toBeGreaterThanOrEqual(0);
+  return index;
+}
+
+describe("the delivery log as the merchant's spreadsheet", () => {
+  it("opens in Colombian Excel as columns with the buyer, Spanish words, accents and Bogotá times", async () => {
+    const shop = await createAutomatedShop();
+    await storeShopTimeZone(shop, "America/Bogota");
+    await createDelivery(shop, {
+      status: "dead",
+      attempts: 3,
+      flowId: "f_101",
+      lastErrorCode: "trigger_http",
+      lastErrorParams: JSON.stringify({ status: 400, detail: "Request refused" }),
+      lastError: "Automation platform answered HTTP 400: Request refused",
+      // 21:05 on the 26th in Bogotá, the 27th in UTC.
+      createdAt: new Date("2026-11-27T02:05:09Z"),
+      order: restOrder({
+        id: 11,
+        name: "#1011",
+        total_price: "129900.50",
+        customer: { id: 9, first_name: "José", last_name: "Ramírez Núñez", phone: "+57 300 111 2233" },
+        shipping_address: { first_name: "José", last_name: "Ramírez", city: "Bogotá", phone: "+57 300 111 2233" },
+      }),
+    });
+
+    const { response, bytes } = await download(shop, "locale=es-CO");
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="entregas-${todayIn("America/Bogota")}.csv"`,
+    );
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+
+    const sheet = openAsSpreadsheet(bytes, COLOMBIA);
+    expect(sheet.hasBom).toBe(true);
+    const [header, row] = sheet.rows;
+    expect(sheet.rows).toHaveLength(2);
+    expect(row).toHaveLength(header.length);
+    expect(header.length).toBeGreaterThan(10);
+    const values = cellValues(sheet.rows);
+    const cell = (prefix: string) => values[1][columnOf(header, prefix)];
+
+    expect(values[0][0]).toBe("Recibido (America/Bogota (GMT-5))");
+    expect(cell("Recibido")).toBe("2026-11-26 21:05:09");
+    expect(row[columnOf(header, "Recibido")].kind).toBe("date");
+    expect(cell("Pedido")).toBe("#1011");
+    expect(cell("Cliente")).toBe("José Ramírez Núñez");
+    expect(cell("Teléfono")).toBe("'+57 300 111 2233");
+    expect(cell("Total")).toBe(129900.5);
+    expect(cell("Moneda")).toBe("COP");
+    expect(cell("Ciudad")).toBe("Bogotá");
+    expect(cell("Productos")).toBe("2 × Lampara LED - Blanca");
+    expect(cell("Evento")).toBe(translate("es", "deliveries.topic.orders/create"));
+    expect(cell("Estado")).toBe(translate("es", "deliveries.status.dead"));
+    expect(cell("Intentos")).toBe(3);
+    expect(cell("Último problema")).toBe(translate("es", "deliveryError.trigger_http", { status: 400 }));
+    expect(String(cell("Último problema"))).not.toContain("Automation platform");
+  });
+
+  it("opens in American Excel with commas, English words and the shop's zone, not UTC", async () => {
+    const shop = await createAutomatedShop();
+    await storeShopTimeZone(shop, "America/Mexico_City");
+    await createDelivery(shop, {
+      status: "delivered",
+      callbackStatus: "success",
+      createdAt: new Date("2026-11-27T02:05:09Z"),
+      deliveredAt: new Date("2026-11-27T02:05:10Z"),
+      order: restOrder({ id: 12, name: "#1012", total_price: "99.90" }),
+    });
+
+    const sheet = openAsSpreadsheet((await download(shop, "locale=en-US")).bytes, UNITED_STATES);
+    const [header] = sheet.rows;
+    const values = cellValues(sheet.rows);
+    const cell = (prefix: string) => values[1][columnOf(header, prefix)];
+    expect(values[0][0]).toBe("Received (America/Mexico_City (GMT-6))");
+    expect(cell("Received")).toBe("2026-11-26 20:05:09");
+    expect(cell("Sent to the flow")).toBe("2026-11-26 20:05:10");
+    expect(cell("Customer")).toBe("Ana Gomez");
+    expect(cell("City")).toBe("Medellin");
+    expect(cell("Total")).toBe(99.9);
+    expect(cell("Status")).toBe(translate("en", "deliveries.status.delivered"));
+    expect(cell("Flow's answer")).toBe(translate("en", "delivery.callbackStatus.success"));
+  });
+
+  it("runs no formula whatever the buyer typed, in either separator", async () => {
+    const hostile = [
+      '=HYPERLINK("https://evil.test","x")',
+      "+1+1",
+      "-2+3",
+      "@SUM(A1:A2)",
+      "\t=1+1",
+      "\r=1+1",
+      " =1+1",
+      "\n=1+1",
+      "＝1+1",
+      "　＝1+1",
+      "\tplain",
+      "\rplain",
+    ];
+    const shop = await createAutomatedShop();
+    for (const [i, name] of hostile.entries()) {
+      await createDelivery(shop, {
+        order: restOrder({
+          id: 100 + i,
+          name,
+          customer: { id: 9, first_name: name, last_name: null, phone: name },
+          shipping_address: { city: name, phone: name },
+          line_items: [{ id: 1, name, quantity: 1, price: "1.00" }],
+        }),
+      });
+    }
+    for (const [query, region] of [
+      ["locale=es", COLOMBIA],
+      ["locale=en", UNITED_STATES],
+    ] as const) {
+      const sheet = openAsSpreadsheet((await download(shop, query)).bytes, region);
+      expect(sheet.rows).toHaveLength(hostile.length + 1);
+      const formulas = sheet.rows.flat().filter((cell) => cell.kind === "formula");
+      expect(formulas).toEqual([]);
+      const header = sheet.rows[0];
+      const column = (prefix: string) => sheet.rows.slice(1).map((row) => row[columnOf(header, prefix)]);
+      // The order's name is stored as received; the buyer's name as the payload reader trims it.
+      const orders = column(region === COLOMBIA ? "Pedido" : "Order");
+      expect(orders.map((cell) => (cell.kind === "text" ? cell.value : cell.kind)).sort()).toEqual(
+        hostile.map((name) => (/^[\t\r]|^\s*[=+\-@＝]/.test(name) ? `'${name}` : name)).sort(),
+      );
+      const names = column(region === COLOMBIA ? "Cliente" : "Customer");
+      expect(names.map((cell) => (cell.kind === "text" ? cell.value.replace(/^'/, "") : cell.kind)).sort()).toEqual(
+        hostile.map((name) => name.trim()).sort(),
+      );
+    }
+  });
+
+  it("neutralises each formula-leading character and quotes what needs quoting", () => {
+    for (const text of ["=1+1", "+1", "-1", "@A1", "\t1", "\r1", " =1", "\n=1", "＝1", "  +1", "\n\n@A1"]) {
+      expect(csvCell(text, ",")).toMatch(/^"?'/);
+    }
+    expect(csvCell("-5", ";")).toBe("'-5");
+    expect(csvCell(-5, ";")).toBe("-5");
+    expect(csvCell(" hola", ";")).toBe(" hola");
+    expect(csvCell("a;b", ";")).toBe('"a;b"');
+    expect(csvCell("a;b", ",")).toBe("a;b");
+    expect(csvCell("a,b", ",")).toBe('"a,b"');
+    expect(csvCell('say "hi"', ",")).toBe('"say ""hi"""');
+    expect(csvCell("\n=1", ",")).toBe('"\'\n=1"');
+    expect(csvCell(null)).toBe("");
+  });
+
+  it("exports only the shop's own deliveries, filtered, newest first", async () => {
+    const shop = await createAutomatedShop();
+    const other = await createAutomatedShop();
+    for (let i = 0; i < 3; i++) {
+      await createDelivery(shop, { status: "dead", createdAt: new Date(Date.UTC(2026, 10, 20, i)) });
+    }
+    await createDelivery(shop, { status: "delivered" });
+    await createDelivery(other, { status: "dead" });
+    const sheet = openAsSpreadsheet((await download(shop, "status=dead&locale=en")).bytes, UNITED_STATES);
+    const values = cellValues(sheet.rows);
+    expect(values.slice(1).map((row) => row[0])).toEqual([
+      "2026-11-20 02:00:00",
+      "2026-11-20 01:00:00",
+      "2026-11-20 00:00:00",
+    ]);
+  });
+
+  it("refuses a locale longer than any real one", async () => {
+    const shop = await createAutomatedShop();
+    const { response } = await download(shop, `locale=${"x".repeat(36)}`);
+    expect(response.status).toBe(400);
+    expect(
+      JSON.parse(new TextDecoder().decode((await download(shop, `locale=${"x".repeat(36)}`)).bytes)),
+    ).toMatchObject({
+      success: false,
+    });
+  });
+});
+
+function todayIn(timeZone: string) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(),
+  );
+}
