@@ -622,6 +622,11 @@ export const en = {
   "export.yes": "Yes",
   // The insights page's days.
   "insights.timeZone": "Days run from midnight to midnight in your store's time zone, {zone}.",
+  "insights.answers.title": "Buyers' answers",
+  "insights.answers.confirmed": "Confirmed: {count}",
+  "insights.answers.refused": "Refused: {count}",
+  "insights.answers.noAnswer": "No answer: {count}",
+  "insights.answers.time": "Time to answer: median {p50}, 95 % within {p95}",
 } as const;
 
 export type MessageKey = keyof typeof en;

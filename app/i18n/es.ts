@@ -637,4 +637,9 @@ export const es: Messages = {
   "export.yes": "Sí",
   // Los días de las estadísticas.
   "insights.timeZone": "Los días van de medianoche a medianoche en la zona horaria de tu tienda, {zone}.",
+  "insights.answers.title": "Respuestas de los compradores",
+  "insights.answers.confirmed": "Confirmaron: {count}",
+  "insights.answers.refused": "Rechazaron: {count}",
+  "insights.answers.noAnswer": "Sin respuesta: {count}",
+  "insights.answers.time": "Tiempo de respuesta: mediana {p50}, el 95 % en {p95} o menos",
 };

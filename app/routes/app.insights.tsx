@@ -10,6 +10,8 @@ import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
 import { INSIGHT_WINDOWS, type InsightWindow } from "~/lib/insights-types";
 import { describeTimeZone } from "~/lib/time-zone";
+import { AnswerInsightsCard } from "~/components/answers/AnswerInsightsCard";
+import { answerInsights } from "~/services/answers/insights.server";
 import { deliveryInsights } from "~/services/deliveries/insights.server";
 import { authenticate } from "~/shopify.server";
 import { pageMeta } from "~/lib/meta";
@@ -20,7 +22,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const asked = Number(new URL(request.url).searchParams.get("days"));
   const days: InsightWindow = asked === 30 ? 30 : 7;
-  return deliveryInsights(session.shop, days);
+  const insights = await deliveryInsights(session.shop, days);
+  return { ...insights, answers: await answerInsights(session.shop, days, insights.timeZone) };
 };
 
 export const meta = pageMeta("insights.title");
@@ -132,6 +135,7 @@ export default function Insights() {
             )}
           </InsightCard>
         </Layout.Section>
+        <AnswerInsightsCard answers={insights.answers} />
         <Layout.Section>
           <InsightCard title={t("insights.timingTitle")} help={t("insights.timingHelp")}>
             {insights.orderToTrigger.count === 0 ? (
