@@ -31,8 +31,8 @@ import { parseInput, readFields } from "~/lib/input.server";
 import { pageMeta } from "~/lib/meta";
 import { logger } from "~/logger.server";
 import { listFlows } from "~/services/automation/client.server";
-import { answerRulesView } from "~/services/answers/rules.server";
-import { HOLD_SCOPES, holdPolicyOf } from "~/services/holds/settings.server";
+import { answerRulesInput, answerRulesView, saveAnswerRules } from "~/services/answers/rules.server";
+import { HOLD_SCOPES, holdPolicyInput, holdPolicyOf, saveHoldPolicy } from "~/services/holds/settings.server";
 import { missingScopes } from "~/services/platform/granted-scopes.server";
 import { automationKeyTestInput, automationSettingsInput } from "~/services/automation/settings-input.server";
 import { saveAutomationSettings } from "~/services/automation/settings.server";
@@ -126,6 +126,11 @@ export const action = apiHandler(
           }),
         });
       }
+      // The services of /api/answer-rules and /api/hold-settings (docs/decisions/210, 211).
+      case "answers-save":
+        return ok({ rules: await saveAnswerRules(shop, parseInput(answerRulesInput, fields).rules) });
+      case "holds-save":
+        return ok({ policy: await saveHoldPolicy(shop, parseInput(holdPolicyInput, fields)) });
       default:
         throw new AppError(400, "intent: is not an action of this page", "invalid_input");
     }

@@ -216,3 +216,38 @@ describe("settings page", () => {
     expect(data.answers).toEqual({ rules: [{ answer: "no_answer", tag: "sin-respuesta" }], recentCallbacks: [] });
   });
 });
+
+describe("settings page action", () => {
+  it("saves the answer rules and the hold policy through the page's own action", async () => {
+    const { action: settingsAction } = await import("~/routes/app.settings");
+    const { shop } = await installedShop();
+    const act = async (fields: Record<string, string>) => {
+      const response = await settingsAction({
+        request: await adminRequest("/app/settings", shop, formBody(fields)),
+        params: {},
+        context: {},
+      });
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await act({ intent: "answers-save", rules: '[{"answer":"refused","tag":"Cancelado"}]' })).toEqual({
+      status: 200,
+      body: { success: true, rules: [{ answer: "refused", tag: "cancelado" }] },
+    });
+    expect(await act({ intent: "answers-save", rules: '[{"answer":"x","tag":"a"}]' })).toMatchObject({
+      status: 400,
+      body: { success: false, code: "invalid_input" },
+    });
+    const saved = await act({
+      intent: "holds-save",
+      enabled: "true",
+      codGateways: '["COD"]',
+      onRefused: "keep",
+      onNoAnswer: "keep",
+    });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { success: true, policy: { enabled: true, codGateways: ["COD"] } },
+    });
+    expect(await prisma.holdSettings.findUnique({ where: { shop } })).toMatchObject({ enabled: true });
+  });
+});

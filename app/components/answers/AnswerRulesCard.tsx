@@ -62,7 +62,8 @@ export function AnswerRulesCard({
   const message = useErrorMessage();
   const [rows, setRows] = useState<RuleRow[]>(() => toRows(rules));
   const [preset, setPreset] = useState<AnswerPreset | "">("");
-  const write = useWrite<{ success: true; rules: AnswerRule[] }>("/api/answer-rules", (result) => {
+  // The settings page's own action (docs/decisions/137), as its other forms.
+  const write = useWrite<{ success: true; rules: AnswerRule[] }>(undefined, (result) => {
     setRows(toRows(result.rules));
     showToast(t("answers.saved"));
   });

@@ -62,7 +62,8 @@ export function HoldSettingsCard({
   const { t } = useI18n();
   const message = useErrorMessage();
   const [form, setForm] = useState<Form>(() => toForm(policy));
-  const write = useWrite<{ success: true; policy: HoldPolicy }>("/api/hold-settings", (result) => {
+  // The settings page's own action (docs/decisions/137), as its other forms.
+  const write = useWrite<{ success: true; policy: HoldPolicy }>(undefined, (result) => {
     setForm(toForm(result.policy));
     showToast(t("holds.saved"));
   });
