@@ -4,6 +4,8 @@ import { Scheduler, type PeriodicJob } from "./lib/scheduler.server";
 import { logger } from "./logger.server";
 import { runDueErrorTags } from "./services/deliveries/error-tag.server";
 import { foldInsightCountChanges } from "./services/deliveries/insight-counts.server";
+import { runDueFulfilmentTasks } from "./services/holds/tasks.server";
+import { applyNoAnswerTimeouts } from "./services/holds/timeouts.server";
 import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
 import { DeliveryWorker, type WorkerOptions } from "./services/deliveries/worker.server";
 import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
@@ -37,6 +39,9 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: "order-fingerprints", everyMs: 3_600_000, run: (now) => purgeOldFingerprints(now) },
   // Reads add the changes not folded yet: folding keeps them cheap, never changes a figure (docs/decisions/201).
   { name: "insight-counts", everyMs: 60_000, run: () => foldInsightCountChanges() },
+  // Holds, releases and cancels owed the platform (docs/decisions/212), and the no-answer timeouts that owe them.
+  { name: "fulfilment-tasks", everyMs: 10_000, run: (now) => runDueFulfilmentTasks({ now: () => now }) },
+  { name: "no-answer-timeouts", everyMs: 60_000, run: (now) => applyNoAnswerTimeouts(now) },
 ];
 
 export interface Services {

@@ -39,7 +39,8 @@ export function LoopTestCard({ latest }: { latest: LoopTestView | null }) {
 
   const answer = follow.data;
   useEffect(() => {
-    if (answer && !isFailureBody(answer)) setTest((current) => (current?.id === answer.test.id ? answer.test : current));
+    if (answer && !isFailureBody(answer))
+      setTest((current) => (current?.id === answer.test.id ? answer.test : current));
   }, [answer]);
 
   const running = test?.outcome === "running";

@@ -33,6 +33,7 @@ import { followLoopTest } from "~/services/loop-test/loop-test.server";
 import { automationState } from "~/services/deliveries/operations.server";
 import { countOrdersWithoutMobile } from "~/services/orders/checks.server";
 import { deliveryStats } from "~/services/deliveries/queries.server";
+import { heldSummary } from "~/services/holds/order-hold.server";
 import { requirePlatformSession } from "~/services/platform/offline-session.server";
 import { listRecentOrders } from "~/services/platform/recent-orders.server";
 import { installedAt } from "~/services/shops/installation.server";
@@ -51,7 +52,7 @@ import { authenticate } from "~/shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
-  const [settings, associations, installs, stats, orders, loopTest, pause, withoutMobile] = await Promise.all([
+  const [settings, associations, installs, stats, orders, loopTest, pause, withoutMobile, held] = await Promise.all([
     getShopSettings(shop),
     listAssociations(shop, 1, 1),
     listThemeInstalls(shop),
@@ -60,13 +61,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     followLoopTest(shop, null),
     automationState(shop),
     countOrdersWithoutMobile(shop),
+    heldSummary(shop),
   ]);
   const setup: SetupState = {
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     linkedProducts: associations.total,
     themes: installs.length,
   };
-  return { setup, counts: stats.counts as DeliveryCounts, orders, loopTest, pause, withoutMobile };
+  return { setup, counts: stats.counts as DeliveryCounts, orders, loopTest, pause, withoutMobile, held };
 };
 
 async function recentOrders(shop: string) {
@@ -122,6 +124,7 @@ export default function Home() {
         <Layout.Section>
           <DeliveryHealth />
         </Layout.Section>
+        <HeldOrders />
         <Layout.Section>
           <RecentOrders />
         </Layout.Section>
@@ -205,6 +208,30 @@ function SetupChecklist() {
         </BlockStack>
       </BlockStack>
     </Card>
+  );
+}
+
+/** How many orders the app holds waiting for the buyer, and the oldest's wait; shown while holds are on. */
+function HeldOrders() {
+  const { t, tp } = useI18n();
+  const { held } = useLoaderData<typeof loader>();
+  if (!held) return null;
+  return (
+    <Layout.Section>
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">
+            {t("home.held.title")}
+          </Text>
+          <Text as="p">{tp("home.held.count", held.held)}</Text>
+          {held.oldestHours !== null && (
+            <Text as="p" tone="subdued">
+              {tp("home.held.oldest", held.oldestHours)}
+            </Text>
+          )}
+        </BlockStack>
+      </Card>
+    </Layout.Section>
   );
 }
 

@@ -11,6 +11,8 @@ import { pluralKey } from "~/i18n/plural";
 import { INSIGHT_WINDOWS, type InsightWindow } from "~/lib/insights-types";
 import { flowDirectory } from "~/services/automation/flow-directory.server";
 import { describeTimeZone } from "~/lib/time-zone";
+import { AnswerInsightsCard } from "~/components/answers/AnswerInsightsCard";
+import { answerInsights } from "~/services/answers/insights.server";
 import { deliveryInsights } from "~/services/deliveries/insights.server";
 import { formatDuration } from "~/lib/duration";
 import { authenticate } from "~/shopify.server";
@@ -23,7 +25,12 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const asked = Number(new URL(request.url).searchParams.get("days"));
   const days: InsightWindow = asked === 30 ? 30 : 7;
   const [insights, flows] = await Promise.all([deliveryInsights(session.shop, days), flowDirectory(session.shop)]);
-  return { ...insights, flowNames: flows.names, cartFlowId: flows.cartFlowId };
+  return {
+    ...insights,
+    flowNames: flows.names,
+    cartFlowId: flows.cartFlowId,
+    answers: await answerInsights(session.shop, days, insights.timeZone),
+  };
 };
 
 export const meta = pageMeta("insights.title");
@@ -141,6 +148,7 @@ export default function Insights() {
             )}
           </InsightCard>
         </Layout.Section>
+        <AnswerInsightsCard answers={insights.answers} />
         <Layout.Section>
           <InsightCard title={t("insights.timingTitle")} help={t("insights.timingHelp")}>
             {insights.recovered > 0 && (

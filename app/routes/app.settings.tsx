@@ -23,6 +23,8 @@ import { showToast } from "~/components/toast";
 import { OutcomeTagSetting } from "~/components/settings/OutcomeTagSetting";
 import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
+import { AnswerRulesCard } from "~/components/answers/AnswerRulesCard";
+import { HoldSettingsCard } from "~/components/answers/HoldSettingsCard";
 import { useI18n } from "~/i18n/context";
 import { failureOf } from "~/lib/errors";
 import { SUPPLIER_COUNTRIES, type AutomationFlow, type PublicConfiguration, type UpstreamError } from "~/lib/api-types";
@@ -31,6 +33,9 @@ import { parseInput, readFields } from "~/lib/input.server";
 import { pageMeta } from "~/lib/meta";
 import { logger } from "~/logger.server";
 import { listFlows } from "~/services/automation/client.server";
+import { answerRulesInput, answerRulesView, saveAnswerRules } from "~/services/answers/rules.server";
+import { HOLD_SCOPES, holdPolicyInput, holdPolicyOf, saveHoldPolicy } from "~/services/holds/settings.server";
+import { missingScopesFor } from "~/services/platform/granted-scopes.server";
 import { automationKeyTestInput, automationSettingsInput } from "~/services/automation/settings-input.server";
 import { saveAutomationSettings } from "~/services/automation/settings.server";
 import { replacesOutcomeTags } from "~/services/automation/tag-policy.server";
@@ -51,10 +56,18 @@ export const meta = pageMeta("nav.settings");
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const settings = await getShopSettings(session.shop);
+  const [settings, answers, holdPolicy, holdScopesMissing] = await Promise.all([
+    getShopSettings(session.shop),
+    answerRulesView(session.shop),
+    holdPolicyOf(session.shop),
+    missingScopesFor(session.shop, HOLD_SCOPES),
+  ]);
   return {
     replaceOutcomeTag: await replacesOutcomeTags(session.shop),
     orderRules: await getOrderRules(session.shop),
+    answers,
+    holdPolicy,
+    holdScopesMissing,
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     flows: settings?.automationApiKey
       ? await storedKeyFlows(session.shop, settings.automationApiKey)
@@ -119,6 +132,11 @@ export const action = apiHandler(
           }),
         });
       }
+      // The services of /api/answer-rules and /api/hold-settings (docs/decisions/210, 211).
+      case "answers-save":
+        return ok({ rules: await saveAnswerRules(shop, parseInput(answerRulesInput, fields).rules) });
+      case "holds-save":
+        return ok({ policy: await saveHoldPolicy(shop, parseInput(holdPolicyInput, fields)) });
       default:
         throw new AppError(400, "intent: is not an action of this page", "invalid_input");
     }
@@ -130,7 +148,8 @@ type Flows = Awaited<ReturnType<typeof storedKeyFlows>> | { flows: null; failure
 
 export default function Settings() {
   const { t } = useI18n();
-  const { configuration, flows, replaceOutcomeTag, orderRules } = useLoaderData<typeof loader>();
+  const { configuration, flows, replaceOutcomeTag, orderRules, answers, holdPolicy, holdScopesMissing } =
+    useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
   return (
@@ -162,6 +181,20 @@ export default function Settings() {
             description={t("settings.orderRules.description")}
           >
             <OrderRulesSettings rules={orderRules} report={unsaved.report} />
+          </Layout.AnnotatedSection>
+          <Layout.AnnotatedSection
+            id="answers"
+            title={t("settings.answers.title")}
+            description={t("settings.answers.description")}
+          >
+            <AnswerRulesCard {...answers} report={unsaved.report} />
+          </Layout.AnnotatedSection>
+          <Layout.AnnotatedSection
+            id="holds"
+            title={t("settings.holds.title")}
+            description={t("settings.holds.description")}
+          >
+            <HoldSettingsCard policy={holdPolicy} missingScopes={holdScopesMissing} report={unsaved.report} />
           </Layout.AnnotatedSection>
         </Layout>
       </Box>

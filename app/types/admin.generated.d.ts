@@ -26,6 +26,8 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.Customer, "id">
       | Pick<AdminTypes.DraftOrder, "id">
       | Pick<AdminTypes.DraftOrderLineItem, "id">
+      | Pick<AdminTypes.FulfillmentHold, "id">
+      | Pick<AdminTypes.FulfillmentOrder, "id">
       | Pick<AdminTypes.InventoryItem, "id">
       | Pick<AdminTypes.InventoryLevel, "id">
       | Pick<AdminTypes.LineItem, "id">
@@ -50,6 +52,8 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.Customer, "id">
       | Pick<AdminTypes.DraftOrder, "id">
       | Pick<AdminTypes.DraftOrderLineItem, "id">
+      | Pick<AdminTypes.FulfillmentHold, "id">
+      | Pick<AdminTypes.FulfillmentOrder, "id">
       | Pick<AdminTypes.InventoryItem, "id">
       | Pick<AdminTypes.InventoryLevel, "id">
       | Pick<AdminTypes.LineItem, "id">
@@ -95,6 +99,75 @@ export type ProductCreateMediaMutation = {
   productCreateMedia?: AdminTypes.Maybe<{
     media?: AdminTypes.Maybe<Array<Pick<AdminTypes.MediaImage, "alt" | "mediaContentType" | "status">>>;
     mediaUserErrors: Array<Pick<AdminTypes.MediaUserError, "field" | "message">>;
+  }>;
+};
+
+export type FulfillmentOrderForHoldQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type FulfillmentOrderForHoldQuery = {
+  fulfillmentOrder?: AdminTypes.Maybe<
+    Pick<AdminTypes.FulfillmentOrder, "id" | "status"> & {
+      fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, "id" | "handle" | "heldByRequestingApp">>;
+      order: Pick<AdminTypes.Order, "id" | "cancelledAt" | "paymentGatewayNames">;
+    }
+  >;
+};
+
+export type OrderFulfillmentHoldsQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type OrderFulfillmentHoldsQuery = {
+  order?: AdminTypes.Maybe<
+    Pick<AdminTypes.Order, "id" | "cancelledAt" | "displayFulfillmentStatus" | "paymentGatewayNames"> & {
+      fulfillmentOrders: {
+        nodes: Array<
+          Pick<AdminTypes.FulfillmentOrder, "id" | "status"> & {
+            fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, "id" | "handle" | "heldByRequestingApp">>;
+          }
+        >;
+      };
+    }
+  >;
+};
+
+export type FulfillmentOrderHoldMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+  handle: AdminTypes.Scalars["String"]["input"];
+  reasonNotes?: AdminTypes.InputMaybe<AdminTypes.Scalars["String"]["input"]>;
+}>;
+
+export type FulfillmentOrderHoldMutation = {
+  fulfillmentOrderHold?: AdminTypes.Maybe<{
+    fulfillmentHold?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentHold, "id" | "handle">>;
+    userErrors: Array<Pick<AdminTypes.FulfillmentOrderHoldUserError, "field" | "message" | "code">>;
+  }>;
+};
+
+export type FulfillmentOrderReleaseHoldMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+  holdIds?: AdminTypes.InputMaybe<Array<AdminTypes.Scalars["ID"]["input"]> | AdminTypes.Scalars["ID"]["input"]>;
+}>;
+
+export type FulfillmentOrderReleaseHoldMutation = {
+  fulfillmentOrderReleaseHold?: AdminTypes.Maybe<{
+    fulfillmentOrder?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentOrder, "id" | "status">>;
+    userErrors: Array<Pick<AdminTypes.FulfillmentOrderReleaseHoldUserError, "field" | "message" | "code">>;
+  }>;
+};
+
+export type HeldOrderCancelMutationVariables = AdminTypes.Exact<{
+  orderId: AdminTypes.Scalars["ID"]["input"];
+  notifyCustomer?: AdminTypes.InputMaybe<AdminTypes.Scalars["Boolean"]["input"]>;
+  staffNote?: AdminTypes.InputMaybe<AdminTypes.Scalars["String"]["input"]>;
+}>;
+
+export type HeldOrderCancelMutation = {
+  orderCancel?: AdminTypes.Maybe<{
+    job?: AdminTypes.Maybe<Pick<AdminTypes.Job, "id" | "done">>;
+    orderCancelUserErrors: Array<Pick<AdminTypes.OrderCancelUserError, "field" | "message" | "code">>;
   }>;
 };
 
@@ -413,6 +486,14 @@ interface GeneratedQueryTypes {
     return: OrderByIdQuery;
     variables: OrderByIdQueryVariables;
   };
+  "#graphql\n  query FulfillmentOrderForHold($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      status\n      fulfillmentHolds { id handle heldByRequestingApp }\n      order { id cancelledAt paymentGatewayNames }\n    }\n  }": {
+    return: FulfillmentOrderForHoldQuery;
+    variables: FulfillmentOrderForHoldQueryVariables;
+  };
+  "#graphql\n  query OrderFulfillmentHolds($id: ID!) {\n    order(id: $id) {\n      id\n      cancelledAt\n      displayFulfillmentStatus\n      paymentGatewayNames\n      fulfillmentOrders(first: 20) {\n        nodes { id status fulfillmentHolds { id handle heldByRequestingApp } }\n      }\n    }\n  }": {
+    return: OrderFulfillmentHoldsQuery;
+    variables: OrderFulfillmentHoldsQueryVariables;
+  };
   "#graphql\n  query OrderCancelledAt($id: ID!) {\n    order(id: $id) { id cancelledAt }\n  }": {
     return: OrderCancelledAtQuery;
     variables: OrderCancelledAtQueryVariables;
@@ -487,6 +568,18 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation ProductCreateMedia($productId: ID!, $media: [CreateMediaInput!]!) {\n    productCreateMedia(productId: $productId, media: $media) {\n      media {\n        alt\n        mediaContentType\n        status\n      }\n      mediaUserErrors {\n        field\n        message\n      }\n    }\n  }": {
     return: ProductCreateMediaMutation;
     variables: ProductCreateMediaMutationVariables;
+  };
+  "#graphql\n  mutation FulfillmentOrderHold($id: ID!, $handle: String!, $reasonNotes: String) {\n    fulfillmentOrderHold(id: $id, fulfillmentHold: { handle: $handle, reason: OTHER, reasonNotes: $reasonNotes }) {\n      fulfillmentHold { id handle }\n      userErrors { field message code }\n    }\n  }": {
+    return: FulfillmentOrderHoldMutation;
+    variables: FulfillmentOrderHoldMutationVariables;
+  };
+  "#graphql\n  mutation FulfillmentOrderReleaseHold($id: ID!, $holdIds: [ID!]) {\n    fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) {\n      fulfillmentOrder { id status }\n      userErrors { field message code }\n    }\n  }": {
+    return: FulfillmentOrderReleaseHoldMutation;
+    variables: FulfillmentOrderReleaseHoldMutationVariables;
+  };
+  "#graphql\n  mutation HeldOrderCancel($orderId: ID!, $notifyCustomer: Boolean, $staffNote: String) {\n    orderCancel(orderId: $orderId, reason: CUSTOMER, restock: true, notifyCustomer: $notifyCustomer, staffNote: $staffNote) {\n      job { id done }\n      orderCancelUserErrors { field message code }\n    }\n  }": {
+    return: HeldOrderCancelMutation;
+    variables: HeldOrderCancelMutationVariables;
   };
   "#graphql\n  mutation LoopTestOrderCreate($order: OrderCreateOrderInput!, $options: OrderCreateOptionsInput) {\n    orderCreate(order: $order, options: $options) {\n      order { id name test }\n      userErrors { field message code }\n    }\n  }": {
     return: LoopTestOrderCreateMutation;

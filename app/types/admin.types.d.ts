@@ -99,6 +99,101 @@ export enum DraftOrderSortKeys {
   UpdatedAt = "UPDATED_AT",
 }
 
+export type FulfillmentHold = Node & {
+  __typename?: "FulfillmentHold";
+  displayReason: Scalars["String"]["output"];
+  handle?: Maybe<Scalars["String"]["output"]>;
+  heldByRequestingApp: Scalars["Boolean"]["output"];
+  id: Scalars["ID"]["output"];
+  reason: FulfillmentHoldReason;
+  reasonNotes?: Maybe<Scalars["String"]["output"]>;
+};
+
+export enum FulfillmentHoldReason {
+  AwaitingPayment = "AWAITING_PAYMENT",
+  AwaitingReturnItems = "AWAITING_RETURN_ITEMS",
+  HighRiskOfFraud = "HIGH_RISK_OF_FRAUD",
+  IncorrectAddress = "INCORRECT_ADDRESS",
+  InventoryOutOfStock = "INVENTORY_OUT_OF_STOCK",
+  OnlineStorePostPurchaseCrossSell = "ONLINE_STORE_POST_PURCHASE_CROSS_SELL",
+  Other = "OTHER",
+  UnknownDeliveryDate = "UNKNOWN_DELIVERY_DATE",
+}
+
+export type FulfillmentOrder = Node & {
+  __typename?: "FulfillmentOrder";
+  fulfillmentHolds: Array<FulfillmentHold>;
+  id: Scalars["ID"]["output"];
+  order: Order;
+  status: FulfillmentOrderStatus;
+};
+
+export type FulfillmentOrderConnection = {
+  __typename?: "FulfillmentOrderConnection";
+  nodes: Array<FulfillmentOrder>;
+};
+
+export type FulfillmentOrderHoldInput = {
+  externalId?: InputMaybe<Scalars["String"]["input"]>;
+  handle?: InputMaybe<Scalars["String"]["input"]>;
+  notifyMerchant?: InputMaybe<Scalars["Boolean"]["input"]>;
+  reason: FulfillmentHoldReason;
+  reasonNotes?: InputMaybe<Scalars["String"]["input"]>;
+};
+
+export type FulfillmentOrderHoldPayload = {
+  __typename?: "FulfillmentOrderHoldPayload";
+  fulfillmentHold?: Maybe<FulfillmentHold>;
+  fulfillmentOrder?: Maybe<FulfillmentOrder>;
+  userErrors: Array<FulfillmentOrderHoldUserError>;
+};
+
+export type FulfillmentOrderHoldUserError = {
+  __typename?: "FulfillmentOrderHoldUserError";
+  code?: Maybe<FulfillmentOrderHoldUserErrorCode>;
+  field?: Maybe<Array<Scalars["String"]["output"]>>;
+  message: Scalars["String"]["output"];
+};
+
+export enum FulfillmentOrderHoldUserErrorCode {
+  DuplicatedFulfillmentOrderLineItems = "DUPLICATED_FULFILLMENT_ORDER_LINE_ITEMS",
+  DuplicateFulfillmentHoldHandle = "DUPLICATE_FULFILLMENT_HOLD_HANDLE",
+  FulfillmentOrderHoldLimitReached = "FULFILLMENT_ORDER_HOLD_LIMIT_REACHED",
+  FulfillmentOrderNotFound = "FULFILLMENT_ORDER_NOT_FOUND",
+  FulfillmentOrderNotSplittable = "FULFILLMENT_ORDER_NOT_SPLITTABLE",
+  GreaterThanZero = "GREATER_THAN_ZERO",
+  InvalidLineItemQuantity = "INVALID_LINE_ITEM_QUANTITY",
+  Taken = "TAKEN",
+}
+
+export type FulfillmentOrderReleaseHoldPayload = {
+  __typename?: "FulfillmentOrderReleaseHoldPayload";
+  fulfillmentOrder?: Maybe<FulfillmentOrder>;
+  userErrors: Array<FulfillmentOrderReleaseHoldUserError>;
+};
+
+export type FulfillmentOrderReleaseHoldUserError = {
+  __typename?: "FulfillmentOrderReleaseHoldUserError";
+  code?: Maybe<FulfillmentOrderReleaseHoldUserErrorCode>;
+  field?: Maybe<Array<Scalars["String"]["output"]>>;
+  message: Scalars["String"]["output"];
+};
+
+export enum FulfillmentOrderReleaseHoldUserErrorCode {
+  FulfillmentOrderNotFound = "FULFILLMENT_ORDER_NOT_FOUND",
+  InvalidAccess = "INVALID_ACCESS",
+}
+
+export enum FulfillmentOrderStatus {
+  Cancelled = "CANCELLED",
+  Closed = "CLOSED",
+  Incomplete = "INCOMPLETE",
+  InProgress = "IN_PROGRESS",
+  OnHold = "ON_HOLD",
+  Open = "OPEN",
+  Scheduled = "SCHEDULED",
+}
+
 export type Image = {
   __typename?: "Image";
   altText?: Maybe<Scalars["String"]["output"]>;
@@ -288,6 +383,8 @@ export type MoneyV2 = {
 
 export type Mutation = {
   __typename?: "Mutation";
+  fulfillmentOrderHold?: Maybe<FulfillmentOrderHoldPayload>;
+  fulfillmentOrderReleaseHold?: Maybe<FulfillmentOrderReleaseHoldPayload>;
   inventorySetQuantities?: Maybe<InventorySetQuantitiesPayload>;
   orderCancel?: Maybe<OrderCancelPayload>;
   orderCreate?: Maybe<OrderCreatePayload>;
@@ -299,6 +396,17 @@ export type Mutation = {
   tagsRemove?: Maybe<TagsRemovePayload>;
   /** Creates a theme using an external URL or for files that were previously uploaded using the stagedUploadsCreate mutation. */
   themeCreate?: Maybe<ThemeCreatePayload>;
+};
+
+export type MutationFulfillmentOrderHoldArgs = {
+  fulfillmentHold: FulfillmentOrderHoldInput;
+  id: Scalars["ID"]["input"];
+};
+
+export type MutationFulfillmentOrderReleaseHoldArgs = {
+  externalId?: InputMaybe<Scalars["String"]["input"]>;
+  holdIds?: InputMaybe<Array<Scalars["ID"]["input"]>>;
+  id: Scalars["ID"]["input"];
 };
 
 export type MutationInventorySetQuantitiesArgs = {
@@ -379,15 +487,27 @@ export type Order = Node & {
   displayFinancialStatus?: Maybe<OrderDisplayFinancialStatus>;
   displayFulfillmentStatus: OrderDisplayFulfillmentStatus;
   email?: Maybe<Scalars["String"]["output"]>;
+  fulfillmentOrders: FulfillmentOrderConnection;
   id: Scalars["ID"]["output"];
   lineItems: LineItemConnection;
   name: Scalars["String"]["output"];
   note?: Maybe<Scalars["String"]["output"]>;
+  paymentGatewayNames: Array<Scalars["String"]["output"]>;
   phone?: Maybe<Scalars["String"]["output"]>;
   shippingAddress?: Maybe<MailingAddress>;
   tags: Array<Scalars["String"]["output"]>;
   test: Scalars["Boolean"]["output"];
   totalPriceSet: MoneyBag;
+};
+
+export type OrderFulfillmentOrdersArgs = {
+  after?: InputMaybe<Scalars["String"]["input"]>;
+  before?: InputMaybe<Scalars["String"]["input"]>;
+  displayable?: InputMaybe<Scalars["Boolean"]["input"]>;
+  first?: InputMaybe<Scalars["Int"]["input"]>;
+  last?: InputMaybe<Scalars["Int"]["input"]>;
+  query?: InputMaybe<Scalars["String"]["input"]>;
+  reverse?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
 export type OrderLineItemsArgs = {
@@ -663,6 +783,7 @@ export type ProductVariantsBulkUpdateUserError = {
 export type QueryRoot = {
   __typename?: "QueryRoot";
   draftOrders: DraftOrderConnection;
+  fulfillmentOrder?: Maybe<FulfillmentOrder>;
   locations: LocationConnection;
   nodes: Array<Maybe<Node>>;
   order?: Maybe<Order>;
@@ -683,6 +804,10 @@ export type QueryRootDraftOrdersArgs = {
   reverse?: InputMaybe<Scalars["Boolean"]["input"]>;
   savedSearchId?: InputMaybe<Scalars["ID"]["input"]>;
   sortKey?: InputMaybe<DraftOrderSortKeys>;
+};
+
+export type QueryRootFulfillmentOrderArgs = {
+  id: Scalars["ID"]["input"];
 };
 
 export type QueryRootLocationsArgs = {

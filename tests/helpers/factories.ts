@@ -138,6 +138,14 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.orderFlag.create({ data: { shop, deliveryId: dead.id, kind: "no_phone", reason: "missing" } });
   await prisma.orderSweep.create({ data: { shop, watermark: new Date() } });
   await prisma.orderFingerprint.create({ data: { deliveryId: dead.id, shop, fingerprint: "f", createdAt: new Date() } });
+  await prisma.answerRuleSet.create({ data: { shop, rules: '[{"answer":"confirmed","tag":"confirmado"}]' } });
+  await prisma.orderAnswer.create({
+    data: { shop, orderId: "gid://shopify/Order/1", answer: "confirmed", answeredAt: new Date() },
+  });
+  await prisma.holdSettings.create({ data: { shop, enabled: true } });
+  await prisma.fulfilmentTask.create({
+    data: { shop, kind: "hold", subject: "gid://shopify/FulfillmentOrder/1", reason: "routed" },
+  });
   await prisma.shopTimeZone.create({ data: { shop, timeZone: "America/Bogota", fetchedAt: new Date() } });
   // The dead delivery above appended its count change, folded here as the periodic job does; the next one's stays.
   await foldInsightCountChanges();

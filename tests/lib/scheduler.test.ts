@@ -47,6 +47,8 @@ describe("periodic jobs across a fleet", () => {
       ["order-sweep", 900_000],
       ["order-fingerprints", 3_600_000],
       ["insight-counts", 60_000],
+      ["fulfilment-tasks", 10_000],
+      ["no-answer-timeouts", 60_000],
     ]);
   });
 });

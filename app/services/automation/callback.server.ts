@@ -8,6 +8,8 @@ import { AUTOMATION_ERROR_TAG, FAILED_CALLBACK_STATUSES } from "../deliveries/st
 import { gidField } from "../platform/gid";
 import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
 import { readSessionsOnce } from "../platform/sealed-session-storage.server";
+import { recordOrderAnswer } from "../answers/record.server";
+import { onOrderAnswer } from "../holds/lifecycle.server";
 import { findSettingsByApiKey } from "../shops/configuration.server";
 import { noteLoopCallback, noteLoopTagProblem } from "../loop-test/marks.server";
 import { addOrderTags, findOrder, platformOrderName, removeOrderTags } from "./order-tags.server";
@@ -167,6 +169,9 @@ async function answer(
     const status = callbackStatusOf(fields.status, tags);
     await recordCallback(delivery.id, { status, tags, removed }, new Date(), delivery.recordedTags);
   }
+  // The buyer's answer, the app's own record beside the spec's tags (docs/decisions/210): only under the shop's rules.
+  const answered = await recordOrderAnswer(shop, order, deliveryId, { status: fields.status, tags });
+  if (answered?.changed) await onOrderAnswer(shop, order.id, answered.answer);
   if (logger.isLevelEnabled("info")) {
     logger.info(
       { ...context, orderId: order.id, tags, removed, deliveryId, lookup: stored ? "stored" : "search" },

@@ -26,6 +26,10 @@ function shopOwnedDeletes(shop: string) {
     prisma.orderFlag.deleteMany({ where: { shop } }),
     prisma.orderSweep.deleteMany({ where: { shop } }),
     prisma.orderFingerprint.deleteMany({ where: { shop } }),
+    prisma.answerRuleSet.deleteMany({ where: { shop } }),
+    prisma.orderAnswer.deleteMany({ where: { shop } }),
+    prisma.holdSettings.deleteMany({ where: { shop } }),
+    prisma.fulfilmentTask.deleteMany({ where: { shop } }),
     prisma.shopTimeZone.deleteMany({ where: { shop } }),
     // After the deliveries: deleting them appends their last count changes.
     prisma.insightCountChange.deleteMany({ where: { shop } }),

@@ -1,6 +1,7 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
+import { buildBuyerView, buyerActionRequest, type BuyerAction, type BuyerState } from "./buyer";
 import { actionRequest, buildStory, failureMessage, NETWORK_FAILURE, type Line, type StoryDelivery } from "./story";
 
 export default async () => {
@@ -16,7 +17,16 @@ function Extension() {
   const [busy, setBusy] = useState(false);
   // A resend runs the buyer's flow again: the first press asks, the second sends.
   const [confirming, setConfirming] = useState(false);
+  const [buyer, setBuyer] = useState<BuyerState | null>(null);
+  // Releasing or cancelling a hold asks first too.
+  const [holdConfirming, setHoldConfirming] = useState<BuyerAction | null>(null);
   const t = (line: Line) => i18n.translate(line.key, line.values);
+
+  // The buyer's answer and the hold: an app without them (an older deployment) leaves the section out.
+  const loadBuyer = useCallback(async () => {
+    const response = await fetch(`/api/orders/hold?orderId=${encodeURIComponent(orderId)}`);
+    setBuyer(response.ok ? ((await response.json()) as BuyerState) : null);
+  }, [orderId]);
 
   const load = useCallback(async () => {
     // A relative URL: the admin sends it to the app's URL with a fresh session token.
@@ -33,7 +43,8 @@ function Extension() {
 
   useEffect(() => {
     load().catch(() => setError(NETWORK_FAILURE));
-  }, [load]);
+    loadBuyer().catch(() => setBuyer(null));
+  }, [load, loadBuyer]);
 
   if (!deliveries && !error) {
     return (
@@ -60,6 +71,22 @@ function Extension() {
     }
     setBusy(false);
   }
+
+  async function actOnHold(action: BuyerAction) {
+    setHoldConfirming(null);
+    setBusy(true);
+    const { url, init } = buyerActionRequest(action, orderId);
+    try {
+      const response = await fetch(url, init);
+      if (!response.ok) setError(await failureMessage(response));
+      else setBuyer((await response.json()) as BuyerState);
+    } catch {
+      setError(NETWORK_FAILURE);
+    }
+    setBusy(false);
+  }
+
+  const view = buyer && (buyer.answer || buyer.hold.state !== "none") ? buildBuyerView(buyer, new Date()) : null;
 
   return (
     <s-admin-block heading={i18n.translate("heading")}>
@@ -88,6 +115,48 @@ function Extension() {
               {i18n.translate(confirming ? "repeat.confirm" : `action.${story.action}`)}
             </s-button>
             {confirming && <s-button onClick={() => setConfirming(false)}>{i18n.translate("repeat.cancel")}</s-button>}
+          </s-stack>
+        )}
+        {view && (
+          <s-stack direction="block" gap="small-200">
+            <s-stack direction="inline" gap="small-200">
+              <s-text type="strong">{i18n.translate("buyer.heading")}</s-text>
+              {view.answer && <s-badge tone={view.answer.tone}>{i18n.translate(view.answer.key)}</s-badge>}
+            </s-stack>
+            {view.lines.map((line) => (
+              <s-text key={line.key}>{t(line)}</s-text>
+            ))}
+            {holdConfirming ? (
+              <s-banner tone={holdConfirming === "cancel" ? "critical" : "warning"}>
+                <s-stack direction="block" gap="small-200">
+                  <s-text>{i18n.translate(`buyer.confirm.${holdConfirming}`)}</s-text>
+                  <s-stack direction="inline" gap="small-200">
+                    <s-button
+                      tone={holdConfirming === "cancel" ? "critical" : "auto"}
+                      onClick={() => actOnHold(holdConfirming)}
+                    >
+                      {i18n.translate("buyer.confirm.yes")}
+                    </s-button>
+                    <s-button onClick={() => setHoldConfirming(null)}>{i18n.translate("buyer.confirm.no")}</s-button>
+                  </s-stack>
+                </s-stack>
+              </s-banner>
+            ) : (
+              view.actions.length > 0 && (
+                <s-stack direction="inline" gap="small-200">
+                  {view.actions.map((action) => (
+                    <s-button
+                      key={action}
+                      tone={action === "cancel" ? "critical" : "auto"}
+                      onClick={() => setHoldConfirming(action)}
+                      disabled={busy}
+                    >
+                      {i18n.translate(`buyer.action.${action}`)}
+                    </s-button>
+                  ))}
+                </s-stack>
+              )
+            )}
           </s-stack>
         )}
       </s-stack>

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { grantedScopes, missingScopes, missingScopesFor } from "~/services/platform/granted-scopes.server";
+import { action as scopesUpdate } from "~/routes/webhooks.app.scopes_update";
 import { createSession, shopDomain } from "../../helpers/factories";
+import { webhookRequest } from "../../helpers/requests";
+
+const HOLDS = ["write_merchant_managed_fulfillment_orders", "write_third_party_fulfillment_orders"];
 
 describe("granted scopes", () => {
   it("reads the scopes the shop's offline session holds", async () => {
@@ -19,5 +23,19 @@ describe("granted scopes", () => {
 
   it("has nothing granted for a shop without a session", async () => {
     expect(await missingScopesFor(shopDomain(), ["read_locations"])).toEqual(["read_locations"]);
+  });
+
+  it("takes optional scopes granted later from app/scopes_update", async () => {
+    const shop = shopDomain();
+    await createSession(shop, { scope: "read_orders,write_orders" });
+    const response = await scopesUpdate({
+      request: webhookRequest(
+        "/webhooks/app/scopes_update",
+        { current: ["read_orders", "write_orders", ...HOLDS] },
+        { shop, topic: "app/scopes_update" },
+      ),
+    });
+    expect(response.status).toBe(200);
+    expect(await missingScopesFor(shop, HOLDS)).toEqual([]);
   });
 });

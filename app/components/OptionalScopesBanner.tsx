@@ -1,0 +1,41 @@
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { useRevalidator } from "@remix-run/react";
+import { Banner, Text } from "@shopify/polaris";
+import { useState } from "react";
+import { useI18n } from "~/i18n/context";
+
+/**
+ * Asks the platform, through its own permission dialog (App Bridge `scopes.request`), for optional scopes a feature
+ * needs; `missing` comes from the server (app/services/platform/granted-scopes.server.ts). Nothing is shown once
+ * every scope is granted.
+ */
+export function OptionalScopesBanner({ missing, feature }: { missing: string[]; feature: string }) {
+  const { t } = useI18n();
+  const request = useScopesRequest();
+  const [answer, setAnswer] = useState<"granted" | "declined" | "unavailable">();
+  if (!missing.length) return null;
+  return (
+    <Banner
+      tone={answer === "declined" ? "critical" : "warning"}
+      title={t("scopes.missing.title", { feature })}
+      action={{ content: t("scopes.request"), onAction: () => void request(missing).then(setAnswer) }}
+    >
+      <Text as="p">{t("scopes.missing", { scopes: missing.join(", ") })}</Text>
+      {answer && <Text as="p">{t(`scopes.answer.${answer}`)}</Text>}
+    </Banner>
+  );
+}
+
+/** The platform's permission dialog for optional scopes; the page reloads its data once they are granted. */
+export function useScopesRequest() {
+  const shopify = useAppBridge();
+  const revalidator = useRevalidator();
+  return async (scopes: string[]): Promise<"granted" | "declined" | "unavailable"> => {
+    // Outside the admin (or an App Bridge without the scopes API) there is no dialog to open.
+    if (!shopify?.scopes?.request) return "unavailable";
+    const response = await shopify.scopes.request(scopes);
+    if (response.result !== "granted-all") return "declined";
+    revalidator.revalidate();
+    return "granted";
+  };
+}

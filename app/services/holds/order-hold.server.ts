@@ -1,0 +1,101 @@
+import prisma from "../../db.server";
+import { AppError } from "../../lib/http.server";
+import { orderAnswerOf } from "../answers/record.server";
+import { parseOrderRef } from "../deliveries/order-story.server";
+import { holdPolicyOf } from "./settings.server";
+
+/**
+ * One order's buyer answer and the app's hold, as the order page's block, the log and home show them
+ * (docs/decisions/211). `hold.state`: none (never held), owed (a hold is on its way), held, released, cancelled,
+ * cancel_refused (the platform refused the cancel: `problem` says why), stood_down (the merchant acted first).
+ */
+export async function orderBuyerState(shop: string, orderId: string) {
+  const [answer, tasks] = await Promise.all([
+    orderAnswerOf(shop, orderId),
+    prisma.fulfilmentTask.findMany({ where: { shop, orderId }, orderBy: { createdAt: "asc" } }),
+  ]);
+  const latest = (kind: string) => tasks.filter((task) => task.kind === kind).at(-1);
+  const hold = latest("hold");
+  const release = latest("release");
+  const cancel = latest("cancel");
+  let state = "none";
+  let since: Date | null = null;
+  let problem: string | null = null;
+  if (cancel?.status === "done") [state, since] = ["cancelled", cancel.doneAt];
+  else if (cancel?.status === "given_up")
+    [state, since, problem] = ["cancel_refused", cancel.updatedAt, cancel.lastProblem];
+  else if (release?.status === "done" && release.platformRef) [state, since] = ["released", release.doneAt];
+  else if (release?.status === "stood_down" || hold?.status === "stood_down") {
+    [state, since, problem] = ["stood_down", (release ?? hold)!.updatedAt, (release ?? hold)!.lastProblem];
+  } else if (hold?.status === "done") [state, since] = ["held", hold.doneAt];
+  else if (hold?.status === "owed") [state, since] = ["owed", hold.createdAt];
+  else if (hold?.status === "given_up") [state, since, problem] = ["not_held", hold.updatedAt, hold.lastProblem];
+  // A cancel or release still owed is on its way: the block says so rather than offering it again.
+  const pending = [release, cancel].find((task) => task?.status === "owed")?.kind ?? null;
+  return {
+    answer: answer
+      ? {
+          answer: answer.answer,
+          answeredAt: answer.answeredAt.toISOString(),
+          waitingSince: answer.waitingSince?.toISOString() ?? null,
+          source: answer.source,
+        }
+      : null,
+    hold: { state, since: since?.toISOString() ?? null, problem, pending },
+  };
+}
+
+export type OrderBuyerState = Awaited<ReturnType<typeof orderBuyerState>>;
+
+/**
+ * The merchant's own release or cancel from the order page ("Liberar ahora", "Cancelar pedido"): owed as a task
+ * like the app's own, tried by the next run. A finished task of the same kind is owed again (the merchant asked
+ * explicitly; each step is idempotent against the platform); one still owed is left as it is.
+ */
+export async function requestOrderAction(shop: string, orderRef: string, kind: "release" | "cancel", now = new Date()) {
+  const ref = parseOrderRef(orderRef);
+  if (!ref) throw new AppError(400, "orderId: must be an order id like gid://shopify/Order/123", "invalid_input");
+  if (!(await holdPolicyOf(shop)).enabled) throw new AppError(409, "Holds are off for this shop", "holds_off");
+  const key = { shop_kind_subject: { shop, kind, subject: ref.gid } };
+  await prisma.fulfilmentTask.upsert({
+    where: key,
+    create: { shop, kind, subject: ref.gid, orderId: ref.gid, reason: "merchant", status: "owed", dueAt: now },
+    update: {},
+  });
+  await prisma.fulfilmentTask.updateMany({
+    where: { shop, kind, subject: ref.gid, status: { not: "owed" } },
+    data: { status: "owed", reason: "merchant", dueAt: now, attempts: 0, lastProblem: null },
+  });
+  return orderBuyerState(shop, ref.gid);
+}
+
+/**
+ * How many of the shop's orders the app holds waiting for the buyer, and for how many whole hours the oldest has
+ * waited (home). Null while holds are off.
+ */
+export async function heldSummary(shop: string, now = new Date()) {
+  if (!(await holdPolicyOf(shop)).enabled) return null;
+  const holds = await prisma.fulfilmentTask.findMany({
+    where: { shop, kind: "hold", status: "done", orderId: { not: null } },
+    select: { orderId: true, doneAt: true },
+  });
+  const settled = new Set(
+    (
+      await prisma.fulfilmentTask.findMany({
+        where: { shop, kind: { in: ["release", "cancel"] }, status: { in: ["done", "stood_down"] } },
+        select: { orderId: true },
+      })
+    ).map((task) => task.orderId),
+  );
+  const waiting = new Map<string, number>();
+  for (const hold of holds) {
+    if (settled.has(hold.orderId)) continue;
+    const at = hold.doneAt?.getTime() ?? now.getTime();
+    waiting.set(hold.orderId!, Math.min(waiting.get(hold.orderId!) ?? at, at));
+  }
+  const oldest = waiting.size ? Math.min(...waiting.values()) : null;
+  return {
+    held: waiting.size,
+    oldestHours: oldest === null ? null : Math.floor((now.getTime() - oldest) / 3_600_000),
+  };
+}
