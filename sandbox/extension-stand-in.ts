@@ -147,7 +147,8 @@ export async function extensionPage(name: ExtensionName, options: StandInOptions
   return `<!doctype html><html lang="${options.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${name}</title><style>${STYLE}</style></head><body><script>${script}</script></body></html>`;
 }
 
-function storyDelivery(fields: Record<string, unknown>) {
+/** A delivery as GET /api/deliveries answers it to the block, with the fields a state needs. */
+export function storyDelivery(fields: Record<string, unknown>) {
   return {
     id: "d1",
     topic: "orders/create",

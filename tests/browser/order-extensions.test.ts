@@ -1,31 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { extensionPage, type ExtensionName, type StandInOptions } from "../../sandbox/extension-stand-in";
+import {
+  extensionPage,
+  storyDelivery as delivery,
+  type ExtensionName,
+  type StandInOptions,
+} from "../../sandbox/extension-stand-in";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { shown } from "./harness/shown";
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-
-function delivery(fields: Record<string, unknown>) {
-  return {
-    id: "d1",
-    topic: "orders/create",
-    status: "delivered",
-    attempts: 1,
-    flowId: "flow_nuevos",
-    flowName: "Confirmación de pedido COD",
-    nextAttemptAt: null,
-    lastError: null,
-    lastErrorCode: null,
-    lastErrorParams: null,
-    createdAt: new Date().toISOString(),
-    deliveredAt: null,
-    callbackStatus: null,
-    callbackAt: null,
-    tagsApplied: [],
-    ...fields,
-  };
-}
 
 const story = (deliveries: unknown[], paused = false) => ({
   status: 200,
