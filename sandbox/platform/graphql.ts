@@ -369,6 +369,13 @@ const resolvers: Record<string, Resolver> = {
   __typename: () => "QueryRoot",
   // orders, draftOrders and nodes: paged lists and the full reads of the reconciliation sweep.
   ...sweepResolvers,
+  // One `nodes` for every kind of id the app asks for: orders and draft orders (the sweep), products and variants
+  // with their inventory (the stock sync); an id of neither kind is null, as on the platform.
+  nodes: (shop, field, variables, context) => {
+    const orders = sweepResolvers.nodes(shop, field, variables) as unknown[];
+    const catalogue = inventoryResolvers.nodes(shop, field, variables, context) as unknown[];
+    return orders.map((node, index) => node ?? catalogue[index] ?? null);
+  },
   theme: (shop, field, variables) => {
     const id = argument(field, "id", variables);
     const theme = shop.themes.find((candidate) => gid("OnlineStoreTheme", candidate.id) === id);

@@ -138,6 +138,8 @@ describe("event keys", () => {
       checkoutToken: "chk-token-1",
       cartToken: "cart-token-1",
       test: false,
+      // Folded for the log's search: names and email without accents or capitals, the phone's digits.
+      searchKey: "ana gomez | ana@example.test | 573001112233",
     });
   });
 
