@@ -10,7 +10,7 @@ import { earlierDuplicate, orderFingerprint } from "../orders/duplicates.server"
 import { cachedOrderRules } from "../orders/rules.server";
 import type { ShopSettings } from "../shops/configuration.server";
 import { addAppliedTags } from "./outbox.server";
-import type { OrderPayload } from "./payloads.server";
+import { buildOrderPayload, type OrderPayload } from "./payloads.server";
 import { buyerPhone, type NormalisedPhone, type PhoneType } from "./phone.server";
 import { skipDelivery } from "./queue.server";
 
@@ -81,7 +81,7 @@ export async function screenOrder<P extends object>(
     return { send: false };
   }
 
-  const duplicateOf = await duplicateCheck(delivery, payload, phone, rules);
+  const duplicateOf = await duplicateCheck(delivery, payload, phone, rules, shopPhoneCountry(rules, context.settings));
   if (duplicateOf) {
     await flagOrder(delivery, "possible_duplicate", duplicateOf);
     await tagOrder(delivery, DUPLICATE_TAG, context);
@@ -97,10 +97,29 @@ export async function screenOrder<P extends object>(
 }
 
 /** The name of an earlier order this one likely repeats, when the shop checks for duplicates. */
-async function duplicateCheck(delivery: Delivery, payload: object, phone: NormalisedPhone, rules: OrderRules) {
+async function duplicateCheck(
+  delivery: Delivery,
+  payload: object,
+  phone: NormalisedPhone,
+  rules: OrderRules,
+  country: string | null,
+) {
   if (!rules.duplicateWindowMinutes || !phone.e164) return null;
   const lineItems = (payload as Partial<Pick<OrderPayload, "lineItems">>).lineItems ?? [];
-  return earlierDuplicate(delivery, orderFingerprint(phone.e164, lineItems), rules.duplicateWindowMinutes);
+  // Another order of the window, fingerprinted from its stored body as its own check would.
+  const fingerprintOf = (order: { payload: string | null }) => {
+    const body = JSON.parse(order.payload ?? "{}") as unknown;
+    const otherPhone = buyerPhone(body, country);
+    if (!otherPhone.e164) return null;
+    const items = buildOrderPayload(body, { shop: delivery.shop, callbackUrl: "", callbackApiKey: "" }).lineItems;
+    return orderFingerprint(otherPhone.e164, items);
+  };
+  return earlierDuplicate(
+    delivery,
+    orderFingerprint(phone.e164, lineItems),
+    rules.duplicateWindowMinutes,
+    fingerprintOf,
+  );
 }
 
 /** One row per order and kind: a replay of the same order does not count it twice. */

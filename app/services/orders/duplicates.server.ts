@@ -18,33 +18,63 @@ export function orderFingerprint(
   return createHash("sha256").update(`${phoneE164}|${items}`).digest("hex");
 }
 
+/** The fingerprint of another stored order of the shop, from its body; null when it has no usable phone. */
+export type FingerprintOf = (order: { payload: string | null }) => string | null;
+
 /**
  * Records this order's fingerprint, then returns the name of an earlier order of the shop with the same one within
- * the window (the newest), or null. Recorded first: two orders placed together (a double submit) are sent by one
- * claim at once, and each then sees the other, so the later one is the duplicate. A replay finds only other orders.
+ * the window (the newest), or null. The later order of two is the duplicate; a replay finds only other orders.
+ * Two orders placed together (a double submit) are checked by two workers at once, and the later one may be
+ * checked first: so the check also fingerprints, from their stored bodies, the window's earlier orders not checked
+ * yet, and it runs in one transaction that first takes the shop's rules row (a row lock on PostgreSQL; SQLite's
+ * transaction has the connection to itself), so two checks of one shop never miss each other.
  */
 export async function earlierDuplicate(
   delivery: { id: string; shop: string; orderName: string | null; createdAt: Date },
   fingerprint: string,
   windowMinutes: number,
+  fingerprintOf: FingerprintOf,
 ) {
-  await prisma.orderFingerprint.upsert({
-    where: { deliveryId: delivery.id },
-    create: {
-      deliveryId: delivery.id,
-      shop: delivery.shop,
-      fingerprint,
-      orderName: delivery.orderName,
-      createdAt: delivery.createdAt,
-    },
-    update: {},
-  });
   const since = new Date(delivery.createdAt.getTime() - windowMinutes * 60_000);
-  const twins = await prisma.orderFingerprint.findMany({
-    where: { shop: delivery.shop, fingerprint, createdAt: { gte: since, lte: delivery.createdAt } },
-    orderBy: [{ createdAt: "desc" }, { deliveryId: "desc" }],
-    select: { orderName: true, deliveryId: true, createdAt: true },
-    take: 20,
+  const twins = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`UPDATE "OrderRules" SET "shop" = "shop" WHERE "shop" = ${delivery.shop}`;
+    const record = (order: { id: string; orderName: string | null; createdAt: Date }, print: string) =>
+      tx.orderFingerprint.upsert({
+        where: { deliveryId: order.id },
+        create: {
+          deliveryId: order.id,
+          shop: delivery.shop,
+          fingerprint: print,
+          orderName: order.orderName,
+          createdAt: order.createdAt,
+        },
+        update: {},
+      });
+    await record(delivery, fingerprint);
+    const recorded = await tx.orderFingerprint.findMany({
+      where: { shop: delivery.shop, createdAt: { gte: since, lte: delivery.createdAt } },
+      select: { deliveryId: true },
+    });
+    const unchecked = await tx.delivery.findMany({
+      where: {
+        shop: delivery.shop,
+        topic: "orders/create",
+        createdAt: { gte: since, lte: delivery.createdAt },
+        id: { notIn: recorded.map((row) => row.deliveryId) },
+        payload: { not: null },
+      },
+      select: { id: true, orderName: true, createdAt: true, payload: true },
+    });
+    for (const order of unchecked) {
+      const print = fingerprintOf(order);
+      if (print) await record(order, print);
+    }
+    return tx.orderFingerprint.findMany({
+      where: { shop: delivery.shop, fingerprint, createdAt: { gte: since, lte: delivery.createdAt } },
+      orderBy: [{ createdAt: "desc" }, { deliveryId: "desc" }],
+      select: { orderName: true, deliveryId: true, createdAt: true },
+      take: 20,
+    });
   });
   // Earlier: created before, or at the same instant with a smaller id (a stable order both sides agree on).
   const earlier = twins.find(
