@@ -146,7 +146,7 @@ export const action = apiHandler(
       );
       return ok({ association });
     }
-    if (fields.intent === "sync" || fields.intent === "stock-settings") {
+    if (["sync", "stock-settings", "price-rule", "price-confirm"].includes(fields.intent)) {
       return ok(await stockSyncAction(shop, fields.intent, fields));
     }
     throw new AppError(400, "intent: is not an action of this page", "invalid_input");

@@ -369,6 +369,12 @@ const resolvers: Record<string, Resolver> = {
   __typename: () => "QueryRoot",
   // orders, draftOrders and nodes: paged lists and the full reads of the reconciliation sweep.
   ...sweepResolvers,
+  // The sweep reads orders through `nodes` and the stock sync reads products: each list goes to its own resolver.
+  nodes: (shop, field, variables, context) => {
+    const ids = argument(field, "ids", variables);
+    const products = Array.isArray(ids) && ids.some((id) => /\/(Product|ProductVariant)\/\d+$/.test(String(id)));
+    return (products ? inventoryResolvers : sweepResolvers).nodes(shop, field, variables, context);
+  },
   theme: (shop, field, variables) => {
     const id = argument(field, "id", variables);
     const theme = shop.themes.find((candidate) => gid("OnlineStoreTheme", candidate.id) === id);
