@@ -17,6 +17,7 @@ export interface PriceRuleCardData {
 }
 
 interface PreviewRow {
+  associationId: string;
   variantId: string;
   productName: string;
   variantTitle: string;
@@ -73,7 +74,10 @@ export function PriceRuleCard({ rule }: { rule: PriceRuleCardData }) {
         <Text as="p" tone="subdued">
           {t("price.help")}
         </Text>
-        <ApiErrorBanner message={(save.failure && !field ? save.message : undefined) ?? confirm.message} />
+        {/* A field's refusal shows on the field; with the rule off its fields are hidden, so it shows here. */}
+        <ApiErrorBanner
+          message={(save.failure && (!field || !form.on) ? save.message : undefined) ?? confirm.message}
+        />
         <Checkbox label={t("price.on")} checked={form.on} onChange={(on) => set({ on })} />
         {form.on && (
           <BlockStack gap="200">
@@ -139,7 +143,7 @@ export function PriceRuleCard({ rule }: { rule: PriceRuleCardData }) {
                 </Text>
                 <ul aria-label={t("price.previewTitle")} style={{ margin: 0, paddingInlineStart: "1.25rem" }}>
                   {preview.rows.slice(0, PREVIEW_ROWS).map((row) => (
-                    <li key={row.variantId}>
+                    <li key={`${row.associationId}:${row.variantId}`}>
                       <Text as="span" fontWeight="semibold">
                         {row.productName} · {row.variantTitle}
                       </Text>{" "}
