@@ -529,8 +529,7 @@ export const en = {
   // Sending an order whose flow already ran
   "error.repeat_needs_confirmation":
     "This order's flow already ran: confirm that you want to run it again (the buyer may get another message).",
-  "error.repeat_cooldown":
-    "This order's flow ran less than 5 minutes ago. Wait a few minutes before sending it again.",
+  "error.repeat_cooldown": "This order's flow ran less than 5 minutes ago. Wait a few minutes before sending it again.",
   "repeatFlow.title": "Run the flow again?",
   "repeatFlow.body":
     "The automation platform already received this order and its flow ran, at least in part: the buyer may get another message. Each order can be sent again once every 5 minutes.",
@@ -803,6 +802,41 @@ export const en = {
   "insights.answers.refused": "Refused: {count}",
   "insights.answers.noAnswer": "No answer: {count}",
   "insights.answers.time": "Time to answer: median {p50}, 95 % within {p95}",
+  // Supplier price rule (linked products page).
+  "price.title": "Prices from the supplier",
+  "price.help":
+    "Optional. When on, every sync sets your linked variants' price: the supplier's price times your margin, plus a fixed amount, rounded the way you price. You see a preview of every change before it applies.",
+  "price.on": "Set prices with a rule",
+  "price.margin": "Multiply the supplier's price by",
+  "price.marginHelp": "For example, 1.8 sells at 1.8 times the supplier's price (80% more).",
+  "price.fixedAmount": "Then add",
+  "price.rounding": "Rounding",
+  "price.rounding.nearest_100": "Nearest hundred (57,050 → 57,100)",
+  "price.rounding.ends_900": "Up, ending in 900 (57,000 → 57,900)",
+  "price.rounding.none": "No rounding",
+  "price.setCompareAt": "Also move the compare-at price by the same ratio",
+  "price.setCompareAtHelp": "Off: the compare-at price is left untouched.",
+  "price.previewButton": "Preview",
+  "price.save": "Save",
+  "price.saved": "Price rule saved",
+  "price.offStatus": "Off: syncs leave your prices alone.",
+  "price.pendingStatus": "Waiting for your confirmation: prices do not change until you confirm the preview.",
+  "price.activeStatus": "On since {date}: every sync applies the rule.",
+  "price.previewTitle": "Preview: what the next sync will set",
+  "price.previewEmpty": "No linked variant has a price at the supplier: there are no prices to change.",
+  "price.previewRow": "Supplier {supplier} · now {current} → {next}",
+  "price.previewSame": "Supplier {supplier} · stays at {current}",
+  "price.previewMore.one": "and {count} more variant",
+  "price.previewMore.other": "and {count} more variants",
+  "price.previewChanges.one": "{count} price changes",
+  "price.previewChanges.other": "{count} prices change",
+  "price.confirm": "Confirm and apply on syncs",
+  "price.confirmed": "Price rule confirmed",
+  "error.invalid_input.margin": "Enter a multiplier between 0.01 and 100, for example 1.8.",
+  "error.invalid_input.fixedAmount": "Enter a whole amount, no decimals (0 to add nothing).",
+  "error.invalid_input.rounding": "Choose a rounding from the list.",
+  "error.price_preview_stale": "The rule changed after this preview: preview it again before confirming.",
+  "error.price_rule_off": "The price rule is off.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -20,6 +20,7 @@ import { EditVariantsModal } from "~/components/EditVariantsModal";
 import { EmptyCard } from "~/components/EmptyCard";
 import { PageNavigation } from "~/components/PageNavigation";
 import { ProductSyncStatus } from "~/components/stock/ProductSyncStatus";
+import { PriceRuleCard } from "~/components/stock/PriceRuleCard";
 import { StockSyncCard } from "~/components/stock/StockSyncCard";
 import { StackedBelow, StackedCell, stackedRowId } from "~/components/StackedBelow";
 import { showToast } from "~/components/toast";
@@ -146,7 +147,7 @@ export const action = apiHandler(
       );
       return ok({ association });
     }
-    if (fields.intent === "sync" || fields.intent === "stock-settings") {
+    if (["sync", "stock-settings", "price-rule", "price-confirm"].includes(fields.intent)) {
       return ok(await stockSyncAction(shop, fields.intent, fields));
     }
     throw new AppError(400, "intent: is not an action of this page", "invalid_input");
@@ -264,6 +265,7 @@ export default function LinkedProducts() {
         <Layout.Section>
           <BlockStack gap="400">
             <StockSyncCard sync={data.sync} />
+            <PriceRuleCard rule={data.sync.priceRule} />
             <ApiErrorBanner message={syncOne.message} />
             <InlineStack>
               <ButtonGroup variant="segmented">

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./harness/axe";
 import { screenshot } from "./harness/browser";
-import { browserDatabase, newShop } from "./harness/database";
+import { browserDatabase, newShop, seedConfiguration } from "./harness/database";
+import { VALID_SUPPLIER_TOKEN } from "./harness/seed";
 import { useAdmin } from "./harness/fixture";
 
 /** Three links as the stock sync left them: one synced with changes, one whose last sync failed, one never synced. */
@@ -88,5 +89,76 @@ describe("linked products: stock sync", () => {
         expect(await page.getByText("Camiseta deportiva").filter({ visible: true }).count()).toBe(1);
       });
     }
+  }
+});
+
+describe("linked products: the price rule", () => {
+  const admin = useAdmin();
+
+  for (const locale of ["es", "en"] as const) {
+    it(`refuses a bad margin on its field, previews the rule and applies it only once confirmed (${locale}, 390 px)`, async () => {
+      const shop = await newShop(`price-${locale}`);
+      await seedConfiguration(shop, {
+        supplierStoreName: "Importadora Andina",
+        supplierCountry: "CO",
+        supplierToken: VALID_SUPPLIER_TOKEN,
+      });
+      await browserDatabase().stockSyncSettings.create({
+        data: { shop, enabled: true, locationId: "gid://shopify/Location/71001", locationName: "Bodega principal" },
+      });
+      const words =
+        locale === "es"
+          ? {
+              on: "Ajustar los precios con una regla",
+              margin: "Multiplica el precio del proveedor por",
+              preview: "Ver vista previa",
+              marginError: "Escribe un multiplicador entre 0,01 y 100, por ejemplo 1,8.",
+              empty: "Ninguna variante vinculada tiene precio en el proveedor",
+              pending: "Pendiente de tu confirmación",
+              confirm: "Confirmar y aplicar en las sincronizaciones",
+              active: "Activa desde",
+              off: "Desactivada: las sincronizaciones no cambian tus precios.",
+              goodMargin: "1,8",
+            }
+          : {
+              on: "Set prices with a rule",
+              margin: "Multiply the supplier's price by",
+              preview: "Preview",
+              marginError: "Enter a multiplier between 0.01 and 100, for example 1.8.",
+              empty: "No linked variant has a price at the supplier",
+              pending: "Waiting for your confirmation",
+              confirm: "Confirm and apply on syncs",
+              active: "On since",
+              off: "Off: syncs leave your prices alone.",
+              goodMargin: "1.8",
+            };
+      const page = await admin.open(shop, "/app/products", locale, 390);
+      await page.getByText(words.off).waitFor({ timeout: 2000 });
+
+      await page.getByLabel(words.on).check({ force: true });
+      const margin = page.getByLabel(words.margin);
+      await margin.fill("abc");
+      await page.getByRole("button", { name: words.preview, exact: true }).click();
+      // The refusal is shown on the margin field itself, and the field says it is invalid.
+      await page.getByText(words.marginError).waitFor({ timeout: 3000 });
+      await expect.poll(() => margin.getAttribute("aria-invalid")).toBe("true");
+      expect(await browserDatabase().stockSyncSettings.findUniqueOrThrow({ where: { shop } })).toMatchObject({
+        priceRuleOn: false,
+      });
+
+      await margin.fill(words.goodMargin);
+      await page.getByRole("button", { name: words.preview, exact: true }).click();
+      await page.getByText(words.empty).waitFor({ timeout: 3000 });
+      await page.getByText(words.pending).waitFor({ timeout: 3000 });
+      const stored = await browserDatabase().stockSyncSettings.findUniqueOrThrow({ where: { shop } });
+      expect(stored).toMatchObject({ priceRuleOn: true, marginBps: 18_000, pricePreviewAt: null });
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      await screenshot(page, `price-rule-${locale}-390`);
+
+      await page.getByRole("button", { name: words.confirm }).click();
+      await page.getByText(words.active).waitFor({ timeout: 3000 });
+      const confirmed = await browserDatabase().stockSyncSettings.findUniqueOrThrow({ where: { shop } });
+      expect(confirmed.pricePreviewAt).not.toBeNull();
+    });
   }
 });

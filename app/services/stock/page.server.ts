@@ -3,6 +3,7 @@ import { AppError } from "../../lib/http.server";
 import { parseInput } from "../../lib/input.server";
 import { missingScopesFor } from "../platform/granted-scopes.server";
 import { platformGraphql } from "../platform/graphql.server";
+import { confirmPriceRule, priceRuleSettings, savePriceRule } from "./price-settings.server";
 import { saveStockSyncSettings } from "./records.server";
 import { stockSyncOverview } from "./status.server";
 import { STOCK_LOCATIONS_QUERY, type StockLocationsData } from "./store-operations.server";
@@ -13,7 +14,11 @@ export const STOCK_SYNC_SCOPES = ["read_inventory", "write_inventory", "read_loc
 
 /** The sync card's data: settings, last run, scopes still missing and (with them) the shop's locations. */
 export async function stockSyncCardData(shop: string) {
-  const [overview, missing] = await Promise.all([stockSyncOverview(shop), missingScopesFor(shop, STOCK_SYNC_SCOPES)]);
+  const [overview, missing, priceRule] = await Promise.all([
+    stockSyncOverview(shop),
+    missingScopesFor(shop, STOCK_SYNC_SCOPES),
+    priceRuleSettings(shop),
+  ]);
   let locations: { id: string; name: string }[] = [];
   let locationsError: string | null = null;
   if (!missing.length) {
@@ -25,7 +30,7 @@ export async function stockSyncCardData(shop: string) {
       locationsError = error.code;
     }
   }
-  return { ...overview, missingScopes: missing, locations, locationsError };
+  return { ...overview, missingScopes: missing, locations, locationsError, priceRule };
 }
 
 const syncInput = z.object({
@@ -44,6 +49,8 @@ const settingsInput = z.object({
 
 /** The linked products page's sync writes: "Sincronizar ahora" (one product or all) and the sync settings. */
 export async function stockSyncAction(shop: string, intent: string, fields: Record<string, string>) {
+  if (intent === "price-rule") return savePriceRule(shop, fields);
+  if (intent === "price-confirm") return confirmPriceRule(shop, fields);
   if (intent === "sync") {
     const { associationId } = parseInput(syncInput, fields);
     const result = await syncShopStock(shop, {

@@ -5,7 +5,7 @@ import { associationRecord, type AssociationRecord } from "../catalogue/associat
 import { platformGraphql, realSleep, type QueryCost } from "../platform/graphql.server";
 import { getShopSettings } from "../shops/configuration.server";
 import type { SupplierProduct } from "../supplier/products.server";
-import { planPrice, priceRuleOf, type PriceRule } from "./price-rule";
+import { planPrice, priceRuleOf, rulePrice, type PriceRule } from "./price-rule";
 import { getStockSyncSettings, releaseSyncLease, renewSyncLease, takeSyncLease } from "./records.server";
 import {
   PRODUCTS_PER_READ,
@@ -67,6 +67,21 @@ interface PriceChange {
   compareAtAfter: string | null;
 }
 
+/** One mapped variant as the price rule would set it: what the preview shows before the rule is confirmed. */
+export interface PricePreviewRow {
+  associationId: string;
+  productName: string;
+  variantId: string;
+  variantTitle: string;
+  supplierPrice: string;
+  currentPrice: string;
+  newPrice: string;
+  /** The compare-at price the rule sets, only when the merchant asked for it and the variant has one. */
+  compareAtAfter: string | null;
+  /** Whether the next sync writes this variant's price (false: it already is the rule's). */
+  changes: boolean;
+}
+
 interface ProductOutcome {
   association: AssociationRecord;
   problems: Problem[];
@@ -102,10 +117,29 @@ export async function syncShopStock(shop: string, options: SyncOptions): Promise
     return { ...empty, status: "busy", errorCode: "sync_busy", message: "A sync of this shop is already running" };
   }
   try {
-    return await new ShopSync(shop, holder, settings.locationId, priceRuleOf(settings), options, now).run();
+    // The rule is applied only once the merchant has seen and confirmed its preview (docs/decisions/234).
+    const priceRule = settings.pricePreviewAt ? priceRuleOf(settings) : null;
+    return await new ShopSync(shop, holder, settings.locationId, priceRule, options, now).run();
   } finally {
     await releaseSyncLease(shop, holder);
   }
+}
+
+/**
+ * What the price rule would set on every mapped variant, read exactly as a sync reads (supplier, then store) and
+ * planned by the sync's own planning, with no write anywhere: no platform mutation, no run, no lease.
+ */
+export async function previewShopPrices(
+  shop: string,
+  rule: PriceRule,
+  options: { sleep?: (ms: number) => Promise<void> } = {},
+): Promise<PricePreviewRow[]> {
+  const settings = await getStockSyncSettings(shop);
+  if (!settings.locationId) {
+    throw new AppError(400, "Choose the location whose stock follows the supplier first", "sync_not_configured");
+  }
+  const sync = new ShopSync(shop, "", settings.locationId, rule, { trigger: "manual", ...options }, () => new Date());
+  return sync.previewPrices();
 }
 
 class ShopSync {
@@ -152,14 +186,33 @@ class ShopSync {
     }
   }
 
-  private async syncProducts(runId: string, associations: AssociationRecord[]): Promise<SyncSummary> {
+  /** The price rule's result on every mapped variant, from the same reads and planning as a run. */
+  async previewPrices(): Promise<PricePreviewRow[]> {
+    const rows = await prisma.productAssociation.findMany({
+      where: { shop: this.shop },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    const planned = await this.readAndPlan(rows.map(associationRecord));
+    if ("problem" in planned) {
+      const status = planned.problem.code === "supplier_not_configured" ? 400 : 502;
+      throw new AppError(status, planned.problem.message, planned.problem.code);
+    }
+    return planned.outcomes.flatMap((outcome) => outcome.previews);
+  }
+
+  /** Reads the supplier then the store and plans every product; a problem when nothing can be trusted. */
+  private async readAndPlan(
+    associations: AssociationRecord[],
+  ): Promise<{ problem: Problem } | { outcomes: ReturnType<ShopSync["plan"]>[] }> {
     const mapped = associations.filter((association) => association.variantAssociations.length > 0);
     const token = (await getShopSettings(this.shop))?.supplierToken;
     if (!token) {
-      return this.fail(runId, associations, {
-        code: "supplier_not_configured",
-        message: "The supplier integration is not configured: save your supplier token first",
-      });
+      return {
+        problem: {
+          code: "supplier_not_configured",
+          message: "The supplier integration is not configured: save your supplier token first",
+        },
+      };
     }
 
     const supplier = await readSupplierStock(token, new Set(mapped.map((a) => a.supplierProductId)), {
@@ -168,16 +221,26 @@ class ShopSync {
     this.supplierCalls += supplier.calls;
     if (supplier.upstreamError) {
       // A supplier that did not answer says nothing about stock: the store stays as it is (never zeroed).
-      return this.fail(runId, associations, {
-        code: `supplier_${supplier.upstreamError.code}`,
-        message: `${supplier.upstreamError.message}; the store was left as it is`,
-      });
+      return {
+        problem: {
+          code: `supplier_${supplier.upstreamError.code}`,
+          message: `${supplier.upstreamError.message}; the store was left as it is`,
+        },
+      };
     }
 
     const storeProducts = await this.readStore(associations.map((association) => association.platformProductId));
-    const outcomes = associations.map((association) =>
-      this.plan(association, supplier.products.get(association.supplierProductId), storeProducts),
-    );
+    return {
+      outcomes: associations.map((association) =>
+        this.plan(association, supplier.products.get(association.supplierProductId), storeProducts),
+      ),
+    };
+  }
+
+  private async syncProducts(runId: string, associations: AssociationRecord[]): Promise<SyncSummary> {
+    const planned = await this.readAndPlan(associations);
+    if ("problem" in planned) return this.fail(runId, associations, planned.problem);
+    const outcomes = planned.outcomes;
     const stockChanges = outcomes.flatMap((outcome) => outcome.stock);
     const priceChanges = outcomes.flatMap((outcome) => outcome.prices);
     const results = outcomes.map((outcome) => outcome.result);
@@ -210,7 +273,7 @@ class ShopSync {
       });
       data.nodes.forEach((node, index) => products.set(ids[index], node));
       // Every 20 reads (a few seconds at most): well inside the lease, without a write per read.
-      if ((start / PRODUCTS_PER_READ) % 20 === 19) await renewSyncLease(this.shop, this.holder, this.now());
+      if (this.holder && (start / PRODUCTS_PER_READ) % 20 === 19) await renewSyncLease(this.shop, this.holder, this.now());
     }
     return products;
   }
@@ -230,13 +293,14 @@ class ShopSync {
     };
     const stock: StockChange[] = [];
     const prices: PriceChange[] = [];
+    const previews: PricePreviewRow[] = [];
     const storeProduct = storeProducts.get(association.platformProductId);
     if (!storeProduct) {
       result.failure = {
         code: "store_product_missing",
         message: "The store product no longer exists or cannot be read",
       };
-      return { result, stock, prices };
+      return { result, stock, prices, previews };
     }
     const mappedIds = new Set(association.variantAssociations.map((link) => link.platformVariantId));
     result.unmapped = storeProduct.variants.nodes
@@ -250,7 +314,7 @@ class ShopSync {
     }
     if (!association.variantAssociations.length) {
       result.failure = { code: "no_mapping", message: "No store variant is mapped to a supplier variation" };
-      return { result, stock, prices };
+      return { result, stock, prices, previews };
     }
     if (!supplierProduct) {
       result.failure = {
@@ -258,7 +322,7 @@ class ShopSync {
         message:
           "The supplier no longer lists this product for your account; the store's stock and prices were left as they are",
       };
-      return { result, stock, prices };
+      return { result, stock, prices, previews };
     }
     const variations = new Map(supplierProduct.variations.map((variation) => [variation.id, variation]));
     const storeVariants = new Map(storeProduct.variants.nodes.map((variant) => [variant.id, variant]));
@@ -297,9 +361,20 @@ class ShopSync {
         if (planned) {
           prices.push({ association, productId: storeProduct.id, variant, ...planned });
         }
+        previews.push({
+          associationId: association.id,
+          productName: association.supplierProductName,
+          variantId: variant.id,
+          variantTitle: variant.title,
+          supplierPrice: variation.price.toFixed(2),
+          currentPrice: planned?.before ?? Number(variant.price).toFixed(2),
+          newPrice: planned?.after ?? rulePrice(this.priceRule, variation.price).toFixed(2),
+          compareAtAfter: planned?.compareAtAfter ?? null,
+          changes: planned !== null,
+        });
       }
     }
-    return { result, stock, prices };
+    return { result, stock, prices, previews };
   }
 
   /** Sets available quantities in calls of up to 250; a refused quantity is dropped and the rest sent again once. */

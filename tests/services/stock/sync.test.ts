@@ -230,6 +230,8 @@ describe("stock sync from the supplier to the store", () => {
       marginBps: 18_000,
       fixedAmount: 3_000,
       rounding: "ends_900",
+      // The merchant confirmed the rule's preview: before that no sync sets a price.
+      pricePreviewAt: new Date(),
     });
     applyStockCommand(sandbox.supplier.catalogue, { productId: supplierProduct.id, price: "30000" });
 
