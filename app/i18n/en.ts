@@ -803,6 +803,14 @@ export const en = {
   "insights.answers.refused": "Refused: {count}",
   "insights.answers.noAnswer": "No answer: {count}",
   "insights.answers.time": "Time to answer: median {p50}, 95 % within {p95}",
+
+  // Sending hours (docs/decisions/224)
+  "deliveryError.waiting_for_window": "Goes out at {opensAt}",
+  "settings.orderRules.sendingHours": "Send orders only within set hours",
+  "settings.orderRules.sendingHours.help":
+    "In your store's time. Orders that arrive outside these hours wait and go out in order when they open; if \"until\" is before \"from\", the hours span midnight.",
+  "settings.orderRules.sendingHours.from": "From",
+  "settings.orderRules.sendingHours.to": "Until",
 } as const;
 
 export type MessageKey = keyof typeof en;

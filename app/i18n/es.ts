@@ -820,4 +820,12 @@ export const es: Messages = {
   "insights.answers.refused": "Rechazaron: {count}",
   "insights.answers.noAnswer": "Sin respuesta: {count}",
   "insights.answers.time": "Tiempo de respuesta: mediana {p50}, el 95 % en {p95} o menos",
+
+  // Sending hours (docs/decisions/224)
+  "deliveryError.waiting_for_window": "Sale a las {opensAt}",
+  "settings.orderRules.sendingHours": "Enviar pedidos solo en un horario",
+  "settings.orderRules.sendingHours.help":
+    "En la hora de tu tienda. Los pedidos que lleguen fuera del horario esperan y salen en orden cuando abre; si «hasta» es antes que «desde», el horario cruza la medianoche.",
+  "settings.orderRules.sendingHours.from": "Desde",
+  "settings.orderRules.sendingHours.to": "Hasta",
 };
