@@ -20,7 +20,12 @@ const BOGOTA = "America/Bogota";
 const bogota = (local: string) => new Date(`${local}-05:00`);
 
 function pass(now: Date) {
-  return runDeliveryPass({ workerId: "worker-a", now: () => now, random: () => 0.5, graphql: { sleep: async () => {} } });
+  return runDeliveryPass({
+    workerId: "worker-a",
+    now: () => now,
+    random: () => 0.5,
+    graphql: { sleep: async () => {} },
+  });
 }
 
 async function shopWithHours(from: string | null, to = "21:00", zoneKnownAt = bogota("2026-11-22T12:00:00")) {
