@@ -84,6 +84,16 @@ describe("the sending-hours window", () => {
     expect(closedPeriod(bogota("2026-11-23T05:59:00"), overnight, BOGOTA)).toBeNull();
     expect(closedPeriod(bogota("2026-11-22T23:30:00"), { ...hours, on: false }, BOGOTA)).toBeNull();
   });
+  it("opens at the shop's 08:00 on a day its clocks jump (Madrid, last Sunday of March)", () => {
+    const madrid = "Europe/Madrid";
+    // 01:00 CET (UTC+1); the clocks jump from 02:00 to 03:00, so 08:00 that day is 06:00 UTC.
+    expect(closedPeriod(new Date("2026-03-29T00:00:00Z"), hours, madrid)).toEqual({
+      closedAt: new Date("2026-03-28T20:00:00Z"),
+      opensAt: new Date("2026-03-29T06:00:00Z"),
+    });
+    expect(isWithinSendingHours(new Date("2026-03-29T06:00:00Z"), hours, madrid)).toBe(true);
+    expect(isWithinSendingHours(new Date("2026-03-29T05:59:00Z"), hours, madrid)).toBe(false);
+  });
 });
 
 describe("orders outside the shop's sending hours", () => {
