@@ -837,6 +837,14 @@ export const en = {
   "error.invalid_input.rounding": "Choose a rounding from the list.",
   "error.price_preview_stale": "The rule changed after this preview: preview it again before confirming.",
   "error.price_rule_off": "The price rule is off.",
+
+  // Sending hours (docs/decisions/224)
+  "deliveryError.waiting_for_window": "Goes out at {opensAt}",
+  "settings.orderRules.sendingHours": "Send orders only within set hours",
+  "settings.orderRules.sendingHours.help":
+    "In your store's time. Orders that arrive outside these hours wait and go out in order when they open; if \"until\" is before \"from\", the hours span midnight.",
+  "settings.orderRules.sendingHours.from": "From",
+  "settings.orderRules.sendingHours.to": "Until",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -855,4 +855,12 @@ export const es: Messages = {
   "error.invalid_input.rounding": "Elige un redondeo de la lista.",
   "error.price_preview_stale": "La regla cambió después de esta vista previa: vuelve a verla antes de confirmar.",
   "error.price_rule_off": "La regla de precios está desactivada.",
+
+  // Sending hours (docs/decisions/224)
+  "deliveryError.waiting_for_window": "Sale a las {opensAt}",
+  "settings.orderRules.sendingHours": "Enviar pedidos solo en un horario",
+  "settings.orderRules.sendingHours.help":
+    "En la hora de tu tienda. Los pedidos que lleguen fuera del horario esperan y salen en orden cuando abre; si «hasta» es antes que «desde», el horario cruza la medianoche.",
+  "settings.orderRules.sendingHours.from": "Desde",
+  "settings.orderRules.sendingHours.to": "Hasta",
 };

@@ -59,6 +59,8 @@ export function deliveryErrorText(
     const status = params.status ?? 0;
     const own = `deliveryError.trigger_http.${status >= 500 ? "5xx" : status}`;
     message = t(hasMessage(own) ? own : "deliveryError.trigger_http", { status });
+  } else if (code === "waiting_for_window") {
+    message = t("deliveryError.waiting_for_window", { opensAt: params.opensAt ?? "—" });
   } else {
     message = t(`deliveryError.${code}`);
   }

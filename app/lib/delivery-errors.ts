@@ -18,6 +18,8 @@ export const DELIVERY_ERROR_CODES = [
   "no_mobile",
   "order_cancelled",
   "held_possible_duplicate",
+  // Not an outcome: the order waits for the shop's sending hours to open (docs/decisions/224).
+  "waiting_for_window",
   // An attempt at the automation platform that failed.
   "trigger_timeout",
   "trigger_unreachable",
@@ -38,6 +40,8 @@ export interface DeliveryErrorParams {
   /** Set when the schedule gave up: the attempts made. */
   gaveUpAfter?: number;
   detail?: string;
+  /** waiting_for_window: the opening, HH:MM in the shop's zone. */
+  opensAt?: string;
 }
 
 export interface DeliveryError {
@@ -63,6 +67,7 @@ const ENGLISH: Record<DeliveryErrorCode, (params: DeliveryErrorParams) => string
   order_cancelled: () => "Not sent: the order was cancelled before its trigger went out",
   held_possible_duplicate: () =>
     "Held: the same phone ordered the same items shortly before (tagged automation-possible-duplicate)",
+  waiting_for_window: ({ opensAt }) => `Waiting for the shop's sending hours; goes out at ${opensAt ?? "the opening"}`,
   trigger_timeout: () => "Timed out waiting for the automation platform",
   trigger_unreachable: ({ detail }) => `Network error: ${detail ?? "unknown"}`,
   trigger_http: ({ status, detail }) => `Automation platform answered HTTP ${status}${detail ? `: ${detail}` : ""}`,
@@ -107,5 +112,6 @@ function safeParams(value: unknown): DeliveryErrorParams {
     if (typeof raw[key] === "number" && Number.isFinite(raw[key])) params[key] = raw[key];
   }
   if (typeof raw.detail === "string" && raw.detail) params.detail = raw.detail;
+  if (typeof raw.opensAt === "string" && /^\d{2}:\d{2}$/.test(raw.opensAt)) params.opensAt = raw.opensAt;
   return params;
 }

@@ -2,6 +2,8 @@
  * A shop's rules for an order before it goes to the flow (docs/decisions/220): plain data, read by the worker, the
  * settings form and its input schema alike.
  */
+import { DEFAULT_SENDING_HOURS, type SendingHours } from "./sending-hours";
+
 export const NO_PHONE_ACTIONS = ["send", "hold", "skip"] as const;
 export type NoPhoneAction = (typeof NO_PHONE_ACTIONS)[number];
 
@@ -17,6 +19,8 @@ export interface OrderRules {
   /** The same phone ordering the same items within this many minutes is a likely duplicate; 0: not checked. */
   duplicateWindowMinutes: number;
   duplicateAction: DuplicateAction;
+  /** The daily window orders go out in (docs/decisions/224); off: any time. */
+  sendingHours: SendingHours;
 }
 
 export const DEFAULT_ORDER_RULES: OrderRules = {
@@ -24,6 +28,7 @@ export const DEFAULT_ORDER_RULES: OrderRules = {
   phoneCountry: null,
   duplicateWindowMinutes: 0,
   duplicateAction: "send",
+  sendingHours: DEFAULT_SENDING_HOURS,
 };
 
 /** The tag a likely duplicate gets (docs/decisions/223), sent or held. */

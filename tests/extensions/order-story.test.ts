@@ -157,7 +157,10 @@ describe("the order block's story", () => {
     expect(resendRequest("gid://shopify/Order/1")).toEqual(resend);
     // Once the merchant confirmed that the flow runs again, both say so in the request.
     const confirmed = actionRequest("resend", "d1", "gid://shopify/Order/1", true);
-    expect(JSON.parse(confirmed.init.body as string)).toEqual({ orderId: "gid://shopify/Order/1", confirmRepeat: true });
+    expect(JSON.parse(confirmed.init.body as string)).toEqual({
+      orderId: "gid://shopify/Order/1",
+      confirmRepeat: true,
+    });
     expect(resendRequest("gid://shopify/Order/1", true)).toEqual(confirmed);
   });
 
@@ -240,5 +243,29 @@ describe("the extensions' translations", () => {
       expect(known).toContain(`failure.${code}`);
       expect(actionKeys).toContain(`failure.${code}`);
     }
+  });
+});
+
+describe("the order block for an order waiting for the shop's sending hours", () => {
+  const waiting = delivery({
+    status: "queued",
+    attempts: 0,
+    deliveredAt: null,
+    nextAttemptAt: "2026-11-23T13:00:00Z",
+    lastErrorCode: "waiting_for_window",
+    lastErrorParams: { opensAt: "08:00" },
+  });
+
+  it("says when it goes out, in the shop's time, in both languages", () => {
+    const line = { key: "error.waiting_for_window", values: { opensAt: "08:00" } };
+    expect(buildStory([waiting], NOW).lines).toContainEqual(line);
+    expect(blockEs.error.waiting_for_window.replace("{{opensAt}}", "08:00")).toMatch(/^Sale a las 08:00/);
+    expect(blockEn.error.waiting_for_window.replace("{{opensAt}}", "08:00")).toMatch(/^Goes out at 08:00/);
+  });
+
+  it("says it waits for the merchant instead while automation is paused", () => {
+    const lines = buildStory([waiting], NOW, true).lines;
+    expect(lines).toContainEqual({ key: "story.paused" });
+    expect(lines.map((line) => line.key)).not.toContain("error.waiting_for_window");
   });
 });

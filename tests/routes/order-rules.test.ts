@@ -5,6 +5,8 @@ import { getOrderRules } from "~/services/orders/rules.server";
 import { createSession, shopDomain } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";
 
+const OFF_HOURS = { on: false, from: "08:00", to: "21:00" };
+
 async function adminShop() {
   const shop = shopDomain();
   await createSession(shop);
@@ -28,7 +30,13 @@ describe("the order rules form", () => {
       status: 200,
       body: {
         success: true,
-        rules: { noPhoneAction: "hold", phoneCountry: "PE", duplicateWindowMinutes: 0, duplicateAction: "send" },
+        rules: {
+          noPhoneAction: "hold",
+          phoneCountry: "PE",
+          duplicateWindowMinutes: 0,
+          duplicateAction: "send",
+          sendingHours: OFF_HOURS,
+        },
       },
     });
     const page = await loader({ request: await adminRequest("/app/settings", shop), params: {}, context: {} });
@@ -37,6 +45,7 @@ describe("the order rules form", () => {
       phoneCountry: "PE",
       duplicateWindowMinutes: 0,
       duplicateAction: "send",
+      sendingHours: OFF_HOURS,
     });
     // Another shop keeps the defaults.
     expect(await getOrderRules(other)).toEqual({
@@ -44,6 +53,7 @@ describe("the order rules form", () => {
       phoneCountry: null,
       duplicateWindowMinutes: 0,
       duplicateAction: "send",
+      sendingHours: OFF_HOURS,
     });
   });
 
@@ -55,6 +65,7 @@ describe("the order rules form", () => {
       phoneCountry: null,
       duplicateWindowMinutes: 0,
       duplicateAction: "send",
+      sendingHours: OFF_HOURS,
     });
   });
 
@@ -73,6 +84,7 @@ describe("the order rules form", () => {
       phoneCountry: null,
       duplicateWindowMinutes: 0,
       duplicateAction: "send",
+      sendingHours: OFF_HOURS,
     });
   });
 
@@ -86,5 +98,24 @@ describe("the order rules form", () => {
       body: { success: false, error: expect.stringMatching(/^duplicateWindowMinutes:/) },
     });
     expect(await save(shop, { noPhoneAction: "send", duplicateWindowMinutes: "1.5" })).toMatchObject({ status: 400 });
+  });
+
+  it("saves the sending hours and refuses a time of day that is none, or an empty window", async () => {
+    const shop = await adminShop();
+    const window = { noPhoneAction: "send", sendingHoursOn: "on", sendingHoursFrom: "20:00", sendingHoursTo: "06:00" };
+    expect((await save(shop, window)).body.rules.sendingHours).toEqual({ on: true, from: "20:00", to: "06:00" });
+    expect(await save(shop, { ...window, sendingHoursFrom: "8am" })).toMatchObject({
+      status: 400,
+      body: { success: false, code: "invalid_input", error: expect.stringMatching(/^sendingHoursFrom:/) },
+    });
+    expect(await save(shop, { ...window, sendingHoursTo: "20:00" })).toMatchObject({
+      status: 400,
+      body: { success: false, error: expect.stringMatching(/^sendingHoursTo:/) },
+    });
+    expect((await getOrderRules(shop)).sendingHours).toEqual({ on: true, from: "20:00", to: "06:00" });
+    // Unticked: off, the times kept for the next time.
+    expect(
+      (await save(shop, { noPhoneAction: "send", sendingHoursFrom: "20:00", sendingHoursTo: "06:00" })).body.rules,
+    ).toMatchObject({ sendingHours: { on: false, from: "20:00", to: "06:00" } });
   });
 });

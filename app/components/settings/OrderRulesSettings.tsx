@@ -1,4 +1,4 @@
-import { BlockStack, Button, Card, FormLayout, InlineStack, Select, TextField } from "@shopify/polaris";
+import { BlockStack, Button, Card, Checkbox, FormLayout, InlineStack, Select, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { FormFeedback } from "~/components/FormFeedback";
 import { useErrorMessage } from "~/components/ApiErrorBanner";
@@ -30,12 +30,19 @@ export function OrderRulesSettings({
   const savedWindow = rules.duplicateWindowMinutes ? String(rules.duplicateWindowMinutes) : "";
   const [duplicateWindow, setDuplicateWindow] = useState(savedWindow);
   const [duplicateAction, setDuplicateAction] = useState<DuplicateAction>(rules.duplicateAction);
+  const [hoursOn, setHoursOn] = useState(rules.sendingHours.on);
+  const [hoursFrom, setHoursFrom] = useState(rules.sendingHours.from);
+  const [hoursTo, setHoursTo] = useState(rules.sendingHours.to);
   const write = useWrite<{ success: true }>("/app/order-rules", () => showToast(t("settings.orderRules.saved")));
   const dirty =
     noPhoneAction !== rules.noPhoneAction ||
     phoneCountry !== (rules.phoneCountry ?? "") ||
     duplicateWindow !== savedWindow ||
-    duplicateAction !== rules.duplicateAction;
+    duplicateAction !== rules.duplicateAction ||
+    hoursOn !== rules.sendingHours.on ||
+    hoursFrom !== rules.sendingHours.from ||
+    hoursTo !== rules.sendingHours.to;
+  const hoursError = write.failure?.error?.startsWith("sendingHours") ? message(write.failure) : undefined;
 
   function save() {
     write.submit("order-rules-save", {
@@ -43,6 +50,9 @@ export function OrderRulesSettings({
       phoneCountry,
       duplicateWindowMinutes: duplicateWindow.trim(),
       duplicateAction,
+      ...(hoursOn ? { sendingHoursOn: "on" } : {}),
+      sendingHoursFrom: hoursFrom,
+      sendingHoursTo: hoursTo,
     });
   }
 
@@ -56,6 +66,9 @@ export function OrderRulesSettings({
         setPhoneCountry(rules.phoneCountry ?? "");
         setDuplicateWindow(savedWindow);
         setDuplicateAction(rules.duplicateAction);
+        setHoursOn(rules.sendingHours.on);
+        setHoursFrom(rules.sendingHours.from);
+        setHoursTo(rules.sendingHours.to);
       },
     }),
   );
@@ -108,6 +121,31 @@ export function OrderRulesSettings({
             onChange={(value) => setDuplicateAction(value as DuplicateAction)}
             disabled={!duplicateWindow.trim() || duplicateWindow.trim() === "0"}
           />
+          <Checkbox
+            label={t("settings.orderRules.sendingHours")}
+            helpText={t("settings.orderRules.sendingHours.help")}
+            checked={hoursOn}
+            onChange={setHoursOn}
+          />
+          <FormLayout.Group condensed>
+            <TextField
+              label={t("settings.orderRules.sendingHours.from")}
+              type="time"
+              value={hoursFrom}
+              onChange={setHoursFrom}
+              autoComplete="off"
+              disabled={!hoursOn}
+            />
+            <TextField
+              label={t("settings.orderRules.sendingHours.to")}
+              type="time"
+              value={hoursTo}
+              onChange={setHoursTo}
+              autoComplete="off"
+              disabled={!hoursOn}
+              error={hoursError}
+            />
+          </FormLayout.Group>
         </FormLayout>
         <InlineStack align="end">
           <Button variant="primary" onClick={save} loading={write.busy} disabled={!dirty}>

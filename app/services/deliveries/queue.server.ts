@@ -266,3 +266,24 @@ export async function skipDelivery(delivery: Leased, reason: DeliveryError, now:
     WHERE "id" = ${delivery.id} AND "status" = 'delivering' AND "leaseOwner" = ${delivery.leaseOwner}`;
   return updated === 1;
 }
+
+/**
+ * Back in the queue until `nextAttemptAt`, with why it waits (docs/decisions/224): no attempt at the platform, so
+ * the claim's count is taken back.
+ */
+export async function deferDelivery(
+  delivery: Leased,
+  reason: DeliveryError,
+  nextAttemptAt: Date,
+  now: Date,
+  db: PrismaClient = prisma,
+) {
+  const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(reason);
+  const updated = await hotSql(db).execute`
+    UPDATE "Delivery"
+    SET "status" = 'queued', "nextAttemptAt" = ${nextAttemptAt}, "lastError" = ${lastError},
+      "lastErrorCode" = ${lastErrorCode}, "lastErrorParams" = ${lastErrorParams}, "attempts" = "attempts" - 1,
+      "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
+    WHERE "id" = ${delivery.id} AND "status" = 'delivering' AND "leaseOwner" = ${delivery.leaseOwner}`;
+  return updated === 1;
+}

@@ -8,6 +8,7 @@ import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.serv
 import { cancelledBeforeSending } from "../orders/cancellation.server";
 import { earlierDuplicate, orderFingerprint } from "../orders/duplicates.server";
 import { cachedOrderRules } from "../orders/rules.server";
+import { waitsForSendingHours } from "../orders/sending-hours.server";
 import type { ShopSettings } from "../shops/configuration.server";
 import { addAppliedTags } from "./outbox.server";
 import { buildOrderPayload, type OrderPayload } from "./payloads.server";
@@ -63,13 +64,18 @@ export async function screenOrder<P extends object>(
   context: ScreenContext,
 ): Promise<Screened<P>> {
   const body = JSON.parse(delivery.payload ?? "{}") as Record<string, unknown>;
+  // The window first: a night's wait asks the platform nothing; the cancellation check runs when the order goes out.
+  const rules = await cachedOrderRules(delivery.shop);
+  if (await waitsForSendingHours(delivery, rules.sendingHours, context)) {
+    context.log().info("order waits for the shop's sending hours");
+    return { send: false };
+  }
   if (await cancelledBeforeSending(delivery, body, context)) {
     if (await skipDelivery(delivery, { code: "order_cancelled" }, context.now)) {
       context.log().info("order cancelled before its trigger; not sent");
     }
     return { send: false };
   }
-  const rules = await cachedOrderRules(delivery.shop);
   const phone = buyerPhone(body, shopPhoneCountry(rules, context.settings));
   if (!phone.usableMobile) await flagOrder(delivery, "no_phone", phone.problem);
   const noPhoneAction = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;

@@ -11,6 +11,7 @@ import {
   type NoPhoneAction,
   type OrderRules,
 } from "../../lib/order-rules";
+import { TIME_OF_DAY_PATTERN } from "../../lib/sending-hours";
 
 /** What saving the rules takes, from the settings page's form. */
 export const orderRulesInput = z.object({
@@ -37,6 +38,24 @@ export const orderRulesInput = z.object({
   duplicateAction: z
     .enum(DUPLICATE_ACTIONS, { message: `must be one of ${DUPLICATE_ACTIONS.join(", ")}` })
     .default("send"),
+  // A checkbox: present ("on" or "true") when ticked.
+  sendingHoursOn: z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true"),
+  sendingHoursFrom: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || "08:00")
+    .pipe(z.string().regex(TIME_OF_DAY_PATTERN, "must be a time of day as HH:MM")),
+  sendingHoursTo: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || "21:00")
+    .pipe(z.string().regex(TIME_OF_DAY_PATTERN, "must be a time of day as HH:MM")),
+}).refine((rules) => !rules.sendingHoursOn || rules.sendingHoursFrom !== rules.sendingHoursTo, {
+  message: "the window must not start and end at the same time",
+  path: ["sendingHoursTo"],
 });
 
 type RulesRow = {
@@ -44,12 +63,16 @@ type RulesRow = {
   phoneCountry: string | null;
   duplicateWindowMinutes: number | bigint;
   duplicateAction: string;
+  sendingHoursOn: boolean | number | bigint;
+  sendingHoursFrom: string;
+  sendingHoursTo: string;
 };
 
 /** The shop's rules, or the defaults when it never saved any. Plain SQL: the worker reads it once per claim. */
 export async function getOrderRules(shop: string): Promise<OrderRules> {
   const rows = await hotSql().query<RulesRow>`
-    SELECT "noPhoneAction", "phoneCountry", "duplicateWindowMinutes", "duplicateAction"
+    SELECT "noPhoneAction", "phoneCountry", "duplicateWindowMinutes", "duplicateAction", "sendingHoursOn",
+      "sendingHoursFrom", "sendingHoursTo"
     FROM "OrderRules" WHERE "shop" = ${shop}`;
   if (!rows.length) return DEFAULT_ORDER_RULES;
   const [row] = rows;
@@ -60,6 +83,8 @@ export async function getOrderRules(shop: string): Promise<OrderRules> {
     phoneCountry: row.phoneCountry,
     duplicateWindowMinutes: Number(row.duplicateWindowMinutes),
     duplicateAction: DUPLICATE_ACTIONS.includes(duplicateAction) ? duplicateAction : "send",
+    // SQLite returns the boolean as 0 or 1.
+    sendingHours: { on: Boolean(Number(row.sendingHoursOn)), from: row.sendingHoursFrom, to: row.sendingHoursTo },
   };
 }
 
@@ -69,6 +94,9 @@ export async function saveOrderRules(shop: string, rules: z.output<typeof orderR
     phoneCountry: rules.phoneCountry,
     duplicateWindowMinutes: rules.duplicateWindowMinutes,
     duplicateAction: rules.duplicateAction,
+    sendingHoursOn: rules.sendingHoursOn,
+    sendingHoursFrom: rules.sendingHoursFrom,
+    sendingHoursTo: rules.sendingHoursTo,
   };
   await prisma.orderRules.upsert({ where: { shop }, create: { shop, ...data }, update: data });
   rulesCache.delete(shop);

@@ -13,7 +13,7 @@ export interface StoryDelivery {
   lastError: string | null;
   /** Why it was skipped or its last attempt failed, as a stable code (app/lib/delivery-errors.ts); null on old rows. */
   lastErrorCode?: string | null;
-  lastErrorParams?: { status?: number; attempts?: number } | null;
+  lastErrorParams?: { status?: number; attempts?: number; opensAt?: string } | null;
   createdAt: string;
   deliveredAt: string | null;
   callbackStatus: string | null;
@@ -91,6 +91,7 @@ const ERROR_CODES = new Set([
   "no_mobile",
   "order_cancelled",
   "held_possible_duplicate",
+  "waiting_for_window",
   "trigger_timeout",
   "trigger_unreachable",
   "trigger_http",
@@ -112,6 +113,8 @@ export function errorLine(delivery: StoryDelivery): Line | null {
     const variant = HTTP_STATUSES_WORDED.has(status) ? String(status) : status >= 500 ? "5xx" : "other";
     return { key: `error.trigger_http_${variant}`, values: { status } };
   }
+  if (code === "waiting_for_window")
+    return { key: "error.waiting_for_window", values: { opensAt: params.opensAt ?? "—" } };
   if (code === "worker_stopped") return { key: "error.worker_stopped", values: { count: params.attempts ?? 1 } };
   return { key: `error.${code}` };
 }
@@ -143,7 +146,9 @@ export function buildStory(deliveries: StoryDelivery[], now: Date, paused = fals
   const waiting = ["queued", "retrying"].includes(latest.status);
   if (paused && waiting) lines.push({ key: "story.paused" });
   else if (latest.status === "retrying" && latest.nextAttemptAt) lines.push(untilLine(latest.nextAttemptAt, now));
-  if (["retrying", "dead", "skipped"].includes(latest.status)) {
+  // Outside the shop's sending hours an order waits for the opening: the block says when it goes out.
+  const waitsForWindow = latest.status === "queued" && latest.lastErrorCode === "waiting_for_window";
+  if (["retrying", "dead", "skipped"].includes(latest.status) || (waitsForWindow && !paused)) {
     const error = errorLine(latest);
     if (error) lines.push(error);
   }

@@ -1,0 +1,53 @@
+import type { Delivery } from "@prisma/client";
+import prisma from "../../db.server";
+import { closedPeriod, type SendingHours } from "../../lib/sending-hours";
+import { deferDelivery } from "../deliveries/queue.server";
+import type { GraphqlOptions } from "../platform/graphql.server";
+import { shopTimeZone } from "../shops/time-zone.server";
+
+/**
+ * Between two waiting orders at the opening: the automation platform sees one order a second, not the whole
+ * night's orders in the window's first instant.
+ */
+export const OPENING_SPACING_MS = 1_000;
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** The opening as the shop's clock reads it (HH:MM). */
+function shopClock(at: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", hour: "2-digit", minute: "2-digit" })
+    .formatToParts(at)
+    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
+  return `${pad(Number(parts.hour))}:${pad(Number(parts.minute))}`;
+}
+
+/**
+ * Whether the order waits for the shop's sending hours (docs/decisions/224). Outside the window it goes back in
+ * the queue, due at the opening plus one spacing per order the shop received since the window closed before it:
+ * the position comes from the order's receipt, so the night's orders go out in the order received whichever
+ * worker defers them first. A replay the merchant asked for goes out at once.
+ */
+export async function waitsForSendingHours(
+  delivery: Delivery,
+  hours: SendingHours,
+  context: { now: Date; graphql: GraphqlOptions },
+): Promise<boolean> {
+  if (!hours.on || delivery.replays > 0) return false;
+  const timeZone = await shopTimeZone(delivery.shop, context.now, context.graphql);
+  const closed = closedPeriod(context.now, hours, timeZone);
+  if (!closed) return false;
+  const position =
+    delivery.createdAt > closed.closedAt
+      ? await prisma.delivery.count({
+          where: {
+            shop: delivery.shop,
+            topic: "orders/create",
+            createdAt: { gte: closed.closedAt, lt: delivery.createdAt },
+          },
+        })
+      : 0;
+  const dueAt = new Date(closed.opensAt.getTime() + position * OPENING_SPACING_MS);
+  const opensAt = shopClock(closed.opensAt, timeZone);
+  await deferDelivery(delivery, { code: "waiting_for_window", params: { opensAt } }, dueAt, context.now);
+  return true;
+}
