@@ -99,7 +99,8 @@ export function isNonExpiring(session: Session) {
   return !session.expires && !session.refreshToken;
 }
 
-function needsTokenWork(session: Session) {
+/** True when the next Admin API call would first refresh (or exchange) the shop's offline token. */
+export function needsTokenWork(session: Session) {
   return (
     isNonExpiring(session) || (Boolean(session.refreshToken) && session.isExpired(REFRESH_WINDOW_MS + LEASE_MARGIN_MS))
   );

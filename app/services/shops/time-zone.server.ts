@@ -1,7 +1,8 @@
 import prisma from "../../db.server";
 import { DEFAULT_TIME_ZONE, isKnownTimeZone, knownTimeZoneOr } from "../../lib/time-zone";
 import { logger } from "../../logger.server";
-import { getOfflineSession, platformGraphql, type GraphqlOptions } from "../platform/graphql.server";
+import { platformGraphql, type GraphqlOptions } from "../platform/graphql.server";
+import { loadOfflineSession, needsTokenWork } from "../platform/offline-admin.server";
 
 export const SHOP_TIME_ZONE_QUERY = `#graphql
   query ShopTimeZone {
@@ -55,7 +56,12 @@ export async function storeShopTimeZone(shop: string, timeZone: string, now = ne
 
 async function askPlatform(shop: string, now: Date, options: GraphqlOptions): Promise<string | null> {
   // No offline session: the app is not installed there; nothing to ask with.
-  if (!(await getOfflineSession(shop))) return null;
+  const session = await loadOfflineSession(shop);
+  if (!session) return null;
+  // Pages ask this, and a page load may be the one whose token exchange is storing a new pair right now: a refresh
+  // started beside it would spend a refresh token the exchange just replaced (the platform refuses it). So the
+  // ask waits for a token that needs no refresh; the worker's calls refresh it, and the next use asks again.
+  if (needsTokenWork(session)) return null;
   try {
     const data = await platformGraphql<{ shop: { ianaTimezone: string | null } }>(
       { shop },

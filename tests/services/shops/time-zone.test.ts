@@ -25,6 +25,23 @@ describe("the shop's time zone", () => {
     expect(stored).toMatchObject({ timeZone: "America/Bogota", fetchedAt: NOW });
   });
 
+  it("never refreshes the shop's token to ask: with a token about to expire it answers UTC and asks next time", async () => {
+    const shop = shopDomain();
+    // Inside the refresh window: an ask now would refresh the pair beside a page load's token exchange.
+    await createSession(shop, { expires: new Date(Date.now() + 30_000) });
+    const calls = mockPlatform(shop, { ShopTimeZone: () => ({ shop: { ianaTimezone: "America/Bogota" } }) });
+    expect(await shopTimeZone(shop, NOW)).toBe("UTC");
+    expect(calls).toEqual([]);
+    expect(await prisma.shopTimeZone.findUnique({ where: { shop } })).toBeNull();
+
+    await prisma.session.update({
+      where: { id: `offline_${shop}` },
+      data: { expires: new Date(Date.now() + 3_600_000) },
+    });
+    expect(await shopTimeZone(shop, NOW)).toBe("America/Bogota");
+    expect(calls.map((call) => call.operationName)).toEqual(["ShopTimeZone"]);
+  });
+
   it("asks again once the stored zone is a day old and keeps the new one", async () => {
     const shop = shopDomain();
     await createSession(shop);
