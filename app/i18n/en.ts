@@ -746,7 +746,7 @@ export const en = {
   "holds.gateways": "Payment method names that mean cash on delivery",
   "holds.gateways.help": "One per line, as your orders show them (capital letters do not matter).",
   "holds.onRefused": "When the buyer refuses",
-  "holds.onRefused.keep": "Keep the hold (the order keeps the flow's tags)",
+  "holds.onRefused.keep": "Keep the hold and the tags",
   "holds.onRefused.cancel": "Cancel the order and restock",
   "holds.noAnswerHours": "Hours without an answer",
   "holds.noAnswerHours.help": "Empty: wait as long as it takes.",

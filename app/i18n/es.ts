@@ -764,7 +764,7 @@ export const es: Messages = {
   "holds.gateways": "Nombres de método de pago que significan contra entrega",
   "holds.gateways.help": "Uno por línea, como aparecen en tus pedidos (sin importar mayúsculas).",
   "holds.onRefused": "Cuando el comprador rechaza",
-  "holds.onRefused.keep": "Mantener la retención (el pedido conserva las etiquetas del flujo)",
+  "holds.onRefused.keep": "Mantener la retención y las etiquetas",
   "holds.onRefused.cancel": "Cancelar el pedido y reponer el inventario",
   "holds.noAnswerHours": "Horas sin respuesta",
   "holds.noAnswerHours.help": "Vacío: esperar lo que haga falta.",

@@ -202,7 +202,7 @@ describe("the order page's extensions, rendered with a stand-in for the admin", 
           "POST /api/deliveries/resend": { status: 200, body: { success: true, resent: true } },
         },
       });
-      await shown(page.getByText(es ? /^Este pedido ya llegó a tu flujo\./ : /^This order already reached its flow\./));
+      await shown(page.getByText(es ? /^El flujo de este pedido ya se ejecutó\./ : /^This order's flow already ran\./));
       await screenshot(page, `extension-action-sent-${locale}`);
       await page.getByRole("button", { name: es ? "Enviar de nuevo" : "Send again", exact: true }).click();
       await shown(page.getByText(es ? /^Enviado\./ : /^Sent\./));

@@ -16,7 +16,7 @@ describe("running an order's flow again, and the outcome tag setting", () => {
       data: { status: "flow_failed", deliveredAt: ranAt, callbackStatus: "failed", callbackAt: ranAt },
     });
     const page = await admin.open(seeded.shop, `/app/deliveries/${id}`, "es", 390);
-    await page.getByRole("heading", { name: "Pedido enviado al flujo: #1002" }).waitFor();
+    await page.getByRole("heading", { name: "Pedido #1002" }).waitFor();
 
     // Cancelled: nothing is sent.
     await page.getByRole("button", { name: "Reintentar", exact: true }).click();

@@ -296,7 +296,7 @@ describe("admin pages in the sandbox", () => {
     await page.goto(`${stack.platformUrl}/admin/extensions/order-automation-block?state=paused&locale=es`);
     await shown(page.getByText("La automatización está en pausa: este pedido sale al reanudarla en la app."));
     await page.goto(`${stack.platformUrl}/admin/extensions/order-automation-action?state=sent&locale=en`);
-    await shown(page.getByText(/^This order already reached its flow\./));
+    await shown(page.getByText(/^This order's flow already ran\./));
     expect((await fetch(`${stack.platformUrl}/admin/extensions/other?state=sent`)).status).toBe(404);
   });
 
