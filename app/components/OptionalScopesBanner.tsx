@@ -33,8 +33,13 @@ export function useScopesRequest() {
   return async (scopes: string[]): Promise<"granted" | "declined" | "unavailable"> => {
     // Outside the admin (or an App Bridge without the scopes API) there is no dialog to open.
     if (!shopify?.scopes?.request) return "unavailable";
-    const response = await shopify.scopes.request(scopes);
-    if (response.result !== "granted-all") return "declined";
+    try {
+      const response = await shopify.scopes.request(scopes);
+      if (response.result !== "granted-all") return "declined";
+    } catch {
+      // The dialog could not be opened (an admin that refuses the request): as if there were none.
+      return "unavailable";
+    }
     revalidator.revalidate();
     return "granted";
   };

@@ -1,14 +1,10 @@
-import { useRevalidator } from "@remix-run/react";
 import { Button } from "@shopify/polaris";
 import { useState } from "react";
-
-interface ScopesApi {
-  request: (scopes: string[]) => Promise<{ result: "granted-all" | "declined-all" }>;
-}
+import { useScopesRequest } from "~/components/OptionalScopesBanner";
 
 /**
- * Asks the merchant for optional scopes through the platform's own dialog (App Bridge `shopify.scopes.request`);
- * once granted, the page's loaders run again and see them (the scopes_update webhook stores them on the session).
+ * A button for the platform's own permission dialog (the same request as OptionalScopesBanner's); once granted,
+ * the page's loaders run again and see the scopes (the scopes_update webhook stores them on the session).
  */
 export function OptionalScopesButton({
   scopes,
@@ -21,21 +17,14 @@ export function OptionalScopesButton({
   onDeclined: () => void;
   onUnavailable: () => void;
 }) {
-  const revalidator = useRevalidator();
+  const requestScopes = useScopesRequest();
   const [busy, setBusy] = useState(false);
   async function request() {
-    const api = (window as unknown as { shopify?: { scopes?: ScopesApi } }).shopify?.scopes;
-    if (!api) return onUnavailable();
     setBusy(true);
-    try {
-      const { result } = await api.request(scopes);
-      if (result === "granted-all") revalidator.revalidate();
-      else onDeclined();
-    } catch {
-      onUnavailable();
-    } finally {
-      setBusy(false);
-    }
+    const answer = await requestScopes(scopes);
+    setBusy(false);
+    if (answer === "declined") onDeclined();
+    if (answer === "unavailable") onUnavailable();
   }
   return (
     <Button variant="primary" onClick={() => void request()} loading={busy}>
