@@ -4,24 +4,15 @@
  * one busy shop's last 30 days (the worst case for its queries), the rest 1,000 per other shop; then times
  * `deliveryInsights` for the busy shop and a typical one, and prints each statement's query plan.
  */
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { prepareDatabase, ROOT } from "../sandbox/stack";
+import { freshBenchDatabase, option } from "./lib/setup";
 
 const BUSY = "busy.myshopify.com";
-
-function option(argv: string[], name: string, fallback: number) {
-  const index = argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(argv[index + 1]) : fallback;
-}
 
 export async function runInsightsBench(argv: string[]) {
   const rows = option(argv, "rows", 1_000_000);
   const repeats = option(argv, "repeats", 5);
-  const file = path.join(ROOT, "tmp/bench/insights.sqlite");
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
-  prepareDatabase(file);
+  const file = freshBenchDatabase("insights");
   // The app's modules read their configuration on first use; the values only need to be valid.
   Object.assign(process.env, {
     DATABASE_URL: `file:${file}`,

@@ -7,28 +7,19 @@
  * - the scheduled run at steady state (a watermark 15 minutes old: the period's orders plus the overlap);
  * - "Check the last 24 hours" (also a shop's first sweep): the whole day listed, the missing ones read and queued.
  */
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createPlatformSimulator } from "../sandbox/platform/server";
 import { createOrder } from "../sandbox/platform/state";
 import { orderPayload } from "../sandbox/platform/webhooks";
-import { prepareDatabase, ROOT } from "../sandbox/stack";
+import { freshBenchDatabase, option } from "./lib/setup";
 
 const SHOP = "bench-sweep.myshopify.com";
 const TOKEN = "shpat_bench_sweep";
 
-function option(argv: string[], name: string, fallback: number) {
-  const index = argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(argv[index + 1]) : fallback;
-}
-
 export async function runOrderSweepBench(argv: string[]) {
   const perDay = option(argv, "orders", 10_000);
   const missing = option(argv, "missing", 100);
-  const file = path.join(ROOT, "tmp/bench/order-sweep.sqlite");
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
-  prepareDatabase(file);
+  const file = freshBenchDatabase("order-sweep");
 
   const platform = createPlatformSimulator({ apiKey: "bench", secret: "bench-secret", appUrl: "http://127.0.0.1:9" });
   const listening = await platform.listen(0);
