@@ -1,8 +1,8 @@
 import { ApiType, shopifyApiProject } from "@shopify/api-codegen-preset";
 
 // As in the platform's app template: operations tagged #graphql in app/ are typed against the Admin API.
-// The schema is app/types/admin-<version>.schema.json, generated from a committed SDL (docs/decisions/064),
-// so codegen never needs the network.
+// The schema is app/types/admin-<version>.schema.json, unpacked by scripts/graphql-codegen.ts from the platform's
+// published introspection committed beside it (app/types/README.md), so codegen never needs the network.
 export default {
   projects: {
     default: shopifyApiProject({

@@ -1,12 +1,14 @@
 /**
  * Regenerates the Admin API operation types (app/types/admin.generated.d.ts, admin.types.d.ts) with
- * @shopify/api-codegen-preset, from the schema committed as SDL (app/types/admin-<version>.minimal.graphql,
- * docs/decisions/064). `--check` regenerates and fails when anything committed was stale.
+ * @shopify/api-codegen-preset, against the platform's published introspection committed gzipped
+ * (app/types/admin-<version>.introspection.json.gz, docs/decisions/267). The preset reads the schema from
+ * app/types/admin-<version>.schema.json, so that file is unpacked first (it is not committed). `--check`
+ * regenerates and fails when anything committed was stale.
  */
 import { execFileSync } from "node:child_process";
+import { gunzipSync } from "node:zlib";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { buildSchema, introspectionFromSchema } from "graphql";
 
 const check = process.argv.includes("--check");
 const root = path.resolve(import.meta.dirname, "..");
@@ -23,16 +25,18 @@ if (!version || version !== libraryVersion) {
   process.exit(1);
 }
 
-const outputs = [`admin-${version}.schema.json`, "admin.types.d.ts", "admin.generated.d.ts"].map((name) =>
-  path.join(typesDir, name),
-);
+const published = path.join(typesDir, `admin-${version}.introspection.json.gz`);
+if (!existsSync(published)) {
+  console.error(`${path.relative(root, published)} is missing: vendor the platform's introspection (app/types/README.md)`);
+  process.exit(1);
+}
+writeFileSync(path.join(typesDir, `admin-${version}.schema.json`), gunzipSync(readFileSync(published)));
+
+const outputs = ["admin.types.d.ts", "admin.generated.d.ts"].map((name) => path.join(typesDir, name));
 const before = outputs.map((file) => (existsSync(file) ? readFileSync(file, "utf8") : null));
 
-const sdl = readFileSync(path.join(typesDir, `admin-${version}.minimal.graphql`), "utf8");
-const introspection = introspectionFromSchema(buildSchema(sdl), { descriptions: true });
-writeFileSync(outputs[0], `${JSON.stringify(introspection)}\n`);
 execFileSync(path.join(root, "node_modules/.bin/graphql-codegen"), ["--silent"], { cwd: root, stdio: "inherit" });
-execFileSync(path.join(root, "node_modules/.bin/prettier"), ["--log-level", "warn", "--write", ...outputs.slice(1)], {
+execFileSync(path.join(root, "node_modules/.bin/prettier"), ["--log-level", "warn", "--write", ...outputs], {
   cwd: root,
   stdio: "inherit",
 });

@@ -23,19 +23,200 @@ export type OrderTagsAddMutationVariables = AdminTypes.Exact<{
 export type OrderTagsAddMutation = {
   tagsAdd?: AdminTypes.Maybe<{
     node?: AdminTypes.Maybe<
+      | Pick<AdminTypes.AbandonedCheckout, "id">
+      | Pick<AdminTypes.AbandonedCheckoutLineItem, "id">
+      | Pick<AdminTypes.Abandonment, "id">
+      | Pick<AdminTypes.AddAllProductsOperation, "id">
+      | Pick<AdminTypes.AdditionalFee, "id">
+      | Pick<AdminTypes.App, "id">
+      | Pick<AdminTypes.AppCatalog, "id">
+      | Pick<AdminTypes.AppCredit, "id">
+      | Pick<AdminTypes.AppInstallation, "id">
+      | Pick<AdminTypes.AppPurchaseOneTime, "id">
+      | Pick<AdminTypes.AppRevenueAttributionRecord, "id">
+      | Pick<AdminTypes.AppSubscription, "id">
+      | Pick<AdminTypes.AppUsageRecord, "id">
+      | Pick<AdminTypes.Article, "id">
+      | Pick<AdminTypes.BasicEvent, "id">
+      | Pick<AdminTypes.Blog, "id">
+      | Pick<AdminTypes.BulkOperation, "id">
+      | Pick<AdminTypes.BusinessEntity, "id">
+      | Pick<AdminTypes.CalculatedOrder, "id">
+      | Pick<AdminTypes.CartTransform, "id">
+      | Pick<AdminTypes.CashTrackingAdjustment, "id">
+      | Pick<AdminTypes.CashTrackingSession, "id">
+      | Pick<AdminTypes.CatalogCsvOperation, "id">
+      | Pick<AdminTypes.Channel, "id">
+      | Pick<AdminTypes.ChannelDefinition, "id">
+      | Pick<AdminTypes.ChannelInformation, "id">
+      | Pick<AdminTypes.CheckoutProfile, "id">
+      | Pick<AdminTypes.Collection, "id">
+      | Pick<AdminTypes.Comment, "id">
+      | Pick<AdminTypes.CommentEvent, "id">
+      | Pick<AdminTypes.Company, "id">
+      | Pick<AdminTypes.CompanyAddress, "id">
+      | Pick<AdminTypes.CompanyContact, "id">
+      | Pick<AdminTypes.CompanyContactRole, "id">
+      | Pick<AdminTypes.CompanyContactRoleAssignment, "id">
+      | Pick<AdminTypes.CompanyLocation, "id">
+      | Pick<AdminTypes.CompanyLocationCatalog, "id">
+      | Pick<AdminTypes.CompanyLocationStaffMemberAssignment, "id">
+      | Pick<AdminTypes.ConsentPolicy, "id">
+      | Pick<AdminTypes.CurrencyExchangeAdjustment, "id">
       | Pick<AdminTypes.Customer, "id">
+      | Pick<AdminTypes.CustomerAccountAppExtensionPage, "id">
+      | Pick<AdminTypes.CustomerAccountNativePage, "id">
+      | Pick<AdminTypes.CustomerPaymentMethod, "id">
+      | Pick<AdminTypes.CustomerSegmentMembersQuery, "id">
+      | Pick<AdminTypes.CustomerVisit, "id">
+      | Pick<AdminTypes.DeliveryCarrierService, "id">
+      | Pick<AdminTypes.DeliveryCondition, "id">
+      | Pick<AdminTypes.DeliveryCountry, "id">
+      | Pick<AdminTypes.DeliveryCustomization, "id">
+      | Pick<AdminTypes.DeliveryLocationGroup, "id">
+      | Pick<AdminTypes.DeliveryMethod, "id">
+      | Pick<AdminTypes.DeliveryMethodDefinition, "id">
+      | Pick<AdminTypes.DeliveryParticipant, "id">
+      | Pick<AdminTypes.DeliveryProfile, "id">
+      | Pick<AdminTypes.DeliveryProfileItem, "id">
+      | Pick<AdminTypes.DeliveryPromiseParticipant, "id">
+      | Pick<AdminTypes.DeliveryPromiseProvider, "id">
+      | Pick<AdminTypes.DeliveryProvince, "id">
+      | Pick<AdminTypes.DeliveryRateDefinition, "id">
+      | Pick<AdminTypes.DeliveryZone, "id">
+      | Pick<AdminTypes.DiscountAutomaticBxgy, "id">
+      | Pick<AdminTypes.DiscountAutomaticNode, "id">
+      | Pick<AdminTypes.DiscountCodeNode, "id">
+      | Pick<AdminTypes.DiscountNode, "id">
+      | Pick<AdminTypes.DiscountRedeemCodeBulkCreation, "id">
+      | Pick<AdminTypes.Domain, "id">
       | Pick<AdminTypes.DraftOrder, "id">
       | Pick<AdminTypes.DraftOrderLineItem, "id">
+      | Pick<AdminTypes.DraftOrderTag, "id">
+      | Pick<AdminTypes.Duty, "id">
+      | Pick<AdminTypes.ExchangeLineItem, "id">
+      | Pick<AdminTypes.ExternalVideo, "id">
+      | Pick<AdminTypes.Fulfillment, "id">
+      | Pick<AdminTypes.FulfillmentConstraintRule, "id">
+      | Pick<AdminTypes.FulfillmentEvent, "id">
       | Pick<AdminTypes.FulfillmentHold, "id">
+      | Pick<AdminTypes.FulfillmentLineItem, "id">
       | Pick<AdminTypes.FulfillmentOrder, "id">
+      | Pick<AdminTypes.FulfillmentOrderDestination, "id">
+      | Pick<AdminTypes.FulfillmentOrderLineItem, "id">
+      | Pick<AdminTypes.FulfillmentOrderMerchantRequest, "id">
+      | Pick<AdminTypes.GenericFile, "id">
+      | Pick<AdminTypes.GiftCard, "id">
+      | Pick<AdminTypes.GiftCardCreditTransaction, "id">
+      | Pick<AdminTypes.GiftCardDebitTransaction, "id">
+      | Pick<AdminTypes.InventoryAdjustmentGroup, "id">
       | Pick<AdminTypes.InventoryItem, "id">
+      | Pick<AdminTypes.InventoryItemMeasurement, "id">
       | Pick<AdminTypes.InventoryLevel, "id">
+      | Pick<AdminTypes.InventoryQuantity, "id">
+      | Pick<AdminTypes.InventoryShipment, "id">
+      | Pick<AdminTypes.InventoryShipmentLineItem, "id">
+      | Pick<AdminTypes.InventoryTransfer, "id">
+      | Pick<AdminTypes.InventoryTransferLineItem, "id">
       | Pick<AdminTypes.LineItem, "id">
+      | Pick<AdminTypes.LineItemGroup, "id">
       | Pick<AdminTypes.Location, "id">
+      | Pick<AdminTypes.MailingAddress, "id">
+      | Pick<AdminTypes.Market, "id">
+      | Pick<AdminTypes.MarketCatalog, "id">
+      | Pick<AdminTypes.MarketRegionCountry, "id">
+      | Pick<AdminTypes.MarketWebPresence, "id">
+      | Pick<AdminTypes.MarketingActivity, "id">
+      | Pick<AdminTypes.MarketingEvent, "id">
       | Pick<AdminTypes.MediaImage, "id">
+      | Pick<AdminTypes.Menu, "id">
+      | Pick<AdminTypes.Metafield, "id">
+      | Pick<AdminTypes.MetafieldDefinition, "id">
+      | Pick<AdminTypes.Metaobject, "id">
+      | Pick<AdminTypes.MetaobjectDefinition, "id">
+      | Pick<AdminTypes.Model3d, "id">
+      | Pick<AdminTypes.OnlineStoreTheme, "id">
       | Pick<AdminTypes.Order, "id">
+      | Pick<AdminTypes.OrderAdjustment, "id">
+      | Pick<AdminTypes.OrderDisputeSummary, "id">
+      | Pick<AdminTypes.OrderEditSession, "id">
+      | Pick<AdminTypes.OrderTransaction, "id">
+      | Pick<AdminTypes.Page, "id">
+      | Pick<AdminTypes.PaymentCustomization, "id">
+      | Pick<AdminTypes.PaymentMandate, "id">
+      | Pick<AdminTypes.PaymentSchedule, "id">
+      | Pick<AdminTypes.PaymentTerms, "id">
+      | Pick<AdminTypes.PaymentTermsTemplate, "id">
+      | Pick<AdminTypes.PointOfSaleDevice, "id">
+      | Pick<AdminTypes.PriceList, "id">
+      | Pick<AdminTypes.PriceRule, "id">
+      | Pick<AdminTypes.PriceRuleDiscountCode, "id">
       | Pick<AdminTypes.Product, "id">
+      | Pick<AdminTypes.ProductBundleOperation, "id">
+      | Pick<AdminTypes.ProductDeleteOperation, "id">
+      | Pick<AdminTypes.ProductDuplicateOperation, "id">
+      | Pick<AdminTypes.ProductFeed, "id">
+      | Pick<AdminTypes.ProductOption, "id">
+      | Pick<AdminTypes.ProductOptionValue, "id">
+      | Pick<AdminTypes.ProductSetOperation, "id">
+      | Pick<AdminTypes.ProductTaxonomyNode, "id">
       | Pick<AdminTypes.ProductVariant, "id">
+      | Pick<AdminTypes.ProductVariantComponent, "id">
+      | Pick<AdminTypes.Publication, "id">
+      | Pick<AdminTypes.PublicationResourceOperation, "id">
+      | Pick<AdminTypes.QuantityPriceBreak, "id">
+      | Pick<AdminTypes.Refund, "id">
+      | Pick<AdminTypes.RefundShippingLine, "id">
+      | Pick<AdminTypes.Return, "id">
+      | Pick<AdminTypes.ReturnLineItem, "id">
+      | Pick<AdminTypes.ReturnableFulfillment, "id">
+      | Pick<AdminTypes.ReverseDelivery, "id">
+      | Pick<AdminTypes.ReverseDeliveryLineItem, "id">
+      | Pick<AdminTypes.ReverseFulfillmentOrder, "id">
+      | Pick<AdminTypes.ReverseFulfillmentOrderDisposition, "id">
+      | Pick<AdminTypes.ReverseFulfillmentOrderLineItem, "id">
+      | Pick<AdminTypes.SaleAdditionalFee, "id">
+      | Pick<AdminTypes.SavedSearch, "id">
+      | Pick<AdminTypes.ScriptTag, "id">
+      | Pick<AdminTypes.Segment, "id">
+      | Pick<AdminTypes.SellingPlan, "id">
+      | Pick<AdminTypes.SellingPlanGroup, "id">
+      | Pick<AdminTypes.ServerPixel, "id">
+      | Pick<AdminTypes.Shop, "id">
+      | Pick<AdminTypes.ShopAddress, "id">
+      | Pick<AdminTypes.ShopPolicy, "id">
+      | Pick<AdminTypes.ShopifyPaymentsAccount, "id">
+      | Pick<AdminTypes.ShopifyPaymentsBalanceTransaction, "id">
+      | Pick<AdminTypes.ShopifyPaymentsBankAccount, "id">
+      | Pick<AdminTypes.ShopifyPaymentsDispute, "id">
+      | Pick<AdminTypes.ShopifyPaymentsDisputeEvidence, "id">
+      | Pick<AdminTypes.ShopifyPaymentsDisputeFileUpload, "id">
+      | Pick<AdminTypes.ShopifyPaymentsDisputeFulfillment, "id">
+      | Pick<AdminTypes.ShopifyPaymentsPayout, "id">
+      | Pick<AdminTypes.StaffMember, "id">
+      | Pick<AdminTypes.StandardMetafieldDefinitionTemplate, "id">
+      | Pick<AdminTypes.StoreCreditAccount, "id">
+      | Pick<AdminTypes.StoreCreditAccountCreditTransaction, "id">
+      | Pick<AdminTypes.StoreCreditAccountDebitRevertTransaction, "id">
+      | Pick<AdminTypes.StoreCreditAccountDebitTransaction, "id">
+      | Pick<AdminTypes.StorefrontAccessToken, "id">
+      | Pick<AdminTypes.SubscriptionBillingAttempt, "id">
+      | Pick<AdminTypes.SubscriptionContract, "id">
+      | Pick<AdminTypes.SubscriptionDraft, "id">
+      | Pick<AdminTypes.TaxonomyAttribute, "id">
+      | Pick<AdminTypes.TaxonomyCategory, "id">
+      | Pick<AdminTypes.TaxonomyChoiceListAttribute, "id">
+      | Pick<AdminTypes.TaxonomyMeasurementAttribute, "id">
+      | Pick<AdminTypes.TaxonomyValue, "id">
+      | Pick<AdminTypes.TenderTransaction, "id">
+      | Pick<AdminTypes.TransactionFee, "id">
+      | Pick<AdminTypes.UnverifiedReturnLineItem, "id">
+      | Pick<AdminTypes.UrlRedirect, "id">
+      | Pick<AdminTypes.UrlRedirectImport, "id">
+      | Pick<AdminTypes.Validation, "id">
+      | Pick<AdminTypes.Video, "id">
+      | Pick<AdminTypes.WebPixel, "id">
+      | Pick<AdminTypes.WebhookSubscription, "id">
     >;
     userErrors: Array<Pick<AdminTypes.UserError, "field" | "message">>;
   }>;
@@ -49,19 +230,200 @@ export type OrderTagsRemoveMutationVariables = AdminTypes.Exact<{
 export type OrderTagsRemoveMutation = {
   tagsRemove?: AdminTypes.Maybe<{
     node?: AdminTypes.Maybe<
+      | Pick<AdminTypes.AbandonedCheckout, "id">
+      | Pick<AdminTypes.AbandonedCheckoutLineItem, "id">
+      | Pick<AdminTypes.Abandonment, "id">
+      | Pick<AdminTypes.AddAllProductsOperation, "id">
+      | Pick<AdminTypes.AdditionalFee, "id">
+      | Pick<AdminTypes.App, "id">
+      | Pick<AdminTypes.AppCatalog, "id">
+      | Pick<AdminTypes.AppCredit, "id">
+      | Pick<AdminTypes.AppInstallation, "id">
+      | Pick<AdminTypes.AppPurchaseOneTime, "id">
+      | Pick<AdminTypes.AppRevenueAttributionRecord, "id">
+      | Pick<AdminTypes.AppSubscription, "id">
+      | Pick<AdminTypes.AppUsageRecord, "id">
+      | Pick<AdminTypes.Article, "id">
+      | Pick<AdminTypes.BasicEvent, "id">
+      | Pick<AdminTypes.Blog, "id">
+      | Pick<AdminTypes.BulkOperation, "id">
+      | Pick<AdminTypes.BusinessEntity, "id">
+      | Pick<AdminTypes.CalculatedOrder, "id">
+      | Pick<AdminTypes.CartTransform, "id">
+      | Pick<AdminTypes.CashTrackingAdjustment, "id">
+      | Pick<AdminTypes.CashTrackingSession, "id">
+      | Pick<AdminTypes.CatalogCsvOperation, "id">
+      | Pick<AdminTypes.Channel, "id">
+      | Pick<AdminTypes.ChannelDefinition, "id">
+      | Pick<AdminTypes.ChannelInformation, "id">
+      | Pick<AdminTypes.CheckoutProfile, "id">
+      | Pick<AdminTypes.Collection, "id">
+      | Pick<AdminTypes.Comment, "id">
+      | Pick<AdminTypes.CommentEvent, "id">
+      | Pick<AdminTypes.Company, "id">
+      | Pick<AdminTypes.CompanyAddress, "id">
+      | Pick<AdminTypes.CompanyContact, "id">
+      | Pick<AdminTypes.CompanyContactRole, "id">
+      | Pick<AdminTypes.CompanyContactRoleAssignment, "id">
+      | Pick<AdminTypes.CompanyLocation, "id">
+      | Pick<AdminTypes.CompanyLocationCatalog, "id">
+      | Pick<AdminTypes.CompanyLocationStaffMemberAssignment, "id">
+      | Pick<AdminTypes.ConsentPolicy, "id">
+      | Pick<AdminTypes.CurrencyExchangeAdjustment, "id">
       | Pick<AdminTypes.Customer, "id">
+      | Pick<AdminTypes.CustomerAccountAppExtensionPage, "id">
+      | Pick<AdminTypes.CustomerAccountNativePage, "id">
+      | Pick<AdminTypes.CustomerPaymentMethod, "id">
+      | Pick<AdminTypes.CustomerSegmentMembersQuery, "id">
+      | Pick<AdminTypes.CustomerVisit, "id">
+      | Pick<AdminTypes.DeliveryCarrierService, "id">
+      | Pick<AdminTypes.DeliveryCondition, "id">
+      | Pick<AdminTypes.DeliveryCountry, "id">
+      | Pick<AdminTypes.DeliveryCustomization, "id">
+      | Pick<AdminTypes.DeliveryLocationGroup, "id">
+      | Pick<AdminTypes.DeliveryMethod, "id">
+      | Pick<AdminTypes.DeliveryMethodDefinition, "id">
+      | Pick<AdminTypes.DeliveryParticipant, "id">
+      | Pick<AdminTypes.DeliveryProfile, "id">
+      | Pick<AdminTypes.DeliveryProfileItem, "id">
+      | Pick<AdminTypes.DeliveryPromiseParticipant, "id">
+      | Pick<AdminTypes.DeliveryPromiseProvider, "id">
+      | Pick<AdminTypes.DeliveryProvince, "id">
+      | Pick<AdminTypes.DeliveryRateDefinition, "id">
+      | Pick<AdminTypes.DeliveryZone, "id">
+      | Pick<AdminTypes.DiscountAutomaticBxgy, "id">
+      | Pick<AdminTypes.DiscountAutomaticNode, "id">
+      | Pick<AdminTypes.DiscountCodeNode, "id">
+      | Pick<AdminTypes.DiscountNode, "id">
+      | Pick<AdminTypes.DiscountRedeemCodeBulkCreation, "id">
+      | Pick<AdminTypes.Domain, "id">
       | Pick<AdminTypes.DraftOrder, "id">
       | Pick<AdminTypes.DraftOrderLineItem, "id">
+      | Pick<AdminTypes.DraftOrderTag, "id">
+      | Pick<AdminTypes.Duty, "id">
+      | Pick<AdminTypes.ExchangeLineItem, "id">
+      | Pick<AdminTypes.ExternalVideo, "id">
+      | Pick<AdminTypes.Fulfillment, "id">
+      | Pick<AdminTypes.FulfillmentConstraintRule, "id">
+      | Pick<AdminTypes.FulfillmentEvent, "id">
       | Pick<AdminTypes.FulfillmentHold, "id">
+      | Pick<AdminTypes.FulfillmentLineItem, "id">
       | Pick<AdminTypes.FulfillmentOrder, "id">
+      | Pick<AdminTypes.FulfillmentOrderDestination, "id">
+      | Pick<AdminTypes.FulfillmentOrderLineItem, "id">
+      | Pick<AdminTypes.FulfillmentOrderMerchantRequest, "id">
+      | Pick<AdminTypes.GenericFile, "id">
+      | Pick<AdminTypes.GiftCard, "id">
+      | Pick<AdminTypes.GiftCardCreditTransaction, "id">
+      | Pick<AdminTypes.GiftCardDebitTransaction, "id">
+      | Pick<AdminTypes.InventoryAdjustmentGroup, "id">
       | Pick<AdminTypes.InventoryItem, "id">
+      | Pick<AdminTypes.InventoryItemMeasurement, "id">
       | Pick<AdminTypes.InventoryLevel, "id">
+      | Pick<AdminTypes.InventoryQuantity, "id">
+      | Pick<AdminTypes.InventoryShipment, "id">
+      | Pick<AdminTypes.InventoryShipmentLineItem, "id">
+      | Pick<AdminTypes.InventoryTransfer, "id">
+      | Pick<AdminTypes.InventoryTransferLineItem, "id">
       | Pick<AdminTypes.LineItem, "id">
+      | Pick<AdminTypes.LineItemGroup, "id">
       | Pick<AdminTypes.Location, "id">
+      | Pick<AdminTypes.MailingAddress, "id">
+      | Pick<AdminTypes.Market, "id">
+      | Pick<AdminTypes.MarketCatalog, "id">
+      | Pick<AdminTypes.MarketRegionCountry, "id">
+      | Pick<AdminTypes.MarketWebPresence, "id">
+      | Pick<AdminTypes.MarketingActivity, "id">
+      | Pick<AdminTypes.MarketingEvent, "id">
       | Pick<AdminTypes.MediaImage, "id">
+      | Pick<AdminTypes.Menu, "id">
+      | Pick<AdminTypes.Metafield, "id">
+      | Pick<AdminTypes.MetafieldDefinition, "id">
+      | Pick<AdminTypes.Metaobject, "id">
+      | Pick<AdminTypes.MetaobjectDefinition, "id">
+      | Pick<AdminTypes.Model3d, "id">
+      | Pick<AdminTypes.OnlineStoreTheme, "id">
       | Pick<AdminTypes.Order, "id">
+      | Pick<AdminTypes.OrderAdjustment, "id">
+      | Pick<AdminTypes.OrderDisputeSummary, "id">
+      | Pick<AdminTypes.OrderEditSession, "id">
+      | Pick<AdminTypes.OrderTransaction, "id">
+      | Pick<AdminTypes.Page, "id">
+      | Pick<AdminTypes.PaymentCustomization, "id">
+      | Pick<AdminTypes.PaymentMandate, "id">
+      | Pick<AdminTypes.PaymentSchedule, "id">
+      | Pick<AdminTypes.PaymentTerms, "id">
+      | Pick<AdminTypes.PaymentTermsTemplate, "id">
+      | Pick<AdminTypes.PointOfSaleDevice, "id">
+      | Pick<AdminTypes.PriceList, "id">
+      | Pick<AdminTypes.PriceRule, "id">
+      | Pick<AdminTypes.PriceRuleDiscountCode, "id">
       | Pick<AdminTypes.Product, "id">
+      | Pick<AdminTypes.ProductBundleOperation, "id">
+      | Pick<AdminTypes.ProductDeleteOperation, "id">
+      | Pick<AdminTypes.ProductDuplicateOperation, "id">
+      | Pick<AdminTypes.ProductFeed, "id">
+      | Pick<AdminTypes.ProductOption, "id">
+      | Pick<AdminTypes.ProductOptionValue, "id">
+      | Pick<AdminTypes.ProductSetOperation, "id">
+      | Pick<AdminTypes.ProductTaxonomyNode, "id">
       | Pick<AdminTypes.ProductVariant, "id">
+      | Pick<AdminTypes.ProductVariantComponent, "id">
+      | Pick<AdminTypes.Publication, "id">
+      | Pick<AdminTypes.PublicationResourceOperation, "id">
+      | Pick<AdminTypes.QuantityPriceBreak, "id">
+      | Pick<AdminTypes.Refund, "id">
+      | Pick<AdminTypes.RefundShippingLine, "id">
+      | Pick<AdminTypes.Return, "id">
+      | Pick<AdminTypes.ReturnLineItem, "id">
+      | Pick<AdminTypes.ReturnableFulfillment, "id">
+      | Pick<AdminTypes.ReverseDelivery, "id">
+      | Pick<AdminTypes.ReverseDeliveryLineItem, "id">
+      | Pick<AdminTypes.ReverseFulfillmentOrder, "id">
+      | Pick<AdminTypes.ReverseFulfillmentOrderDisposition, "id">
+      | Pick<AdminTypes.ReverseFulfillmentOrderLineItem, "id">
+      | Pick<AdminTypes.SaleAdditionalFee, "id">
+      | Pick<AdminTypes.SavedSearch, "id">
+      | Pick<AdminTypes.ScriptTag, "id">
+      | Pick<AdminTypes.Segment, "id">
+      | Pick<AdminTypes.SellingPlan, "id">
+      | Pick<AdminTypes.SellingPlanGroup, "id">
+      | Pick<AdminTypes.ServerPixel, "id">
+      | Pick<AdminTypes.Shop, "id">
+      | Pick<AdminTypes.ShopAddress, "id">
+      | Pick<AdminTypes.ShopPolicy, "id">
+      | Pick<AdminTypes.ShopifyPaymentsAccount, "id">
+      | Pick<AdminTypes.ShopifyPaymentsBalanceTransaction, "id">
+      | Pick<AdminTypes.ShopifyPaymentsBankAccount, "id">
+      | Pick<AdminTypes.ShopifyPaymentsDispute, "id">
+      | Pick<AdminTypes.ShopifyPaymentsDisputeEvidence, "id">
+      | Pick<AdminTypes.ShopifyPaymentsDisputeFileUpload, "id">
+      | Pick<AdminTypes.ShopifyPaymentsDisputeFulfillment, "id">
+      | Pick<AdminTypes.ShopifyPaymentsPayout, "id">
+      | Pick<AdminTypes.StaffMember, "id">
+      | Pick<AdminTypes.StandardMetafieldDefinitionTemplate, "id">
+      | Pick<AdminTypes.StoreCreditAccount, "id">
+      | Pick<AdminTypes.StoreCreditAccountCreditTransaction, "id">
+      | Pick<AdminTypes.StoreCreditAccountDebitRevertTransaction, "id">
+      | Pick<AdminTypes.StoreCreditAccountDebitTransaction, "id">
+      | Pick<AdminTypes.StorefrontAccessToken, "id">
+      | Pick<AdminTypes.SubscriptionBillingAttempt, "id">
+      | Pick<AdminTypes.SubscriptionContract, "id">
+      | Pick<AdminTypes.SubscriptionDraft, "id">
+      | Pick<AdminTypes.TaxonomyAttribute, "id">
+      | Pick<AdminTypes.TaxonomyCategory, "id">
+      | Pick<AdminTypes.TaxonomyChoiceListAttribute, "id">
+      | Pick<AdminTypes.TaxonomyMeasurementAttribute, "id">
+      | Pick<AdminTypes.TaxonomyValue, "id">
+      | Pick<AdminTypes.TenderTransaction, "id">
+      | Pick<AdminTypes.TransactionFee, "id">
+      | Pick<AdminTypes.UnverifiedReturnLineItem, "id">
+      | Pick<AdminTypes.UrlRedirect, "id">
+      | Pick<AdminTypes.UrlRedirectImport, "id">
+      | Pick<AdminTypes.Validation, "id">
+      | Pick<AdminTypes.Video, "id">
+      | Pick<AdminTypes.WebPixel, "id">
+      | Pick<AdminTypes.WebhookSubscription, "id">
     >;
     userErrors: Array<Pick<AdminTypes.UserError, "field" | "message">>;
   }>;
@@ -97,7 +459,14 @@ export type ProductCreateMediaMutationVariables = AdminTypes.Exact<{
 
 export type ProductCreateMediaMutation = {
   productCreateMedia?: AdminTypes.Maybe<{
-    media?: AdminTypes.Maybe<Array<Pick<AdminTypes.MediaImage, "alt" | "mediaContentType" | "status">>>;
+    media?: AdminTypes.Maybe<
+      Array<
+        | Pick<AdminTypes.ExternalVideo, "alt" | "mediaContentType" | "status">
+        | Pick<AdminTypes.MediaImage, "alt" | "mediaContentType" | "status">
+        | Pick<AdminTypes.Model3d, "alt" | "mediaContentType" | "status">
+        | Pick<AdminTypes.Video, "alt" | "mediaContentType" | "status">
+      >
+    >;
     mediaUserErrors: Array<Pick<AdminTypes.MediaUserError, "field" | "message">>;
   }>;
 };
