@@ -27,7 +27,9 @@ if (!version || version !== libraryVersion) {
 
 const published = path.join(typesDir, `admin-${version}.introspection.json.gz`);
 if (!existsSync(published)) {
-  console.error(`${path.relative(root, published)} is missing: vendor the platform's introspection (app/types/README.md)`);
+  console.error(
+    `${path.relative(root, published)} is missing: vendor the platform's introspection (app/types/README.md)`,
+  );
   process.exit(1);
 }
 writeFileSync(path.join(typesDir, `admin-${version}.schema.json`), gunzipSync(readFileSync(published)));

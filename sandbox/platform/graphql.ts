@@ -4,6 +4,7 @@ import type { ShopState, SimTheme } from "./state";
 import { inventoryResolvers } from "./inventory";
 import { sweepResolvers } from "./reconcile";
 import { createProcessingTheme } from "./themes";
+import { validateOperation, type PlatformGraphqlError } from "./schema";
 
 /**
  * The part of the GraphQL admin API (2025-10) the app uses, answered by root field. Selections are not
@@ -622,16 +623,22 @@ export function estimateCost(fields: RootField[], variables: Record<string, unkn
   }, 0);
 }
 
-/** Executes an operation against one shop's state: `{ data }` or `{ data: null, errors }` like the platform. */
+/**
+ * Executes an operation against one shop's state: `{ data }` or `{ data: null, errors }` like the platform, or
+ * `{ errors }` alone for an operation that does not validate against the published schema (./schema.ts).
+ */
 export function execute(
   shop: ShopState,
   query: string,
   variables: Record<string, unknown>,
   context: ExecuteContext = { themeProcessingMs: 0, emit: () => undefined },
 ) {
+  // An operation the published schema refuses is answered with its errors alone, no data, and runs nothing.
+  const invalid = validateOperation(query);
+  if (invalid.length) return { data: undefined, errors: invalid, cost: 0 };
   const fields = rootFields(query);
   const data: Record<string, unknown> = {};
-  const errors: { message: string; path?: string[]; extensions: { code: string } }[] = [];
+  const errors: PlatformGraphqlError[] = [];
   if (!fields.length) errors.push({ message: "Parse error: no field selected", extensions: { code: "parseError" } });
   const isMutation = /^\s*(?:#[^\n]*\n\s*)*mutation\b/.test(query);
   for (const field of fields) {

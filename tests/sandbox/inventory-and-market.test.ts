@@ -27,7 +27,11 @@ describe("the platform simulator's inventory", () => {
     );
     const read = execute(
       shop,
-      `query Read($ids: [ID!]!, $locationId: ID!) { nodes(ids: $ids) { ... on ProductVariant { id } } }`,
+      `query Read($ids: [ID!]!, $locationId: ID!) {
+        nodes(ids: $ids) {
+          ... on ProductVariant { id inventoryItem { inventoryLevel(locationId: $locationId) { quantities(names: ["available"]) { name quantity } } } }
+        }
+      }`,
       { ids: [`gid://shopify/ProductVariant/${variant.id}`], locationId: main },
     );
     const [node] = (read.data as { nodes: { inventoryItem: { inventoryLevel: { quantities: unknown[] } } }[] }).nodes;
