@@ -567,6 +567,7 @@ const resolvers: Record<string, Resolver> = {
       id?: string;
       barcode?: string;
       price?: string;
+      compareAtPrice?: string | null;
       sku?: string;
     }[];
     if (!product)
@@ -588,6 +589,7 @@ const resolvers: Record<string, Resolver> = {
         return userErrors.push({ field: ["variants", String(index), "id"], message: "Product variant does not exist" });
       if (update.barcode !== undefined) variant.barcode = update.barcode;
       if (update.price !== undefined) variant.price = String(update.price);
+      if (update.compareAtPrice !== undefined) variant.compareAtPrice = update.compareAtPrice;
       if (update.sku !== undefined) variant.sku = update.sku;
     });
     if (userErrors.length) return { product: null, productVariants: [], userErrors };

@@ -138,7 +138,7 @@ function inventoryVariantNode(shop: ShopState, product: SimProduct, variant: Sim
     id: gid("ProductVariant", variant.id),
     title: variant.title,
     price: variant.price,
-    compareAtPrice: null,
+    compareAtPrice: variant.compareAtPrice ?? null,
     sku: variant.sku,
     barcode: variant.barcode,
     inventoryQuantity: variant.inventoryQuantity,

@@ -4,6 +4,8 @@ export interface SimVariant {
   id: number;
   title: string;
   price: string;
+  /** Absent until something sets it (the admin or productVariantsBulkUpdate). */
+  compareAtPrice?: string | null;
   sku: string;
   barcode: string | null;
   inventoryQuantity: number;

@@ -199,6 +199,8 @@ export function createSupplierSimulator(
   const requests: { body: Record<string, unknown>; origin: string | null; referer: string | null; at: string }[] = [];
   let shape: "deployed" | "spec" = "deployed";
   let failure: { status: number; count: number } | null = null;
+  // How long the list endpoint takes to answer: a slow marketplace keeps a sync running that long.
+  let delayMs = 0;
   let baseUrl = "";
   let marketSteps = 0;
   const catalogueOf = (token?: string) => (token ? accountCatalogues.get(token) : undefined) ?? catalogue;
@@ -210,7 +212,8 @@ export function createSupplierSimulator(
   }
 
   const router = new Router()
-    .on("POST", "/integrations/products/index", (request) => {
+    .on("POST", "/integrations/products/index", async (request) => {
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const token = request.header("supplier-integration-key") ?? "";
       const body = request.json<Record<string, unknown>>();
       requests.push({
@@ -277,11 +280,13 @@ export function createSupplierSimulator(
         shape?: "deployed" | "spec";
         failure?: { status: number; count: number } | null;
         tokens?: string[];
+        delayMs?: number;
       }>();
       if (body.shape) shape = body.shape;
+      if (body.delayMs !== undefined) delayMs = Math.min(30_000, Math.max(0, Number(body.delayMs) || 0));
       if (body.failure !== undefined) failure = body.failure;
       for (const token of body.tokens ?? []) tokens.add(token);
-      return { body: { shape, failure } };
+      return { body: { shape, failure, delayMs } };
     })
     // An account of its own (one per test shop in the browser tests): its token is accepted and sees these products.
     .on("POST", "/sim/accounts", (request) => {
@@ -318,6 +323,7 @@ export function createSupplierSimulator(
       requests.length = 0;
       shape = "deployed";
       failure = null;
+      delayMs = 0;
       return { body: { reset: true } };
     });
 

@@ -1,0 +1,157 @@
+import { platformGraphql, realSleep, type QueryCost } from "../platform/graphql.server";
+import { renewSyncLease } from "./records.server";
+import {
+  PRODUCTS_PER_READ,
+  QUANTITIES_PER_WRITE,
+  READ_COST,
+  STOCK_PRODUCTS_QUERY,
+  STOCK_SET_AVAILABLE_MUTATION,
+  STOCK_SET_PRICES_MUTATION,
+  WRITE_COST,
+  type StockProductsData,
+  type StockSetAvailableData,
+  type StockSetPricesData,
+} from "./store-operations.server";
+import type { PriceChange, ProductOutcome, StockChange, StoreProduct } from "./sync-plan";
+
+const REFERENCE_APP = "gid://cod-connector/StockSync";
+
+/**
+ * The stock sync's side of the Admin API: reads the linked products at the chosen location and writes quantities
+ * and prices in bulk, each call paced by the cost bucket the last answer reported. Counts its calls and their cost.
+ */
+export class StoreSyncApi {
+  calls = 0;
+  cost = 0;
+  private bucket: { available: number; restoreRate: number; at: number } | null = null;
+  private readonly wait;
+
+  constructor(
+    private readonly shop: string,
+    private readonly locationId: string,
+    private readonly options: {
+      /** The lease's holder, renewed while a long read goes on; empty for a preview (it holds no lease). */
+      holder: string;
+      now: () => Date;
+      /** Waits for the cost bucket to refill; tests pass one that records instead of sleeping. */
+      sleep?: (ms: number) => Promise<void>;
+    },
+  ) {
+    this.wait = options.sleep ?? realSleep;
+  }
+
+  /** Reads the store's linked products, a few per call, waiting for the cost bucket between calls. */
+  async readProducts(productIds: string[]) {
+    const products = new Map<string, StoreProduct>();
+    const unique = [...new Set(productIds)];
+    const { holder, now } = this.options;
+    for (let start = 0; start < unique.length; start += PRODUCTS_PER_READ) {
+      const ids = unique.slice(start, start + PRODUCTS_PER_READ);
+      const data = await this.call<StockProductsData>(READ_COST, STOCK_PRODUCTS_QUERY, {
+        ids,
+        locationId: this.locationId,
+      });
+      data.nodes.forEach((node, index) => products.set(ids[index], node));
+      // Every 20 reads (a few seconds at most): well inside the lease, without a write per read.
+      if (holder && (start / PRODUCTS_PER_READ) % 20 === 19) await renewSyncLease(this.shop, holder, now());
+    }
+    return products;
+  }
+
+  /** Sets available quantities in calls of up to 250; a refused quantity is dropped and the rest sent again once. */
+  async writeStock(runId: string, changes: StockChange[], results: Map<string, ProductOutcome>) {
+    for (let start = 0; start < changes.length; start += QUANTITIES_PER_WRITE) {
+      let batch = changes.slice(start, start + QUANTITIES_PER_WRITE);
+      for (let attempt = 1; attempt <= 2 && batch.length; attempt++) {
+        const data = await this.call<StockSetAvailableData>(WRITE_COST, STOCK_SET_AVAILABLE_MUTATION, {
+          input: {
+            name: "available",
+            reason: "correction",
+            // The supplier's count is the truth to set, whatever sold meanwhile (docs/decisions/230).
+            ignoreCompareQuantity: true,
+            referenceDocumentUri: `${REFERENCE_APP}/${runId}`,
+            quantities: batch.map((change) => ({
+              inventoryItemId: change.variant.inventoryItem.id,
+              locationId: this.locationId,
+              quantity: change.after,
+            })),
+          },
+        });
+        const errors = data.inventorySetQuantities?.userErrors ?? [];
+        if (!errors.length) {
+          for (const change of batch) {
+            results.get(change.association.id)!.applied.push({
+              field: "stock",
+              variant: change.variant,
+              before: String(change.before),
+              after: String(change.after),
+            });
+          }
+          break;
+        }
+        const refused = new Set<number>();
+        for (const error of errors) {
+          // The error's field is ["input", "quantities", index, ...]; without an index the whole call was refused.
+          const index = Number(error.field?.[2]);
+          const indexes = Number.isInteger(index) && batch[index] ? [index] : batch.map((_, i) => i);
+          for (const i of indexes) {
+            refused.add(i);
+            results.get(batch[i].association.id)!.problems.push({
+              code: "inventory_refused",
+              message: `The store refused the quantity of ${batch[i].variant.title}: ${error.message}`,
+            });
+          }
+        }
+        batch = batch.filter((_, index) => !refused.has(index));
+      }
+    }
+  }
+
+  async writePrices(changes: PriceChange[], results: Map<string, ProductOutcome>) {
+    const byProduct = new Map<string, PriceChange[]>();
+    for (const change of changes) byProduct.set(change.productId, [...(byProduct.get(change.productId) ?? []), change]);
+    for (const [productId, group] of byProduct) {
+      const data = await this.call<StockSetPricesData>(WRITE_COST, STOCK_SET_PRICES_MUTATION, {
+        productId,
+        variants: group.map((change) => ({
+          id: change.variant.id,
+          price: change.after,
+          ...(change.compareAtAfter === null ? {} : { compareAtPrice: change.compareAtAfter }),
+        })),
+      });
+      const errors = data.productVariantsBulkUpdate?.userErrors ?? [];
+      for (const change of group) {
+        const result = results.get(change.association.id)!;
+        if (errors.length) {
+          result.problems.push({
+            code: "price_refused",
+            message: `The store refused the new prices: ${errors.map((error) => error.message).join("; ")}`,
+          });
+        } else {
+          result.applied.push({ field: "price", variant: change.variant, before: change.before, after: change.after });
+        }
+      }
+    }
+  }
+
+  /** One Admin API call, after waiting until the bucket holds what it asks (cost-aware pacing). */
+  private async call<T>(expectedCost: number, query: string, variables: Record<string, unknown>) {
+    if (this.bucket && this.bucket.restoreRate > 0) {
+      const elapsed = (Date.now() - this.bucket.at) / 1000;
+      const available = this.bucket.available + elapsed * this.bucket.restoreRate;
+      if (available < expectedCost) {
+        await this.wait(Math.ceil(((expectedCost - available) / this.bucket.restoreRate) * 1000));
+      }
+    }
+    this.calls++;
+    return platformGraphql<T>({ shop: this.shop }, query, variables, {
+      sleep: this.options.sleep,
+      onCost: (cost: QueryCost) => {
+        this.cost += cost.actualQueryCost ?? cost.requestedQueryCost ?? 0;
+        if (cost.currentlyAvailable !== null && cost.restoreRate !== null) {
+          this.bucket = { available: cost.currentlyAvailable, restoreRate: cost.restoreRate, at: Date.now() };
+        }
+      },
+    });
+  }
+}
