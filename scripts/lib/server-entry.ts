@@ -14,8 +14,13 @@ export const SERVER_ENTRY = "build/server/app-server.js";
  * resident memory); the file is erasable TypeScript that imports only Node and Remix, so its types just go.
  */
 export function compileServerEntry(out = path.join(ROOT, SERVER_ENTRY)) {
-  const { outputText } = ts.transpileModule(readFileSync(SOURCE, "utf8"), {
-    fileName: SOURCE,
+  emitJavaScript(SOURCE, out);
+}
+
+/** One erasable TypeScript module as JavaScript, its imports as they are: what `npm run build` emits file by file. */
+export function emitJavaScript(source: string, out: string) {
+  const { outputText } = ts.transpileModule(readFileSync(source, "utf8"), {
+    fileName: source,
     compilerOptions: {
       module: ts.ModuleKind.ESNext,
       target: ts.ScriptTarget.ES2022,
@@ -23,5 +28,6 @@ export function compileServerEntry(out = path.join(ROOT, SERVER_ENTRY)) {
     },
   });
   mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, `// Emitted by \`npm run build\` from server/app-server.ts: edit that file.\n${outputText}`);
+  const name = path.relative(ROOT, source);
+  writeFileSync(out, `// Emitted by \`npm run build\` from ${name}: edit that file.\n${outputText}`);
 }
