@@ -26,7 +26,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "sandbox/**", "bench/**", "tests/**"],
+    files: ["scripts/**", "sandbox/**", "bench/**", "tests/**", "server/app-server.ts"],
     rules: { "no-console": "off" },
   },
 );

@@ -19,7 +19,7 @@ import { SWEEP_EVERY_MS, sweepTemporaryThemeFiles } from "./services/theme/tempo
 /**
  * The one place that starts what runs in the background: the delivery worker and the scheduler of periodic
  * jobs; it also gives the platform library its keep-alive transport (docs/decisions/175). Called by the process
- * that owns the server or the worker (sandbox/app-server.ts, scripts/worker.ts, the first request in development),
+ * that owns the server or the worker (server/app-server.ts, scripts/worker.ts, the first request in development),
  * never by importing a module (docs/decisions/080-delivery-worker-modules.md).
  */
 

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -10,14 +9,12 @@ import { env } from "./env.server";
 import { allowOverrideAdminToFrame } from "./services/platform/origin-override.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import { setSecurityHeaders, withSecurityHeaders } from "./lib/http.server";
-import { handleCallbackFastPath } from "./callback-fast-path.server";
-import { handleWebhookFastPath as handleOrderWebhooks } from "./webhook-fast-path.server";
 
 // Refuse to start on a bad configuration, with the list of what is wrong.
 env();
 
 /**
- * The server that loads this build starts the background services through this export (sandbox/app-server.ts,
+ * The server that loads this build starts the background services through this export (server/app-server.ts,
  * `npm start`); importing the entry starts nothing.
  */
 export { startServices, stopServices };
@@ -27,11 +24,9 @@ export { SECURITY_HEADERS } from "./lib/http.server";
 
 /**
  * The same server takes what this answers before Remix: the order webhooks (docs/decisions/162) and the automation
- * callback (166). The name is the one sandbox/app-server.ts reads.
+ * callback (166), by the table in server/fast-paths.server.ts. The name is the one server/app-server.ts reads.
  */
-export function handleWebhookFastPath(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
-  return handleOrderWebhooks(incoming, outgoing) || handleCallbackFastPath(incoming, outgoing);
-}
+export { handleFastPath } from "../server/fast-paths.server";
 
 export const streamTimeout = 5000;
 

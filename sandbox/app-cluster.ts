@@ -2,10 +2,10 @@
  * Several web processes of the app behind one port (node:cluster): what a fleet of web instances behind a load
  * balancer looks like on one machine. The primary only forks, passes connections round-robin and restarts a web
  * process that dies (as a process manager or an orchestrator would); each web process serves the production build
- * (sandbox/app-server.ts). Used by the benchmark and the chaos proof (`--web N`), with WEB_PROCESSES set.
+ * (server/app-server.ts). Used by the benchmark and the chaos proof (`--web N`), with WEB_PROCESSES set.
  */
 import cluster from "node:cluster";
-import { startAppServer } from "./app-server";
+import { startAppServer } from "../server/app-server";
 
 const log = (msg: string, fields: Record<string, unknown> = {}) =>
   console.log(JSON.stringify({ level: 30, msg, ...fields }));

@@ -1,9 +1,12 @@
 /**
  * The second half of `npm run build`: the production processes' entries as JavaScript, the web server's
- * (scripts/lib/server-entry.ts) and the worker's (scripts/lib/worker-entry.ts).
+ * (scripts/lib/server-entry.ts) and the worker's (scripts/lib/worker-entry.ts), and beside both bundles the SQLite
+ * thread they start (scripts/lib/sqlite-thread-entry.ts).
  */
 import { compileServerEntry } from "./lib/server-entry";
+import { emitSqliteThread } from "./lib/sqlite-thread-entry";
 import { buildWorkerEntry } from "./lib/worker-entry";
 
 compileServerEntry();
 await buildWorkerEntry();
+emitSqliteThread();

@@ -1,3 +1,6 @@
+import type { IncomingMessage } from "node:http";
+import { headerValue } from "./node-request.server";
+
 /**
  * What a request says about where it came from: the X-Forwarded-For list as the proxies in front of the app built
  * it (never touched by the app's own server) and the address of the connection the app's server accepted.
@@ -29,9 +32,20 @@ export function clientAddress(origin: RequestOrigin, trustedHops: number): strin
 
 /**
  * A Remix request's origin: its header and the connection's address, which the app's server puts in the load
- * context as `peerAddress` (sandbox/app-server.ts).
+ * context as `peerAddress` (server/app-server.ts).
  */
 export function requestOrigin(request: Request, context: { peerAddress?: unknown } | undefined): RequestOrigin {
   const peer = context?.peerAddress;
   return { forwardedFor: request.headers.get("x-forwarded-for"), peerAddress: typeof peer === "string" ? peer : null };
+}
+
+/**
+ * The same for node:http's message, where the production server answers before Remix (server/fast-paths.server.ts):
+ * the header as the proxies built it and the socket's address, exactly what server/app-server.ts gives Remix.
+ */
+export function nodeRequestOrigin(incoming: IncomingMessage): RequestOrigin {
+  return {
+    forwardedFor: headerValue(incoming.headers["x-forwarded-for"]),
+    peerAddress: incoming.socket.remoteAddress ?? null,
+  };
 }

@@ -1,7 +1,7 @@
 import { secured } from "../lib/http.server";
 import { receiverAction } from "../services/platform/webhooks.server";
-import { deliveryReceiver } from "../services/deliveries/receive.server";
+import { orderWebhookReceiver } from "../../server/fast-paths.server";
 
-// In production the node server answers this path before Remix does, with the same receiver
-// (app/webhook-fast-path.server.ts); this route serves the development server and anything the fast path passes on.
-export const action = secured(receiverAction(deliveryReceiver("draft_orders/create")));
+// The receiver comes from the production server's table of fast paths (server/fast-paths.server.ts), which answers
+// this path before Remix does; this route serves the development server and anything the fast path passes on.
+export const action = secured(receiverAction(orderWebhookReceiver("/webhooks/draft_orders/create")));

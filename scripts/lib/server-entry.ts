@@ -3,19 +3,24 @@ import path from "node:path";
 import ts from "typescript";
 import { ROOT } from "./engines";
 
-const SOURCE = path.join(ROOT, "sandbox/app-server.ts");
+const SOURCE = path.join(ROOT, "server/app-server.ts");
 
 /** The production server's entry as `npm run build` emits it: what `npm start` and the stack run. */
 export const SERVER_ENTRY = "build/server/app-server.js";
 
 /**
- * Emits sandbox/app-server.ts as JavaScript beside the Remix server build (docs/decisions/185). Node could strip
+ * Emits server/app-server.ts as JavaScript beside the Remix server build (docs/decisions/185). Node could strip
  * its types at every start, but that loads a WebAssembly compiler into the app process for one file (18 MB of
  * resident memory); the file is erasable TypeScript that imports only Node and Remix, so its types just go.
  */
 export function compileServerEntry(out = path.join(ROOT, SERVER_ENTRY)) {
-  const { outputText } = ts.transpileModule(readFileSync(SOURCE, "utf8"), {
-    fileName: SOURCE,
+  emitJavaScript(SOURCE, out);
+}
+
+/** One erasable TypeScript module as JavaScript, its imports as they are: what `npm run build` emits file by file. */
+export function emitJavaScript(source: string, out: string) {
+  const { outputText } = ts.transpileModule(readFileSync(source, "utf8"), {
+    fileName: source,
     compilerOptions: {
       module: ts.ModuleKind.ESNext,
       target: ts.ScriptTarget.ES2022,
@@ -23,5 +28,6 @@ export function compileServerEntry(out = path.join(ROOT, SERVER_ENTRY)) {
     },
   });
   mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, `// Emitted by \`npm run build\` from sandbox/app-server.ts: edit that file.\n${outputText}`);
+  const name = path.relative(ROOT, source);
+  writeFileSync(out, `// Emitted by \`npm run build\` from ${name}: edit that file.\n${outputText}`);
 }

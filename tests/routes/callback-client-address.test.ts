@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { handleCallbackFastPath } from "~/callback-fast-path.server";
+import { handleFastPath } from "../../server/fast-paths.server";
 import { action } from "~/routes/api.automation.callback";
-import { appRequestListener } from "../../sandbox/app-server";
+import { appRequestListener } from "../../server/app-server";
 import { useCallbackLimits } from "../helpers/callback-limits";
 import { createConfiguration, createSession, shopDomain } from "../helpers/factories";
 import { rawPost, startForwardingProxy, type ForwardingProxy } from "../helpers/forwarding-proxy";
@@ -24,7 +24,7 @@ const PROXY_ADDRESSES = ["127.0.0.21", "127.0.0.22"];
 
 const PATHS: Record<string, (incoming: IncomingMessage, outgoing: ServerResponse) => void> = {
   "the fast path": appRequestListener(async () => new Response("passed on", { status: 299 }), {
-    fastPath: handleCallbackFastPath,
+    fastPath: handleFastPath,
   }),
   "the Remix path": appRequestListener((request, context) => action({ request, params: {}, context })),
 };

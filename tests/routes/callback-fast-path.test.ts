@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { handleCallbackFastPath } from "~/callback-fast-path.server";
+import { handleFastPath } from "../../server/fast-paths.server";
 import prisma from "~/db.server";
 import { action } from "~/routes/api.automation.callback";
-import { appRequestListener } from "../../sandbox/app-server";
+import { appRequestListener } from "../../server/app-server";
 import { createConfiguration, createSession, shopDomain } from "../helpers/factories";
 import { startLocalServer, type LocalServer } from "../helpers/local-server";
 import { useCallbackLimits } from "../helpers/callback-limits";
@@ -21,7 +21,7 @@ let server: LocalServer;
 beforeEach(async () => {
   // What the fast path leaves alone reaches this stand-in for Remix, so a request it should have taken shows.
   server = await startLocalServer(
-    appRequestListener(async () => new Response("passed on", { status: 299 }), { fastPath: handleCallbackFastPath }),
+    appRequestListener(async () => new Response("passed on", { status: 299 }), { fastPath: handleFastPath }),
   );
 });
 afterEach(() => server.close());
@@ -56,7 +56,7 @@ async function read(response: Response): Promise<Answer> {
 
 /**
  * The callback given to the route module as the server hands it to Remix (the declared length, and the peer's
- * address in the load context: sandbox/app-server.ts), and the same bytes posted to the fast path.
+ * address in the load context: server/app-server.ts), and the same bytes posted to the fast path.
  */
 async function bothWays(body: string, headers: Record<string, string> = {}) {
   const request = new Request(`${TEST_ENV.PLATFORM_APP_URL}${PATH}`, {

@@ -2,8 +2,8 @@ import { Worker } from "node:worker_threads";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import prisma, { sqliteConnection } from "~/db.server";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
-import { handleWebhookFastPath } from "~/webhook-fast-path.server";
-import { appRequestListener } from "../../sandbox/app-server";
+import { handleFastPath } from "../../server/fast-paths.server";
+import { appRequestListener } from "../../server/app-server";
 import { createAutomatedShop } from "../helpers/factories";
 import { onPostgres } from "../helpers/db";
 import { startLocalServer, type LocalServer } from "../helpers/local-server";
@@ -17,7 +17,7 @@ const orderRequest = (shop: string, eventId: string) =>
 let fastPath: LocalServer;
 beforeEach(async () => {
   fastPath = await startLocalServer(
-    appRequestListener(async () => new Response("passed on", { status: 299 }), { fastPath: handleWebhookFastPath }),
+    appRequestListener(async () => new Response("passed on", { status: 299 }), { fastPath: handleFastPath }),
   );
 });
 afterEach(() => fastPath.close());

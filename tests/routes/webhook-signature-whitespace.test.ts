@@ -3,7 +3,7 @@ import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
-import { appRequestListener } from "../../sandbox/app-server";
+import { appRequestListener } from "../../server/app-server";
 import { createAutomatedShop } from "../helpers/factories";
 import { hmac, webhookRequest } from "../helpers/requests";
 import orderRest from "../fixtures/webhooks/order-rest.json";

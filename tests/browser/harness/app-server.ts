@@ -15,7 +15,7 @@ export interface RunningApp {
 
 /**
  * The production build of the app (`npm run build`), served on loopback the way the sandbox serves it
- * (sandbox/app-server.ts) with the test configuration and a migrated SQLite file, in which each test installs shops
+ * (server/app-server.ts) with the test configuration and a migrated SQLite file, in which each test installs shops
  * of its own (database.ts `newShop`). `outside` names the simulators its loaders call
  * (simulators.ts). NODE_ENV is "test": the app refuses PLATFORM_ORIGIN_OVERRIDE in production, and a test
  * process starts no delivery worker or periodic jobs, so a page shows the rows its test seeded, as seeded.

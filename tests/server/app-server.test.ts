@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { appRequestListener } from "../../sandbox/app-server";
+import { appRequestListener } from "../../server/app-server";
 
 let server: Server | undefined;
 

@@ -1,7 +1,9 @@
 /**
- * Serves the app's production build (`npm run build`) on node:http: static assets from build/client, everything
- * else through Remix. The sandbox, the end-to-end tests and the benchmark run the app this way (remix-serve would
- * force NODE_ENV=production, which refuses PLATFORM_ORIGIN_OVERRIDE, and log every request).
+ * The production server (`npm start`, emitted as build/server/app-server.js by `npm run build`): serves the app's
+ * production build on node:http, static assets from build/client, the fast paths (server/fast-paths.server.ts)
+ * before Remix, everything else through Remix. The sandbox, the end-to-end tests and the benchmark run the app this
+ * way too (remix-serve would force NODE_ENV=production, which refuses PLATFORM_ORIGIN_OVERRIDE, and log every
+ * request). It imports only Node and Remix: the build emits this one file as it is (scripts/lib/server-entry.ts).
  */
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -14,7 +16,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 
-const BUILD_DIR = path.resolve(process.env.SANDBOX_BUILD_DIR ?? "build");
+const BUILD_DIR = path.resolve(process.env.APP_BUILD_DIR ?? "build");
 const CLIENT_DIR = path.join(BUILD_DIR, "client");
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -91,7 +93,7 @@ export function appRequestListener(
   options: {
     /** Headers every response carries, those that never reach Remix included (the build's SECURITY_HEADERS). */
     headers?: Record<string, string>;
-    /** Answers what it takes (true) before any Request is made: the build's webhook fast path (decision 162). */
+    /** Answers what it takes (true) before any Request is made: the build's fast paths (decisions 162, 166). */
     fastPath?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
   } = {},
 ) {
@@ -127,13 +129,13 @@ export async function startAppServer(port: number, host = "127.0.0.1") {
     startServices?: (options: { role: "web" }) => unknown;
     stopServices?: () => Promise<void>;
     SECURITY_HEADERS?: Record<string, string>;
-    handleWebhookFastPath?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+    handleFastPath?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
   };
   entry.startServices?.({ role: "web" });
   const server = createServer(
     appRequestListener(createRequestHandler(build, "production"), {
       headers: entry.SECURITY_HEADERS,
-      fastPath: entry.handleWebhookFastPath,
+      fastPath: entry.handleFastPath,
     }),
   );
   server.keepAliveTimeout = 65_000;
@@ -142,7 +144,8 @@ export async function startAppServer(port: number, host = "127.0.0.1") {
   return server;
 }
 
-// Run directly (the sandbox starts it as a child process, so the app has its own memory and its own Ctrl-C).
+// Run directly: `npm start`, and the sandbox, which starts it as a child process (the app has its own memory and its
+// own Ctrl-C).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const port = Number(process.env.PORT ?? 3000);
   const server = await startAppServer(port);

@@ -1,7 +1,8 @@
 /**
- * The code of the SQLite thread (app/lib/sqlite-thread-adapter.server.ts starts it with `new Worker(source,
- * { eval: true })`). It is plain JavaScript in a string because the app's server build is one bundle: a worker
- * thread needs a file of its own, and a small string needs no second build step.
+ * The SQLite thread: app/lib/sqlite-thread-client.server.ts starts this module as a worker thread. It is a file of
+ * its own, loaded by Node: from this source in development and tests (Node strips its types, so it keeps to
+ * erasable syntax and imports nothing of the app but types), and as the JavaScript `npm run build` emits beside
+ * the server and worker bundles (scripts/lib/sqlite-thread-entry.ts).
  *
  * The thread owns the process's one SQLite connection (Node's built-in `node:sqlite`, synchronous; the same
  * settings as the libsql driver it replaced: foreign keys on, no double-quoted strings, docs/decisions/185) and
@@ -14,69 +15,107 @@
  * A query carries its SQL text the first time and a number afterwards; an answer carries its statement's columns
  * only the first time after the statement was prepared, and no empty rows or zero counts (docs/decisions/179).
  */
-export const SQLITE_THREAD_SOURCE = String.raw`
-"use strict";
-const { parentPort, workerData } = require("node:worker_threads");
-const { DatabaseSync } = require("node:sqlite");
+import { DatabaseSync, type SQLInputValue, type SQLOutputValue, type StatementSync } from "node:sqlite";
+import { parentPort, workerData } from "node:worker_threads";
+import type { Reply, ThreadData, Wire, WireError } from "./sqlite-thread-protocol";
 
-const db = new DatabaseSync(workerData.path);
-for (const pragma of workerData.pragmas) db.exec(pragma);
+type Query = Extract<Wire, { kind: "query" }> & { sql: string };
+type Message = Exclude<Wire, { kind: "query" }> | Query;
+type Answered = Extract<Reply, { columns?: string[] }>;
 
-const statements = new Map();
+interface Prepared {
+  stmt: StatementSync;
+  /** A statement that returns rows (a SELECT, a RETURNING): its rows travel as arrays. */
+  reader: boolean;
+  names: string[];
+  types: string[];
+  /** The main thread has been sent this statement's columns (it keeps them by the statement's number). */
+  announced: boolean;
+}
+
+const port = parentPort!;
+const { path, pragmas } = workerData as ThreadData;
+const db = new DatabaseSync(path);
+for (const pragma of pragmas) db.exec(pragma);
+
+const statements = new Map<string, Prepared>();
 const STATEMENT_CACHE_SIZE = 256;
-function prepare(sql) {
+
+function prepare(sql: string): Prepared {
   let entry = statements.get(sql);
   if (entry) {
+    // Least recently used goes first: a use moves the statement to the end.
     statements.delete(sql);
     statements.set(sql, entry);
     return entry;
   }
   const stmt = db.prepare(sql);
   const columns = stmt.columns();
-  // A statement that returns rows (a SELECT, a RETURNING) has columns; its rows travel as arrays.
   const reader = columns.length > 0;
   if (reader) stmt.setReturnArrays(true);
   stmt.setReadBigInts(true);
-  // announced: the main thread has been sent this statement's columns (it keeps them by the statement's number).
-  entry = { stmt, reader, names: columns.map((c) => c.name), types: columns.map((c) => c.type || ""), announced: false };
+  entry = {
+    stmt,
+    reader,
+    names: columns.map((column) => column.name),
+    types: columns.map((column) => column.type ?? ""),
+    announced: false,
+  };
   statements.set(sql, entry);
-  if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value);
+  if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
   return entry;
 }
 
 const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-function fromSql(value) {
+
+function fromSql(value: SQLOutputValue): unknown {
   if (typeof value === "bigint") return value >= MIN_SAFE && value <= MAX_SAFE ? Number(value) : value;
   if (value instanceof Uint8Array) return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength);
   return value;
 }
-function toSql(value) {
-  if (value instanceof Uint8Array && !Buffer.isBuffer(value)) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-  return value;
+
+function toSql(value: unknown): SQLInputValue {
+  if (value instanceof Uint8Array && !Buffer.isBuffer(value)) {
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  }
+  // Anything else goes as it came: SQLite's binding refuses a type it has none for, answered as that statement's error.
+  return value as SQLInputValue;
 }
 
-// node:sqlite's errors carry SQLite's extended result code as errcode (2067: a UNIQUE constraint); errors of
-// the binding itself (an argument of a type SQLite has none for) carry none.
-function describe(error) {
+/**
+ * node:sqlite's errors carry SQLite's extended result code as errcode (2067: a UNIQUE constraint); errors of the
+ * binding itself (an argument of a type SQLite has none for) carry none.
+ */
+function describe(error: unknown): WireError {
+  const fields = (typeof error === "object" && error !== null ? error : {}) as {
+    message?: unknown;
+    code?: unknown;
+    errcode?: unknown;
+  };
   return {
-    message: String(error && error.message),
-    code: error && typeof error.code === "string" ? error.code : "SQLITE_ERROR",
-    rawCode: error && typeof error.errcode === "number" ? error.errcode : undefined,
+    message: String(fields.message),
+    code: typeof fields.code === "string" ? fields.code : "SQLITE_ERROR",
+    rawCode: typeof fields.errcode === "number" ? fields.errcode : undefined,
   };
 }
 
-// Answers whose columns were announced: if a failure replaces one, the next answer announces them again.
-const announcements = new WeakMap();
+const notOpen = (id: number): Reply => ({
+  id,
+  error: { message: "The transaction is no longer open", code: "SQLITE_ERROR" },
+});
 
-function run(message) {
+/** Answers whose columns were announced: if a failure replaces one, the next answer announces them again. */
+const announcements = new WeakMap<Reply, Prepared>();
+
+function run(message: Query): Reply {
   try {
     if (/^\s*(CREATE|DROP|ALTER)\b/i.test(message.sql)) statements.clear();
     const entry = prepare(message.sql);
     const args = message.args.map(toSql);
     if (entry.reader) {
-      const rows = entry.stmt.all(...args).map((row) => row.map(fromSql));
-      const reply = rows.length ? { id: message.id, rows } : { id: message.id };
+      const rows = (entry.stmt.all(...args) as unknown as SQLOutputValue[][]).map((row) => row.map(fromSql));
+      const reply: Answered = rows.length ? { id: message.id, rows } : { id: message.id };
       // A statement without a number is always answered with its columns.
       if (!entry.announced || !message.ref) {
         reply.columns = entry.names;
@@ -88,15 +127,14 @@ function run(message) {
       }
       return reply;
     }
-    const info = entry.stmt.run(...args);
-    const changes = Number(info.changes);
+    const changes = Number(entry.stmt.run(...args).changes);
     return changes ? { id: message.id, changes } : { id: message.id };
   } catch (error) {
     return { id: message.id, error: describe(error) };
   }
 }
 
-function script(message) {
+function script(message: Extract<Message, { kind: "script" }>): Reply {
   try {
     statements.clear();
     db.exec(message.sql);
@@ -106,17 +144,27 @@ function script(message) {
   }
 }
 
-function failSince(replies, from, error) {
+function failSince(replies: Reply[], from: number, error: WireError) {
   for (let i = from; i < replies.length; i++) {
-    if (replies[i].error) continue;
-    const announced = announcements.get(replies[i]);
+    const reply = replies[i];
+    if ("error" in reply) continue;
+    const announced = announcements.get(reply);
     if (announced) announced.announced = false;
-    replies[i] = { id: replies[i].id, error };
+    replies[i] = { id: reply.id, error };
+  }
+}
+
+function rollBackIfOpen() {
+  if (!db.isTransaction) return;
+  try {
+    db.exec("ROLLBACK");
+  } catch {
+    // The connection rolls back by itself when it cannot.
   }
 }
 
 /** Autocommit statements that arrived together: one transaction, one fsync, one answer each after the commit. */
-function runGroup(group, replies) {
+function runGroup(group: Query[], replies: Reply[]) {
   // Reads need no shared commit, and a transaction would take the write lock from another process for nothing.
   if (group.length === 1 || group.every((message) => /^\s*SELECT\b/i.test(message.sql))) {
     for (const message of group) replies.push(run(message));
@@ -135,39 +183,34 @@ function runGroup(group, replies) {
         continue;
       }
     }
-    replies.push(run(message));
+    const reply = run(message);
+    replies.push(reply);
     // A failed statement normally undoes only itself; some failures (I/O, full disk) end the transaction, and
     // with it what the statements before this one did: those are failures too.
     if (!db.isTransaction) {
       open = false;
-      failSince(replies, start, replies[replies.length - 1].error || describe(new Error("The transaction ended early")));
+      failSince(replies, start, "error" in reply ? reply.error : describe(new Error("The transaction ended early")));
     }
   }
   if (!open) return;
   try {
     db.exec("COMMIT");
   } catch (error) {
-    if (db.isTransaction) {
-      try {
-        db.exec("ROLLBACK");
-      } catch {
-        // The connection rolls back by itself when it cannot.
-      }
-    }
+    rollBackIfOpen();
     failSince(replies, start, describe(error));
   }
 }
 
-const queue = [];
+const queue: Message[] = [];
 let openTransaction = 0;
 let scheduled = false;
 
 function drain() {
   scheduled = false;
-  const replies = [];
+  const replies: Reply[] = [];
   while (queue.length) {
     if (openTransaction) {
-      const index = queue.findIndex((message) => message.tx === openTransaction);
+      const index = queue.findIndex((message) => "tx" in message && message.tx === openTransaction);
       if (index < 0) break; // the transaction's next statement has not come yet
       const [message] = queue.splice(index, 1);
       replies.push(runInTransaction(message));
@@ -177,13 +220,14 @@ function drain() {
     if (head.kind === "query" && head.tx) {
       // A statement of a transaction this connection does not have open (its thread died): never run it alone.
       queue.shift();
-      replies.push({ id: head.id, error: { message: "The transaction is no longer open", code: "SQLITE_ERROR" } });
+      replies.push(notOpen(head.id));
     } else if (head.kind === "query") {
       let end = 1;
-      while (end < queue.length && queue[end].kind === "query" && !queue[end].tx) end++;
-      runGroup(queue.splice(0, end), replies);
+      while (end < queue.length && queue[end].kind === "query" && !(queue[end] as Query).tx) end++;
+      runGroup(queue.splice(0, end) as Query[], replies);
     } else if (head.kind === "script") {
-      replies.push(script(queue.shift()));
+      queue.shift();
+      replies.push(script(head));
     } else if (head.kind === "begin") {
       queue.shift();
       try {
@@ -196,62 +240,54 @@ function drain() {
     } else if (head.kind === "close") {
       queue.length = 0;
       db.close();
-      parentPort.postMessage(replies.concat({ id: head.id }));
-      parentPort.close();
+      port.postMessage(replies.concat({ id: head.id }));
+      port.close();
       return;
     } else if (head.kind === "commit") {
       queue.shift();
-      replies.push({ id: head.id, error: { message: "The transaction is no longer open", code: "SQLITE_ERROR" } });
+      replies.push(notOpen(head.id));
     } else {
       // A rollback of a transaction that is no longer open: nothing left to undo.
       queue.shift();
       replies.push({ id: head.id });
     }
   }
-  if (replies.length) parentPort.postMessage(replies);
+  if (replies.length) port.postMessage(replies);
 }
 
-function runInTransaction(message) {
+function runInTransaction(message: Message): Reply {
   if (message.kind === "query") return run(message);
-  const ok = { id: message.id };
   openTransaction = 0;
   if (message.kind === "commit") {
     try {
       db.exec("COMMIT");
-      return ok;
+      return { id: message.id };
     } catch (error) {
-      if (db.isTransaction) {
-        try {
-          db.exec("ROLLBACK");
-        } catch {
-          // The connection rolls back by itself when it cannot.
-        }
-      }
+      rollBackIfOpen();
       return { id: message.id, error: describe(error) };
     }
   }
   try {
     if (db.isTransaction) db.exec("ROLLBACK");
-    return ok;
+    return { id: message.id };
   } catch (error) {
     return { id: message.id, error: describe(error) };
   }
 }
 
-// Statement texts by number: a query carries its text once, with the number it is sent by afterwards.
-const texts = new Map();
+/** Statement texts by number: a query carries its text once, with the number it is sent by afterwards. */
+const texts = new Map<number, string>();
 
-parentPort.on("message", (messages) => {
+port.on("message", (messages: Wire[]) => {
   for (const message of messages) {
     if (message.kind === "query") {
       if (message.sql === undefined) message.sql = texts.get(message.ref);
       else if (message.ref) texts.set(message.ref, message.sql);
     }
-    queue.push(message);
+    queue.push(message as Message);
   }
   if (!scheduled) {
     scheduled = true;
     setImmediate(drain);
   }
 });
-`;

@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { nodeRequestOrigin } from "../app/lib/client-address.server";
+import { headerValue, readNodeBody } from "../app/lib/node-request.server";
+import { logger } from "../app/logger.server";
+import {
+  answerCallback as answerExchange,
+  CALLBACK_PATH,
+  type CallbackAnswer,
+} from "../app/services/automation/callback-exchange.server";
+
+/**
+ * The automation platform's callback answered before Remix (docs/decisions/166), through the exchange the route
+ * module (app/routes/api.automation.callback.ts) answers with: same checks, limits, bodies, status codes and
+ * headers, without the Request, the body stream and the router. Which requests come here: server/fast-paths.server.ts.
+ */
+export function answerCallback(incoming: IncomingMessage, outgoing: ServerResponse) {
+  answerExchange({
+    method: "POST",
+    header: (name) => headerValue(incoming.headers[name]),
+    origin: nodeRequestOrigin(incoming),
+    readBody: (maxBytes, message) => readNodeBody(incoming, maxBytes, message),
+  }).then(
+    (answer) => send(incoming, outgoing, answer),
+    (error: unknown) => {
+      // The exchange answers every failure itself; this is a bug in the answer's own making, logged without input.
+      logger.error(
+        { path: CALLBACK_PATH, err: error instanceof Error ? error.message : String(error) },
+        "callback failed",
+      );
+      if (!outgoing.headersSent && !outgoing.destroyed) outgoing.writeHead(500).end();
+    },
+  );
+}
+
+function send(incoming: IncomingMessage, outgoing: ServerResponse, answer: CallbackAnswer) {
+  if (outgoing.headersSent || outgoing.destroyed) return;
+  const body = JSON.stringify(answer.body);
+  outgoing.writeHead(answer.status, {
+    ...answer.headers,
+    "Content-Length": Buffer.byteLength(body),
+    // A body refused unread (413) is not drained to keep the connection: the connection ends with the answer.
+    ...(incoming.complete ? {} : { Connection: "close" }),
+  });
+  outgoing.end(body);
+}
