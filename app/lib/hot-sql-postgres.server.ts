@@ -63,14 +63,17 @@ const types = {
 
 /** The hot path's statements on `pool`, PostgreSQL's counterpart of hot-sql.server.ts's SQLite one. */
 export function postgresHotSql(pool: pg.Pool): HotSql {
-  return {
-    async execute(strings, ...values) {
-      const result = await pool.query({ text: textOf(strings), values: converted(values), types });
+  const hot: HotSql = {
+    execute: (strings, ...values) => hot.executeText(textOf(strings), values),
+    query: <T>(strings: TemplateStringsArray, ...values: unknown[]) => hot.queryText<T>(textOf(strings), values),
+    async executeText(text, values) {
+      const result = await pool.query({ text, values: converted(values), types });
       return result.rowCount ?? 0;
     },
-    async query<T>(strings: TemplateStringsArray, ...values: unknown[]) {
-      const result = await pool.query({ text: textOf(strings), values: converted(values), types });
+    async queryText<T>(text: string, values: unknown[]) {
+      const result = await pool.query({ text, values: converted(values), types });
       return result.rows as T[];
     },
   };
+  return hot;
 }

@@ -18,6 +18,9 @@ import { postgresHotSql } from "./hot-sql-postgres.server";
 export interface HotSql {
   execute(strings: TemplateStringsArray, ...values: unknown[]): Promise<number>;
   query<T>(strings: TemplateStringsArray, ...values: unknown[]): Promise<T[]>;
+  /** A statement already in the engine's own text (`?` placeholders on SQLite, `$n` on PostgreSQL). */
+  executeText(text: string, values: unknown[]): Promise<number>;
+  queryText<T>(text: string, values: unknown[]): Promise<T[]>;
 }
 
 const texts = new WeakMap<TemplateStringsArray, string>();
@@ -38,13 +41,15 @@ function checked(values: unknown[]) {
 }
 
 const direct: HotSql = {
-  async execute(strings, ...values) {
+  execute: (strings, ...values) => direct.executeText(textOf(strings), values),
+  query: <T>(strings: TemplateStringsArray, ...values: unknown[]) => direct.queryText<T>(textOf(strings), values),
+  async executeText(text, values) {
     const connection = await sqliteConnection()!;
-    return (await connection.statement(textOf(strings), checked(values))).changes;
+    return (await connection.statement(text, checked(values))).changes;
   },
-  async query<T>(strings: TemplateStringsArray, ...values: unknown[]) {
+  async queryText<T>(text: string, values: unknown[]) {
     const connection = await sqliteConnection()!;
-    return (await connection.statement(textOf(strings), checked(values))).rows as T[];
+    return (await connection.statement(text, checked(values))).rows as T[];
   },
 };
 
@@ -52,6 +57,8 @@ function throughClient(db: PrismaClient): HotSql {
   return {
     execute: (strings, ...values) => db.$executeRaw(strings, ...values),
     query: <T>(strings: TemplateStringsArray, ...values: unknown[]) => db.$queryRaw<T[]>(strings, ...values),
+    executeText: (text, values) => db.$executeRawUnsafe(text, ...values),
+    queryText: <T>(text: string, values: unknown[]) => db.$queryRawUnsafe<T[]>(text, ...values),
   };
 }
 

@@ -1,18 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
-import { databaseEngine } from "../../db-adapter.server";
-import { env } from "../../env.server";
 import { lastErrorColumns, type DeliveryError } from "../../lib/delivery-errors";
 import type { EventKeys } from "./payloads.server";
-import { hotSql } from "../../lib/hot-sql.server";
+import { deliveryStore } from "./store";
 
 /**
- * The outbox's hot statements, in SQL. With the SQLite driver adapter every Prisma write runs in its own
- * transaction on a freshly opened connection (about 1.3 ms); the same statement as plain SQL takes about
- * 0.1 ms. At hundreds of orders per second that is the difference between keeping up and not, so the
- * receiver's insert lives here (the worker's claim and result writes are in queue.server.ts). Everything is portable SQL
- * (SQLite and PostgreSQL); `updatedAt`, which Prisma would set, is set explicitly.
+ * The receiver's side of the outbox: a webhook becomes a queued delivery in one statement (the store's insert,
+ * store/index.ts), and an order ends its checkout's wait.
  */
 
 export interface NewDelivery {
@@ -54,32 +49,31 @@ export async function insertDelivery(delivery: NewDelivery): Promise<DeliveryIns
   const buyer = payload === null ? null : (delivery.buyer ?? null);
   // The key holds the buyer's name: none is kept without the payload it comes from.
   const searchKey = payload === null ? null : (keys.searchKey ?? null);
-  // Two whole statements: PostgreSQL types a SELECT's parameters as text unless cast, SQLite must not cast them.
-  const inserted =
-    databaseEngine(env().DATABASE_URL) === "postgresql"
-      ? await hotSql().execute`
-        INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "resourceId", "orderId", "orderName", "customerId",
-          "checkoutToken", "cartToken", "status", "lastError", "lastErrorCode", "lastErrorParams", "attempts",
-          "nextAttemptAt", "payload", "buyer", "attemptLog", "tagsApplied", "test", "searchKey", "createdAt", "updatedAt")
-        SELECT ${id}, ${shop}, ${topic}, ${eventId}, ${keys.resourceId}, ${keys.orderId}, ${keys.orderName},
-          ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, ${status}, ${lastError}, ${lastErrorCode},
-          ${lastErrorParams}, 0, CAST(${nextAttemptAt} AS TIMESTAMP(3)), ${payload}, ${buyer}, '[]', '[]',
-          CAST(${test} AS BOOLEAN), ${searchKey}, CAST(${receivedAt} AS TIMESTAMP(3)), CAST(${receivedAt} AS TIMESTAMP(3))
-        WHERE EXISTS (SELECT 1 FROM "Session" WHERE "shop" = ${shop} FOR SHARE)
-        ON CONFLICT DO NOTHING`
-      : await hotSql().execute`
-        INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "resourceId", "orderId", "orderName", "customerId",
-          "checkoutToken", "cartToken", "status", "lastError", "lastErrorCode", "lastErrorParams", "attempts",
-          "nextAttemptAt", "payload", "buyer", "attemptLog", "tagsApplied", "test", "searchKey", "createdAt", "updatedAt")
-        SELECT ${id}, ${shop}, ${topic}, ${eventId}, ${keys.resourceId}, ${keys.orderId}, ${keys.orderName},
-          ${keys.customerId}, ${keys.checkoutToken}, ${keys.cartToken}, ${status}, ${lastError}, ${lastErrorCode},
-          ${lastErrorParams}, 0, ${nextAttemptAt}, ${payload}, ${buyer}, '[]', '[]', ${test}, ${searchKey}, ${receivedAt},
-          ${receivedAt}
-        WHERE EXISTS (SELECT 1 FROM "Session" WHERE "shop" = ${shop})
-        ON CONFLICT DO NOTHING`;
-  if (inserted === 1) return { inserted: true, id };
-  const installed = await hotSql().query<unknown>`SELECT 1 FROM "Session" WHERE "shop" = ${shop} LIMIT 1`;
-  return { inserted: false, reason: installed.length ? "duplicate" : "not_installed" };
+  const store = deliveryStore();
+  const inserted = await store.insert({
+    id,
+    shop,
+    topic,
+    eventId,
+    resourceId: keys.resourceId,
+    orderId: keys.orderId,
+    orderName: keys.orderName,
+    customerId: keys.customerId,
+    checkoutToken: keys.checkoutToken,
+    cartToken: keys.cartToken,
+    status,
+    lastError,
+    lastErrorCode,
+    lastErrorParams,
+    nextAttemptAt,
+    payload,
+    buyer,
+    test,
+    searchKey,
+    receivedAt,
+  });
+  if (inserted) return { inserted: true, id };
+  return { inserted: false, reason: (await store.shopInstalled(shop)) ? "duplicate" : "not_installed" };
 }
 
 /**
@@ -93,16 +87,7 @@ export async function cancelCheckouts(
   now: Date,
 ) {
   if (!token.checkoutToken && !token.cartToken) return 0;
-  const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(reason);
-  return hotSql().execute`
-    UPDATE "Delivery"
-    SET "status" = 'skipped', "lastError" = ${lastError}, "lastErrorCode" = ${lastErrorCode},
-      "lastErrorParams" = ${lastErrorParams}, "payload" = NULL, "buyer" = NULL, "updatedAt" = ${now}
-    WHERE "id" IN (
-        SELECT "id" FROM "Delivery" WHERE "shop" = ${shop} AND "checkoutToken" = ${token.checkoutToken}
-        UNION ALL
-        SELECT "id" FROM "Delivery" WHERE "shop" = ${shop} AND "cartToken" = ${token.cartToken})
-      AND "topic" = 'checkouts/create' AND "status" IN ('queued', 'retrying')`;
+  return deliveryStore().cancelCheckouts(shop, token, reason, now);
 }
 
 /**

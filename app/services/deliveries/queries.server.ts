@@ -2,7 +2,7 @@ import type { Delivery, Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { readBuyerSummary } from "../../lib/buyer-summary";
 import { storedDeliveryError } from "../../lib/delivery-errors";
-import { hotSql } from "../../lib/hot-sql.server";
+import { deliveryStore, type CallbackRow } from "./store";
 import { AppError } from "../../lib/http.server";
 import { refuseEndedLoopTestOrder } from "../loop-test/test-orders.server";
 import { guardRepeat, type RepeatRequest } from "./repeat-guard.server";
@@ -186,7 +186,6 @@ export interface CallbackDelivery {
   test: boolean;
 }
 
-type CallbackRow = { id: string; orderId: string | null; tagsApplied: string; test: boolean | number };
 
 function callbackDelivery(row: CallbackRow): CallbackDelivery {
   return {
@@ -205,12 +204,7 @@ export async function findCallbackOrder(
   shop: string,
   orderName: string,
 ): Promise<{ order: { id: string; name: string }; delivery: CallbackDelivery } | null> {
-  // The callback's statements skip the Prisma client on SQLite (docs/decisions/160, 163).
-  const rows = await hotSql().query<CallbackRow>`
-    SELECT "id", "orderId", "tagsApplied", "test" FROM "Delivery"
-    WHERE "shop" = ${shop} AND "topic" = 'orders/create' AND "orderName" = ${orderName} AND "orderId" IS NOT NULL
-    ORDER BY "createdAt" DESC LIMIT 1`;
-  const row = rows[0];
+  const row = await deliveryStore().findCallbackOrder(shop, orderName);
   return row ? { order: { id: row.orderId!, name: orderName }, delivery: callbackDelivery(row) } : null;
 }
 
@@ -222,12 +216,8 @@ export async function findCallbackDelivery(
   shop: string,
   order: { resourceId: string; orderName: string },
 ): Promise<CallbackDelivery | null> {
-  const rows = await hotSql().query<CallbackRow>`
-    SELECT "id", "orderId", "tagsApplied", "test" FROM "Delivery"
-    WHERE "shop" = ${shop} AND "topic" = 'orders/create'
-      AND ("resourceId" = ${order.resourceId} OR "orderName" = ${order.orderName})
-    ORDER BY "createdAt" DESC LIMIT 1`;
-  return rows[0] ? callbackDelivery(rows[0]) : null;
+  const row = await deliveryStore().findCallbackDelivery(shop, order);
+  return row ? callbackDelivery(row) : null;
 }
 
 /**
@@ -243,24 +233,20 @@ export async function recordCallback(
 ) {
   const removed = new Set(outcome.removed ?? []);
   let known = recordedTags;
+  const store = deliveryStore();
   for (let attempt = 1; ; attempt++) {
     let recorded = known;
     known = undefined;
     if (recorded === undefined) {
-      const rows = await hotSql().query<{ tagsApplied: string }>`
-        SELECT "tagsApplied" FROM "Delivery" WHERE "id" = ${deliveryId}`;
-      if (!rows.length) return;
-      recorded = rows[0].tagsApplied;
+      const stored = await store.readAppliedTags(deliveryId);
+      if (stored === null) return;
+      recorded = stored;
     }
     const previous = JSON.parse(recorded) as string[];
     const tags = [...new Set([...previous.filter((tag) => !removed.has(tag)), ...outcome.tags])];
     // A compare-and-set on the tags read: two callbacks for one order at once both land.
-    const count = await hotSql().execute`
-      UPDATE "Delivery"
-      SET "callbackStatus" = ${outcome.status ?? "tagged"}, "callbackAt" = ${now}, "tagsApplied" = ${JSON.stringify(tags)},
-        "updatedAt" = ${now}
-      WHERE "id" = ${deliveryId} AND "tagsApplied" = ${recorded}`;
-    if (count === 1) break;
+    const status = outcome.status ?? "tagged";
+    if (await store.recordCallback(deliveryId, { status, tags: JSON.stringify(tags), recorded }, now)) break;
     if (attempt >= 10) throw new Error("The delivery's tags kept changing while they were recorded");
   }
   await reconcileFlowOutcome(deliveryId, now);

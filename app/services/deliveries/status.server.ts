@@ -1,5 +1,5 @@
 import { DELIVERY_STATUSES, type DeliveryStatus } from "../../lib/delivery-status";
-import { hotSql } from "../../lib/hot-sql.server";
+import { deliveryStore } from "./store";
 
 export { DELIVERY_STATUSES, type DeliveryStatus };
 
@@ -23,11 +23,5 @@ export const FAILED_CALLBACK_STATUSES = ["error", "failed"] as const;
  * worker settles the delivery (it calls this again).
  */
 export async function reconcileFlowOutcome(deliveryId: string, now = new Date()) {
-  // One plain statement: the worker calls this after every delivery (see outbox.server.ts on Prisma write costs).
-  await hotSql().execute`
-    UPDATE "Delivery"
-    SET "status" = CASE WHEN "status" = 'delivered' THEN 'flow_failed' ELSE 'delivered' END, "updatedAt" = ${now}
-    WHERE "id" = ${deliveryId}
-      AND (("status" = 'delivered' AND "callbackStatus" IN ('error', 'failed'))
-        OR ("status" = 'flow_failed' AND ("callbackStatus" IS NULL OR "callbackStatus" NOT IN ('error', 'failed'))))`;
+  await deliveryStore().reconcileFlowOutcome(deliveryId, now);
 }

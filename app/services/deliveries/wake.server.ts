@@ -1,10 +1,9 @@
 import type { PrismaClient } from "@prisma/client";
 import pg from "pg";
-import prisma from "../../db.server";
 import { env } from "../../env.server";
 import { logger } from "../../logger.server";
 import { databaseEngine } from "../../db-adapter.server";
-import { hotSql } from "../../lib/hot-sql.server";
+import { deliveryStore } from "./store";
 
 /**
  * Wake-ups: a stored webhook (or a replay) wakes the workers so the delivery goes out now, not at the next
@@ -51,8 +50,8 @@ function notifyCoalesced() {
 }
 
 /** PostgreSQL: tells every LISTENing worker process that something is due. */
-export function notifyWorkers(db: PrismaClient = prisma) {
-  return hotSql(db).execute`SELECT pg_notify(${WAKE_CHANNEL}, '')`;
+export function notifyWorkers(db?: PrismaClient) {
+  return deliveryStore({ db, engine: "postgresql" }).notifyWorkers(WAKE_CHANNEL);
 }
 
 /** Subscribes `wake` to this process's wake-ups and, on PostgreSQL, to every process's. Returns the unsubscribe. */

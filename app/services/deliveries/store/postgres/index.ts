@@ -1,0 +1,35 @@
+import type { Delivery, PrismaClient } from "@prisma/client";
+import { lastErrorColumns } from "../../../../lib/delivery-errors";
+import { MAX_ATTEMPTS } from "../../retry-policy.server";
+import type { DeliveryStore } from "../index";
+import { toDelivery } from "../rows";
+import { ABANDONED } from "../rules";
+import { sharedOperations } from "../shared/operations";
+import { connection } from "../statement";
+import type { ReturnedRow } from "../types";
+import { buryAndClaimDeliveries } from "./claim";
+import { insertDelivery } from "./insert";
+import { notifyWorkers } from "./notify";
+
+/** The order path's store on PostgreSQL: `db`'s pool (the app's, under its client, by default). */
+export function postgresStore(db?: PrismaClient): DeliveryStore {
+  const sql = connection("postgresql", db);
+  return {
+    engine: "postgresql",
+    ...sharedOperations(sql),
+    async insert(row) {
+      return (await sql.execute(insertDelivery, row)) === 1;
+    },
+    async claim({ token, now, leaseExpiresAt, limit }) {
+      const params = { ...lastErrorColumns(ABANDONED), token, now, leaseExpiresAt, limit, maxAttempts: MAX_ATTEMPTS };
+      const rows = await sql.query<ReturnedRow & { claimBuried: boolean }, typeof params>(buryAndClaimDeliveries, params);
+      const claimed: Delivery[] = [];
+      const buried: Delivery[] = [];
+      for (const { claimBuried, ...row } of rows) (claimBuried ? buried : claimed).push(toDelivery(row));
+      return { claimed, buried };
+    },
+    async notifyWorkers(channel) {
+      return sql.execute(notifyWorkers, { channel });
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { PrismaClient } from "@prisma/client";
+import type { DeliveryStore } from "../index";
+import { toDelivery } from "../rows";
+import { sharedOperations } from "../shared/operations";
+import { connection } from "../statement";
+import type { ReturnedRow } from "../types";
+import { claimDeliveries } from "./claim";
+import { insertDelivery } from "./insert";
+
+/** The order path's store on SQLite: `db`'s connection (the app's SQLite thread by default). */
+export function sqliteStore(db?: PrismaClient): DeliveryStore {
+  const sql = connection("sqlite", db);
+  const shared = sharedOperations(sql);
+  return {
+    engine: "sqlite",
+    ...shared,
+    async insert(row) {
+      return (await sql.execute(insertDelivery, row)) === 1;
+    },
+    // Writers are serialised: the burial, then the claim, two statements in a row.
+    async claim({ token, now, leaseExpiresAt, limit }) {
+      const buried = await shared.buryAbandoned(now, limit);
+      const params = { token, now, leaseExpiresAt, limit };
+      const claimed = (await sql.query<ReturnedRow, typeof params>(claimDeliveries, params)).map(toDelivery);
+      return { claimed, buried };
+    },
+    // No channel between processes: a worker of another process finds the row at its next poll.
+    async notifyWorkers() {
+      return 0;
+    },
+  };
+}
