@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Banner, Layout } from "@shopify/polaris";
 import { AppPage } from "~/components/AppPage";
 import { LoopTestCard } from "~/components/LoopTestCard";
@@ -22,6 +22,7 @@ import { getShopSettings, publicSettings } from "~/services/shops/configuration.
 import { installedAt } from "~/services/shops/installation.server";
 import { listThemeInstalls } from "~/services/theme/install.server";
 import { authenticate } from "~/shopify.server";
+import type { loader as appLoader } from "../app";
 import { DeliveryHealth } from "./components/DeliveryHealth";
 import { HeldOrders } from "./components/HeldOrders";
 import { RecentOrders, type RecentOrdersState } from "./components/RecentOrders";
@@ -78,6 +79,8 @@ export const meta = pageMeta("app.title");
 export default function Home() {
   const { t, tp, dateTime } = useI18n();
   const { loopTest, pause, withoutMobile, setup, counts, held, orders } = useLoaderData<typeof loader>();
+  // The layout's delivery alert: the key the banner above says is refused is the checklist's first step.
+  const keyRefused = useRouteLoaderData<typeof appLoader>("routes/app")?.alert?.kind === "key_refused";
   return (
     <AppPage title={t("app.title")}>
       <Layout>
@@ -94,10 +97,10 @@ export default function Home() {
           </Layout.Section>
         )}
         <Layout.Section>
-          <SetupChecklist setup={setup} />
+          <SetupChecklist setup={{ ...setup, keyRefused }} />
         </Layout.Section>
         <Layout.Section>
-          <LoopTestCard latest={loopTest} />
+          <LoopTestCard latest={loopTest} paused={pause.paused} />
         </Layout.Section>
         {withoutMobile > 0 && (
           <Layout.Section>

@@ -10,13 +10,15 @@ import { AppPage } from "~/components/AppPage";
 import { useRepeatFlowConfirm } from "~/components/deliveries/RepeatFlowConfirm";
 import { useI18n } from "~/i18n/context";
 import type { DeliveryDetail } from "~/lib/api-types";
+import type { BuyerOutcome } from "~/lib/buyer-outcome";
 import { deliveryName, RETRYABLE_STATUSES, retryLabel, skipKind } from "~/lib/deliveries";
 import { isHeld } from "~/lib/order-rules";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, type Title } from "~/lib/meta";
 import { AppError, apiHandler, BODY_LIMITS, loaderFailure, ok } from "~/lib/http.server";
 import { readFields } from "~/lib/input.server";
 import { listFlows } from "~/services/automation/client.server";
 import { retryNow } from "~/services/deliveries/operations.server";
+import { withBuyerOutcomes } from "~/services/deliveries/buyer-outcome.server";
 import { getDelivery } from "~/services/deliveries/queries.server";
 import { orderChecks } from "~/services/orders/checks.server";
 import { getShopSettings } from "~/services/shops/configuration.server";
@@ -36,12 +38,13 @@ import { SummaryCard } from "./components/SummaryCard";
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
-  let delivery: DeliveryDetail;
+  let found: DeliveryDetail;
   try {
-    delivery = (await getDelivery(shop, params.id ?? "")) as DeliveryDetail;
+    found = (await getDelivery(shop, params.id ?? "")) as DeliveryDetail;
   } catch (error) {
     return loaderFailure(error, { delivery: null, checks: null, flowName: null });
   }
+  const [delivery] = await withBuyerOutcomes(shop, [found]);
   const checks = await orderChecks(shop, delivery.id);
   return { delivery, checks, flowName: delivery.flowId ? await flowName(shop, delivery.flowId) : null, failure: null };
 };
@@ -69,11 +72,16 @@ export const action = apiHandler(
 );
 
 // Titled by its order once loaded (docs/decisions/132); by its list when there is no such delivery.
-export const meta = pageMeta<{ delivery: DeliveryDetail | null }>((data) =>
+export const meta = pageMeta<{ delivery: ShownDelivery | null }>((data): Title =>
   data?.delivery?.orderName
     ? { key: titleKey(data.delivery), vars: { name: data.delivery.orderName } }
-    : "nav.deliveries",
+    : data?.delivery?.convertedTo?.orderName
+      ? { key: "deliveries.cartBecame", vars: { order: data.delivery.convertedTo.orderName } }
+      : "nav.deliveries",
 );
+
+/** The delivery as its page shows it: with what became of its buyer. */
+export type ShownDelivery = DeliveryDetail & BuyerOutcome;
 
 /** "Pedido #1001", "Pedido en borrador #D12"; a checkout is titled by its cart's name alone. */
 function titleKey(delivery: Pick<DeliveryDetail, "topic">) {
@@ -91,7 +99,7 @@ const SKIP_TONES = {
 export default function Delivery() {
   const { t } = useI18n();
   const data = useLoaderData<typeof loader>();
-  const delivery = data.delivery as DeliveryDetail | null;
+  const delivery = data.delivery as ShownDelivery | null;
   const message = useErrorMessage();
   const retrying = useWrite(undefined, () => showToast(t("deliveries.retried")));
 

@@ -24,6 +24,7 @@ import {
   retryNow,
   searchDeliveries,
 } from "~/services/deliveries/operations.server";
+import { withBuyerOutcomes } from "~/services/deliveries/buyer-outcome.server";
 import { listDeliveries } from "~/services/deliveries/queries.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
@@ -53,7 +54,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     countRetryableFailed(shop),
     automationState(shop),
   ]);
-  return { deliveries: list.deliveries as DeliverySummary[], total: list.total, status, q, page, failed, pause };
+  const deliveries = await withBuyerOutcomes(shop, list.deliveries as DeliverySummary[]);
+  return { deliveries, total: list.total, status, q, page, failed, pause };
 };
 
 /**

@@ -46,8 +46,15 @@ export function SetupChecklist({ setup }: { setup: SetupState }) {
                 <InlineStack gap="200" blockAlign="start" wrap={false}>
                   {/* The badge and the button keep their words on one line; the step's text takes the squeeze at 390 px. */}
                   <span style={KEEP_WHOLE}>
-                    <Badge tone={step.done ? "success" : undefined} progress={step.done ? "complete" : "incomplete"}>
-                      {step.done ? t("home.checklist.done") : t("home.checklist.todo")}
+                    <Badge
+                      tone={step.done ? "success" : step.refused ? "critical" : undefined}
+                      progress={step.done ? "complete" : "incomplete"}
+                    >
+                      {step.done
+                        ? t("home.checklist.done")
+                        : step.refused
+                          ? t("home.checklist.refused")
+                          : t("home.checklist.todo")}
                     </Badge>
                   </span>
                   <BlockStack gap="050">

@@ -3,11 +3,12 @@ import type { ReactNode } from "react";
 import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { OrderName } from "~/components/OrderName";
 import { useI18n } from "~/i18n/context";
-import type { DeliveryDetail } from "~/lib/api-types";
 import { isWaitingCart, labelled, topicLabel } from "~/lib/deliveries";
+import type { ShownDelivery } from "../route";
+import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
 
 /** The delivery at a glance: what it is, its order, its attempts and times, its flow (by name) and its last error. */
-export function SummaryCard({ delivery, flowName }: { delivery: DeliveryDetail; flowName: string | null }) {
+export function SummaryCard({ delivery, flowName }: { delivery: ShownDelivery; flowName: string | null }) {
   const { t, dateTime } = useI18n();
   // The flow by its name, as the merchant chose it in Settings; its id only when the account no longer has it.
   const flowOf = (id: string) => flowName ?? id;
@@ -18,6 +19,9 @@ export function SummaryCard({ delivery, flowName }: { delivery: DeliveryDetail; 
   const rows: [string, ReactNode][] = [
     [t("deliveries.topic"), topicLabel(t, delivery.topic)],
     [t("deliveries.order"), <OrderName key="order" delivery={delivery} />],
+    ...(delivery.answer
+      ? ([[t("deliveries.answer"), <BuyerAnswer key="answer" answer={delivery.answer} />]] as [string, ReactNode][])
+      : []),
     [t("deliveries.attempts"), String(delivery.attempts)],
     [t("deliveries.created"), dateTime(delivery.createdAt)],
     [t("delivery.nextAttempt"), delivery.nextAttemptAt ? dateTime(delivery.nextAttemptAt) : "—"],

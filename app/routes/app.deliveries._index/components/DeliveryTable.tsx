@@ -2,10 +2,12 @@ import { BlockStack, Button, Card, IndexTable, type IndexTableProps, InlineStack
 import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { BuyerCell } from "~/components/deliveries/Buyer";
+import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
 import { OrderName } from "~/components/OrderName";
 import { StackedBelow, StackedCell, stackedRowId } from "~/components/StackedBelow";
 import { useI18n } from "~/i18n/context";
 import type { DeliverySummary } from "~/lib/api-types";
+import type { BuyerOutcome } from "~/lib/buyer-outcome";
 import { isWaitingCart, RETRYABLE_STATUSES, retryLabel, skipKind, topicLabel } from "~/lib/deliveries";
 
 /**
@@ -17,7 +19,7 @@ export function DeliveryTable({
   loading,
   retry,
 }: {
-  deliveries: DeliverySummary[];
+  deliveries: (DeliverySummary & BuyerOutcome)[];
   loading: boolean;
   retry: { onRetry: (delivery: DeliverySummary) => void; pending: (id: string) => boolean; busy: boolean };
 }) {
@@ -103,7 +105,11 @@ export function DeliveryTable({
                   </BlockStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <BuyerCell buyer={delivery.buyer} />
+                  {/* The buyer and their answer to the flow: who, and what they said. */}
+                  <BlockStack gap="100">
+                    <BuyerCell buyer={delivery.buyer} />
+                    <BuyerAnswer answer={delivery.answer} />
+                  </BlockStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>
@@ -153,6 +159,7 @@ export function DeliveryTable({
                         </Text>
                       </InlineStack>
                     )}
+                    <BuyerAnswer answer={delivery.answer} />
                     {why && (
                       // The reason wraps within the row's width, whatever the list around it says.
                       <div style={{ whiteSpace: "normal" }}>
