@@ -26,7 +26,7 @@ const BADGE_TONES: Record<LoopStepState, "success" | "attention" | "critical" | 
  * The shop's latest test comes with the page (its loader); a running one is read again through the `app.loop-test`
  * resource route with a fetcher until it ends or the page is left.
  */
-export function LoopTestCard({ latest }: { latest: LoopTestView | null }) {
+export function LoopTestCard({ latest, paused }: { latest: LoopTestView | null; paused: boolean }) {
   const { t, locale } = useI18n();
   const [test, setTest] = useState<LoopTestView | null>(latest);
   const start = useWrite<{ success: true; test: LoopTestView }>(ROUTE, (answer) => setTest(answer.test));
@@ -70,7 +70,7 @@ export function LoopTestCard({ latest }: { latest: LoopTestView | null }) {
           </Text>
         </BlockStack>
         {start.message && <Banner tone="critical">{start.message}</Banner>}
-        {test && <LoopTestResult test={test} />}
+        {test && <LoopTestResult test={test} paused={paused} />}
         {readFailure && <Banner tone="warning">{readFailure}</Banner>}
         <InlineStack align="end">
           <Button variant="primary" onClick={run} loading={start.busy} disabled={running}>
@@ -86,8 +86,13 @@ function seconds(ms: number, number: (value: number) => string) {
   return number(Math.round(ms / 100) / 10);
 }
 
-function LoopTestResult({ test }: { test: LoopTestView }) {
-  const { t, number, locale } = useI18n();
+/**
+ * The test's outcome, dated: an old failure reads as the past it is. A test that failed because automation was
+ * paused says so once the merchant has resumed it, instead of what to check.
+ */
+function LoopTestResult({ test, paused }: { test: LoopTestView; paused: boolean }) {
+  const { t, number, locale, dateTime } = useI18n();
+  const resumedSince = test.outcome === "failed" && test.problem === "automation_paused" && !paused;
   const order = test.orderName ?? "";
   const failed = test.steps.find((step) => step.state === "failed");
   const total = test.steps.at(-1)?.afterMs;
@@ -104,10 +109,19 @@ function LoopTestResult({ test }: { test: LoopTestView }) {
           {test.outcome === "passed" && test.flowReportedFailure && (
             <Banner tone="warning">{t("loopTest.flowReportedFailure")}</Banner>
           )}
+          {test.outcome !== "running" && (
+            <Text as="p" tone="subdued">
+              {t("loopTest.ranAt", { time: dateTime(test.startedAt) })}
+            </Text>
+          )}
           {test.outcome === "failed" && failed && (
-            <Banner tone="critical" title={t("loopTest.failed", { step: t(`loopTest.step.${failed.key}`) })}>
+            <Banner
+              tone={resumedSince ? "info" : "critical"}
+              title={t("loopTest.failed", { step: t(`loopTest.step.${failed.key}`) })}
+            >
               <BlockStack gap="100">
-                {test.problem && (
+                {resumedSince && <Text as="p">{t("loopTest.resumedSince")}</Text>}
+                {test.problem && !resumedSince && (
                   <Text as="p">
                     <Text as="span" fontWeight="semibold">
                       {t("loopTest.whatToCheck")}:

@@ -7,16 +7,22 @@ import { recoveredBySweep } from "~/lib/sweep";
 /**
  * The order's name, linked to the order in the store's admin when there is one to open; a test order (the loop
  * test's) says so, and is not linked: it is deleted once the test ends. An order the reconciliation sweep queued
- * (its webhook never came) says so too.
+ * (its webhook never came) says so too. A cart whose buyer ordered is named by, and linked to, the order it became.
  */
 export function OrderName({
   delivery,
 }: {
-  delivery: Pick<DeliverySummary, "orderName" | "orderId" | "topic" | "buyer" | "eventId"> & { test?: boolean };
+  delivery: Pick<DeliverySummary, "orderName" | "orderId" | "topic" | "buyer" | "eventId"> & {
+    test?: boolean;
+    convertedTo?: { orderName: string | null; orderId: string | null } | null;
+  };
 }) {
   const { t } = useI18n();
   const name = deliveryName(t, delivery);
-  const url = delivery.test ? null : orderAdminUrl(delivery);
+  // A converted cart opens the order it became.
+  const url = delivery.test
+    ? null
+    : (orderAdminUrl(delivery) ?? (delivery.convertedTo ? orderAdminUrl(delivery.convertedTo) : null));
   const text = (
     <Text as="span" fontWeight="semibold">
       {name}

@@ -842,9 +842,27 @@ export const en = {
   "deliveryError.waiting_for_window": "Goes out at {opensAt}",
   "settings.orderRules.sendingHours": "Send orders only within set hours",
   "settings.orderRules.sendingHours.help":
-    "In your store's time. Orders that arrive outside these hours wait and go out in order when they open; if \"until\" is before \"from\", the hours span midnight.",
+    'In your store\'s time. Orders that arrive outside these hours wait and go out in order when they open; if "until" is before "from", the hours span midnight.',
   "settings.orderRules.sendingHours.from": "From",
   "settings.orderRules.sendingHours.to": "Until",
+
+  // What became of the buyer, the loop test with its date, the pause that asks first and the refused key.
+  "deliveries.cartBecame": "Cart that became order {order}",
+  "deliveries.answer": "Buyer's answer",
+  "deliveries.answer.waiting": "Waiting for an answer",
+  "deliveries.answer.since": "since {time}",
+  "home.checklist.refused": "Key refused",
+  "home.checklist.automation.refused": "The automation platform refuses the saved key: paste a new one in Settings.",
+  "loopTest.ranAt": "Test run on {time}",
+  "loopTest.resumedSince": "Automation was paused during this test and you have resumed it since: test the loop again.",
+  "operations.pauseConfirmTitle": "Pause automation?",
+  "operations.pauseConfirmBody":
+    "New orders won't go to your flow until you resume it. None are lost: they wait in the queue.",
+  "operations.pauseConfirm": "Pause",
+  "operations.resumeConfirmTitle": "Resume automation?",
+  "operations.resumeConfirmBody.one": "{count} waiting order will go to your flow now.",
+  "operations.resumeConfirmBody.other": "{count} waiting orders will go to your flow now.",
+  "operations.resumeConfirm": "Resume",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -863,4 +863,24 @@ export const es: Messages = {
     "En la hora de tu tienda. Los pedidos que lleguen fuera del horario esperan y salen en orden cuando abre; si «hasta» es antes que «desde», el horario cruza la medianoche.",
   "settings.orderRules.sendingHours.from": "Desde",
   "settings.orderRules.sendingHours.to": "Hasta",
+
+  // Lo que pasó con el comprador, la prueba del circuito con su fecha, la pausa que se confirma y la clave rechazada.
+  "deliveries.cartBecame": "Carrito convertido en el pedido {order}",
+  "deliveries.answer": "Respuesta del comprador",
+  "deliveries.answer.waiting": "Esperando respuesta",
+  "deliveries.answer.since": "desde {time}",
+  "home.checklist.refused": "Clave rechazada",
+  "home.checklist.automation.refused":
+    "La plataforma de automatización rechaza la clave guardada: pega una nueva en Configuración.",
+  "loopTest.ranAt": "Prueba del {time}",
+  "loopTest.resumedSince":
+    "La automatización estaba en pausa durante esta prueba y ya la reanudaste: vuelve a probar el circuito.",
+  "operations.pauseConfirmTitle": "¿Pausar la automatización?",
+  "operations.pauseConfirmBody":
+    "Los pedidos nuevos no se enviarán a tu flujo hasta que la reanudes. Ninguno se pierde: esperan en la cola.",
+  "operations.pauseConfirm": "Pausar",
+  "operations.resumeConfirmTitle": "¿Reanudar la automatización?",
+  "operations.resumeConfirmBody.one": "{count} pedido en espera se enviará a tu flujo ahora.",
+  "operations.resumeConfirmBody.other": "{count} pedidos en espera se enviarán a tu flujo ahora.",
+  "operations.resumeConfirm": "Reanudar",
 };

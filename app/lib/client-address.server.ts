@@ -24,9 +24,7 @@ export function clientAddress(origin: RequestOrigin, trustedHops: number): strin
     .map((entry) => entry.trim())
     .filter(Boolean);
   const chosen =
-    trustedHops < 1
-      ? origin.peerAddress
-      : (entries[entries.length - trustedHops] ?? entries[0] ?? origin.peerAddress);
+    trustedHops < 1 ? origin.peerAddress : (entries[entries.length - trustedHops] ?? entries[0] ?? origin.peerAddress);
   return chosen && /^[0-9a-fA-F:.[\]]{2,64}$/.test(chosen) ? chosen.replace(/^::ffff:/, "") : "unknown";
 }
 

@@ -83,14 +83,20 @@ export function skipKind(code: DeliveryErrorCode | null | undefined) {
 }
 
 /**
- * The name a delivery is shown by: its order's name; a checkout (which has none) as its buyer's cart; never the
- * event id, which means nothing to a merchant.
+ * The name a delivery is shown by: its order's name; a cart that became an order by that order; a checkout (which
+ * has none) as its buyer's cart; never the event id, which means nothing to a merchant.
  */
 export function deliveryName(
   t: (key: MessageKey, vars?: Vars) => string,
-  delivery: { orderName: string | null; topic: string; buyer?: { name: string | null } | null },
+  delivery: {
+    orderName: string | null;
+    topic: string;
+    buyer?: { name: string | null } | null;
+    convertedTo?: { orderName: string | null } | null;
+  },
 ) {
   if (delivery.orderName) return delivery.orderName;
+  if (delivery.convertedTo?.orderName) return t("deliveries.cartBecame", { order: delivery.convertedTo.orderName });
   const buyer = delivery.buyer?.name;
   if (delivery.topic === "checkouts/create")
     return buyer ? t("deliveries.cartOf", { name: buyer }) : t("deliveries.cartUnnamed");

@@ -1,7 +1,7 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import { resolveLocale, translate, type MessageKey, type Vars } from "~/i18n";
 
-type Title = { key: MessageKey; vars?: Vars } | MessageKey;
+export type Title = { key: MessageKey; vars?: Vars } | MessageKey;
 
 /** The merchant's language on the server and after client navigations: the layout's loader has the admin's `locale`. */
 function localeOf(matches: MetaArgs["matches"]) {

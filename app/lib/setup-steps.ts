@@ -5,6 +5,8 @@ export interface SetupState {
   configuration: PublicConfiguration | null;
   linkedProducts: number;
   themes: number;
+  /** The automation platform refuses the saved key (the delivery alert's `key_refused`): connected, but not working. */
+  keyRefused?: boolean;
 }
 
 export interface SetupStep {
@@ -17,20 +19,25 @@ export interface SetupStep {
   needs: MessageKey[];
   /** Not done, and every step it needs is. */
   available: boolean;
+  /** Set up, but refused by the platform it connects: the step shows the refusal and leads to the fix. */
+  refused?: boolean;
 }
 
 /**
  * The home page checklist: what a merchant still has to do, where it is done, and in which order (a step is
  * offered once the steps it needs are done).
  */
-export function setupSteps({ configuration: c, linkedProducts, themes }: SetupState): SetupStep[] {
+export function setupSteps({ configuration: c, linkedProducts, themes, keyRefused }: SetupState): SetupStep[] {
+  const refused = Boolean(c?.automationApiKey && keyRefused);
   const steps: Omit<SetupStep, "available">[] = [
     {
       key: "home.checklist.automation",
-      help: "home.checklist.automation.help",
-      done: Boolean(c?.automationApiKey),
+      help: refused ? "home.checklist.automation.refused" : "home.checklist.automation.help",
+      // A refused key is not a connection: the step is to do again, though what follows it stays open.
+      done: Boolean(c?.automationApiKey) && !refused,
       to: "/app/settings",
       needs: [],
+      refused,
     },
     {
       key: "home.checklist.flows",
@@ -62,7 +69,7 @@ export function setupSteps({ configuration: c, linkedProducts, themes }: SetupSt
       needs: [],
     },
   ];
-  const done = new Set(steps.filter((step) => step.done).map((step) => step.key));
+  const done = new Set(steps.filter((step) => step.done || step.refused).map((step) => step.key));
   return steps.map((step) => ({ ...step, available: !step.done && step.needs.every((need) => done.has(need)) }));
 }
 

@@ -229,6 +229,10 @@ describe("what the log and a delivery's page say is true", () => {
       const seeded = await newShopFrom("paused", withOrdersAndDeliveries(configuredShop()));
       const page = await admin.open(seeded.shop, "/app/deliveries", locale, 1400);
       await page.getByRole("button", { name: es ? "Pausar la automatización" : "Pause automation" }).click();
+      await page
+        .getByRole("dialog", { name: es ? "¿Pausar la automatización?" : "Pause automation?" })
+        .getByRole("button", { name: es ? "Pausar" : "Pause", exact: true })
+        .click();
       await expect
         .poll(() => page.getByTestId("toast").textContent())
         .toBe(es ? "Automatización en pausa" : "Automation paused");
@@ -237,6 +241,10 @@ describe("what the log and a delivery's page say is true", () => {
       await shown(home.getByRole("link", { name: es ? "Reanudar la automatización" : "Resume automation" }));
       await save(home, `home-paused-${locale}-390`);
       await page.getByRole("button", { name: es ? "Reanudar la automatización" : "Resume automation" }).click();
+      await page
+        .getByRole("dialog", { name: es ? "¿Reanudar la automatización?" : "Resume automation?" })
+        .getByRole("button", { name: es ? "Reanudar" : "Resume", exact: true })
+        .click();
       await expect
         .poll(() => page.getByTestId("toast").textContent())
         .toBe(es ? "Automatización reanudada" : "Automation resumed");

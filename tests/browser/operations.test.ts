@@ -135,6 +135,10 @@ describe("delivery operations, insights and alerts", () => {
     const seeded = await newShopFrom("pause", api);
     const page = await admin.open(seeded.shop, "/app/deliveries", "en");
     await page.getByRole("button", { name: "Pause automation" }).click();
+    await page
+      .getByRole("dialog", { name: "Pause automation?" })
+      .getByRole("button", { name: "Pause", exact: true })
+      .click();
     await page.getByText("Automation is paused").waitFor();
     // One delivery waits (#1003, retrying); the pause is the shop's row.
     await shown(page.getByText(/1 is waiting and goes out when you resume/));
@@ -143,6 +147,10 @@ describe("delivery operations, insights and alerts", () => {
       .not.toBeNull();
     await screenshot(page, "deliveries-paused-en");
     await page.getByRole("button", { name: "Resume automation" }).click();
+    await page
+      .getByRole("dialog", { name: "Resume automation?" })
+      .getByRole("button", { name: "Resume", exact: true })
+      .click();
     await expect.poll(() => page.getByText("Automation is paused").count()).toBe(0);
     await expect.poll(() => browserDatabase().automationPause.findUnique({ where: { shop: seeded.shop } })).toBeNull();
   });

@@ -209,7 +209,7 @@ describe("the callback records the buyer's answer under the shop's rules", () =>
 
 describe("settings page", () => {
   it("loads the shop's answer rules and recent callbacks with the rest of the settings", async () => {
-    const { loader: settingsLoader } = await import("~/routes/app.settings");
+    const { loader: settingsLoader } = await import("~/routes/app.settings/route");
     const { shop } = await installedShop();
     await saveRules(shop, [{ answer: "no_answer", tag: "sin-respuesta" }]);
     const data = await settingsLoader({ request: await adminRequest("/app/settings", shop), params: {}, context: {} });
@@ -219,7 +219,7 @@ describe("settings page", () => {
 
 describe("settings page action", () => {
   it("saves the answer rules and the hold policy through the page's own action", async () => {
-    const { action: settingsAction } = await import("~/routes/app.settings");
+    const { action: settingsAction } = await import("~/routes/app.settings/route");
     const { shop } = await installedShop();
     const act = async (fields: Record<string, string>) => {
       const response = await settingsAction({

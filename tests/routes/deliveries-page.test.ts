@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { loader as loadOne } from "~/routes/app.deliveries.$id";
-import { action, loader } from "~/routes/app.deliveries._index";
+import { loader as loadOne } from "~/routes/app.deliveries.$id/route";
+import { action, loader } from "~/routes/app.deliveries._index/route";
 import { createDelivery, createSession, shopDomain } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";
 

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/app.settings";
+import { action, loader } from "~/routes/app.settings/route";
 import { clearFlowCache } from "~/services/automation/client.server";
 import { getShopSettings } from "~/services/shops/configuration.server";
 import { createConfiguration, createSession, shopDomain } from "../helpers/factories";

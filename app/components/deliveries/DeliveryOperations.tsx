@@ -15,7 +15,7 @@ interface PauseState {
 
 /**
  * The deliveries page's operations (docs/decisions/112): search (the `q` query parameter the list reads),
- * CSV export of the filtered log, retry all failed with a confirmation, and pause / resume. Their state comes
+ * CSV export of the filtered log, retry all failed with a confirmation, and pause / resume, each confirmed first. Their state comes
  * with the page's loader; the writes go through the page's action (`operation`), which reloads it.
  */
 export function DeliveryOperations({
@@ -32,6 +32,8 @@ export function DeliveryOperations({
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get("q") ?? "");
   const [confirming, setConfirming] = useState(false);
+  // Pausing holds every new order and resuming sends the waiting ones at once: each asks first.
+  const [confirmingPause, setConfirmingPause] = useState(false);
   const download = useAction<"export">();
   const busy = operation.busy || download.busy;
   const failure = operation.failure && operation.intent !== "retry" ? message(operation.failure) : download.failure;
@@ -55,6 +57,10 @@ export function DeliveryOperations({
   useEffect(() => {
     if (queued) setConfirming(false);
   }, [queued]);
+  const toggled = operation.result?.intent === "pause" ? operation.result : undefined;
+  useEffect(() => {
+    if (toggled) setConfirmingPause(false);
+  }, [toggled]);
 
   const retryAll = () => operation.submit("retry-failed");
   const togglePause = () => operation.submit("pause", { paused: !pause.paused });
@@ -111,7 +117,7 @@ export function DeliveryOperations({
           <Button onClick={() => setConfirming(true)} disabled={!failed || busy} tone="critical" variant="secondary">
             {t("operations.retryAll", { count: number(failed) })}
           </Button>
-          <Button onClick={togglePause} loading={operation.pending("pause")} disabled={busy}>
+          <Button onClick={() => setConfirmingPause(true)} loading={operation.pending("pause")} disabled={busy}>
             {pause.paused ? t("operations.resume") : t("operations.pause")}
           </Button>
         </InlineStack>
@@ -129,6 +135,25 @@ export function DeliveryOperations({
       >
         <Modal.Section>
           <Text as="p">{t(pluralKey(locale, "operations.retryConfirmBody", failed), { count: number(failed) })}</Text>
+        </Modal.Section>
+      </Modal>
+      <Modal
+        open={confirmingPause}
+        onClose={() => setConfirmingPause(false)}
+        title={t(pause.paused ? "operations.resumeConfirmTitle" : "operations.pauseConfirmTitle")}
+        primaryAction={{
+          content: t(pause.paused ? "operations.resumeConfirm" : "operations.pauseConfirm"),
+          onAction: togglePause,
+          loading: operation.pending("pause"),
+        }}
+        secondaryActions={[{ content: t("common.cancel"), onAction: () => setConfirmingPause(false) }]}
+      >
+        <Modal.Section>
+          <Text as="p">
+            {pause.paused
+              ? t(pluralKey(locale, "operations.resumeConfirmBody", pause.waiting), { count: number(pause.waiting) })
+              : t("operations.pauseConfirmBody")}
+          </Text>
         </Modal.Section>
       </Modal>
     </Card>

@@ -12,10 +12,13 @@ import { useI18n } from "~/i18n/context";
 export function OutcomeTagSetting({ replaceOutcomeTag }: { replaceOutcomeTag: boolean }) {
   const { t } = useI18n();
   const [checked, setChecked] = useState(replaceOutcomeTag);
-  const save = useWrite<{ success: true; policy: { replaceOutcomeTag: boolean } }>("/app/order-tag-policy", (result) => {
-    setChecked(result.policy.replaceOutcomeTag);
-    showToast(t("tagPolicy.saved"));
-  });
+  const save = useWrite<{ success: true; policy: { replaceOutcomeTag: boolean } }>(
+    "/app/order-tag-policy",
+    (result) => {
+      setChecked(result.policy.replaceOutcomeTag);
+      showToast(t("tagPolicy.saved"));
+    },
+  );
 
   function change(value: boolean) {
     setChecked(value);

@@ -1,0 +1,31 @@
+import { Badge, type BadgeProps, InlineStack, Text } from "@shopify/polaris";
+import { useI18n } from "~/i18n/context";
+import type { BuyerOutcome } from "~/lib/buyer-outcome";
+
+const TONES: Record<NonNullable<BuyerOutcome["answer"]>["answer"], BadgeProps["tone"]> = {
+  confirmed: "success",
+  refused: "critical",
+  no_answer: "warning",
+  waiting: "attention",
+};
+
+/**
+ * The buyer's answer to the flow (docs/decisions/210) and when it came, or since when the order waits for one; the
+ * badge and its time wrap onto two lines where the row is narrow. Nothing when there is nothing to wait for.
+ */
+export function BuyerAnswer({ answer }: { answer: BuyerOutcome["answer"] }) {
+  const { t, dateTime } = useI18n();
+  if (!answer) return null;
+  const label = answer.answer === "waiting" ? t("deliveries.answer.waiting") : t(`answers.answer.${answer.answer}`);
+  const time = dateTime(answer.at);
+  return (
+    <span data-answer={answer.answer}>
+      <InlineStack gap="100" blockAlign="center">
+        <Badge tone={TONES[answer.answer]}>{label}</Badge>
+        <Text as="span" tone="subdued">
+          {answer.answer === "waiting" ? t("deliveries.answer.since", { time }) : time}
+        </Text>
+      </InlineStack>
+    </span>
+  );
+}

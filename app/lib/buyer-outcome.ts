@@ -1,0 +1,13 @@
+import type { Answer } from "./answer-rules";
+
+/**
+ * What became of a delivery's buyer, beside what the app did with it: the order an abandoned cart became (the
+ * buyer finished the purchase, so the cart was skipped) and the buyer's answer to the flow (or how long the order
+ * has waited for one). The log and the delivery's page show both.
+ */
+export interface BuyerOutcome {
+  /** The order the cart became; its name and id when the app received it, else null (not this shop's or erased). */
+  convertedTo: { orderName: string | null; orderId: string | null } | null;
+  /** The buyer's recorded answer and when; `waiting` with the time the order went to the flow. */
+  answer: { answer: Answer | "waiting"; at: string } | null;
+}

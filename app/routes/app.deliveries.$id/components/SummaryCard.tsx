@@ -1,0 +1,71 @@
+import { BlockStack, Card, Text } from "@shopify/polaris";
+import type { ReactNode } from "react";
+import { DeliveryErrorText } from "~/components/DeliveryErrorText";
+import { OrderName } from "~/components/OrderName";
+import { useI18n } from "~/i18n/context";
+import { isWaitingCart, labelled, topicLabel } from "~/lib/deliveries";
+import type { ShownDelivery } from "../route";
+import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
+
+/** The delivery at a glance: what it is, its order, its attempts and times, its flow (by name) and its last error. */
+export function SummaryCard({ delivery, flowName }: { delivery: ShownDelivery; flowName: string | null }) {
+  const { t, dateTime } = useI18n();
+  // The flow by its name, as the merchant chose it in Settings; its id only when the account no longer has it.
+  const flowOf = (id: string) => flowName ?? id;
+  // A flow's failure is its answer, not an error of the app's: say what it reported.
+  const flowFailure = delivery.callback?.status
+    ? `${t("delivery.flowReportedFailure")} (${labelled(t, "delivery.callbackStatus", delivery.callback.status)})`
+    : t("delivery.flowReportedFailure");
+  const rows: [string, ReactNode][] = [
+    [t("deliveries.topic"), topicLabel(t, delivery.topic)],
+    [t("deliveries.order"), <OrderName key="order" delivery={delivery} />],
+    ...(delivery.answer
+      ? ([[t("deliveries.answer"), <BuyerAnswer key="answer" answer={delivery.answer} />]] as [string, ReactNode][])
+      : []),
+    [t("deliveries.attempts"), String(delivery.attempts)],
+    [t("deliveries.created"), dateTime(delivery.createdAt)],
+    [t("delivery.nextAttempt"), delivery.nextAttemptAt ? dateTime(delivery.nextAttemptAt) : "—"],
+    [t("delivery.deliveredAt"), delivery.deliveredAt ? dateTime(delivery.deliveredAt) : "—"],
+    [t("delivery.flow"), delivery.flowId ? flowOf(delivery.flowId) : "—"],
+    [
+      t("deliveries.lastError"),
+      <DeliveryErrorText
+        key="error"
+        code={delivery.lastErrorCode}
+        params={delivery.lastErrorParams}
+        text={delivery.lastError}
+        withDetail
+        fallback={
+          isWaitingCart(delivery)
+            ? t("deliveries.cartWaiting", { time: dateTime(delivery.nextAttemptAt) })
+            : delivery.status === "flow_failed"
+              ? flowFailure
+              : "—"
+        }
+      />,
+    ],
+  ];
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {t("delivery.summary")}
+        </Text>
+        <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 24px", margin: 0 }}>
+          {rows.map(([label, value]) => (
+            <div key={label} style={{ display: "contents" }}>
+              <dt>
+                <Text as="span" tone="subdued">
+                  {label}
+                </Text>
+              </dt>
+              <dd style={{ margin: 0, overflowWrap: "anywhere" }}>
+                <Text as="span">{value}</Text>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </BlockStack>
+    </Card>
+  );
+}

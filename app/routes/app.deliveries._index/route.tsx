@@ -1,0 +1,196 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { BlockStack, Card, Layout, Select } from "@shopify/polaris";
+import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
+import { DeliveryOperations } from "~/components/deliveries/DeliveryOperations";
+import { useSweepNow } from "~/components/deliveries/use-sweep-now";
+import { PageNavigation } from "~/components/PageNavigation";
+import { showToast } from "~/components/toast";
+import { useWrite } from "~/components/use-write";
+import { AppPage } from "~/components/AppPage";
+import { useRepeatFlowConfirm } from "~/components/deliveries/RepeatFlowConfirm";
+import { useI18n } from "~/i18n/context";
+import { pluralKey } from "~/i18n/plural";
+import { DELIVERY_STATUSES, type DeliveryStatus, type DeliverySummary } from "~/lib/api-types";
+import { pageMeta } from "~/lib/meta";
+import { AppError, apiHandler, BODY_LIMITS, ok } from "~/lib/http.server";
+import { readFields } from "~/lib/input.server";
+import {
+  automationState,
+  countRetryableFailed,
+  pauseAutomation,
+  resumeAutomation,
+  retryAllFailed,
+  retryNow,
+  searchDeliveries,
+} from "~/services/deliveries/operations.server";
+import { withBuyerOutcomes } from "~/services/deliveries/buyer-outcome.server";
+import { listDeliveries } from "~/services/deliveries/queries.server";
+import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
+import { authenticate } from "~/shopify.server";
+import { DeliveryTable } from "./components/DeliveryTable";
+import { EmptyLog } from "./components/EmptyLog";
+
+const PAGE_SIZE = 25;
+
+export const meta = pageMeta("nav.deliveries");
+
+/**
+ * The log as the URL asks for it (status filter, search, page) and the operations' state, from the services the
+ * JSON routes call (`/api/deliveries`, `/api/deliveries/retry-failed`, `/api/automation/pause`). An unknown
+ * status or page is read as none, as the list's links never make one.
+ */
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const shop = session.shop;
+  const params = new URL(request.url).searchParams;
+  const status = DELIVERY_STATUSES.find((value) => value === params.get("status"));
+  const page = Math.min(1_000_000, Math.max(1, Math.floor(Number(params.get("page"))) || 1));
+  const q = params.get("q")?.trim().slice(0, 100) || undefined;
+  const [list, failed, pause] = await Promise.all([
+    q
+      ? searchDeliveries(shop, { q, status, page, pageSize: PAGE_SIZE })
+      : listDeliveries(shop, { status, page, pageSize: PAGE_SIZE }),
+    countRetryableFailed(shop),
+    automationState(shop),
+  ]);
+  const deliveries = await withBuyerOutcomes(shop, list.deliveries as DeliverySummary[]);
+  return { deliveries, total: list.total, status, q, page, failed, pause };
+};
+
+/**
+ * Retry one, retry all failed, pause or resume: the JSON routes' services, failures and bodies (docs/decisions/135,
+ * 137).
+ */
+export const action = apiHandler(
+  async ({ request }: ActionFunctionArgs) => {
+    const { shop } = await authenticateAdminApi(request);
+    const fields = await readFields(request);
+    if (fields.intent === "retry") {
+      return ok({
+        delivery: await retryNow(shop, fields.id ?? "", { confirmRepeat: fields.confirmRepeat === "true" }),
+      });
+    }
+    if (fields.intent === "retry-failed") {
+      const result = await retryAllFailed(shop);
+      return ok({ queued: result.queued, remaining: result.remaining });
+    }
+    if (fields.intent === "pause") {
+      return ok({ pause: fields.paused === "true" ? await pauseAutomation(shop) : await resumeAutomation(shop) });
+    }
+    throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+  },
+  { maxBodyBytes: BODY_LIMITS.form },
+);
+
+export default function Deliveries() {
+  const { t, locale, number } = useI18n();
+  const data = useLoaderData<typeof loader>();
+  const { status, page } = data;
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const sweep = useSweepNow();
+  const loading = navigation.state === "loading" || revalidator.state === "loading";
+  // The filter lives in the URL so the home page can link straight to the failed ones.
+  const [params, setParams] = useSearchParams();
+  const message = useErrorMessage();
+  const operation = useWrite<{ success: true; queued?: number; pause?: { paused: boolean } }>(undefined, (result) => {
+    if (result.intent === "retry") showToast(t("deliveries.retried"));
+    if (result.intent === "pause" && result.pause) {
+      showToast(t(result.pause.paused ? "operations.pausedToast" : "operations.resumedToast"));
+    }
+    if (result.intent === "retry-failed") {
+      const queued = result.queued ?? 0;
+      showToast(t(pluralKey(locale, "operations.retryQueued", queued), { count: number(queued) }));
+    }
+  });
+
+  function show(status: DeliveryStatus | undefined, page: number) {
+    const search = new URLSearchParams(params);
+    if (status) search.set("status", status);
+    else search.delete("status");
+    if (page > 1) search.set("page", String(page));
+    else search.delete("page");
+    setParams(search);
+  }
+
+  const repeat = useRepeatFlowConfirm((id, confirmRepeat) =>
+    operation.submit("retry", { id, ...(confirmRepeat ? { confirmRepeat } : {}) }),
+  );
+
+  function clearSearch() {
+    const search = new URLSearchParams(params);
+    search.delete("q");
+    search.delete("page");
+    setParams(search);
+  }
+
+  function retry(delivery: DeliverySummary) {
+    repeat.request(delivery);
+  }
+
+  return (
+    <AppPage
+      title={t("nav.deliveries")}
+      // Deliveries move on their own (worker, callbacks): the merchant can look again without leaving the page.
+      secondaryActions={[{ content: t("common.refresh"), onAction: revalidator.revalidate, loading }, sweep.action]}
+    >
+      <Layout>
+        {sweep.message && (
+          <Layout.Section>
+            <ApiErrorBanner message={sweep.message} onDismiss={sweep.clear} />
+          </Layout.Section>
+        )}
+        <Layout.Section>
+          <DeliveryOperations failed={data.failed} pause={data.pause} operation={operation} />
+        </Layout.Section>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <Card>
+              <Select
+                label={t("deliveries.filter")}
+                options={[
+                  { label: t("deliveries.filter.all"), value: "" },
+                  ...DELIVERY_STATUSES.map((value) => ({ label: t(`deliveries.status.${value}`), value })),
+                ]}
+                value={status ?? ""}
+                onChange={(value) =>
+                  show(
+                    DELIVERY_STATUSES.find((known) => known === value),
+                    1,
+                  )
+                }
+              />
+            </Card>
+            {operation.failure && operation.intent === "retry" && (
+              <ApiErrorBanner message={message(operation.failure)} />
+            )}
+            {data.deliveries.length === 0 ? (
+              <EmptyLog
+                q={data.q}
+                status={status}
+                onClearSearch={clearSearch}
+                onClearFilter={() => show(undefined, 1)}
+              />
+            ) : (
+              <>
+                <DeliveryTable
+                  deliveries={data.deliveries}
+                  loading={loading}
+                  retry={{ onRetry: retry, pending: (id) => operation.pending("retry", id), busy: operation.busy }}
+                />
+                <PageNavigation
+                  page={page}
+                  total={data.total}
+                  pageSize={PAGE_SIZE}
+                  onPage={(next) => show(status, next)}
+                />
+              </>
+            )}
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+      {repeat.modal}
+    </AppPage>
+  );
+}
