@@ -845,6 +845,10 @@ export const en = {
     "In your store's time. Orders that arrive outside these hours wait and go out in order when they open; if \"until\" is before \"from\", the hours span midnight.",
   "settings.orderRules.sendingHours.from": "From",
   "settings.orderRules.sendingHours.to": "Until",
+
+  // The buyer's answer in the export
+  "export.column.buyerAnswer": "Buyer's answer",
+  "export.column.answeredAt": "Answered ({zone})",
 } as const;
 
 export type MessageKey = keyof typeof en;

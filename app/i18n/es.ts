@@ -863,4 +863,8 @@ export const es: Messages = {
     "En la hora de tu tienda. Los pedidos que lleguen fuera del horario esperan y salen en orden cuando abre; si «hasta» es antes que «desde», el horario cruza la medianoche.",
   "settings.orderRules.sendingHours.from": "Desde",
   "settings.orderRules.sendingHours.to": "Hasta",
+
+  // La respuesta del comprador en la exportación
+  "export.column.buyerAnswer": "Respuesta del comprador",
+  "export.column.answeredAt": "Respondió ({zone})",
 };

@@ -35,7 +35,7 @@ import {
   type Filter,
 } from "~/lib/supplier";
 import { pageMeta } from "~/lib/meta";
-import { BODY_LIMITS, AppError, apiHandler, ok } from "~/lib/http.server";
+import { BODY_LIMITS, apiHandler, ok, unknownIntent } from "~/lib/http.server";
 import { readFields } from "~/lib/input.server";
 import { linksBySupplierProduct } from "~/services/catalogue/associations.server";
 import { importSupplierProduct } from "~/services/catalogue/import.server";
@@ -83,7 +83,7 @@ export const action = apiHandler(
   async ({ request }: ActionFunctionArgs) => {
     const { shop } = await authenticateAdminApi(request);
     const fields = await readFields(request);
-    if (fields.intent !== "link") throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+    if (fields.intent !== "link") throw unknownIntent();
     const result = await importSupplierProduct(shop, await requirePlatformSession(shop), parseImportRequest(fields));
     return ok(result);
   },

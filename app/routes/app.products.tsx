@@ -29,7 +29,7 @@ import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import type { ProductAssociation } from "~/lib/api-types";
-import { AppError, apiHandler, describeFailure, ok } from "~/lib/http.server";
+import { apiHandler, failureData, ok, unknownIntent } from "~/lib/http.server";
 import { jsonField, parseInput, readFields } from "~/lib/input.server";
 import { pageMeta } from "~/lib/meta";
 import {
@@ -56,17 +56,6 @@ const OPTIONS: [keyof ProductAssociation, MessageKey][] = [
   ["useSuggestedBarcode", "products.option.barcodes"],
   ["saveSupplierImages", "products.option.images"],
 ];
-
-/** An expected failure as the page shows it (its code and field); anything else is the route's error. */
-function failureData(error: unknown) {
-  if (!(error instanceof AppError)) throw error;
-  return { success: false as const, error: error.message, ...describeFailure(error) } as {
-    success: false;
-    error: string;
-    code: string;
-    field?: string;
-  };
-}
 
 /**
  * The link whose mapping is open (`?mapping=<id>`, the catalogue's "View link" comes this way) with its store
@@ -150,7 +139,7 @@ export const action = apiHandler(
     if (["sync", "stock-settings", "price-rule", "price-confirm"].includes(fields.intent)) {
       return ok(await stockSyncAction(shop, fields.intent, fields));
     }
-    throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+    throw unknownIntent();
   },
   { maxBodyBytes: MAX_BODY_BYTES },
 );

@@ -26,7 +26,7 @@ import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import { hasMessage } from "~/i18n";
 import type { Theme } from "~/lib/api-types";
-import { AppError, BODY_LIMITS, apiHandler, ok } from "~/lib/http.server";
+import { BODY_LIMITS, apiHandler, ok, unknownIntent } from "~/lib/http.server";
 import { parseInput, readFields } from "~/lib/input.server";
 import { themeUrl, validateThemeSource, type ThemeSource, type ThemeSourceErrors } from "~/lib/theme-source";
 import { pageMeta } from "~/lib/meta";
@@ -48,7 +48,7 @@ export const action = apiHandler(
   async ({ request }: ActionFunctionArgs) => {
     const { shop } = await authenticateAdminApi(request);
     const fields = await readFields(request);
-    if (fields.intent !== "install") throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+    if (fields.intent !== "install") throw unknownIntent();
     const { theme } = await installTheme({ shop, ...parseInput(themeInstallInput, fields) });
     return ok({ theme });
   },
