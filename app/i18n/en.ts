@@ -863,6 +863,9 @@ export const en = {
   "operations.resumeConfirmBody.one": "{count} waiting order will go to your flow now.",
   "operations.resumeConfirmBody.other": "{count} waiting orders will go to your flow now.",
   "operations.resumeConfirm": "Resume",
+  // The buyer's answer in the export
+  "export.column.buyerAnswer": "Buyer's answer",
+  "export.column.answeredAt": "Answered ({zone})",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -883,4 +883,7 @@ export const es: Messages = {
   "operations.resumeConfirmBody.one": "{count} pedido en espera se enviará a tu flujo ahora.",
   "operations.resumeConfirmBody.other": "{count} pedidos en espera se enviarán a tu flujo ahora.",
   "operations.resumeConfirm": "Reanudar",
+  // La respuesta del comprador en la exportación
+  "export.column.buyerAnswer": "Respuesta del comprador",
+  "export.column.answeredAt": "Respondió ({zone})",
 };

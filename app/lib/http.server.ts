@@ -1,11 +1,22 @@
 import { data } from "@remix-run/node";
 import { logger } from "../logger.server";
 
+/** Where in the input a failure is: the field's name, and its position when the field is a list's item. */
+export interface FailedInput {
+  field?: string;
+  index?: number;
+}
+
 /**
  * An expected failure: its message is safe to show to the caller as it is.
  * Everything else that escapes a route is unexpected, logged, and answered 500 without details.
  */
 export class AppError extends Error {
+  /** The input field the failure concerns, as data for the page to show it there (never read out of the message). */
+  readonly field?: string;
+  /** The list position of that field (`variantAssociations[1].platformVariantId` is at 1). */
+  readonly index?: number;
+
   constructor(
     readonly status: number,
     message: string,
@@ -13,9 +24,39 @@ export class AppError extends Error {
     readonly extra: Record<string, unknown> = {},
     /** Response headers the failure needs (a 429's Retry-After). */
     readonly headers: Record<string, string> = {},
+    input: FailedInput = {},
   ) {
     super(message);
     this.name = "AppError";
+    if (input.field !== undefined) this.field = input.field;
+    if (input.index !== undefined) this.index = input.index;
+  }
+
+  /**
+   * A failure about the input at `path`: a field's name, or a path as zod gives it
+   * (`["variantAssociations", 1, "platformVariantId"]`: field `platformVariantId`, index 1). The message starts with
+   * the dotted path, for callers that read only `error`.
+   */
+  static forField(
+    path: string | readonly PropertyKey[],
+    message: string,
+    options: { status?: number; code?: string; extra?: Record<string, unknown> } = {},
+  ): AppError {
+    const parts =
+      typeof path === "string" ? [path] : path.map((part) => (typeof part === "number" ? part : String(part)));
+    const field = parts.findLast((part): part is string => typeof part === "string");
+    const index = parts.findLast((part): part is number => typeof part === "number");
+    return new AppError(
+      options.status ?? 400,
+      `${parts.join(".")}: ${message}`,
+      options.code,
+      options.extra,
+      {},
+      {
+        field,
+        index,
+      },
+    );
   }
 }
 
@@ -44,19 +85,14 @@ const STATUS_CODES: Record<number, string> = {
   504: "upstream_timeout",
 };
 
-/**
- * The code and field a page translates (docs/decisions/101-error-codes.md). Messages that name their field as
- * `field: message` give it as `field` (the last path segment with any list index, e.g.
- * `variantAssociations.1.platformVariantId` gives field `platformVariantId` and index 1).
- */
-export function describeFailure(error: AppError): Record<string, unknown> {
+/** The code, field and list index a page translates (docs/decisions/101-error-codes.md), as the error carries them. */
+export function describeFailure(error: AppError): { code: string } & FailedInput {
   const code = error.code !== "error" ? error.code : (STATUS_CODES[error.status] ?? "error");
-  const match = /^([A-Za-z][\w.]*): /.exec(error.message);
-  if (!match) return { code };
-  const path = match[1].split(".");
-  const index = path.map(Number).findLast((part) => Number.isInteger(part));
-  const field = path.filter((part) => !/^\d+$/.test(part)).at(-1);
-  return { code, field, ...(index === undefined ? {} : { index }) };
+  return {
+    code,
+    ...(error.field === undefined ? {} : { field: error.field }),
+    ...(error.index === undefined ? {} : { index: error.index }),
+  };
 }
 
 /**
@@ -194,16 +230,32 @@ function serializeError(error: unknown) {
   return { type: typeof error, message: String(error) };
 }
 
+/** An expected failure as page data: the JSON routes' failure body. */
+export type FailureData = { success: false; error: string; code: string } & FailedInput & Record<string, unknown>;
+
+/**
+ * The one mapping of a failure a page shows: an AppError becomes the body the JSON routes answer with it (for the
+ * page to word by code and field); anything else is thrown on (the route's error boundary).
+ */
+export function failureData(error: unknown): FailureData {
+  return { success: false, ...failureFields(error) };
+}
+
+function failureFields(error: unknown) {
+  if (!(error instanceof AppError)) throw error;
+  return { error: error.message, ...describeFailure(error), ...error.extra };
+}
+
 /**
  * A loader's expected failure (an AppError, such as the JSON route's 404 for another shop's delivery) as page data
- * with the JSON routes' failure body under `failure` and their status, for the page to word by code; anything else
- * is thrown on (the route's error boundary).
+ * with the JSON routes' failure body under `failure` and their status; anything else is thrown on.
  */
 export function loaderFailure<T extends Record<string, unknown>>(error: unknown, empty: T) {
-  if (!(error instanceof AppError)) throw error;
-  const failure = { error: error.message, ...describeFailure(error), ...error.extra } as {
-    error: string;
-    code: string;
-  } & Record<string, unknown>;
-  return data({ ...empty, failure }, { status: error.status });
+  const failure = failureFields(error);
+  return data({ ...empty, failure }, { status: (error as AppError).status });
+}
+
+/** A page action's answer to an `intent` it does not have. */
+export function unknownIntent(): AppError {
+  return AppError.forField("intent", "is not an action of this page", { code: "invalid_input" });
 }

@@ -39,8 +39,8 @@ export function parseInput<S extends z.ZodTypeAny>(schema: S, input: unknown): z
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue.path.join(".");
-  throw new AppError(400, field ? `${field}: ${issue.message}` : issue.message, "invalid_input");
+  if (!issue.path.length) throw new AppError(400, issue.message, "invalid_input");
+  throw AppError.forField(issue.path, issue.message, { code: "invalid_input" });
 }
 
 /** A request's query string validated by `schema`; the error names the first bad field. */

@@ -13,7 +13,11 @@ const query = z.object({
   locale: z.string().max(35, "must be at most 35 characters").optional(),
 });
 
-/** The filtered delivery log as the merchant's spreadsheet (at most 50,000 rows, newest first). */
+/**
+ * The filtered delivery log as the merchant's spreadsheet (at most 50,000 rows, newest first), with each order's
+ * buyer answer. The one export route: the deliveries page downloads it at `/app/deliveries/export`, which re-exports
+ * this loader.
+ */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const { shop } = await authenticateAdminApi(request);
   const { locale, ...search } = parseQuery(request, query);

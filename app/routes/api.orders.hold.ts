@@ -11,7 +11,8 @@ const orderId = z.string().max(100, "must be at most 100 characters");
 /** The order's buyer answer and hold (the order page's block). */
 export const loader = extensionApi(async ({ args: { request }, shop }: { args: LoaderFunctionArgs; shop: string }) => {
   const ref = parseOrderRef(parseQuery(request, z.object({ orderId })).orderId);
-  if (!ref) throw new AppError(400, "orderId: must be an order id like gid://shopify/Order/123", "invalid_input");
+  if (!ref)
+    throw AppError.forField("orderId", "must be an order id like gid://shopify/Order/123", { code: "invalid_input" });
   return ok(await orderBuyerState(shop, ref.gid));
 });
 

@@ -16,7 +16,8 @@ export const action = apiHandler(
     const importType = fields.importType?.trim().toLowerCase();
     const wantsNew = ["new", "create"].includes(fields.platformProductId?.trim().toLowerCase() ?? "");
     if ((importType && importType !== "link") || wantsNew) throw new AppError(400, NOT_SUPPORTED, "not_supported");
-    if (!fields.platformProductId?.trim()) throw new AppError(400, `platformProductId: is required. ${NOT_SUPPORTED}`);
+    if (!fields.platformProductId?.trim())
+      throw AppError.forField("platformProductId", `is required. ${NOT_SUPPORTED}`);
 
     const result = await importSupplierProduct(shop, await requirePlatformSession(shop), parseImportRequest(fields));
     return ok(result);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { action, loader } from "~/routes/app.catalogue";
+import { action, loader } from "~/routes/app.catalogue/route";
 import { createAssociation, createConfiguration, createSession, shopDomain } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";
 import { mockPlatform } from "../mocks/platform";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { action, loader } from "~/routes/app.products";
+import { action, loader } from "~/routes/app.products/route";
 import { syncShopStock } from "~/services/stock/sync.server";
 import { applyStockCommand } from "../../sandbox/supplier/market";
 import { SANDBOX_SUPPLIER_TOKEN } from "../../sandbox/supplier/server";

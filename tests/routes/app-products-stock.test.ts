@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { action, loader } from "~/routes/app.products";
+import { action, loader } from "~/routes/app.products/route";
 import { applyStockCommand } from "../../sandbox/supplier/market";
 import { createSession, shopDomain } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";

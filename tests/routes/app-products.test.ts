@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { action, loader } from "~/routes/app.products";
+import { action, loader } from "~/routes/app.products/route";
 import { createAssociation, createSession, shopDomain } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";
 import { mockPlatform } from "../mocks/platform";

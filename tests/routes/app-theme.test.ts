@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { action, loader } from "~/routes/app.theme";
+import { action, loader } from "~/routes/app.theme/route";
 import { fakeDns, realDns } from "../helpers/dns";
 import { createSession, createThemeInstall, shopDomain } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";

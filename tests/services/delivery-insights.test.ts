@@ -4,7 +4,7 @@ import { deliveryInsights, groupLowerEdge, percentilesOf, windowDays } from "~/s
 import { storeShopTimeZone } from "~/services/shops/time-zone.server";
 import { translate } from "~/i18n";
 import { pluralKey } from "~/i18n/plural";
-import { loader } from "~/routes/app.insights";
+import { loader } from "~/routes/app.insights/route";
 import { createDelivery, createSession, shopDomain } from "../helpers/factories";
 import { adminRequest } from "../helpers/requests";
 import { mockPlatform } from "../mocks/platform";

@@ -66,6 +66,19 @@ export function orderAnswerOf(shop: string, orderId: string): Promise<OrderAnswe
   return prisma.orderAnswer.findUnique({ where: { shop_orderId: { shop, orderId } } });
 }
 
+/** The recorded answers of the shop's orders among `orderIds`, by order id (orders without one are absent). */
+export async function orderAnswersOf(
+  shop: string,
+  orderIds: readonly string[],
+): Promise<Map<string, Pick<OrderAnswer, "answer" | "answeredAt">>> {
+  if (!orderIds.length) return new Map();
+  const rows = await prisma.orderAnswer.findMany({
+    where: { shop, orderId: { in: [...new Set(orderIds)] } },
+    select: { orderId: true, answer: true, answeredAt: true },
+  });
+  return new Map(rows.map(({ orderId, ...answer }) => [orderId, answer]));
+}
+
 /**
  * No answer in the shop's hours: recorded as the answer `no_answer` (source timeout), only if the order still has
  * none, so a late callback's answer is never overwritten. True when it was recorded.

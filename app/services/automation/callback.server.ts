@@ -125,14 +125,14 @@ async function answer(
 
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AppError(400, `${issue.path.join(".") || "body"}: ${issue.message}`);
+    throw AppError.forField(issue.path.length ? issue.path : ["body"], issue.message);
   }
   const fields = parsed.data;
-  if (!fields.orderName && !fields.orderId) throw new AppError(400, "orderName: is required");
+  if (!fields.orderName && !fields.orderId) throw AppError.forField("orderName", "is required");
   const tags = chooseTags(fields);
   const invalidTag = tags.find((value) => value.length > 40);
-  if (invalidTag) throw new AppError(400, "tags: each tag must be at most 40 characters");
-  if (tags.length > MAX_TAGS) throw new AppError(400, `tags: at most ${MAX_TAGS} tags`);
+  if (invalidTag) throw AppError.forField("tags", "each tag must be at most 40 characters");
+  if (tags.length > MAX_TAGS) throw AppError.forField("tags", `at most ${MAX_TAGS} tags`);
 
   // The orders/create webhook stored the order's id: a callback for an order this app delivered (nearly all of
   // them) goes straight to tagsAdd, one platform call instead of two, and the same read gives its delivery.

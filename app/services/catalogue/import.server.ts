@@ -113,7 +113,9 @@ export async function importSupplierProduct(
   const log = logger.child({ shop, supplierProductId: request.supplierProductId });
   const supplier = request.supplierProduct;
   if (supplier.id !== request.supplierProductId) {
-    throw new AppError(400, "supplierProductData: its id does not match supplierProductId", "invalid_input");
+    throw AppError.forField("supplierProductData", "its id does not match supplierProductId", {
+      code: "invalid_input",
+    });
   }
   await refuseDuplicate(shop, request.supplierProductId);
 
@@ -127,14 +129,14 @@ export async function importSupplierProduct(
   );
   const description = request.saveSupplierDescription ? sanitizeDescription(supplier.description) : undefined;
   if (request.saveSupplierDescription && !description) {
-    throw new AppError(400, "supplierProductData.description: the supplier product has no description to copy");
+    throw AppError.forField(["supplierProductData", "description"], "the supplier product has no description to copy");
   }
   if (request.saveSupplierName && !supplier.name.trim()) {
-    throw new AppError(400, "supplierProductData.name: the supplier product has no name to copy");
+    throw AppError.forField(["supplierProductData", "name"], "the supplier product has no name to copy");
   }
   const images = request.saveSupplierImages ? supplier.gallery.slice(0, MAX_IMAGES) : [];
   if (request.saveSupplierImages && images.length === 0) {
-    throw new AppError(400, "supplierProductData.gallery: the supplier product has no images to copy");
+    throw AppError.forField(["supplierProductData", "gallery"], "the supplier product has no images to copy");
   }
 
   const completed: Step[] = [];

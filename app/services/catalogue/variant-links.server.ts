@@ -37,11 +37,9 @@ export function resolveVariantLinks(
   useSuggestedBarcode: boolean,
 ): VariantLink[] {
   if (useSuggestedBarcode && associations.length === 0) {
-    throw new AppError(
-      400,
-      "variantAssociations: map at least one variant to use the suggested barcodes",
-      "invalid_input",
-    );
+    throw AppError.forField("variantAssociations", "map at least one variant to use the suggested barcodes", {
+      code: "invalid_input",
+    });
   }
   const [problem] = checkMapping(
     associations,
@@ -49,21 +47,20 @@ export function resolveVariantLinks(
     variations.map((variation) => variation.id),
   );
   if (problem) {
-    throw new AppError(
-      400,
-      `variantAssociations.${problem.index}.${problem.field}: ${MAPPING_PROBLEM_MESSAGES[problem.code]}`,
-      problem.code,
-      problem.otherIndex === undefined ? {} : { otherIndex: problem.otherIndex },
+    throw AppError.forField(
+      ["variantAssociations", problem.index, problem.field],
+      MAPPING_PROBLEM_MESSAGES[problem.code],
+      { code: problem.code, extra: problem.otherIndex === undefined ? {} : { otherIndex: problem.otherIndex } },
     );
   }
   return associations.map((association, index) => {
     const variation = variations.find((candidate) => candidate.id === association.supplierVariationId)!;
     const barcode = association.barcode?.trim() || variation.sku?.trim() || null;
     if (useSuggestedBarcode && !barcode) {
-      throw new AppError(
-        400,
-        `variantAssociations.${index}.supplierVariationId: the supplier suggests no barcode for this variation`,
-        "barcode_missing",
+      throw AppError.forField(
+        ["variantAssociations", index, "supplierVariationId"],
+        "the supplier suggests no barcode for this variation",
+        { code: "barcode_missing" },
       );
     }
     return { supplierVariationId: variation.id, platformVariantId: association.platformVariantId, barcode };

@@ -1,4 +1,4 @@
-import type { Delivery } from "@prisma/client";
+import type { Delivery, OrderAnswer } from "@prisma/client";
 import prisma from "../../db.server";
 import { createI18n, type I18n } from "../../i18n/context";
 import type { MessageKey } from "../../i18n";
@@ -7,6 +7,7 @@ import { storedDeliveryError } from "../../lib/delivery-errors";
 import { describeTimeZone, formatSheetDateTime, localDayOf } from "../../lib/time-zone";
 import { shopTimeZone } from "../shops/time-zone.server";
 import { readBuyerSummary, type BuyerSummary } from "../../lib/buyer-summary";
+import { orderAnswersOf } from "../answers/record.server";
 import { searchWhere, type DeliverySearch } from "./operations.server";
 
 /**
@@ -22,9 +23,11 @@ export const UTF8_BOM = "\uFEFF";
 
 type Cell = string | number | null | undefined;
 
+type RecordedAnswer = Pick<OrderAnswer, "answer" | "answeredAt">;
+
 interface Column {
   header: MessageKey;
-  value: (row: Delivery, i18n: I18n, buyer: BuyerSummary | null) => Cell;
+  value: (row: Delivery, i18n: I18n, buyer: BuyerSummary | null, answer: RecordedAnswer | null) => Cell;
 }
 
 const COLUMNS: Column[] = [
@@ -48,6 +51,16 @@ const COLUMNS: Column[] = [
   {
     header: "export.column.flowAnswer",
     value: (row, i18n) => (row.callbackStatus ? labelled(i18n.t, "delivery.callbackStatus", row.callbackStatus) : ""),
+  },
+  // The buyer's answer the shop's rules read from the flow's callback, or "no answer" when the wait ran out; empty
+  // while the order has none.
+  {
+    header: "export.column.buyerAnswer",
+    value: (_row, i18n, _buyer, answer) => (answer ? labelled(i18n.t, "answers.answer", answer.answer) : ""),
+  },
+  {
+    header: "export.column.answeredAt",
+    value: (_row, i18n, _buyer, answer) => formatSheetDateTime(answer?.answeredAt, i18n.timeZone),
   },
   { header: "export.column.tags", value: (row) => (JSON.parse(row.tagsApplied) as string[]).join(" ") },
   {
@@ -139,9 +152,14 @@ export async function exportDeliveries(
         take: Math.min(PAGE_ROWS, CSV_MAX_ROWS - sent),
       });
       if (!page.length) return controller.close();
+      const answers = await orderAnswersOf(
+        shop,
+        page.flatMap((row) => (row.orderId ? [row.orderId] : [])),
+      );
       const lines = page.map((row) => {
         const buyer = readBuyerSummary(row.buyer);
-        return COLUMNS.map((column) => csvCell(column.value(row, i18n, buyer), separator)).join(separator);
+        const answer = (row.orderId && answers.get(row.orderId)) || null;
+        return COLUMNS.map((column) => csvCell(column.value(row, i18n, buyer, answer), separator)).join(separator);
       });
       controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
       sent += page.length;

@@ -61,7 +61,8 @@ export type OrderStoryEntry = ReturnType<typeof storyEntry>;
 /** Everything the app did with one order, for the order page's block. */
 export async function getOrderStory(shop: string, orderRef: string) {
   const ref = parseOrderRef(orderRef);
-  if (!ref) throw new AppError(400, "orderId: must be an order id like gid://shopify/Order/123", "invalid_input");
+  if (!ref)
+    throw AppError.forField("orderId", "must be an order id like gid://shopify/Order/123", { code: "invalid_input" });
   const [rows, pausedAt] = await Promise.all([orderDeliveries(shop, ref), automationPausedAt(shop)]);
   const names = rows.some((row) => row.flowId) ? await flowNames(shop) : {};
   // Paused, a waiting order waits for the merchant: the block says so rather than a time that will pass.
@@ -79,7 +80,8 @@ const PENDING = ["queued", "delivering", "retrying"];
  */
 export async function resendOrder(shop: string, orderRef: string, request: RepeatRequest = {}, now = new Date()) {
   const ref = parseOrderRef(orderRef);
-  if (!ref) throw new AppError(400, "orderId: must be an order id like gid://shopify/Order/123", "invalid_input");
+  if (!ref)
+    throw AppError.forField("orderId", "must be an order id like gid://shopify/Order/123", { code: "invalid_input" });
   const rows = await orderDeliveries(shop, ref);
   const latest = rows[0];
   if (!latest) throw new AppError(404, "The app has no record of this order", "not_found");

@@ -54,7 +54,8 @@ export type OrderBuyerState = Awaited<ReturnType<typeof orderBuyerState>>;
  */
 export async function requestOrderAction(shop: string, orderRef: string, kind: "release" | "cancel", now = new Date()) {
   const ref = parseOrderRef(orderRef);
-  if (!ref) throw new AppError(400, "orderId: must be an order id like gid://shopify/Order/123", "invalid_input");
+  if (!ref)
+    throw AppError.forField("orderId", "must be an order id like gid://shopify/Order/123", { code: "invalid_input" });
   if (!(await holdPolicyOf(shop)).enabled) throw new AppError(409, "Holds are off for this shop", "holds_off");
   const key = { shop_kind_subject: { shop, kind, subject: ref.gid } };
   await prisma.fulfilmentTask.upsert({

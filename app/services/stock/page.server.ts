@@ -67,18 +67,22 @@ export async function stockSyncAction(shop: string, intent: string, fields: Reco
   if (parsed.enabled) {
     const missing = await missingScopesFor(shop, STOCK_SYNC_SCOPES);
     if (missing.length) {
-      throw new AppError(403, `The app needs these permissions first: ${missing.join(", ")}`, "missing_scopes", {
-        field: "enabled",
-      });
+      throw new AppError(
+        403,
+        `The app needs these permissions first: ${missing.join(", ")}`,
+        "missing_scopes",
+        {},
+        {},
+        { field: "enabled" },
+      );
     }
-    if (!parsed.locationId)
-      throw new AppError(400, "locationId: is required", "invalid_input", { field: "locationId" });
+    if (!parsed.locationId) throw AppError.forField("locationId", "is required", { code: "invalid_input" });
   }
   let locationName: string | undefined;
   if (parsed.locationId) {
     const data = await platformGraphql<StockLocationsData>({ shop }, STOCK_LOCATIONS_QUERY);
     const location = data.locations.nodes.find((candidate) => candidate.id === parsed.locationId);
-    if (!location) throw new AppError(400, "locationId: is not a location of this shop", "invalid_input");
+    if (!location) throw AppError.forField("locationId", "is not a location of this shop", { code: "invalid_input" });
     locationName = location.name;
   }
   const settings = await saveStockSyncSettings(shop, {

@@ -33,7 +33,8 @@ export async function saveSupplierIntegration(
     );
   }
   const token = input.token ?? settings.supplierToken;
-  if (!token) throw new AppError(400, "supplier_token: required for a new supplier configuration", "invalid_input");
+  if (!token)
+    throw AppError.forField("supplier_token", "required for a new supplier configuration", { code: "invalid_input" });
   // A new token is tried on the marketplace before anything is stored: "save" must never keep a refused token.
   if (input.token) await checkSupplierToken(input.token);
 
@@ -78,11 +79,9 @@ async function checkSupplierToken(token: string) {
   });
   if (!upstreamError) return;
   if (upstreamError.code === "rejected") {
-    throw new AppError(
-      400,
-      "supplier_token: the supplier marketplace refused this token; nothing was saved",
-      "bad_token",
-    );
+    throw AppError.forField("supplier_token", "the supplier marketplace refused this token; nothing was saved", {
+      code: "bad_token",
+    });
   }
   throw new AppError(
     502,

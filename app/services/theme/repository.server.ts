@@ -34,14 +34,14 @@ export function parseRepositoryUrl(value: string): RepositoryRef {
   try {
     segments = path.split("/").map((segment) => decodeURIComponent(segment));
   } catch {
-    throw new AppError(400, `themeUrl: the repository URL is malformed; expected ${USAGE}`);
+    throw AppError.forField("themeUrl", `the repository URL is malformed; expected ${USAGE}`);
   }
   const [owner = "", repo = "", ...branchParts] = segments;
   const branch = branchParts.join("/");
   if (!OWNER.test(owner) || !REPO.test(repo) || repo === "." || repo === ".." || !isBranchName(branch)) {
-    throw new AppError(400, `themeUrl: the repository URL must have the form ${USAGE}`);
+    throw AppError.forField("themeUrl", `the repository URL must have the form ${USAGE}`);
   }
-  if (!token) throw new AppError(400, `themeUrl: the repository URL needs a token (${USAGE})`);
+  if (!token) throw AppError.forField("themeUrl", `the repository URL needs a token (${USAGE})`);
   return { owner, repo, branch, token };
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { translate } from "~/i18n";
+import prisma from "~/db.server";
 import { loader as exportRoute } from "~/routes/api.deliveries.export";
+import { loader as pageExportRoute } from "~/routes/app.deliveries.export";
 import { csvCell } from "~/services/deliveries/export.server";
 import { storeShopTimeZone } from "~/services/shops/time-zone.server";
 import { createAutomatedShop, createDelivery, restOrder } from "../../helpers/factories";
@@ -182,6 +184,78 @@ describe("the delivery log as the merchant's spreadsheet", () => {
       "2026-11-20 01:00:00",
       "2026-11-20 00:00:00",
     ]);
+  });
+
+  it("gives each order's buyer answer, in the merchant's words and the shop's time, to the page and the API alike", async () => {
+    const shop = await createAutomatedShop();
+    const other = await createAutomatedShop();
+    await storeShopTimeZone(shop, "America/Bogota");
+    const answered = [
+      // 20:30 on the 26th in Bogotá, the 27th in UTC.
+      { id: 31, answer: "confirmed", answeredAt: new Date("2026-11-27T01:30:00Z"), source: "callback" },
+      { id: 32, answer: "refused", answeredAt: new Date("2026-11-26T15:00:05Z"), source: "callback" },
+      { id: 33, answer: "no_answer", answeredAt: new Date("2026-11-26T23:00:00Z"), source: "timeout" },
+    ];
+    for (const [i, { id, ...answer }] of answered.entries()) {
+      await createDelivery(shop, {
+        createdAt: new Date(Date.UTC(2026, 10, 26, 10 - i)),
+        order: restOrder({ id, name: `#${id}` }),
+      });
+      await prisma.orderAnswer.create({ data: { shop, orderId: `gid://shopify/Order/${id}`, ...answer } });
+    }
+    // Still waiting; another shop's order with the same id has an answer that must not leak in.
+    await createDelivery(shop, {
+      createdAt: new Date(Date.UTC(2026, 10, 26, 1)),
+      order: restOrder({ id: 34, name: "#34" }),
+    });
+    await prisma.orderAnswer.create({
+      data: { shop: other, orderId: "gid://shopify/Order/34", answer: "refused", answeredAt: new Date() },
+    });
+
+    const api = await download(shop, "locale=es-CO");
+    const page = await pageExportRoute({
+      request: await adminRequest("/app/deliveries/export?locale=es-CO", shop),
+      params: {},
+      context: {},
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Content-Disposition")).toBe(api.response.headers.get("Content-Disposition"));
+    const pageBytes = new Uint8Array(await page.arrayBuffer());
+    expect(new TextDecoder().decode(pageBytes)).toBe(new TextDecoder().decode(api.bytes));
+
+    const sheet = openAsSpreadsheet(pageBytes, COLOMBIA);
+    const [header, ...rows] = sheet.rows;
+    const values = cellValues(sheet.rows);
+    const answerColumn = columnOf(header, "Respuesta del comprador");
+    const timeColumn = columnOf(header, "Respondió");
+    expect(values[0][timeColumn]).toBe("Respondió (America/Bogota (GMT-5))");
+    expect(values.slice(1).map((row) => [row[columnOf(header, "Pedido")], row[answerColumn], row[timeColumn]])).toEqual(
+      [
+        ["#31", "Confirmó", "2026-11-26 20:30:00"],
+        ["#32", "Rechazó", "2026-11-26 10:00:05"],
+        ["#33", "Sin respuesta", "2026-11-26 18:00:00"],
+        ["#34", "", ""],
+      ],
+    );
+    expect(rows.slice(0, 3).map((row) => row[timeColumn].kind)).toEqual(["date", "date", "date"]);
+
+    const english = cellValues(openAsSpreadsheet((await download(shop, "locale=en-US")).bytes, UNITED_STATES).rows);
+    const englishAnswers = english.slice(1).map((row) => row[english[0].indexOf("Buyer's answer")]);
+    expect(englishAnswers).toEqual(["Confirmed", "Refused", "No answer", ""]);
+  });
+
+  it("refuses bad input the same way at the page's path and the API's", async () => {
+    const shop = await createAutomatedShop();
+    for (const path of ["/app/deliveries/export", "/api/deliveries/export"]) {
+      const loader = path.startsWith("/app") ? pageExportRoute : exportRoute;
+      const response = await loader({
+        request: await adminRequest(`${path}?status=lost`, shop),
+        params: {},
+        context: {},
+      });
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toMatchObject({ success: false, code: "invalid_input", field: "status" });
+    }
   });
 
   it("refuses a locale longer than any real one", async () => {

@@ -1,18 +1,5 @@
 import { useAppBridge } from "@shopify/app-bridge-react";
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Checkbox,
-  Divider,
-  InlineGrid,
-  InlineStack,
-  Modal,
-  SkeletonBodyText,
-  Text,
-  Thumbnail,
-} from "@shopify/polaris";
+import { BlockStack, Box, Button, InlineStack, Modal, SkeletonBodyText, Text, Thumbnail } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { useStoreVariants } from "~/components/use-store-variants";
@@ -24,32 +11,11 @@ import {
   type RowFailure,
 } from "~/components/VariantMappingEditor";
 import { useI18n } from "~/i18n/context";
-import type { PlatformVariant, ProductAssociation, SupplierProduct } from "~/lib/api-types";
+import type { ProductAssociation, SupplierProduct } from "~/lib/api-types";
 import { galleryUrls, MAX_IMAGES } from "~/lib/supplier";
-import { autoMatch, unmappedVariants, variantAssociations, type MappingRow } from "~/lib/variant-mapping";
-
-/** The store product as the platform's resource picker gives it: what the preview compares against. */
-interface PickedProduct {
-  id: string;
-  title: string;
-  descriptionHtml: string;
-  images: { src: string; alt: string }[];
-}
-
-const PREVIEW_CHARS = 240;
-
-/** Text of a description for the preview (shown as text, never as HTML). */
-function plainText(html: string) {
-  const text = html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
-}
+import { autoMatch, variantAssociations, type MappingRow } from "~/lib/variant-mapping";
+import { CopyOptionsSection, type CopyOptions } from "./CopyOptionsSection";
+import { OverwritePreview, type PickedProduct } from "./OverwritePreview";
 
 /**
  * Links one supplier product to an existing store product (docs/decisions/140): the store product is chosen in
@@ -77,10 +43,13 @@ export function LinkProductModal({
     setRows(variants.data ? autoMatch(product.variations, variants.data) : []);
   }, [variants.data, product.variations]);
 
-  const [saveName, setSaveName] = useState(false);
-  const [saveDescription, setSaveDescription] = useState(false);
-  const [useBarcodes, setUseBarcodes] = useState(false);
-  const [saveImages, setSaveImages] = useState(false);
+  const [options, setOptions] = useState<CopyOptions>({
+    saveName: false,
+    saveDescription: false,
+    useBarcodes: false,
+    saveImages: false,
+  });
+  const { saveName, saveDescription, useBarcodes, saveImages } = options;
   const [chosenImages, setChosenImages] = useState<string[]>(() => images.slice(0, MAX_IMAGES));
   const [errors, setErrors] = useState<{ product?: string; images?: string; mapping?: string }>({});
   const [stage, setStage] = useState<"edit" | "preview">("edit");
@@ -260,45 +229,15 @@ export function LinkProductModal({
             </Modal.Section>
           )}
 
-          <Modal.Section>
-            <BlockStack gap="200">
-              <Text as="h3" variant="headingSm">
-                {t("link.step.options")}
-              </Text>
-              <Checkbox label={t("link.option.name")} checked={saveName} onChange={setSaveName} />
-              <Checkbox label={t("link.option.description")} checked={saveDescription} onChange={setSaveDescription} />
-              <Checkbox label={t("link.option.barcodes")} checked={useBarcodes} onChange={setUseBarcodes} />
-              <Checkbox
-                label={t("link.option.images")}
-                checked={saveImages}
-                onChange={setSaveImages}
-                disabled={images.length === 0}
-              />
-              {saveImages && (
-                <BlockStack gap="200">
-                  <Text as="p">{t("link.images", { max: MAX_IMAGES })}</Text>
-                  <InlineStack gap="300">
-                    {images.map((url, index) => (
-                      <BlockStack key={url} gap="100" inlineAlign="center">
-                        <Thumbnail source={url} alt={t("link.imageAlt", { n: index + 1, name: product.name })} />
-                        <Checkbox
-                          label={t("link.imageAlt", { n: index + 1, name: product.name })}
-                          labelHidden
-                          checked={chosenImages.includes(url)}
-                          onChange={(on) => toggleImage(url, on)}
-                        />
-                      </BlockStack>
-                    ))}
-                  </InlineStack>
-                  {errors.images && (
-                    <Text as="p" tone="critical">
-                      {errors.images}
-                    </Text>
-                  )}
-                </BlockStack>
-              )}
-            </BlockStack>
-          </Modal.Section>
+          <CopyOptionsSection
+            product={product}
+            images={images}
+            options={options}
+            onOptions={(change) => setOptions((before) => ({ ...before, ...change }))}
+            chosenImages={chosenImages}
+            onToggleImage={toggleImage}
+            imagesError={errors.images}
+          />
         </>
       ) : (
         picked && (
@@ -318,122 +257,5 @@ export function LinkProductModal({
         )
       )}
     </Modal>
-  );
-}
-
-/** What the link will overwrite on the store product, before and after, for the merchant to confirm. */
-function OverwritePreview({
-  product,
-  picked,
-  variants,
-  rows,
-  saveName,
-  saveDescription,
-  barcodes,
-  images,
-  failure,
-  onDismissFailure,
-  mappedCount,
-}: {
-  product: SupplierProduct;
-  picked: PickedProduct;
-  variants: PlatformVariant[];
-  rows: MappingRow[];
-  saveName: boolean;
-  saveDescription: boolean;
-  barcodes: boolean;
-  images: string[];
-  failure?: string;
-  onDismissFailure: () => void;
-  mappedCount: number;
-}) {
-  const { t, tp } = useI18n();
-  const unmapped = unmappedVariants(rows, variants);
-  const barcodeCount = barcodes ? mappedCount : 0;
-  const changesNothing = !saveName && !saveDescription && barcodeCount === 0 && images.length === 0;
-  const empty = t("link.preview.empty");
-  return (
-    <Modal.Section>
-      <BlockStack gap="400">
-        <ApiErrorBanner message={failure} onDismiss={onDismissFailure} />
-        <Text as="p">{changesNothing ? t("link.preview.nothing") : t("link.preview.intro")}</Text>
-        {saveName && (
-          <BeforeAfter heading={t("link.preview.title")} before={picked.title || empty} after={product.name.trim()} />
-        )}
-        {saveDescription && (
-          <BeforeAfter
-            heading={t("link.preview.description")}
-            before={plainText(picked.descriptionHtml) || empty}
-            after={plainText(product.description) || empty}
-          />
-        )}
-        {images.length > 0 && (
-          <BlockStack gap="200">
-            <Text as="h3" variant="headingSm">
-              {t("link.preview.images")}
-            </Text>
-            <Text as="p">{tp("link.preview.imagesAdded", images.length)}</Text>
-            <InlineStack gap="200">
-              {images.map((url, index) => (
-                <Thumbnail key={url} source={url} alt={t("link.imageAlt", { n: index + 1, name: product.name })} />
-              ))}
-            </InlineStack>
-          </BlockStack>
-        )}
-        {barcodeCount > 0 && (
-          <BlockStack gap="100">
-            <Text as="h3" variant="headingSm">
-              {t("link.preview.barcodes")}
-            </Text>
-            <Text as="p">{tp("link.preview.barcodesSet", barcodeCount)}</Text>
-          </BlockStack>
-        )}
-        <Divider />
-        <BlockStack gap="100">
-          <Text as="h3" variant="headingSm">
-            {t("link.preview.variants")}
-          </Text>
-          <Text as="p">{tp("link.preview.mapped", mappedCount)}</Text>
-          {unmapped.length > 0 && (
-            <Banner tone="warning">
-              <p>{tp("mapping.unmapped", unmapped.length, { names: unmapped.map((v) => v.title).join(", ") })}</p>
-            </Banner>
-          )}
-        </BlockStack>
-      </BlockStack>
-    </Modal.Section>
-  );
-}
-
-function BeforeAfter({ heading, before, after }: { heading: string; before: string; after: string }) {
-  const { t } = useI18n();
-  return (
-    <BlockStack gap="200">
-      <Text as="h3" variant="headingSm">
-        {heading}
-      </Text>
-      <InlineGrid columns={{ xs: 1, md: 2 }} gap="300">
-        <Box padding="300" background="bg-surface-secondary" borderRadius="200">
-          <BlockStack gap="100">
-            <Text as="p" variant="bodySm" tone="subdued">
-              {t("link.preview.now")}
-            </Text>
-            <Text as="p" breakWord>
-              <s>{before}</s>
-            </Text>
-          </BlockStack>
-        </Box>
-        <Box padding="300" background="bg-surface-success" borderRadius="200">
-          <BlockStack gap="100">
-            <Text as="p" variant="bodySm" tone="subdued">
-              {t("link.preview.after")}
-            </Text>
-            <Text as="p" breakWord>
-              {after}
-            </Text>
-          </BlockStack>
-        </Box>
-      </InlineGrid>
-    </BlockStack>
   );
 }

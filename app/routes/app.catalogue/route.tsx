@@ -1,41 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  Image,
-  InlineGrid,
-  InlineStack,
-  Layout,
-  Pagination,
-  Select,
-  Spinner,
-  Text,
-  TextField,
-} from "@shopify/polaris";
-import { useEffect, useRef, useState } from "react";
+import { Banner, BlockStack, Box, InlineGrid, InlineStack, Layout, Pagination, Spinner, Text } from "@shopify/polaris";
+import { useState } from "react";
 import { EmptyCard } from "~/components/EmptyCard";
-import { LinkProductModal } from "~/components/LinkProductModal";
+
 import { showToast } from "~/components/toast";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
 import type { SupplierProduct } from "~/lib/api-types";
-import {
-  catalogueQuery,
-  catalogueSearch,
-  displayPrice,
-  displayStock,
-  galleryUrls,
-  PAGE_SIZE,
-  SUPPLIER_CURRENCIES,
-  type Filter,
-} from "~/lib/supplier";
+import { catalogueQuery, catalogueSearch, PAGE_SIZE, SUPPLIER_CURRENCIES, type Filter } from "~/lib/supplier";
 import { pageMeta } from "~/lib/meta";
-import { BODY_LIMITS, AppError, apiHandler, ok } from "~/lib/http.server";
+import { BODY_LIMITS, apiHandler, ok, unknownIntent } from "~/lib/http.server";
 import { readFields } from "~/lib/input.server";
 import { linksBySupplierProduct } from "~/services/catalogue/associations.server";
 import { importSupplierProduct } from "~/services/catalogue/import.server";
@@ -45,8 +20,9 @@ import { requirePlatformSession } from "~/services/platform/offline-session.serv
 import { getShopSettings } from "~/services/shops/configuration.server";
 import { listSupplierProducts } from "~/services/supplier/products.server";
 import { authenticate } from "~/shopify.server";
-
-const SEARCH_DELAY_MS = 350;
+import { CatalogueSearch } from "./components/CatalogueSearch";
+import { LinkProductModal } from "./components/LinkProductModal";
+import { ProductCard } from "./components/ProductCard";
 
 /**
  * One page of the supplier's catalogue as the URL asks for it (`q`, `filter`, `page`), with which of its products
@@ -83,7 +59,7 @@ export const action = apiHandler(
   async ({ request }: ActionFunctionArgs) => {
     const { shop } = await authenticateAdminApi(request);
     const fields = await readFields(request);
-    if (fields.intent !== "link") throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+    if (fields.intent !== "link") throw unknownIntent();
     const result = await importSupplierProduct(shop, await requirePlatformSession(shop), parseImportRequest(fields));
     return ok(result);
   },
@@ -98,7 +74,6 @@ export default function Catalogue() {
   const { search } = data;
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
-  const [input, setInput] = useState(search.q);
   const [linking, setLinking] = useState<SupplierProduct>();
 
   // The URL is the search: a typed one is sent once typing pauses, and a changed search starts at page 1.
@@ -118,26 +93,6 @@ export default function Catalogue() {
     setParams(merged, { replace: Boolean(next.q !== undefined), preventScrollReset: true });
   }
 
-  // The search this page last put in the URL: any other change of the URL (Back, a link) is shown in the box.
-  const sent = useRef(search.q);
-  useEffect(() => {
-    if (search.q !== sent.current) setInput(search.q);
-    sent.current = search.q;
-  }, [search.q]);
-
-  useEffect(() => {
-    const next = input.trim();
-    // Only a changed search reloads (not the first render, nor trailing spaces).
-    if (next === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = next;
-      show({ q: next });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // `show` reads the URL it is called with; the search only follows what is typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [input]);
-
   const loading = navigation.state === "loading" && navigation.location.pathname === "/app/catalogue";
   const catalogue = data.configured ? data.catalogue : null;
   const total = catalogue?.total ?? 0;
@@ -153,31 +108,7 @@ export default function Catalogue() {
             </Banner>
           ) : (
             <BlockStack gap="400">
-              <Card>
-                <InlineGrid columns={{ xs: 1, md: "2fr 1fr" }} gap="300">
-                  <TextField
-                    label={t("catalogue.search")}
-                    placeholder={t("catalogue.searchPlaceholder")}
-                    value={input}
-                    onChange={setInput}
-                    autoComplete="off"
-                    clearButton
-                    onClearButtonClick={() => setInput("")}
-                  />
-                  <Select
-                    label={t("catalogue.filter")}
-                    options={[
-                      { label: t("catalogue.filter.favorites"), value: "favorites" },
-                      { label: t("catalogue.filter.private"), value: "private" },
-                      { label: t("catalogue.filter.all"), value: "all" },
-                    ]}
-                    value={search.filter}
-                    onChange={(value) => show({ filter: value as Filter })}
-                    disabled={Boolean(search.q)}
-                    helpText={search.q ? t("catalogue.filterIgnoredWhileSearching") : undefined}
-                  />
-                </InlineGrid>
-              </Card>
+              <CatalogueSearch search={search} onSearch={show} />
               {catalogue?.upstreamError && (
                 <Banner
                   tone="warning"
@@ -245,63 +176,5 @@ export default function Catalogue() {
         />
       )}
     </AppPage>
-  );
-}
-
-function ProductCard({
-  product,
-  currency,
-  linkId,
-  onLink,
-}: {
-  product: SupplierProduct;
-  currency: string | null;
-  /** The shop's link of this product, if it has one. */
-  linkId: string | undefined;
-  onLink: () => void;
-}) {
-  const { t, tp, money, number } = useI18n();
-  const image = galleryUrls(product)[0];
-  const stock = displayStock(product);
-  return (
-    <Card padding="0">
-      <BlockStack>
-        <Box background="bg-surface-secondary" minHeight="180px">
-          {image ? (
-            <Image source={image} alt={product.name} width="100%" height="180" style={{ objectFit: "cover" }} />
-          ) : null}
-        </Box>
-        <Box padding="300">
-          <BlockStack gap="200">
-            <InlineStack align="space-between" blockAlign="start" gap="100" wrap={false}>
-              <Text as="h2" variant="headingSm" breakWord>
-                {product.name}
-              </Text>
-              {linkId && <Badge tone="success">{t("catalogue.linked")}</Badge>}
-            </InlineStack>
-            <Text as="p" variant="headingMd">
-              {money(displayPrice(product), currency)}
-            </Text>
-            <Text as="p" tone={stock === 0 ? "critical" : "subdued"}>
-              {stock === null ? t("catalogue.noStock") : t("catalogue.stock", { count: number(stock) })}
-              {product.variations.length > 1 ? ` · ${tp("catalogue.variations", product.variations.length)}` : ""}
-            </Text>
-            {linkId ? (
-              // The link's mapping opens where linked products are listed; it is edited and removed there.
-              <Button
-                url={`/app/products?mapping=${encodeURIComponent(linkId)}`}
-                accessibilityLabel={`${t("catalogue.viewLink")}: ${product.name}`}
-              >
-                {t("catalogue.viewLink")}
-              </Button>
-            ) : (
-              <Button onClick={onLink} accessibilityLabel={`${t("catalogue.link")}: ${product.name}`}>
-                {t("catalogue.link")}
-              </Button>
-            )}
-          </BlockStack>
-        </Box>
-      </BlockStack>
-    </Card>
   );
 }
