@@ -1,21 +1,70 @@
 /**
- * `npm run bench -- --insights [--rows 1000000]`: the delivery insights' aggregate queries at scale. Seeds a
- * throwaway SQLite file (tmp/bench/insights.sqlite, the app's migrations) with `rows` deliveries: half of them
- * one busy shop's last 30 days (the worst case for its queries), the rest 1,000 per other shop; then times
- * `deliveryInsights` for the busy shop and a typical one, and prints each statement's query plan.
+ * `npm run bench -- --insights [--rows 1000000] [--repeats 20] [--engine sqlite|postgresql]`: the insights and the
+ * log's queries at scale, on SQLite and (when PostgreSQL is installed, or TEST_POSTGRES_URL names a server) on
+ * PostgreSQL, each in a process of its own. Each seeds a throwaway store (the app's migrations) with `rows`
+ * deliveries: half of them one busy shop's last 30 days (the worst case for its queries), the rest 1,000 per other
+ * shop, every one with a buyer's search key; then times, for the busy shop, the 7- and 30-day insights, the log's
+ * first page (the loader's three reads), three searches (a surname typed without its accent, a full name in
+ * another case, a phone as typed) and a search that finds nothing, and prints p50/p95 of each and the statements'
+ * plans.
  */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { findPostgresBin } from "../scripts/lib/postgres-cluster";
+import { preparePostgres, ROOT } from "../sandbox/stack";
 import { freshBenchDatabase, option } from "./lib/setup";
+import { BUSY_SHOP, PHONE_OF, seedDeliveries } from "./lib/insights-seed";
 
-const BUSY = "busy.myshopify.com";
+type Engine = "sqlite" | "postgresql";
 
 export async function runInsightsBench(argv: string[]) {
+  const engineIndex = argv.indexOf("--engine");
+  const only = engineIndex >= 0 ? (argv[engineIndex + 1] as Engine) : undefined;
+  if (process.env.INSIGHTS_BENCH_DATABASE_URL) return measure(argv, process.env.INSIGHTS_BENCH_DATABASE_URL);
+  const engines: Engine[] = only ? [only] : ["sqlite", "postgresql"];
+  let failed = false;
+  for (const engine of engines) {
+    let url: string;
+    let stop = () => {};
+    if (engine === "sqlite") {
+      url = `file:${freshBenchDatabase("insights")}`;
+    } else if (process.env.TEST_POSTGRES_URL) {
+      url = process.env.TEST_POSTGRES_URL;
+    } else if (findPostgresBin()) {
+      const cluster = await preparePostgres();
+      url = cluster.databaseUrl;
+      stop = cluster.stop;
+    } else {
+      console.warn("\n!! SKIPPED PostgreSQL: not installed and TEST_POSTGRES_URL not set\n");
+      continue;
+    }
+    try {
+      // A process per engine: the app's modules read the store's URL once.
+      const child = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/run.ts"), ...argv], {
+        cwd: ROOT,
+        stdio: "inherit",
+        env: { ...process.env, INSIGHTS_BENCH_DATABASE_URL: url },
+      });
+      if (child.status !== 0) failed = true;
+    } finally {
+      stop();
+    }
+  }
+  if (failed) process.exit(1);
+}
+
+function percentile(sorted: number[], p: number) {
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] * 10) / 10;
+}
+
+async function measure(argv: string[], url: string) {
   const rows = option(argv, "rows", 1_000_000);
-  const repeats = option(argv, "repeats", 5);
-  const file = freshBenchDatabase("insights");
+  const repeats = option(argv, "repeats", 20);
+  const engine: Engine = url.startsWith("file:") ? "sqlite" : "postgresql";
   // The app's modules read their configuration on first use; the values only need to be valid.
   Object.assign(process.env, {
-    DATABASE_URL: `file:${file}`,
+    DATABASE_URL: url,
     PLATFORM_API_KEY: "bench",
     PLATFORM_API_SECRET: "bench-secret",
     PLATFORM_APP_URL: "https://bench.invalid",
@@ -29,79 +78,67 @@ export async function runInsightsBench(argv: string[]) {
   });
   const { default: prisma } = await import("../app/db.server");
   const { deliveryInsights } = await import("../app/services/deliveries/insights.server");
+  const { searchDeliveries, countRetryableFailed, automationState } =
+    await import("../app/services/deliveries/operations.server");
+  const { listDeliveries } = await import("../app/services/deliveries/queries.server");
+  const { foldInsightCountChanges } = await import("../app/services/deliveries/insight-counts.server");
 
   const now = new Date();
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  const busyRows = Math.floor(rows / 2);
   const seedStart = performance.now();
-  // One INSERT ... SELECT per shop group: SQLite generates the rows itself (a recursive counter).
-  // Statuses: 85 % delivered, 5 % retrying, 5 % dead, 3 % flow_failed, 2 % queued; a 400-byte payload each.
-  const seed = (shopExpr: string, count: number, spanSeconds: number) =>
-    prisma.$executeRawUnsafe(`
-      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
-      INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "status", "attempts", "nextAttemptAt", "flowId",
-        "payload", "attemptLog", "tagsApplied", "deliveredAt", "callbackStatus", "createdAt", "updatedAt")
-      SELECT id, shop, 'orders/create', 'event:' || id, status, 1, created, CASE WHEN i % 4 = 0 THEN 'f_202' ELSE 'f_101' END,
-        substr(hex(zeroblob(200)), 1, 400), '[]', '[]',
-        CASE WHEN status IN ('delivered', 'flow_failed') THEN strftime('%Y-%m-%dT%H:%M:%f+00:00', t + (i % 3000) / 1000.0, 'unixepoch') END,
-        CASE WHEN status = 'flow_failed' THEN 'failed' WHEN status = 'delivered' AND i % 10 < 6 THEN 'success'
-          WHEN status = 'delivered' AND i % 10 = 6 THEN 'error' END,
-        created, created
-      FROM (SELECT i, ${shopExpr} AS shop, lower(hex(randomblob(12))) AS id, ${nowSeconds} - (i * 7919) % ${spanSeconds} AS t,
-          CASE WHEN i % 100 < 85 THEN 'delivered' WHEN i % 100 < 90 THEN 'retrying' WHEN i % 100 < 95 THEN 'dead'
-            WHEN i % 100 < 98 THEN 'flow_failed' ELSE 'queued' END AS status,
-          strftime('%Y-%m-%dT%H:%M:%f+00:00', ${nowSeconds} - (i * 7919) % ${spanSeconds}, 'unixepoch') AS created
-        FROM n)`);
-  await seed(`'${BUSY}'`, busyRows, 30 * 86_400);
-  await seed(
-    `'shop-' || (i % ${Math.max(1, Math.floor((rows - busyRows) / 1000))}) || '.myshopify.com'`,
-    rows - busyRows,
-    90 * 86_400,
-  );
+  await seedDeliveries(prisma, engine, rows, now);
+  // The shop's own day (docs/decisions/200): the busy shop is in Bogotá, as most of the app's merchants.
+  await prisma.shopTimeZone.create({ data: { shop: BUSY_SHOP, timeZone: "America/Bogota", fetchedAt: now } });
   // The deliveries' count changes, folded as the periodic job does once a minute (docs/decisions/201).
-  const { foldInsightCountChanges } = await import("../app/services/deliveries/insight-counts.server");
   await foldInsightCountChanges();
-  await prisma.$executeRawUnsafe("ANALYZE");
+  await prisma.$executeRawUnsafe(engine === "sqlite" ? "ANALYZE" : 'VACUUM ANALYZE "Delivery"');
+  await prisma.$executeRawUnsafe(engine === "sqlite" ? "ANALYZE" : 'ANALYZE "InsightCount"');
   const seedSeconds = (performance.now() - seedStart) / 1000;
   const total = await prisma.delivery.count();
+  const shopTotal = await prisma.delivery.count({ where: { shop: BUSY_SHOP } });
 
-  const time = async (shop: string, days: 7 | 30) => {
-    await deliveryInsights(shop, days, now); // warm the page cache once
+  const search = (q: string) => searchDeliveries(BUSY_SHOP, { q, page: 1, pageSize: 25 });
+  const phone = PHONE_OF(12_345);
+  const queries: [string, () => Promise<string>][] = [
+    ["insights, 7 days", async () => `${(await deliveryInsights(BUSY_SHOP, 7, now)).orderToTrigger.count} orders`],
+    ["insights, 30 days", async () => `${(await deliveryInsights(BUSY_SHOP, 30, now)).orderToTrigger.count} orders`],
+    [
+      "log, first page",
+      async () => {
+        const [list] = await Promise.all([
+          listDeliveries(BUSY_SHOP, { page: 1, pageSize: 25 }),
+          countRetryableFailed(BUSY_SHOP),
+          automationState(BUSY_SHOP),
+        ]);
+        return `${list.total} in the log`;
+      },
+    ],
+    ['search "ramirez"', async () => `${(await search("ramirez")).total} found`],
+    ['search "Andres Lopez"', async () => `${(await search("Andres LÓPEZ")).total} found`],
+    [`search "${phone}"`, async () => `${(await search(phone)).total} found`],
+    ['search "zzyzx" (no match)', async () => `${(await search("zzyzx")).total} found`],
+  ];
+  const results = [];
+  for (const [name, run] of queries) {
+    await run(); // warm the page cache once
     const runs: number[] = [];
-    let result;
+    let found = "";
     for (let i = 0; i < repeats; i++) {
       const start = performance.now();
-      result = await deliveryInsights(shop, days, now);
+      found = await run();
       runs.push(performance.now() - start);
     }
     runs.sort((a, b) => a - b);
-    const counted = result!.series.reduce((sum, p) => sum + p.delivered + p.retrying + p.failed + p.flowFailed, 0);
-    return {
-      shop,
-      days,
-      medianMs: Math.round(runs[Math.floor(runs.length / 2)] * 10) / 10,
-      maxMs: Math.round(runs[runs.length - 1] * 10) / 10,
-      counted,
-      orderToTrigger: result!.orderToTrigger,
-    };
-  };
-  const results = [await time(BUSY, 7), await time(BUSY, 30), await time("shop-1.myshopify.com", 30)];
+    results.push({ name, p50Ms: percentile(runs, 0.5), p95Ms: percentile(runs, 0.95), found });
+  }
 
-  const plans = await prisma.$queryRawUnsafe<{ detail: string }[]>(
-    `EXPLAIN QUERY PLAN SELECT "bucket", "status", SUM("n") FROM "InsightCount" WHERE "shop" = ? AND "bucket" >= ? GROUP BY 1, 2`,
-    BUSY,
-    Math.floor((now.getTime() - 30 * 86_400_000) / 900_000),
-  );
   console.log(
-    `\nDelivery insights at ${total.toLocaleString("en-US")} deliveries (seeded in ${seedSeconds.toFixed(1)} s)\n`,
+    `\n${engine}: ${total.toLocaleString("en-US")} deliveries, ${shopTotal.toLocaleString("en-US")} of them the busy shop's (seeded in ${seedSeconds.toFixed(1)} s), ${repeats} runs each\n`,
   );
   for (const r of results) {
     console.log(
-      `  ${r.shop.padEnd(22)} ${String(r.days).padStart(2)} days: median ${r.medianMs} ms, max ${r.maxMs} ms over ${repeats} runs` +
-        ` (${r.counted.toLocaleString("en-US")} deliveries charted; order to trigger p50 ${r.orderToTrigger.p50Ms} ms, p95 ${r.orderToTrigger.p95Ms} ms)`,
+      `  ${r.name.padEnd(32)} p50 ${String(r.p50Ms).padStart(7)} ms  p95 ${String(r.p95Ms).padStart(7)} ms  (${r.found})`,
     );
   }
-  console.log(`  plan: ${plans.map((p) => p.detail).join("; ")}`);
-  console.log(`\n${JSON.stringify({ rows: total, seedSeconds, results })}`);
+  console.log(`\n${JSON.stringify({ engine, rows: total, shopRows: shopTotal, seedSeconds, repeats, results })}`);
   await prisma.$disconnect();
 }

@@ -2,11 +2,10 @@ import type { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { withoutLoopTestOrders } from "../loop-test/test-orders.server";
-import { foldForSearch } from "../../lib/search-key";
 import { automationPausedAt } from "./pause.server";
 import type { RepeatRequest } from "./repeat-guard.server";
-import { pageOfDeliveries, retryDelivery, summarizeDelivery } from "./queries.server";
-import type { DeliveryStatus } from "./status.server";
+import { listDeliveries, retryDelivery, summarizeDelivery } from "./queries.server";
+import { searchPage, type DeliverySearch } from "./search.server";
 import { wakeWorkers } from "./wake.server";
 
 /**
@@ -110,32 +109,11 @@ export async function resumeAutomation(shop: string) {
 
 // ---- Search and export ----
 
-export interface DeliverySearch {
-  q?: string;
-  status?: DeliveryStatus;
-}
+export { searchWhere, type DeliverySearch } from "./search.server";
 
-/**
- * Deliveries matching an order number (`#1001` or `1001`, by the (shop, orderName) index), or the buyer's name,
- * email or phone through the folded search key (docs/decisions/202): accents and case never matter, every word
- * typed must appear, and phone digits match whatever the separators.
- */
-export function searchWhere(shop: string, search: DeliverySearch): Prisma.DeliveryWhereInput {
-  const where: Prisma.DeliveryWhereInput = { shop, ...(search.status ? { status: search.status } : {}) };
-  const q = search.q?.trim();
-  if (!q) return where;
-  const or: Prisma.DeliveryWhereInput[] = [{ orderName: q }, { orderName: q.startsWith("#") ? q : `#${q}` }];
-  const digits = q.replace(/\D/g, "");
-  if (/^[\d\s()+.-]+$/.test(q) && digits.length >= 6) {
-    // Phones are stored as typed ("+57 300 123 4567"); the last digits are the part every format shares.
-    or.push({ searchKey: { contains: digits.slice(-7) } });
-  } else if (!/^#?\d+$/.test(q)) {
-    const words = foldForSearch(q).split(" ").filter(Boolean).slice(0, 8);
-    if (words.length) or.push({ AND: words.map((word) => ({ searchKey: { contains: word } })) });
-  }
-  return { ...where, OR: or };
-}
-
+/** The log's search: an order's name, or the buyer's name, email or phone (docs/decisions/202, 256). */
 export async function searchDeliveries(shop: string, search: DeliverySearch & { page: number; pageSize: number }) {
-  return pageOfDeliveries(searchWhere(shop, search), search.page, search.pageSize);
+  const q = search.q?.trim();
+  if (!q) return listDeliveries(shop, { status: search.status, page: search.page, pageSize: search.pageSize });
+  return searchPage(shop, q, search.status, search.page, search.pageSize);
 }

@@ -3,9 +3,24 @@
  * snake_case JSON the platform really sends for these topics, and the spec's `{ order: {...} }` in
  * GraphQL shape. Both give the same payload, field by field.
  */
-import { buyerSearchKey } from "./search-key.server";
+import {
+  decimal,
+  digits,
+  int,
+  isGraphqlShape,
+  lineItemsOf,
+  lower,
+  obj,
+  shopMoney,
+  str,
+  toGid,
+  unwrap,
+  type Json,
+} from "./payload-fields.server";
 
-type Json = Record<string, unknown>;
+// The event keys and the body helpers live in their own modules; existing imports of this module keep working.
+export { bodyShopDomain, buyerContacts, extractEventKeys, type EventKeys } from "./event-keys.server";
+export { decimal, isGraphqlShape, legacyId, lineItemsOf, obj, shopMoney, unwrap } from "./payload-fields.server";
 
 export const ORDER_EVENT = "order_created";
 export const DRAFT_ORDER_EVENT = "draft_order_created";
@@ -88,41 +103,6 @@ export interface CheckoutPayload {
   abandonedCheckoutUrl: string | null;
   shop: string;
   eventType: typeof CHECKOUT_EVENT;
-}
-
-/** What the receiver stores beside the body, read without validation so the insert path stays fast. */
-export interface EventKeys {
-  resourceId: string | null;
-  orderId: string | null;
-  orderName: string | null;
-  customerId: string | null;
-  checkoutToken: string | null;
-  cartToken: string | null;
-  /** The platform's test flag (a test order, such as the loop test's): kept out of the insights. */
-  test?: boolean;
-  /** The buyer's folded names, email and phone digits, for the log's search (docs/decisions/202). */
-  searchKey?: string | null;
-}
-
-const GID_TYPES = { orders: "Order", draft_orders: "DraftOrder", checkouts: "Checkout" } as const;
-
-export function extractEventKeys(topic: string, payload: unknown): EventKeys {
-  const body = unwrap(payload);
-  const graphql = isGraphqlShape(body);
-  const type = GID_TYPES[topic.split("/")[0] as keyof typeof GID_TYPES] ?? "Order";
-  const rawId = str(body.id);
-  const gid = str(body.admin_graphql_api_id) ?? toGid(type, rawId);
-  const customer = obj(body.customer);
-  return {
-    resourceId: rawId == null ? null : legacyId(String(rawId)),
-    orderId: type === "Checkout" ? null : gid,
-    orderName: str(body.name),
-    customerId: customer.id == null ? null : legacyId(String(customer.id)),
-    checkoutToken: graphql ? null : str(type === "Checkout" ? body.token : body.checkout_token),
-    cartToken: graphql ? null : str(body.cart_token),
-    test: body.test === true,
-    searchKey: buyerSearchKey(body),
-  };
 }
 
 export function buildOrderPayload(
@@ -266,118 +246,4 @@ function addressOf(address: Json, graphql: boolean): Address {
     zip: str(address.zip),
     phone: str(address.phone),
   };
-}
-
-/** The spec's `{ order: {...} }` (or `draftOrder`, `draft_order`, `checkout`) wrapper, or the bare REST body. */
-export function unwrap(payload: unknown): Json {
-  const body = obj(payload);
-  for (const key of ["order", "draftOrder", "draft_order", "checkout"]) {
-    const inner = body[key];
-    if (inner && typeof inner === "object" && !Array.isArray(inner)) return inner as Json;
-  }
-  return body;
-}
-
-export function isGraphqlShape(body: Json) {
-  return "createdAt" in body || "totalPriceSet" in body || "lineItems" in body;
-}
-
-export function lineItemsOf(body: Json, graphql: boolean): Json[] {
-  if (!graphql) return Array.isArray(body.line_items) ? body.line_items.map(obj) : [];
-  const items = body.lineItems;
-  if (Array.isArray(items)) return items.map(obj);
-  const edges = obj(items).edges;
-  if (Array.isArray(edges)) return edges.map((edge) => obj(obj(edge).node));
-  const nodes = obj(items).nodes;
-  return Array.isArray(nodes) ? nodes.map(obj) : [];
-}
-
-export function shopMoney(set: unknown): { amount: string | null; currencyCode: string | null } | null {
-  const money = obj(obj(set).shopMoney);
-  if (!Object.keys(money).length) return null;
-  return { amount: decimal(money.amount), currencyCode: str(money.currencyCode) };
-}
-
-export function obj(value: unknown): Json {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function str(value: unknown): string | null {
-  if (typeof value === "string") return value === "" ? null : value;
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  return null;
-}
-
-function lower(value: unknown): string | null {
-  return str(value)?.toLowerCase() ?? null;
-}
-
-export function decimal(value: unknown): string | null {
-  if (typeof value === "number" && Number.isFinite(value)) return value.toFixed(2);
-  return str(value);
-}
-
-function int(value: unknown): number {
-  const number = typeof value === "number" ? value : Number(value);
-  return Number.isFinite(number) ? Math.trunc(number) : 0;
-}
-
-function digits(name: string): string | null {
-  return /(\d+)/.exec(name)?.[1] ?? null;
-}
-
-function toGid(type: string, id: unknown): string | null {
-  if (id == null || id === "") return null;
-  const value = String(id);
-  return value.startsWith("gid://") ? value : `gid://shopify/${type}/${value}`;
-}
-
-/**
- * Every email and phone a stored body holds for its buyer, in any of the shapes it arrives in (the order, its
- * customer, the shipping and billing addresses, the customer's default address): what customers/redact matches.
- */
-export function buyerContacts(payload: unknown): { emails: string[]; phones: string[] } {
-  const body = unwrap(payload);
-  const customer = obj(body.customer);
-  const places = [
-    body,
-    customer,
-    obj(body.shipping_address),
-    obj(body.shippingAddress),
-    obj(body.billing_address),
-    obj(body.billingAddress),
-    obj(customer.default_address),
-    obj(customer.defaultAddress),
-  ];
-  const pick = (keys: string[]) =>
-    places.flatMap((place) => keys.map((key) => str(place[key])).filter((value): value is string => value !== null));
-  return { emails: pick(["email", "contact_email", "contactEmail"]), phones: pick(["phone"]) };
-}
-
-/** The links a body carries back to its shop's storefront: the status page, the invoice, the recovery link. */
-const SHOP_LINKS = ["order_status_url", "orderStatusUrl", "invoice_url", "invoiceUrl", "abandoned_checkout_url"];
-
-/**
- * The `*.myshopify.com` domain the body's own links name, if any (docs/decisions/070-one-trigger-per-order.md):
- * a body signed for one shop and re-posted under another shop's header names its real shop here. Null when the
- * links use a custom domain or are absent.
- */
-export function bodyShopDomain(payload: unknown): string | null {
-  const body = unwrap(payload);
-  for (const key of SHOP_LINKS) {
-    const link = str(body[key]);
-    if (!link) continue;
-    try {
-      const host = new URL(link).hostname.toLowerCase();
-      if (host.endsWith(".myshopify.com")) return host;
-    } catch {
-      // Not a URL: it names no shop.
-    }
-  }
-  return null;
-}
-
-/** `gid://shopify/Order/123` and `123` both name order 123. */
-export function legacyId(id: string): string {
-  return id.startsWith("gid://") ? id.slice(id.lastIndexOf("/") + 1) : id;
 }

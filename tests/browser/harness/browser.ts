@@ -117,7 +117,7 @@ export async function openAdmin(
     id_token: await sessionToken(shop),
     locale: options.locale,
   });
-  await page.goto(`${app.url}${options.path}?${query}`);
+  await page.goto(`${app.url}${options.path}${options.path.includes("?") ? "&" : "?"}${query}`);
   return { page, context, pageErrors, apiCalls };
 }
 

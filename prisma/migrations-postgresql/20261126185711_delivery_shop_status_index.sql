@@ -1,0 +1,5 @@
+-- migrate:up
+-- CreateIndex
+CREATE INDEX "Delivery_shop_status_idx" ON "Delivery"("shop", "status");
+
+-- migrate:down

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Delivery_shop_status_idx" ON "Delivery"("shop", "status");
+
