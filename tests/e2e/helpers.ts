@@ -12,7 +12,10 @@ export type { Stack };
 
 /** A stack of its own for one test file: a copy of the migrated template, free ports, quiet logs. */
 export async function startE2eStack(
-  options: Pick<StackOptions, "logLevel" | "extraEnv" | "platform" | "onAppLog" | "separateWorker" | "appServer"> = {},
+  options: Pick<
+    StackOptions,
+    "logLevel" | "extraEnv" | "platform" | "onAppLog" | "separateWorker" | "appServer" | "superviseWeb"
+  > = {},
 ) {
   const server = postgresTestServer();
   return startStack({
