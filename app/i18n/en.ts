@@ -845,6 +845,13 @@ export const en = {
     "In your store's time. Orders that arrive outside these hours wait and go out in order when they open; if \"until\" is before \"from\", the hours span midnight.",
   "settings.orderRules.sendingHours.from": "From",
   "settings.orderRules.sendingHours.to": "Until",
+  // The loop test's hold steps, when the shop holds orders until the buyer answers.
+  "loopTest.step.hold": "The app held the order until the buyer's answer",
+  "loopTest.step.release": "The app released the order on the test's confirmation",
+  "loopTest.problem.no_hold":
+    "The app did not hold the test order. In Settings, under “Hold until the buyer confirms”, check that you granted the permissions it asks for.",
+  "loopTest.problem.no_release":
+    "The app held the order but did not release it on the confirmation. If you released or cancelled the order by hand, the app stood down.",
 } as const;
 
 export type MessageKey = keyof typeof en;

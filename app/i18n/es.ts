@@ -863,4 +863,11 @@ export const es: Messages = {
     "En la hora de tu tienda. Los pedidos que lleguen fuera del horario esperan y salen en orden cuando abre; si «hasta» es antes que «desde», el horario cruza la medianoche.",
   "settings.orderRules.sendingHours.from": "Desde",
   "settings.orderRules.sendingHours.to": "Hasta",
+  // The loop test's hold steps, when the shop holds orders until the buyer answers.
+  "loopTest.step.hold": "La app retuvo el pedido hasta la respuesta del comprador",
+  "loopTest.step.release": "La app liberó el pedido con la confirmación de la prueba",
+  "loopTest.problem.no_hold":
+    "La app no retuvo el pedido de prueba. Revisa en Configuración, en «Retener hasta que el comprador confirme», que hayas dado los permisos que pide.",
+  "loopTest.problem.no_release":
+    "La app retuvo el pedido pero no lo liberó con la confirmación. Si liberaste o cancelaste el pedido a mano, la app se hizo a un lado.",
 };

@@ -326,6 +326,8 @@ function createOrderFromInput(shop: ShopState, input: OrderCreateInput): SimOrde
     lineItems,
     test: input.test === true,
     createdByApp: true,
+    // No transaction given: the order has no payment gateway (the demo's cash on delivery is not assumed).
+    paymentGatewayNames: [],
     cancelledAt: null,
     closedAt: null,
   };
