@@ -866,6 +866,13 @@ export const en = {
   // The buyer's answer in the export
   "export.column.buyerAnswer": "Buyer's answer",
   "export.column.answeredAt": "Answered ({zone})",
+  // The loop test's hold steps, when the shop holds orders until the buyer answers.
+  "loopTest.step.hold": "The app held the order until the buyer's answer",
+  "loopTest.step.release": "The app released the order on the test's confirmation",
+  "loopTest.problem.no_hold":
+    "The app did not hold the test order. In Settings, under “Hold until the buyer confirms”, check that you granted the permissions it asks for.",
+  "loopTest.problem.no_release":
+    "The app held the order but did not release it on the confirmation. If you released or cancelled the order by hand, the app stood down.",
 } as const;
 
 export type MessageKey = keyof typeof en;

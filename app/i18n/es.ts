@@ -886,4 +886,11 @@ export const es: Messages = {
   // La respuesta del comprador en la exportación
   "export.column.buyerAnswer": "Respuesta del comprador",
   "export.column.answeredAt": "Respondió ({zone})",
+  // The loop test's hold steps, when the shop holds orders until the buyer answers.
+  "loopTest.step.hold": "La app retuvo el pedido hasta la respuesta del comprador",
+  "loopTest.step.release": "La app liberó el pedido con la confirmación de la prueba",
+  "loopTest.problem.no_hold":
+    "La app no retuvo el pedido de prueba. Revisa en Configuración, en «Retener hasta que el comprador confirme», que hayas dado los permisos que pide.",
+  "loopTest.problem.no_release":
+    "La app retuvo el pedido pero no lo liberó con la confirmación. Si liberaste o cancelaste el pedido a mano, la app se hizo a un lado.",
 };

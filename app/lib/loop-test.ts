@@ -4,7 +4,9 @@
  */
 
 export const LOOP_STEPS = ["webhook", "trigger", "callback", "tag"] as const;
-export type LoopStepKey = (typeof LOOP_STEPS)[number];
+/** With holds on (docs/decisions/211), the test order is also held after routing and released on the test's own confirmation. */
+export const LOOP_HOLD_STEPS = ["hold", "release"] as const;
+export type LoopStepKey = (typeof LOOP_STEPS)[number] | (typeof LOOP_HOLD_STEPS)[number];
 
 /** done: happened (at `afterMs` since the start); waiting: the step now expected; pending: not reached yet. */
 export type LoopStepState = "done" | "waiting" | "failed" | "pending";
@@ -32,6 +34,8 @@ export const LOOP_PROBLEMS = [
   "no_callback",
   "tag_refused",
   "no_tag",
+  "no_hold",
+  "no_release",
 ] as const;
 export type LoopProblem = (typeof LOOP_PROBLEMS)[number];
 

@@ -9,9 +9,17 @@ export type TriggerMode =
   | { kind: "timeout"; count?: number }
   | { kind: "rate_limited"; retryAfterSeconds: number; count?: number };
 
+/**
+ * How the flow calls back. `status` is the spec's (success, pending, error, failed) or a buyer's answer as a
+ * merchant's flow words it (confirmed, completed, refused, cancelled...); "none" never calls back (the buyer never
+ * answers). `tags` go in the body as the flow's tags; `copies` sends the same callback that many times (a flow that
+ * repeats itself).
+ */
 export interface CallbackSettings {
   delayMs: number;
-  status: "success" | "completed" | "pending" | "error" | "failed" | "none";
+  status: string;
+  tags?: string[];
+  copies?: number;
 }
 
 export interface RecordedTrigger {
@@ -98,7 +106,8 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
   const scheduleCallback = (payload: Record<string, unknown>) => {
     const url = typeof payload.callbackUrl === "string" ? payload.callbackUrl : null;
     if (!url || callback.status === "none") return;
-    const { status, delayMs } = callback;
+    const { status, delayMs, tags } = callback;
+    const copies = Math.max(1, Math.min(10, Math.floor(callback.copies ?? 1)));
     const timer = setTimeout(async () => {
       pendingCallbacks.delete(timer);
       const body = {
@@ -106,32 +115,38 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
         orderName: payload.orderName,
         orderId: payload.orderId,
         shop: payload.shop,
-        status,
+        ...(status ? { status } : {}),
+        ...(tags?.length ? { tags } : {}),
       };
-      const record: RecordedCallback = {
-        orderName: payload.orderName,
-        status,
-        url,
-        httpStatus: null,
-        body: "",
-        at: new Date().toISOString(),
-      };
-      try {
-        const response = await fetch(url, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(15_000),
-        });
-        record.httpStatus = response.status;
-        record.body = (await response.text()).slice(0, 500);
-      } catch (error) {
-        record.body = error instanceof Error ? error.message : String(error);
-      }
-      callbacks.push(record);
-      emit(`callback ${status} for ${String(payload.orderName)} → ${record.httpStatus ?? record.body}`);
+      // The copies go at once, as a flow that fires its callback step twice does.
+      await Promise.all(Array.from({ length: copies }, () => callBack(url, body, status)));
     }, delayMs);
     pendingCallbacks.add(timer);
+  };
+
+  const callBack = async (url: string, body: Record<string, unknown>, status: string) => {
+    const record: RecordedCallback = {
+      orderName: body.orderName,
+      status,
+      url,
+      httpStatus: null,
+      body: "",
+      at: new Date().toISOString(),
+    };
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+      record.httpStatus = response.status;
+      record.body = (await response.text()).slice(0, 500);
+    } catch (error) {
+      record.body = error instanceof Error ? error.message : String(error);
+    }
+    callbacks.push(record);
+    emit(`callback ${status} for ${String(body.orderName)} → ${record.httpStatus ?? record.body}`);
   };
 
   const router = new Router()
@@ -225,6 +240,28 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
       apiKeys.add(body.apiKey);
       if (body.flows) accountFlows.set(body.apiKey, body.flows);
       return { status: 201, body: { apiKey: body.apiKey, flows: flowsOf(body.apiKey) } };
+    })
+    // The buyer answers now, for an order whose flow was triggered: the flow's callback with this status and/or
+    // tags (`copies` times at once), as with POST /sim/mode's callback but on command.
+    .on("POST", "/sim/answer", async (request) => {
+      const body = request.json<{ orderName?: string; status?: string; tags?: string[]; copies?: number }>();
+      const trigger = [...triggers].reverse().find((candidate) => candidate.payload.orderName === body.orderName);
+      const url = trigger && typeof trigger.payload.callbackUrl === "string" ? trigger.payload.callbackUrl : null;
+      if (!trigger || !url) return { status: 404, body: { error: "no trigger for that order" } };
+      const status = typeof body.status === "string" ? body.status : "";
+      const tags = Array.isArray(body.tags) ? body.tags.map(String) : [];
+      const answer = {
+        apiKey: trigger.payload.callbackApiKey,
+        orderName: trigger.payload.orderName,
+        orderId: trigger.payload.orderId,
+        shop: trigger.payload.shop,
+        ...(status ? { status } : {}),
+        ...(tags.length ? { tags } : {}),
+      };
+      const copies = Math.max(1, Math.min(10, Math.floor(Number(body.copies ?? 1))));
+      const before = callbacks.length;
+      await Promise.all(Array.from({ length: copies }, () => callBack(url, answer, status)));
+      return { body: { callbacks: callbacks.slice(before) } };
     })
     .on("GET", "/sim/callbacks", () => ({ body: { callbacks } }))
     .on("GET", "/sim/bot-fields", () => ({ body: { botFields } }))

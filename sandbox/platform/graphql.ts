@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { newId, type SimLineItem, type SimOrder, type SimProduct, type SimVariant } from "./seed";
 import type { ShopState, SimTheme } from "./state";
+import { fulfillmentResolvers } from "./fulfillment";
 import { inventoryResolvers } from "./inventory";
 import { sweepResolvers } from "./reconcile";
 import { createProcessingTheme } from "./themes";
@@ -327,6 +327,8 @@ function createOrderFromInput(shop: ShopState, input: OrderCreateInput): SimOrde
     lineItems,
     test: input.test === true,
     createdByApp: true,
+    // No transaction given: the order has no payment gateway (the demo's cash on delivery is not assumed).
+    paymentGatewayNames: [],
     cancelledAt: null,
     closedAt: null,
   };
@@ -417,11 +419,6 @@ const resolvers: Record<string, Resolver> = {
     currencyCode: "COP",
     ianaTimezone: shop.ianaTimezone,
   }),
-  order: (shop, field, variables) => {
-    const id = legacyId(argument(field, "id", variables), "Order");
-    const order = shop.orders.find((candidate) => candidate.id === id);
-    return order ? orderNode(order) : null;
-  },
   tagsAdd: (shop, field, variables) => {
     const rawId = argument(field, "id", variables);
     const tags = tagList(argument(field, "tags", variables));
@@ -455,32 +452,6 @@ const resolvers: Record<string, Resolver> = {
     context.emit(`orderCreate ${order.name}${order.test ? " (test order)" : ""}`);
     context.orderCreated?.(order);
     return { order: orderNode(order), userErrors: [] };
-  },
-  orderCancel: (shop, field, variables, context) => {
-    const id = argument(field, "orderId", variables);
-    const order = shop.orders.find((candidate) => gid("Order", candidate.id) === id);
-    if (!order)
-      return {
-        job: null,
-        orderCancelUserErrors: [{ field: ["orderId"], message: "Order does not exist", code: "NOT_FOUND" }],
-        userErrors: [{ field: ["orderId"], message: "Order does not exist" }],
-      };
-    if (order.cancelledAt) {
-      const message = "Order has already been cancelled";
-      return {
-        job: null,
-        orderCancelUserErrors: [{ field: ["orderId"], message, code: "INVALID" }],
-        userErrors: [{ field: ["orderId"], message }],
-      };
-    }
-    // The platform cancels in a job: the order reads as cancelled a moment after the answer.
-    const job = { id: gid("Job", randomUUID()), done: false };
-    setTimeout(() => {
-      order.cancelledAt = new Date().toISOString();
-      order.updatedAt = order.cancelledAt;
-      context.emit(`order ${order.name} cancelled`);
-    }, 100).unref();
-    return { job, orderCancelUserErrors: [], userErrors: [] };
   },
   orderDelete: (shop, field, variables, context) => {
     const id = argument(field, "orderId", variables);
@@ -644,7 +615,7 @@ export function execute(
   if (!fields.length) errors.push({ message: "Parse error: no field selected", extensions: { code: "parseError" } });
   const isMutation = /^\s*(?:#[^\n]*\n\s*)*mutation\b/.test(query);
   for (const field of fields) {
-    const resolve = resolvers[field.name] ?? inventoryResolvers[field.name];
+    const resolve = resolvers[field.name] ?? fulfillmentResolvers[field.name] ?? inventoryResolvers[field.name];
     if (!resolve) {
       errors.push({
         message: `Field '${field.name}' doesn't exist on type '${isMutation ? "Mutation" : "QueryRoot"}'`,

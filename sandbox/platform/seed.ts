@@ -90,6 +90,8 @@ export interface SimOrder {
   createdByApp?: boolean;
   cancelledAt?: string | null;
   closedAt?: string | null;
+  /** The order's payment gateways (`paymentGatewayNames`); absent: cash on delivery, the demo shop's only method. */
+  paymentGatewayNames?: string[];
 }
 
 export interface SimDraftOrder {

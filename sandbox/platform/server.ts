@@ -1,11 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { HttpError, Router, corsHeaders, listen, noEvents, type EventSink, type SimRequest } from "../lib/http";
+import { HttpError, Router, corsHeaders, listen, noEvents, sleep, type EventSink, type SimRequest } from "../lib/http";
 import { mintSessionToken, verifySessionToken } from "../lib/jwt";
 import { EXTENSION_STATES, extensionPage, isExtensionName, type ExtensionState } from "../extension-stand-in";
 import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
 import { estimateCost, execute, gid, orderNode, productNode, rootFields } from "./graphql";
+import {
+  fulfillmentRoutes,
+  holdAnswerDelay,
+  routeOrder,
+  routingCompletePayload,
+  type RoutingSettings,
+} from "./fulfillment";
 import { IP_ALLOWLIST_REFUSAL, isAllowed, parseAllowlist, type IpAllowlist } from "./ip-allowlist";
-import { DEMO_SHOP, product, type SimProduct } from "./seed";
+import { DEMO_SHOP, product, type SimOrder, type SimProduct } from "./seed";
 import { dropRoutes, WebhookDrops } from "./reconcile";
 import { createDraftOrder, createOrder, newShopState, type ShopState, type SimTheme } from "./state";
 import {
@@ -165,6 +172,18 @@ export function createPlatformSimulator(options: PlatformOptions) {
     return sent;
   };
 
+  // Routing creates an order's fulfilment order a moment after the order, then says so (sandbox/platform/fulfillment.ts).
+  const routing: RoutingSettings = { delayMs: 1_000, manual: false };
+  const route = async (shop: ShopState, order: SimOrder) => {
+    const fulfillmentOrder = routeOrder(shop, order);
+    if (!fulfillmentOrder) return [];
+    emit(`order ${order.name} routed`);
+    return send(shop.domain, "fulfillment_orders/order_routing_complete", routingCompletePayload(fulfillmentOrder));
+  };
+  const routeLater = (shop: ShopState, order: SimOrder) => {
+    if (!routing.manual) setTimeout(() => void route(shop, order), routing.delayMs).unref();
+  };
+
   const bodyOf = (request: SimRequest) => (request.body.length ? request.json<Record<string, unknown>>() : {});
   const shopFromBody = (body: Record<string, unknown>, request: SimRequest) =>
     String(body.shop ?? request.url.searchParams.get("shop") ?? DEMO_SHOP);
@@ -256,7 +275,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
       }
       return { body: { access_token: accessToken, scope: shop.scope } };
     })
-    .on("POST", "/admin/api/:version/graphql.json", (request) => {
+    .on("POST", "/admin/api/:version/graphql.json", async (request) => {
       const shop = authorized(request);
       const {
         query = "",
@@ -315,8 +334,11 @@ export function createPlatformSimulator(options: PlatformOptions) {
         // The platform posts the webhook after the mutation has answered, a moment later.
         orderCreated: (order) => {
           setTimeout(() => void send(shop.domain, "orders/create", orderPayload(order)), WEBHOOK_DELAY_MS).unref();
+          routeLater(shop, order);
         },
       });
+      const stall = holdAnswerDelay(rootFields(query).map((field) => field.name));
+      if (stall) await sleep(stall);
       const left = spendPoints(shop.domain, result.cost);
       if (operationName === "OrderTagsAdd" || /tagsAdd/.test(query))
         emit(`tagsAdd ${JSON.stringify(variables?.tags ?? [])} on ${String(variables?.id ?? "")}`);
@@ -397,6 +419,8 @@ export function createPlatformSimulator(options: PlatformOptions) {
       const body = bodyOf(request);
       const shop = shopState(shopFromBody(body, request));
       const order = createOrder(shop, { note: typeof body.note === "string" ? body.note : undefined });
+      if (Array.isArray(body.paymentGatewayNames)) order.paymentGatewayNames = body.paymentGatewayNames.map(String);
+      routeLater(shop, order);
       emit(
         `order ${order.name} created ($${Number(order.totalPrice).toLocaleString("es-CO")} COP, ${order.customer ? `${order.customer.firstName} ${order.customer.lastName}` : "no customer"})`,
       );
@@ -640,10 +664,18 @@ export function createPlatformSimulator(options: PlatformOptions) {
       bucket = null;
       buckets.clear();
       ipAllowlist = null;
+      Object.assign(routing, { delayMs: 1_000, manual: false });
       return { body: { reset: true } };
     });
 
   dropRoutes(router, drops, send, shopState);
+  fulfillmentRoutes(router, {
+    shopState,
+    shopOf: (body, request) => shopState(shopFromBody(body, request)),
+    route,
+    routing,
+    emit,
+  });
 
   return {
     router,

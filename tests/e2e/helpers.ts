@@ -14,7 +14,7 @@ export type { Stack };
 export async function startE2eStack(
   options: Pick<
     StackOptions,
-    "logLevel" | "extraEnv" | "platform" | "onAppLog" | "separateWorker" | "appServer" | "webProcesses"
+    "logLevel" | "extraEnv" | "platform" | "onAppLog" | "separateWorker" | "appServer" | "webProcesses" | "superviseWeb"
   > = {},
 ) {
   const server = postgresTestServer();

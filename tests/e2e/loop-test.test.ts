@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminFetch, installShop } from "../../sandbox/stack";
 import type { LoopTestView } from "../../app/lib/loop-test";
 import { eventually, getJson, postJson, query, startE2eStack, type Stack } from "./helpers";
+import { holdsHarness } from "./holds-harness";
 
 const SHOP = "tienda-circuito.myshopify.com";
 const API_KEY = "sandbox-automation-key";
@@ -170,5 +171,59 @@ describe("the loop test, end to end", () => {
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ success: false, code: "loop_test_running" });
     expect(await followToTheEnd(started.id)).toMatchObject({ outcome: "passed", cleanup: "deleted" });
+  });
+
+  it("with holds on, shows the test order held after routing and released on the test's confirmation", async () => {
+    const holds = holdsHarness(stack, SHOP);
+    await holds.savePolicy({ onRefused: "keep" });
+    try {
+      await automationMode({ trigger: { kind: "ok" }, callback: { delayMs: 100, status: "success" } });
+      const started = await start("es");
+      const ended = await eventually(
+        async () => {
+          await holds.nudge();
+          const test = await read(started.id);
+          return test.outcome !== "running" && test;
+        },
+        90_000,
+        "the loop test with its hold to end",
+      );
+      expect(ended).toMatchObject({ outcome: "passed", problem: null, cleanup: "deleted" });
+      expect(ended.steps.map((step) => [step.key, step.state])).toEqual([
+        ["webhook", "done"],
+        ["trigger", "done"],
+        ["callback", "done"],
+        ["tag", "done"],
+        ["hold", "done"],
+        ["release", "done"],
+      ]);
+      // The release came after the hold, on the test's own confirmation once the callback had tagged the order.
+      const [hold, release] = ended.steps.slice(4).map((step) => step.afterMs!);
+      expect(release).toBeGreaterThan(hold);
+      expect(release).toBeGreaterThanOrEqual(ended.steps[3].afterMs!);
+
+      // The test order (paid by no cash-on-delivery gateway) was held and released on the platform, by hold id.
+      const operations = (
+        await getJson<{ requests: GraphqlRequest[] }>(`${stack.platformUrl}/sim/graphql`)
+      ).body.requests
+        .filter((request) => request.shop === SHOP)
+        .map((request) => request.operationName);
+      expect(operations).toEqual(expect.arrayContaining(["FulfillmentOrderHold", "FulfillmentOrderReleaseHold"]));
+      const tasks = await query<{ kind: string; status: string; reason: string; platformRef: string | null }>(
+        stack,
+        `SELECT "kind", "status", "reason", "platformRef" FROM "FulfilmentTask" WHERE "shop" = ? ORDER BY "createdAt"`,
+        [SHOP],
+      );
+      expect(tasks.map((task) => [task.kind, task.status, task.reason])).toEqual([
+        ["hold", "done", "routed"],
+        ["release", "done", "confirmed"],
+      ]);
+      expect(tasks[1].platformRef).toBe(tasks[0].platformRef);
+      // The test order has no buyer: its callback is no buyer's answer.
+      const answers = await query(stack, `SELECT 1 FROM "OrderAnswer" WHERE "shop" = ?`, [SHOP]);
+      expect(answers).toEqual([]);
+    } finally {
+      await holds.savePolicy({ enabled: false });
+    }
   });
 });

@@ -14,6 +14,7 @@ import { automationPausedAt } from "../deliveries/pause.server";
 import { getOfflineSession } from "../platform/graphql.server";
 import { createTestOrder, removeTestOrder } from "../platform/test-orders.server";
 import { evaluateLoop, LOOP_DEADLINES_MS } from "./steps.server";
+import { loopHoldFacts } from "./hold.server";
 
 /**
  * "Test the whole loop" (docs/decisions/150): a real test order placed on the shop through the platform's GraphQL
@@ -118,7 +119,7 @@ export async function finishUnattendedLoopTests(now = new Date(), batch = 50): P
 }
 
 async function evaluate(row: LoopTest, now: Date): Promise<LoopEvaluation> {
-  const [delivery, pausedAt] = await Promise.all([
+  const [delivery, pausedAt, hold] = await Promise.all([
     row.orderId
       ? prisma.delivery.findFirst({
           where: { shop: row.shop, topic: "orders/create", orderId: row.orderId },
@@ -126,6 +127,7 @@ async function evaluate(row: LoopTest, now: Date): Promise<LoopEvaluation> {
         })
       : null,
     automationPausedAt(row.shop),
+    loopHoldFacts(row.shop, row.orderId, now),
   ]);
   return evaluateLoop({
     startedAt: row.startedAt,
@@ -143,6 +145,7 @@ async function evaluate(row: LoopTest, now: Date): Promise<LoopEvaluation> {
     },
     callbackSeenAt: row.callbackAt,
     tagProblem: row.tagProblem,
+    hold,
   });
 }
 
@@ -155,6 +158,8 @@ function timedOut(evaluation: LoopEvaluation): LoopEvaluation {
     trigger: "no_trigger",
     callback: "no_callback",
     tag: "no_tag",
+    hold: "no_hold",
+    release: "no_release",
   };
   return {
     ...evaluation,

@@ -1,4 +1,11 @@
-import type { LoopEvaluation, LoopProblem, LoopStep, LoopStepKey } from "../../lib/loop-test";
+import {
+  LOOP_HOLD_STEPS,
+  LOOP_STEPS,
+  type LoopEvaluation,
+  type LoopProblem,
+  type LoopStep,
+  type LoopStepKey,
+} from "../../lib/loop-test";
 import type { DeliveryError } from "../../lib/delivery-errors";
 
 /**
@@ -11,6 +18,9 @@ export const LOOP_DEADLINES_MS = {
   trigger: 30_000,
   callback: 120_000,
   tag: 20_000,
+  // Routing, then the fulfilment tasks' next run (every 10 s) places the hold; the release is one run later.
+  hold: 60_000,
+  release: 60_000,
 } satisfies Record<LoopStepKey, number>;
 
 /** What the app knows of the test order's journey at one moment. */
@@ -35,6 +45,11 @@ export interface LoopFacts {
   callbackSeenAt: Date | null;
   /** The platform refused the callback's tag write. */
   tagProblem: string | null;
+  /**
+   * The test order's hold when the shop holds orders until the buyer answers; null while holds are off (the loop has
+   * no hold steps then). `problem`: why the hold was not placed or released (the task gave up or stood down).
+   */
+  hold?: { heldAt: Date | null; releasedAt: Date | null; problem: string | null } | null;
 }
 
 const FLOW_FAILURE_CALLBACKS = ["error", "failed"];
@@ -76,7 +91,10 @@ export function evaluateLoop(facts: LoopFacts): LoopEvaluation {
     trigger: triggerAt,
     callback: callbackAt,
     tag: tagAt,
+    hold: facts.hold?.heldAt ?? null,
+    release: facts.hold?.releasedAt ?? null,
   };
+  const holdAt = times.hold;
 
   let failure: { step: LoopStepKey; problem: LoopProblem; detail: string | null } | null = null;
   if (!webhookAt) {
@@ -91,10 +109,18 @@ export function evaluateLoop(facts: LoopFacts): LoopEvaluation {
   } else if (!tagAt) {
     if (facts.tagProblem) failure = { step: "tag", problem: "tag_refused", detail: facts.tagProblem };
     else if (overdue(callbackAt, "tag")) failure = { step: "tag", problem: "no_tag", detail: null };
+  } else if (facts.hold && !holdAt) {
+    if (facts.hold.problem) failure = { step: "hold", problem: "no_hold", detail: facts.hold.problem };
+    else if (overdue(tagAt, "hold")) failure = { step: "hold", problem: "no_hold", detail: null };
+  } else if (facts.hold && !times.release) {
+    const from = holdAt! > tagAt ? holdAt! : tagAt;
+    if (facts.hold.problem) failure = { step: "release", problem: "no_release", detail: facts.hold.problem };
+    else if (overdue(from, "release")) failure = { step: "release", problem: "no_release", detail: null };
   }
 
   let awaited = false;
-  const steps: LoopStep[] = (["webhook", "trigger", "callback", "tag"] as const).map((key) => {
+  const keys: LoopStepKey[] = facts.hold ? [...LOOP_STEPS, ...LOOP_HOLD_STEPS] : [...LOOP_STEPS];
+  const steps: LoopStep[] = keys.map((key) => {
     const at = times[key];
     // A step counts only once every step before it happened (a callback without a trigger is not the loop).
     if (at && !awaited) return { key, state: "done", afterMs: since(at) };

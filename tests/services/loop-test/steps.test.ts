@@ -169,3 +169,94 @@ describe("following the loop test", () => {
     expect(failedFlow).toMatchObject({ outcome: "passed", flowReportedFailure: true });
   });
 });
+
+describe("following the loop test while the shop holds orders until the buyer answers", () => {
+  const tagged = {
+    status: "delivered",
+    deliveredAt: after(900),
+    callbackAt: after(2_150),
+    callbackStatus: "success",
+    tagsApplied: ["automation-processed"],
+  };
+
+  it("passes only once the test order was held and then released, each with its time", () => {
+    const held = evaluateLoop(
+      facts(
+        {
+          now: after(3_000),
+          callbackSeenAt: after(2_100),
+          hold: { heldAt: after(1_800), releasedAt: null, problem: null },
+        },
+        tagged,
+      ),
+    );
+    expect(held.outcome).toBe("running");
+    expect(held.steps.map((step) => [step.key, step.state])).toEqual([
+      ["webhook", "done"],
+      ["trigger", "done"],
+      ["callback", "done"],
+      ["tag", "done"],
+      ["hold", "done"],
+      ["release", "waiting"],
+    ]);
+    const released = evaluateLoop(
+      facts(
+        {
+          now: after(12_000),
+          callbackSeenAt: after(2_100),
+          hold: { heldAt: after(1_800), releasedAt: after(11_000), problem: null },
+        },
+        tagged,
+      ),
+    );
+    expect(released.outcome).toBe("passed");
+    expect(released.steps.slice(4).map((step) => [step.key, step.afterMs])).toEqual([
+      ["hold", 1_800],
+      ["release", 11_000],
+    ]);
+  });
+
+  it("fails the hold step with what the app saw when the hold was not placed", () => {
+    const evaluation = evaluateLoop(
+      facts(
+        {
+          now: after(3_000),
+          callbackSeenAt: after(2_100),
+          hold: { heldAt: null, releasedAt: null, problem: "ACCESS_DENIED: missing scope" },
+        },
+        tagged,
+      ),
+    );
+    expect(evaluation).toMatchObject({
+      outcome: "failed",
+      failedStep: "hold",
+      problem: "no_hold",
+      detail: "ACCESS_DENIED: missing scope",
+    });
+  });
+
+  it("fails the hold step at its deadline when no hold came, and the release step at its own", () => {
+    const noHold = evaluateLoop(
+      facts(
+        {
+          now: after(2_150 + LOOP_DEADLINES_MS.hold + 1),
+          callbackSeenAt: after(2_100),
+          hold: { heldAt: null, releasedAt: null, problem: null },
+        },
+        tagged,
+      ),
+    );
+    expect(noHold).toMatchObject({ outcome: "failed", failedStep: "hold", problem: "no_hold" });
+    const noRelease = evaluateLoop(
+      facts(
+        {
+          now: after(5_000 + LOOP_DEADLINES_MS.release + 1),
+          callbackSeenAt: after(2_100),
+          hold: { heldAt: after(5_000), releasedAt: null, problem: null },
+        },
+        tagged,
+      ),
+    );
+    expect(noRelease).toMatchObject({ outcome: "failed", failedStep: "release", problem: "no_release" });
+  });
+});
