@@ -112,7 +112,11 @@ describe(`the order path's store on ${onPostgres() ? "PostgreSQL" : "SQLite"}`, 
       expect(claim.claimed).toEqual([]);
       expect(claim.buried.map((delivery) => delivery.id)).toEqual([abandoned.id]);
       expect(claim.buried[0].attempts).toBe(MAX_ATTEMPTS);
-      expect(await row(abandoned.id)).toMatchObject({ status: "dead", lastErrorCode: "worker_stopped", leaseOwner: null });
+      expect(await row(abandoned.id)).toMatchObject({
+        status: "dead",
+        lastErrorCode: "worker_stopped",
+        leaseOwner: null,
+      });
       expect(await store().buryAbandoned(NOW, 0)).toEqual([]);
     });
   });
@@ -172,7 +176,11 @@ describe(`the order path's store on ${onPostgres() ? "PostgreSQL" : "SQLite"}`, 
       const retried = await claimOne();
       expect(await store().fail(stolen(retried), { ...attempt, error, nextAttemptAt: at(60_000) })).toBe(false);
       expect(await store().fail(retried, { ...attempt, error, nextAttemptAt: at(60_000) })).toBe(true);
-      expect(await row(retried.id)).toMatchObject({ status: "retrying", lastErrorCode: "trigger_http", leaseOwner: null });
+      expect(await row(retried.id)).toMatchObject({
+        status: "retrying",
+        lastErrorCode: "trigger_http",
+        leaseOwner: null,
+      });
       expect((await row(retried.id))!.nextAttemptAt).toEqual(at(60_000));
 
       const dead = await claimOne();
@@ -229,7 +237,10 @@ describe(`the order path's store on ${onPostgres() ? "PostgreSQL" : "SQLite"}`, 
   describe("a commit that fails", () => {
     afterEach(async () => {
       for (const statement of onPostgres()
-        ? [`DROP TRIGGER IF EXISTS "test_refuse_at_commit" ON "Delivery"`, `DROP FUNCTION IF EXISTS test_refuse_at_commit()`]
+        ? [
+            `DROP TRIGGER IF EXISTS "test_refuse_at_commit" ON "Delivery"`,
+            `DROP FUNCTION IF EXISTS test_refuse_at_commit()`,
+          ]
         : [`DROP TABLE IF EXISTS "TestChild"`, `DROP TABLE IF EXISTS "TestParent"`]) {
         await prisma.$executeRawUnsafe(statement);
       }

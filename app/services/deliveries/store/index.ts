@@ -50,7 +50,10 @@ export interface DeliveryStore {
     now: Date,
   ): Promise<number>;
   findCallbackOrder(shop: string, orderName: string): Promise<CallbackRow | undefined>;
-  findCallbackDelivery(shop: string, order: { resourceId: string; orderName: string }): Promise<CallbackRow | undefined>;
+  findCallbackDelivery(
+    shop: string,
+    order: { resourceId: string; orderName: string },
+  ): Promise<CallbackRow | undefined>;
   /** The stored text of a delivery's applied tags; null for no such delivery. */
   readAppliedTags(id: string): Promise<string | null>;
   /** The callback's outcome, only while the tags are still `recorded`. */

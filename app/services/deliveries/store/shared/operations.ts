@@ -6,7 +6,13 @@ import type { Connection } from "../statement";
 import type { CallbackRow, ReturnedRow } from "../types";
 import type { DeliveryStore } from "../index";
 import { buryAbandoned } from "./bury";
-import { findCallbackDelivery, findCallbackOrder, readAppliedTags, reconcileFlowOutcome, recordCallback } from "./callback";
+import {
+  findCallbackDelivery,
+  findCallbackOrder,
+  readAppliedTags,
+  reconcileFlowOutcome,
+  recordCallback,
+} from "./callback";
 import { cancelCheckouts, shopInstalled } from "./checkouts";
 import { completeDelivery, deferDelivery, failDelivery, renewLease, retryDelivery, skipDelivery } from "./outcomes";
 
