@@ -3,8 +3,9 @@ import prisma, { postgresConnection, sqliteConnection } from "../db.server";
 import { postgresHotSql } from "./hot-sql-postgres.server";
 
 /**
- * The order path's statements (the receiver's insert, the worker's claim and outcome writes, the callback's reads
- * and writes) without Prisma's client where it costs (docs/decisions/163). On SQLite a `$queryRaw` through the
+ * The connection under the order path's store (app/services/deliveries/store, docs/decisions/240): its statements
+ * (the receiver's insert, the worker's claim and outcome writes, the callback's reads and writes) without Prisma's
+ * client where it costs (docs/decisions/163). On SQLite a `$queryRaw` through the
  * client still goes through its query compiler (WebAssembly) and request plumbing: several times the main thread's
  * CPU of the statement itself. Here the statement goes straight to the connection under the client (the SQLite
  * thread, shared with the client, so order, transactions and group commit are the same); on PostgreSQL straight to

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import prisma from "../../db.server";
 import { SUPPLIER_COUNTRY_CODES } from "../../lib/countries";
-import { hotSql } from "../../lib/hot-sql.server";
+import { deliveryStore } from "../deliveries/store";
 import {
   DEFAULT_ORDER_RULES,
   DUPLICATE_ACTIONS,
@@ -58,24 +58,10 @@ export const orderRulesInput = z.object({
   path: ["sendingHoursTo"],
 });
 
-type RulesRow = {
-  noPhoneAction: string;
-  phoneCountry: string | null;
-  duplicateWindowMinutes: number | bigint;
-  duplicateAction: string;
-  sendingHoursOn: boolean | number | bigint;
-  sendingHoursFrom: string;
-  sendingHoursTo: string;
-};
-
-/** The shop's rules, or the defaults when it never saved any. Plain SQL: the worker reads it once per claim. */
+/** The shop's rules, or the defaults when it never saved any. The order path's store: the worker reads it once per claim. */
 export async function getOrderRules(shop: string): Promise<OrderRules> {
-  const rows = await hotSql().query<RulesRow>`
-    SELECT "noPhoneAction", "phoneCountry", "duplicateWindowMinutes", "duplicateAction", "sendingHoursOn",
-      "sendingHoursFrom", "sendingHoursTo"
-    FROM "OrderRules" WHERE "shop" = ${shop}`;
-  if (!rows.length) return DEFAULT_ORDER_RULES;
-  const [row] = rows;
+  const row = await deliveryStore().orderRules(shop);
+  if (!row) return DEFAULT_ORDER_RULES;
   const action = row.noPhoneAction as NoPhoneAction;
   const duplicateAction = row.duplicateAction as DuplicateAction;
   return {

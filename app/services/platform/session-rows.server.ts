@@ -1,39 +1,15 @@
 import { Session } from "@shopify/shopify-api";
-import { hotSql } from "../../lib/hot-sql.server";
-
-/** The Session table's row as the engine gives it: SQLite's dates as their text and booleans as 0/1. */
-interface SessionRow {
-  id: string;
-  shop: string;
-  state: string;
-  isOnline: boolean | number;
-  scope: string | null;
-  expires: Date | string | number | null;
-  accessToken: string;
-  userId: bigint | number | null;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  accountOwner: boolean | number | null;
-  locale: string | null;
-  collaborator: boolean | number | null;
-  emailVerified: boolean | number | null;
-  refreshToken: string | null;
-  refreshTokenExpires: Date | string | number | null;
-}
+import { deliveryStore, type SessionRow } from "../deliveries/store";
 
 /**
- * Reads one stored session straight from the library's table (the app's hot SQL, docs/decisions/163 and 182)
+ * Reads one stored session straight from the library's table (the order path's store, docs/decisions/163, 182 and 240)
  * instead of through `PrismaSessionStorage.loadSession`, whose `findUnique` costs the callback more CPU in
  * Prisma's query compiler than the rest of its reads together (docs/decisions/183). The row becomes a Session
  * exactly as the library's own `rowToSession` makes it, through the library's `Session.fromPropertyArray`; the
  * library's storage still writes and deletes every session.
  */
 export async function readStoredSession(id: string): Promise<Session | undefined> {
-  const [row] = await hotSql().query<SessionRow>`
-    SELECT "id", "shop", "state", "isOnline", "scope", "expires", "accessToken", "userId", "firstName", "lastName",
-      "email", "accountOwner", "locale", "collaborator", "emailVerified", "refreshToken", "refreshTokenExpires"
-    FROM "Session" WHERE "id" = ${id}`;
+  const row = await deliveryStore().storedSession(id);
   return row ? toSession(row) : undefined;
 }
 
@@ -44,10 +20,7 @@ export async function readStoredSession(id: string): Promise<Session | undefined
  * (docs/decisions/187). True when this call cleared it.
  */
 export async function clearAccessTokenIfStored(id: string, stored: string): Promise<boolean> {
-  // '' is how the library's Prisma storage writes a session without a token (sessionToRow), and reads it back.
-  const changed = await hotSql().execute`
-    UPDATE "Session" SET "accessToken" = '' WHERE "id" = ${id} AND "accessToken" = ${stored}`;
-  return changed === 1;
+  return deliveryStore().clearAccessTokenIfStored(id, stored);
 }
 
 /** @shopify/shopify-app-session-storage-prisma's rowToSession, on the engine's raw values. */

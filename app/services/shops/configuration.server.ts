@@ -1,7 +1,6 @@
-import type { ShopConfiguration } from "@prisma/client";
 import prisma from "../../db.server";
 import { constantTimeEqual, lookupHash, lookupHashes, mask, open, seal } from "../../lib/crypto.server";
-import { hotSql } from "../../lib/hot-sql.server";
+import { deliveryStore, type SettingsRow } from "../deliveries/store";
 
 /** A shop's configuration with its secrets opened: for server code only, never for a response. */
 export interface ShopSettings {
@@ -18,18 +17,6 @@ export interface ShopSettings {
 export type SettingsPatch = Partial<Omit<ShopSettings, "shop" | "updatedAt">>;
 
 /** The columns openSettings reads, as plain SQL selects them. */
-type SettingsRow = Pick<
-  ShopConfiguration,
-  | "shop"
-  | "automationApiKey"
-  | "newOrderFlowId"
-  | "abandonedCartFlowId"
-  | "supplierStoreName"
-  | "supplierCountry"
-  | "supplierToken"
-  | "updatedAt"
->;
-
 function openSettings(row: SettingsRow): ShopSettings {
   return {
     shop: row.shop,
@@ -45,17 +32,14 @@ function openSettings(row: SettingsRow): ShopSettings {
 }
 
 /*
- * The two reads on the order path (the worker's routing, every callback) are plain SQL: through the ORM each cost
- * several times the main thread's CPU of the statement itself (docs/decisions/120, 160). Whole statements, no
- * fragments, so they run on the SQLite and the PostgreSQL client alike.
+ * The two reads on the order path (the worker's routing, every callback) are the order path's store's
+ * (app/services/deliveries/store): through the ORM each cost several times the main thread's CPU of the
+ * statement itself (docs/decisions/120, 160).
  */
 
 export async function getShopSettings(shop: string): Promise<ShopSettings | null> {
-  const rows = await hotSql().query<SettingsRow>`
-    SELECT "shop", "automationApiKey", "newOrderFlowId", "abandonedCartFlowId", "supplierStoreName",
-      "supplierCountry", "supplierToken", "updatedAt"
-    FROM "ShopConfiguration" WHERE "shop" = ${shop}`;
-  return rows.length ? openSettings(rows[0]) : null;
+  const row = await deliveryStore().shopSettings(shop);
+  return row ? openSettings(row) : null;
 }
 
 /**
@@ -90,11 +74,7 @@ export async function saveShopSettings(shop: string, patch: SettingsPatch): Prom
 export async function findSettingsByApiKey(apiKey: string): Promise<ShopSettings | null> {
   // One statement per known key (one, unless a rotation is under way), each served by the unique hash index.
   for (const hash of lookupHashes(apiKey)) {
-    const rows = await hotSql().query<SettingsRow>`
-      SELECT "shop", "automationApiKey", "newOrderFlowId", "abandonedCartFlowId", "supplierStoreName",
-        "supplierCountry", "supplierToken", "updatedAt"
-      FROM "ShopConfiguration" WHERE "automationApiKeyHash" = ${hash}`;
-    const row = rows[0];
+    const row = await deliveryStore().shopSettingsByKeyHash(hash);
     if (!row) continue;
     const settings = openSettings(row);
     if (settings.automationApiKey && constantTimeEqual(settings.automationApiKey, apiKey)) return settings;

@@ -5,7 +5,7 @@ import prisma, { sqliteConnection } from "~/db.server";
 import { MAX_ATTEMPTS } from "~/services/deliveries/retry-policy.server";
 import { deliveryStore, type DeliveryRow } from "~/services/deliveries/store";
 import { onPostgres } from "../../helpers/db";
-import { createDelivery, createSession, shopDomain } from "../../helpers/factories";
+import { createConfiguration, createDelivery, createSession, shopDomain } from "../../helpers/factories";
 
 /*
  * The order path's store, one contract for both engines: this file runs on SQLite by default and on PostgreSQL in
@@ -112,7 +112,11 @@ describe(`the order path's store on ${onPostgres() ? "PostgreSQL" : "SQLite"}`, 
       expect(claim.claimed).toEqual([]);
       expect(claim.buried.map((delivery) => delivery.id)).toEqual([abandoned.id]);
       expect(claim.buried[0].attempts).toBe(MAX_ATTEMPTS);
-      expect(await row(abandoned.id)).toMatchObject({ status: "dead", lastErrorCode: "worker_stopped", leaseOwner: null });
+      expect(await row(abandoned.id)).toMatchObject({
+        status: "dead",
+        lastErrorCode: "worker_stopped",
+        leaseOwner: null,
+      });
       expect(await store().buryAbandoned(NOW, 0)).toEqual([]);
     });
   });
@@ -172,7 +176,11 @@ describe(`the order path's store on ${onPostgres() ? "PostgreSQL" : "SQLite"}`, 
       const retried = await claimOne();
       expect(await store().fail(stolen(retried), { ...attempt, error, nextAttemptAt: at(60_000) })).toBe(false);
       expect(await store().fail(retried, { ...attempt, error, nextAttemptAt: at(60_000) })).toBe(true);
-      expect(await row(retried.id)).toMatchObject({ status: "retrying", lastErrorCode: "trigger_http", leaseOwner: null });
+      expect(await row(retried.id)).toMatchObject({
+        status: "retrying",
+        lastErrorCode: "trigger_http",
+        leaseOwner: null,
+      });
       expect((await row(retried.id))!.nextAttemptAt).toEqual(at(60_000));
 
       const dead = await claimOne();
@@ -226,10 +234,36 @@ describe(`the order path's store on ${onPostgres() ? "PostgreSQL" : "SQLite"}`, 
     });
   });
 
+  describe("what the order path reads beside its deliveries", () => {
+    it("reads the shop's configuration, by shop and by key hash, its order rules and its session", async () => {
+      const shop = shopDomain();
+      await createConfiguration(shop, { newOrderFlowId: "f_101", automationApiKey: "key-1" });
+      const stored = await prisma.shopConfiguration.findUniqueOrThrow({ where: { shop } });
+      expect(await store().shopSettings(shop)).toMatchObject({ shop, newOrderFlowId: "f_101" });
+      expect((await store().shopSettingsByKeyHash(stored.automationApiKeyHash!))?.shop).toBe(shop);
+      expect(await store().shopSettings(shopDomain())).toBeUndefined();
+
+      expect(await store().orderRules(shop)).toBeUndefined();
+      await prisma.orderRules.create({ data: { shop, sendingHoursOn: true, duplicateWindowMinutes: 30 } });
+      const rules = (await store().orderRules(shop))!;
+      expect([Boolean(Number(rules.sendingHoursOn)), Number(rules.duplicateWindowMinutes)]).toEqual([true, 30]);
+
+      await createSession(shop);
+      const session = (await store().storedSession(`offline_${shop}`))!;
+      expect(session).toMatchObject({ shop, accessToken: expect.any(String) as string });
+      expect(await store().clearAccessTokenIfStored(session.id, "another token")).toBe(false);
+      expect(await store().clearAccessTokenIfStored(session.id, session.accessToken)).toBe(true);
+      expect((await store().storedSession(session.id))!.accessToken).toBe("");
+    });
+  });
+
   describe("a commit that fails", () => {
     afterEach(async () => {
       for (const statement of onPostgres()
-        ? [`DROP TRIGGER IF EXISTS "test_refuse_at_commit" ON "Delivery"`, `DROP FUNCTION IF EXISTS test_refuse_at_commit()`]
+        ? [
+            `DROP TRIGGER IF EXISTS "test_refuse_at_commit" ON "Delivery"`,
+            `DROP FUNCTION IF EXISTS test_refuse_at_commit()`,
+          ]
         : [`DROP TABLE IF EXISTS "TestChild"`, `DROP TABLE IF EXISTS "TestParent"`]) {
         await prisma.$executeRawUnsafe(statement);
       }

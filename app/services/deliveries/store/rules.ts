@@ -25,17 +25,32 @@ export const KEEP_FIRST_OF_DUPLICATES = fragment`ON CONFLICT DO NOTHING`;
  * The lease rule: an outcome is written only while the row still carries the claim that took it (a claim whose
  * lease ran out must not overwrite the one that took over).
  */
-export const LEASE_STILL_HELD = fragment<{ id: string; leaseOwner: string | null }>`"id" = ${"id"} AND "status" = 'delivering' AND "leaseOwner" = ${"leaseOwner"}`;
+export const LEASE_STILL_HELD = fragment<{
+  id: string;
+  leaseOwner: string | null;
+}>`"id" = ${"id"} AND "status" = 'delivering' AND "leaseOwner" = ${"leaseOwner"}`;
 
 /** A lease ran out on the delivery's last allowed attempt: its worker vanished, and it is buried (claim.ts). */
-export const ABANDONED_ON_LAST_ATTEMPT = fragment<{ now: Date; maxAttempts: number }>`"status" = 'delivering' AND "leaseExpiresAt" < ${"now"} AND "attempts" >= ${"maxAttempts"}`;
+export const ABANDONED_ON_LAST_ATTEMPT = fragment<{
+  now: Date;
+  maxAttempts: number;
+}>`"status" = 'delivering' AND "leaseExpiresAt" < ${"now"} AND "attempts" >= ${"maxAttempts"}`;
 
 /** What a buried delivery becomes: dead, with the abandoned error, its lease released. */
-export const BURIED = fragment<{ lastError: string | null; lastErrorCode: string | null; lastErrorParams: string | null; now: Date }>`"status" = 'dead', "lastError" = ${"lastError"}, "lastErrorCode" = ${"lastErrorCode"},
+export const BURIED = fragment<{
+  lastError: string | null;
+  lastErrorCode: string | null;
+  lastErrorParams: string | null;
+  now: Date;
+}>`"status" = 'dead', "lastError" = ${"lastError"}, "lastErrorCode" = ${"lastErrorCode"},
       "lastErrorParams" = ${"lastErrorParams"}, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${"now"}`;
 
 /** What a claimed delivery becomes: in flight under the claim's token, one more attempt counted. */
-export const CLAIMED = fragment<{ token: string; leaseExpiresAt: Date; now: Date }>`"status" = 'delivering', "leaseOwner" = ${"token"}, "leaseExpiresAt" = ${"leaseExpiresAt"},
+export const CLAIMED = fragment<{
+  token: string;
+  leaseExpiresAt: Date;
+  now: Date;
+}>`"status" = 'delivering', "leaseOwner" = ${"token"}, "leaseExpiresAt" = ${"leaseExpiresAt"},
       "attempts" = "attempts" + 1, "updatedAt" = ${"now"}`;
 
 /** The columns the receiver's insert writes, in the order both engines' inserts give their values. */

@@ -22,7 +22,10 @@ export function postgresStore(db?: PrismaClient): DeliveryStore {
     },
     async claim({ token, now, leaseExpiresAt, limit }) {
       const params = { ...lastErrorColumns(ABANDONED), token, now, leaseExpiresAt, limit, maxAttempts: MAX_ATTEMPTS };
-      const rows = await sql.query<ReturnedRow & { claimBuried: boolean }, typeof params>(buryAndClaimDeliveries, params);
+      const rows = await sql.query<ReturnedRow & { claimBuried: boolean }, typeof params>(
+        buryAndClaimDeliveries,
+        params,
+      );
       const claimed: Delivery[] = [];
       const buried: Delivery[] = [];
       for (const { claimBuried, ...row } of rows) (claimBuried ? buried : claimed).push(toDelivery(row));

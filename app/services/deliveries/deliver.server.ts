@@ -1,0 +1,219 @@
+import type { Delivery } from "@prisma/client";
+import prisma from "../../db.server";
+import { env } from "../../env.server";
+import { describeDeliveryError, type DeliveryError } from "../../lib/delivery-errors";
+import { logger, type Logger } from "../../logger.server";
+import { triggerFlow, type TriggerResult } from "../automation/client.server";
+import { getShopSettings, type ShopSettings } from "../shops/configuration.server";
+import { oweErrorTag } from "./error-tag.server";
+import { cancelCheckouts } from "./outbox.server";
+import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
+import { completeDelivery, failDelivery, skipDelivery } from "./queue.server";
+import { nextRetryDelay } from "./retry-policy.server";
+import { routeDelivery } from "./routing.server";
+import { screenOrder } from "./screening.server";
+import type { DeliveryTopic } from "./status.server";
+import { describe, type Resolved } from "./worker-options.server";
+
+/*
+ * One claimed delivery, from its claim to its recorded outcome: what the routing needs to know, the trigger, and
+ * the outcome's write. The worker (worker.server.ts) claims and calls deliver() for each.
+ */
+
+const ATTEMPT_LOG_LIMIT = 50;
+
+export type SettingsOf = (shop: string) => Promise<ShopSettings | null>;
+
+/** One configuration read per shop per claim: a busy shop's deliveries share it. */
+export function settingsCache(): SettingsOf {
+  const settings = new Map<string, Promise<ShopSettings | null>>();
+  return (shop) => {
+    let pending = settings.get(shop);
+    if (!pending) settings.set(shop, (pending = getShopSettings(shop)));
+    return pending;
+  };
+}
+
+export async function buryOutcome(delivery: Delivery, config: Resolved) {
+  const log = logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: delivery.id });
+  log.error({ attempts: delivery.attempts }, "delivery dead: its worker never finished it");
+  await oweErrorTag(delivery, { now: config.now, graphql: config.graphql });
+}
+
+/** Gathers what the routing needs to know, then sends or skips one claimed delivery and records the outcome. */
+export async function deliver(delivery: Delivery, config: Resolved, settingsOf: SettingsOf) {
+  const log = lazyLog(delivery);
+  let flowId: string | null = delivery.flowId;
+  let result: TriggerResult;
+  try {
+    if (delivery.topic === "orders/create") await cancelAbandonedCheckouts(delivery, config, log);
+    const topic = delivery.topic as DeliveryTopic;
+    const isCheckout = topic === "checkouts/create" && delivery.payload != null;
+    const checkout = isCheckout ? buildCheckoutPayload(JSON.parse(delivery.payload!), { shop: delivery.shop }) : null;
+    const route = routeDelivery({
+      topic,
+      settings: await settingsOf(delivery.shop),
+      payloadKept: delivery.payload != null,
+      checkoutConverted: isCheckout ? await orderPlacedFor(delivery) : undefined,
+      checkoutHasContact: checkout ? Boolean(checkout.email || checkout.phone) : undefined,
+    });
+    if (!route.send) {
+      await skipDelivery(delivery, { code: route.reason }, config.now());
+      log().info({ reason: route.reason }, "delivery skipped");
+      return;
+    }
+    flowId = route.flowId;
+    let payload: object = checkout ?? buildPayload(delivery, route.apiKey);
+    if (topic === "orders/create") {
+      const context = { settings: await settingsOf(delivery.shop), now: config.now(), graphql: config.graphql, log };
+      const screened = await screenOrder(delivery, payload, context);
+      if (!screened.send) return;
+      payload = screened.payload;
+    }
+    // The delivery id travels as the idempotency key: a receiver that honours it drops the repeat a crash
+    // between its answer and our status write would cause (docs/decisions/084-trigger-idempotency-key.md).
+    result = await triggerFlow(route.apiKey, route.flowId, payload, { idempotencyKey: idempotencyKeyOf(delivery) });
+  } catch (error) {
+    // Failed before anything was sent (database, a bug): retried on the schedule like a network error.
+    log().error({ err: describe(error) }, "delivery failed before the trigger");
+    const failure: DeliveryError = { code: "preparation_failed" };
+    result = {
+      ok: false,
+      retryable: true,
+      httpStatus: null,
+      error: describeDeliveryError(failure),
+      failure,
+      retryAfterMs: null,
+      durationMs: 0,
+    };
+  }
+  await recordOutcome(() => settle(delivery, config, flowId, result, log), config, log, result.ok);
+}
+
+/** A delivery's child logger, made on first use: most deliveries log nothing at the usual level (decision 172). */
+type LazyLog = () => Logger;
+
+function lazyLog(delivery: Delivery): LazyLog {
+  let child: Logger | null = null;
+  return () => (child ??= logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: delivery.id }));
+}
+
+// Well inside the lease: a write that keeps failing for this long leaves the job to the next claim.
+const OUTCOME_WRITE_RETRIES_MS = [100, 1_000, 5_000];
+
+/**
+ * Writes the outcome, retrying a failed write (a locked or briefly unreachable database) a few times: once the
+ * flow was triggered, an unrecorded success means the lease runs out and the buyer gets the message twice.
+ */
+async function recordOutcome(write: () => Promise<void>, config: Resolved, log: LazyLog, sent: boolean) {
+  for (let retry = 0; ; retry++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (retry >= OUTCOME_WRITE_RETRIES_MS.length) {
+        // The lease runs out and another claim takes the job again.
+        log().error({ err: describe(error), sent }, "could not record the delivery's outcome");
+        return;
+      }
+      log().warn({ err: describe(error), sent, retry: retry + 1 }, "recording the delivery's outcome failed; retrying");
+      await config.sleep(OUTCOME_WRITE_RETRIES_MS[retry], new Promise<void>(() => {}));
+    }
+  }
+}
+
+function buildPayload(delivery: Delivery, apiKey: string) {
+  const body: unknown = JSON.parse(delivery.payload ?? "{}");
+  if (delivery.topic === "orders/create") {
+    return buildOrderPayload(body, {
+      shop: delivery.shop,
+      callbackUrl: `${env().PLATFORM_APP_URL}/api/automation/callback`,
+      callbackApiKey: apiKey,
+    });
+  }
+  return buildDraftOrderPayload(body, { shop: delivery.shop });
+}
+
+async function orderPlacedFor(delivery: Delivery) {
+  for (const token of tokenMatch(delivery)) {
+    const order = await prisma.delivery.findFirst({
+      where: { shop: delivery.shop, topic: "orders/create", ...token },
+      select: { id: true },
+    });
+    if (order) return true;
+  }
+  return false;
+}
+
+/** One condition per token, each served by its (shop, token) index; an OR of both would scan the table. */
+function tokenMatch(delivery: Pick<Delivery, "checkoutToken" | "cartToken">) {
+  return [
+    ...(delivery.checkoutToken ? [{ checkoutToken: delivery.checkoutToken }] : []),
+    ...(delivery.cartToken ? [{ cartToken: delivery.cartToken }] : []),
+  ];
+}
+
+/**
+ * An order ends its checkout's wait: the abandoned-cart trigger is cancelled here, off the receiver's
+ * path. The checkout's own delivery checks again before it goes out, whichever webhook came first.
+ */
+async function cancelAbandonedCheckouts(order: Delivery, config: Resolved, log: LazyLog) {
+  const cancelled = await cancelCheckouts(order.shop, order, { code: "checkout_converted" }, config.now());
+  if (cancelled) log().info({ cancelled }, "abandoned-checkout trigger cancelled by the order");
+}
+
+function appendAttempt(delivery: Delivery, entry: Record<string, unknown>) {
+  const log = JSON.parse(delivery.attemptLog) as unknown[];
+  return JSON.stringify([...log, entry].slice(-ATTEMPT_LOG_LIMIT));
+}
+
+async function settle(
+  delivery: Delivery,
+  config: Resolved,
+  flowId: string | null,
+  result: TriggerResult,
+  log: LazyLog,
+) {
+  const now = config.now();
+  const attemptLog = appendAttempt(delivery, {
+    at: now.toISOString(),
+    outcome: result.ok ? "delivered" : result.retryable ? "retryable" : "refused",
+    httpStatus: result.httpStatus,
+    error: result.ok ? null : result.error,
+    ...(result.ok ? {} : { code: result.failure.code, params: result.failure.params ?? {} }),
+    durationMs: result.durationMs,
+  });
+
+  if (result.ok) {
+    // The flow may have called back (with a failure) before its trigger's answer reached us: the same statement
+    // records that as flow_failed.
+    const settled = await completeDelivery(delivery, { flowId, attemptLog }, now);
+    if (!settled) log().warn("delivered after the lease ran out; another worker may deliver it again");
+    else if (logger.isLevelEnabled("info")) {
+      log().info({ attempts: delivery.attempts, durationMs: result.durationMs }, "delivered");
+    }
+    return;
+  }
+
+  const delay = result.retryable ? nextRetryDelay(delivery.attempts, result.retryAfterMs, config.random) : null;
+  if (delay != null) {
+    const nextAttemptAt = new Date(now.getTime() + delay);
+    await failDelivery(delivery, { flowId, attemptLog, error: result.failure, nextAttemptAt }, now);
+    log().warn({ attempts: delivery.attempts, retryInMs: delay, error: result.error }, "delivery failed; will retry");
+    return;
+  }
+
+  const reason: DeliveryError = result.retryable
+    ? { ...result.failure, params: { ...result.failure.params, gaveUpAfter: delivery.attempts } }
+    : result.failure;
+  const settled = await failDelivery(delivery, { flowId, attemptLog, error: reason, nextAttemptAt: null }, now);
+  log().error({ attempts: delivery.attempts, error: result.error }, "delivery dead");
+  if (settled) await oweErrorTag(delivery, { now: config.now, graphql: config.graphql });
+}
+
+/**
+ * The trigger's idempotency key: the delivery id, the same for every automatic attempt and takeover, with the
+ * merchant's replays counted in, so a replay the merchant asked for is a new send and a crash's repeat is not.
+ */
+export function idempotencyKeyOf(delivery: Pick<Delivery, "id" | "replays">) {
+  return delivery.replays ? `${delivery.id}:replay-${delivery.replays}` : delivery.id;
+}
