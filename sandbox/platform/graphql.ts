@@ -341,6 +341,8 @@ export interface ExecuteContext {
   emit: (message: string) => void;
   /** An order was created through the API: the platform sends its orders/create webhook after the answer. */
   orderCreated?: (order: SimOrder) => void;
+  /** An order was cancelled (its job done): the platform sends its orders/cancelled webhook. */
+  orderCancelled?: (order: SimOrder) => void;
 }
 
 export type Resolver = (
@@ -478,6 +480,7 @@ const resolvers: Record<string, Resolver> = {
       order.cancelledAt = new Date().toISOString();
       order.updatedAt = order.cancelledAt;
       context.emit(`order ${order.name} cancelled`);
+      context.orderCancelled?.(order);
     }, 100).unref();
     return { job, orderCancelUserErrors: [], userErrors: [] };
   },
