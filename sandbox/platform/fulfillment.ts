@@ -350,6 +350,7 @@ export const fulfillmentResolvers: Record<string, Resolver> = {
       cancel.restocked = cancelNow(shop, order, restock);
       record(shop, order.id, "cancelled", { by: "app", restocked: cancel.restocked });
       context.emit(`order ${order.name} cancelled${restock ? " (restocked)" : ""}`);
+      context.orderCancelled?.(order);
     }, CANCEL_JOB_MS).unref();
     return { job: { id: cancel.jobId, done: false }, orderCancelUserErrors: [], userErrors: [] };
   },
@@ -404,6 +405,8 @@ export function fulfillmentRoutes(
     route: (shop: ShopState, order: SimOrder) => Promise<unknown>;
     routing: RoutingSettings;
     emit: (message: string) => void;
+    /** Sends orders/cancelled, as the platform does for any cancel. */
+    cancelled: (shop: ShopState, order: SimOrder) => Promise<unknown>;
   },
 ) {
   const bodyOf = (request: SimRequest) => (request.body.length ? request.json<Record<string, unknown>>() : {});
@@ -516,7 +519,7 @@ export function fulfillmentRoutes(
       holdStall.ms = Math.max(0, Number(body.ms ?? 30_000));
       return { body: { stall: holdStall } };
     })
-    .on("POST", "/sim/fulfillment/cancel", (request) => {
+    .on("POST", "/sim/fulfillment/cancel", async (request) => {
       const body = bodyOf(request);
       const shop = options.shopOf(body, request);
       const order = orderOf(shop, body);
@@ -525,6 +528,7 @@ export function fulfillmentRoutes(
       const restocked = cancelNow(shop, order, body.restock !== false);
       record(shop, order.id, "cancelled", { by: "merchant", restocked });
       options.emit(`the merchant cancelled ${order.name}`);
+      await options.cancelled(shop, order);
       return { body: view(shop, order) };
     });
 }

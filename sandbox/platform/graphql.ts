@@ -344,6 +344,8 @@ export interface ExecuteContext {
   emit: (message: string) => void;
   /** An order was created through the API: the platform sends its orders/create webhook after the answer. */
   orderCreated?: (order: SimOrder) => void;
+  /** An order was cancelled (its job done): the platform sends its orders/cancelled webhook. */
+  orderCancelled?: (order: SimOrder) => void;
 }
 
 export type Resolver = (

@@ -336,6 +336,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
           setTimeout(() => void send(shop.domain, "orders/create", orderPayload(order)), WEBHOOK_DELAY_MS).unref();
           routeLater(shop, order);
         },
+        orderCancelled: (order) => void send(shop.domain, "orders/cancelled", orderPayload(order)),
       });
       const stall = holdAnswerDelay(rootFields(query).map((field) => field.name));
       if (stall) await sleep(stall);
@@ -427,6 +428,20 @@ export function createPlatformSimulator(options: PlatformOptions) {
       const copies = 1 + Math.max(0, Number(body.duplicates ?? 0));
       const sent = body.webhook === false ? [] : await send(shop.domain, "orders/create", orderPayload(order), copies);
       return { status: 201, body: { order: orderNode(order), deliveries: sent } };
+    })
+    // The merchant cancels an order in the admin (by name or id): the platform sends orders/cancelled.
+    .on("POST", "/sim/orders/cancel", async (request) => {
+      const body = bodyOf(request);
+      const shop = shopState(shopFromBody(body, request));
+      const wanted = String(body.order ?? "").replace(/^#/, "");
+      const order = shop.orders.find((candidate) => candidate.name === `#${wanted}` || String(candidate.id) === wanted);
+      if (!order) throw new HttpError(404, "Order not found");
+      if (order.cancelledAt) throw new HttpError(409, "Order has already been cancelled");
+      order.cancelledAt = new Date().toISOString();
+      order.updatedAt = order.cancelledAt;
+      emit(`order ${order.name} cancelled in the admin`);
+      const sent = await send(shop.domain, "orders/cancelled", orderPayload(order));
+      return { body: { order: orderNode(order), deliveries: sent } };
     })
     // The shop's next `count` (default 1) orderCreate mutations are refused with the platform's userErrors.
     .on("POST", "/sim/orders/refuse", (request) => {
@@ -675,6 +690,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
     route,
     routing,
     emit,
+    cancelled: (shop, order) => send(shop.domain, "orders/cancelled", orderPayload(order)),
   });
 
   return {

@@ -5,6 +5,7 @@ import { gid } from "./graphql";
 /** The topics the sender can deliver, and where the app receives each one (docs/api.md, Webhooks). */
 export const WEBHOOK_PATHS: Record<string, string> = {
   "orders/create": "/webhooks/orders/create",
+  "orders/cancelled": "/webhooks/orders/cancelled",
   "draft_orders/create": "/webhooks/draft_orders/create",
   "checkouts/create": "/webhooks/checkouts/create",
   "fulfillment_orders/order_routing_complete": "/webhooks/fulfillment_orders/order_routing_complete",

@@ -8,9 +8,10 @@ import { ERROR_TAG_RETRY_DELAYS_MS } from "./retry-policy.server";
 import { AUTOMATION_ERROR_TAG } from "./status.server";
 
 /**
- * The spec's automation-error tag on a dead order, so the merchant sees in the admin which orders the flow
- * missed. A task of its own (ErrorTagTask): tried at once when the delivery dies, then again on
- * ERROR_TAG_RETRY_DELAYS_MS while the platform fails, its due time, tries and last problem in columns.
+ * A tag an order is owed, as a task of its own (ErrorTagTask): the spec's automation-error tag on a dead order, so
+ * the merchant sees in the admin which orders the flow missed, and the tag of an order the shop's rules held
+ * (docs/decisions/264). Tried at once, then again on ERROR_TAG_RETRY_DELAYS_MS while the platform fails, its due
+ * time, tries and last problem in columns.
  */
 
 export interface TagProblem {
@@ -33,11 +34,16 @@ const DEFAULT_LEASE_MS = 120_000;
  * The one place the worker calls the platform: adds the tag to the order, or says why it could not. How the
  * admin client is obtained (offline session today) changes here and nowhere else.
  */
-export async function tagOrderWithError(shop: string, orderId: string, graphql: GraphqlOptions = {}) {
+export async function tagOrderWithError(
+  shop: string,
+  orderId: string,
+  graphql: GraphqlOptions = {},
+  tag: string = AUTOMATION_ERROR_TAG,
+) {
   try {
     const session = await getOfflineSession(shop);
     if (!session) return { message: "the app has no offline session for the shop", retryable: true };
-    if (await addOrderTags(session, orderId, [AUTOMATION_ERROR_TAG], graphql)) return null;
+    if (await addOrderTags(session, orderId, [tag], graphql)) return null;
     return { message: "the order no longer exists on the platform", retryable: false };
   } catch (error) {
     return { message: error instanceof Error ? error.message : String(error), retryable: true };
@@ -49,14 +55,23 @@ export async function oweErrorTag(
   delivery: Pick<Delivery, "id" | "shop" | "topic" | "orderId">,
   options: ErrorTagOptions = {},
 ) {
+  await oweOrderTag(delivery, AUTOMATION_ERROR_TAG, options);
+}
+
+/** The order of this delivery owes `tag`: a task due now, tried at once, then on the schedule until added. */
+export async function oweOrderTag(
+  delivery: Pick<Delivery, "id" | "shop" | "topic" | "orderId">,
+  tag: string,
+  options: ErrorTagOptions = {},
+) {
   if (delivery.topic !== "orders/create" || !delivery.orderId) return;
   const now = (options.now ?? (() => new Date()))();
   const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS));
   // Created already claimed (due past the lease), so a scheduler run meanwhile leaves it to this try.
   const fresh = { status: "owed", dueAt: leaseUntil, attempts: 0, lastProblem: null };
   const task = await prisma.errorTagTask.upsert({
-    where: { deliveryId: delivery.id },
-    create: { deliveryId: delivery.id, shop: delivery.shop, orderId: delivery.orderId, ...fresh },
+    where: { deliveryId_tag: { deliveryId: delivery.id, tag } },
+    create: { deliveryId: delivery.id, shop: delivery.shop, orderId: delivery.orderId, tag, ...fresh },
     update: fresh,
   });
   await tryTask(task, options);
@@ -86,9 +101,9 @@ export async function runDueErrorTags(options: ErrorTagOptions & { limit?: numbe
 }
 
 async function tryTask(task: ErrorTagTask, options: ErrorTagOptions) {
-  const log = logger.child({ shop: task.shop, deliveryId: task.deliveryId, component: "error-tag" });
+  const log = logger.child({ shop: task.shop, deliveryId: task.deliveryId, tag: task.tag, component: "error-tag" });
   const attempts = task.attempts + 1;
-  const problem = await tagOrderWithError(task.shop, task.orderId, options.graphql);
+  const problem = await tagOrderWithError(task.shop, task.orderId, options.graphql, task.tag);
   const now = (options.now ?? (() => new Date()))();
   if (!problem) {
     await prisma.errorTagTask.updateMany({
@@ -96,13 +111,13 @@ async function tryTask(task: ErrorTagTask, options: ErrorTagOptions) {
       data: { status: "done", dueAt: null, attempts, lastProblem: null },
     });
     // The order carries the tag now, whatever became of the delivery meanwhile: the record says so.
-    await addAppliedTags(task.deliveryId, [AUTOMATION_ERROR_TAG]);
-    if (attempts > 1) log.info({ attempts }, "dead delivery's order tagged on a later try");
+    await addAppliedTags(task.deliveryId, [task.tag]);
+    if (attempts > 1) log.info({ attempts }, "order tagged on a later try");
     return;
   }
   const delay = problem.retryable ? ERROR_TAG_RETRY_DELAYS_MS[attempts - 1] : undefined;
   const dueAt = delay === undefined ? null : new Date(now.getTime() + delay);
-  log.error({ problem: problem.message, attempts, dueAt }, "could not tag the dead delivery's order");
+  log.error({ problem: problem.message, attempts, dueAt }, "could not tag the order");
   await prisma.errorTagTask.updateMany({
     where: { id: task.id },
     data: { status: dueAt ? "owed" : "given_up", dueAt, attempts, lastProblem: problem.message },

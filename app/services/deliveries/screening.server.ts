@@ -3,14 +3,13 @@ import prisma from "../../db.server";
 import type { DeliveryError } from "../../lib/delivery-errors";
 import { DUPLICATE_TAG, NO_PHONE_TAG, type OrderRules } from "../../lib/order-rules";
 import type { Logger } from "../../logger.server";
-import { addOrderTags } from "../automation/order-tags.server";
-import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
+import type { GraphqlOptions } from "../platform/graphql.server";
 import { cancelledBeforeSending } from "../orders/cancellation.server";
 import { earlierDuplicate, orderFingerprint } from "../orders/duplicates.server";
 import { cachedOrderRules } from "../orders/rules.server";
 import { waitsForSendingHours } from "../orders/sending-hours.server";
 import type { ShopSettings } from "../shops/configuration.server";
-import { addAppliedTags } from "./outbox.server";
+import { oweOrderTag } from "./error-tag.server";
 import { buildOrderPayload, type OrderPayload } from "./payloads.server";
 import { buyerPhone, type NormalisedPhone, type PhoneType } from "./phone.server";
 import { skipDelivery } from "./queue.server";
@@ -138,21 +137,9 @@ async function flagOrder(delivery: Pick<Delivery, "id" | "shop">, kind: string, 
 }
 
 /**
- * The tag that tells the merchant's team about the order in the admin. A failure is logged and left: the delivery
- * already says what happened, and a held one's page offers to send it.
+ * The tag that tells the merchant's team about the order in the admin: owed like the automation-error tag, tried
+ * now and again later while the platform fails (docs/decisions/264); the delivery already says what happened.
  */
 async function tagOrder(delivery: Delivery, tag: string, context: ScreenContext) {
-  if (!delivery.orderId) return;
-  try {
-    const session = await getOfflineSession(delivery.shop);
-    if (!session) return context.log().warn({ tag }, "no offline session to tag the order with");
-    if (await addOrderTags(session, delivery.orderId, [tag], context.graphql)) {
-      await addAppliedTags(delivery.id, [tag]);
-    } else {
-      context.log().warn({ tag }, "the order is gone from the platform; not tagged");
-    }
-  } catch (error) {
-    const err = error instanceof Error ? error.message : String(error);
-    context.log().error({ tag, err }, "could not tag the order");
-  }
+  await oweOrderTag(delivery, tag, { now: () => context.now, graphql: context.graphql });
 }

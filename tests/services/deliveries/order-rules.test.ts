@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { HttpResponse } from "msw";
 import prisma from "~/db.server";
+import { runDueErrorTags } from "~/services/deliveries/error-tag.server";
 import { retryDelivery } from "~/services/deliveries/queries.server";
 import { runDeliveryPass } from "~/services/deliveries/worker.server";
 import { countOrdersWithoutMobile, orderChecks } from "~/services/orders/checks.server";
@@ -111,6 +113,40 @@ describe("the shop's rule for an order without a usable mobile", () => {
     });
     // One order, counted once.
     expect(await countOrdersWithoutMobile(shop, 7, T0)).toBe(1);
+  });
+
+  it("owes the held order its tag when the platform fails, and adds it on a later try", async () => {
+    const shop = await createAutomatedShop();
+    await rules(shop, "hold");
+    const delivery = await createDelivery(shop, { order: orderWithPhone("300 123"), nextAttemptAt: T0 });
+    const down = { value: true };
+    const platform = mockPlatform(shop, {
+      OrderTagsAdd: (variables, call) =>
+        down.value ? new HttpResponse("Service Unavailable", { status: 503 }) : tagsAdded()(variables, call),
+    });
+
+    await pass();
+    expect(await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "skipped",
+      lastErrorCode: "held_no_mobile",
+      tagsApplied: "[]",
+    });
+    const task = () =>
+      prisma.errorTagTask.findUniqueOrThrow({
+        where: { deliveryId_tag: { deliveryId: delivery.id, tag: "automation-no-phone" } },
+      });
+    expect(await task()).toMatchObject({ status: "owed", attempts: 1, dueAt: new Date(T0.getTime() + 60_000) });
+
+    down.value = false;
+    const retry = (now: Date) => runDueErrorTags({ now: () => now, graphql: { sleep: async () => {} } });
+    expect(await retry(new Date(T0.getTime() + 60_000))).toBe(1);
+    expect(await task()).toMatchObject({ status: "done", attempts: 2 });
+    const held = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(held).toMatchObject({ status: "skipped", lastErrorCode: "held_no_mobile" });
+    expect(JSON.parse(held.tagsApplied)).toEqual(["automation-no-phone"]);
+    const tagCalls = platform.filter((call) => call.operationName === "OrderTagsAdd").map((call) => call.variables);
+    expect(tagCalls.at(-1)).toEqual({ id: delivery.orderId, tags: ["automation-no-phone"] });
+    expect(await retry(new Date(T0.getTime() + 86_400_000))).toBe(0);
   });
 
   it("skips it with its reason when the rule says so, and a usable mobile still goes out", async () => {

@@ -436,7 +436,11 @@ describe("dead deliveries", () => {
     const row = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(row.status).toBe("dead");
     expect(row.lastError).toContain("HTTP 422");
-    expect(await prisma.errorTagTask.findUniqueOrThrow({ where: { deliveryId: delivery.id } })).toMatchObject({
+    expect(
+      await prisma.errorTagTask.findUniqueOrThrow({
+        where: { deliveryId_tag: { deliveryId: delivery.id, tag: "automation-error" } },
+      }),
+    ).toMatchObject({
       status: "owed",
       lastProblem: "the app has no offline session for the shop",
     });
@@ -462,7 +466,8 @@ describe("the error tag a dead delivery still owes", () => {
   }
 
   const row = (id: string) => prisma.delivery.findUniqueOrThrow({ where: { id } });
-  const task = (deliveryId: string) => prisma.errorTagTask.findUniqueOrThrow({ where: { deliveryId } });
+  const task = (deliveryId: string) =>
+    prisma.errorTagTask.findUniqueOrThrow({ where: { deliveryId_tag: { deliveryId, tag: "automation-error" } } });
   const retryTags = (now: Date, options: { leaseMs?: number } = {}) =>
     runDueErrorTags({ now: () => now, graphql: { sleep: async () => {} }, ...options });
 

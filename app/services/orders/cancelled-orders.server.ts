@@ -1,0 +1,33 @@
+import prisma from "../../db.server";
+import { lastErrorColumns } from "../../lib/delivery-errors";
+import { HELD_CODES } from "../../lib/order-rules";
+
+/**
+ * The platform's orders/cancelled webhook: an order cancelled before its trigger went out is not sent, and its
+ * delivery says so at once (docs/decisions/263) instead of when the worker would next look at it. Only deliveries
+ * not yet on their way are changed: queued (a paused shop, the sending hours, a wait before sending) or
+ * retrying, and those held by the shop's rules (releasing one would send a cancelled order). One in flight is
+ * left to the worker, whose own check before sending still applies. Returns how many deliveries were skipped.
+ */
+export async function skipCancelledOrder(shop: string, payload: unknown, now = new Date()): Promise<number> {
+  const order = (payload && typeof payload === "object" ? payload : {}) as Record<string, unknown>;
+  const id = order.id ?? order.admin_graphql_api_id;
+  const resourceId = /(\d+)$/.exec(String(id ?? ""))?.[1];
+  if (!resourceId) return 0;
+  const { count } = await prisma.delivery.updateMany({
+    where: {
+      shop,
+      topic: "orders/create",
+      resourceId,
+      OR: [{ status: { in: ["queued", "retrying"] } }, { status: "skipped", lastErrorCode: { in: [...HELD_CODES] } }],
+    },
+    data: {
+      status: "skipped",
+      ...lastErrorColumns({ code: "order_cancelled" }),
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      updatedAt: now,
+    },
+  });
+  return count;
+}
