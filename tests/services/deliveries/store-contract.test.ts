@@ -1,11 +1,11 @@
-import { randomUUID } from "node:crypto";
 import type { Delivery } from "@prisma/client";
 import { afterEach, describe, expect, it } from "vitest";
-import prisma, { sqliteConnection } from "~/db.server";
+import prisma from "~/db.server";
 import { MAX_ATTEMPTS } from "~/services/deliveries/retry-policy.server";
-import { deliveryStore, type DeliveryRow } from "~/services/deliveries/store";
+import { deliveryStore } from "~/services/deliveries/store";
 import { onPostgres } from "../../helpers/db";
 import { createConfiguration, createDelivery, createSession, shopDomain } from "../../helpers/factories";
+import { commitFailing, newDeliveryRow, removeCommitFailure } from "../../helpers/store-contract";
 
 /*
  * The order path's store, one contract for both engines: this file runs on SQLite by default and on PostgreSQL in
@@ -17,33 +17,6 @@ const NOW = new Date("2026-11-22T10:00:00.000Z");
 const at = (ms: number) => new Date(NOW.getTime() + ms);
 const LEASE = { now: NOW, leaseExpiresAt: at(30_000), limit: 10 };
 const store = () => deliveryStore();
-
-function newRow(shop: string, overrides: Partial<DeliveryRow> = {}): DeliveryRow {
-  const resourceId = String(Math.floor(Math.random() * 1e12));
-  return {
-    id: randomUUID(),
-    shop,
-    topic: "orders/create",
-    eventId: `event:${randomUUID()}`,
-    resourceId,
-    orderId: `gid://shopify/Order/${resourceId}`,
-    orderName: `#${resourceId.slice(0, 5)}`,
-    customerId: null,
-    checkoutToken: null,
-    cartToken: null,
-    status: "queued",
-    lastError: null,
-    lastErrorCode: null,
-    lastErrorParams: null,
-    nextAttemptAt: NOW,
-    payload: "{}",
-    buyer: null,
-    test: false,
-    searchKey: null,
-    receivedAt: NOW,
-    ...overrides,
-  };
-}
 
 const row = (id: string) => prisma.delivery.findUnique({ where: { id } });
 const claimedIds = (claim: { claimed: Delivery[] }) => claim.claimed.map((delivery) => delivery.id).sort();
@@ -61,20 +34,20 @@ describe(`the order path's store on ${onPostgres() ? "PostgreSQL" : "SQLite"}`, 
     it("stores a delivery Prisma reads back, and refuses a repeated event and the same order under another event", async () => {
       const shop = shopDomain();
       await createSession(shop);
-      const first = newRow(shop, { test: true });
+      const first = newDeliveryRow(NOW, shop, { test: true });
       expect(await store().insert(first)).toBe(true);
       expect(await row(first.id)).toMatchObject({ status: "queued", attempts: 0, nextAttemptAt: NOW, test: true });
       // The same event delivered again.
-      expect(await store().insert({ ...newRow(shop), eventId: first.eventId })).toBe(false);
+      expect(await store().insert({ ...newDeliveryRow(NOW, shop), eventId: first.eventId })).toBe(false);
       // The same order under another event id.
-      expect(await store().insert({ ...newRow(shop), resourceId: first.resourceId })).toBe(false);
+      expect(await store().insert({ ...newDeliveryRow(NOW, shop), resourceId: first.resourceId })).toBe(false);
       expect(await prisma.delivery.count({ where: { shop } })).toBe(1);
       expect(await store().shopInstalled(shop)).toBe(true);
     });
 
     it("stores nothing for a shop without a session", async () => {
       const shop = shopDomain();
-      expect(await store().insert(newRow(shop))).toBe(false);
+      expect(await store().insert(newDeliveryRow(NOW, shop))).toBe(false);
       expect(await store().shopInstalled(shop)).toBe(false);
       expect(await prisma.delivery.count({ where: { shop } })).toBe(0);
     });
@@ -258,16 +231,7 @@ describe(`the order path's store on ${onPostgres() ? "PostgreSQL" : "SQLite"}`, 
   });
 
   describe("a commit that fails", () => {
-    afterEach(async () => {
-      for (const statement of onPostgres()
-        ? [
-            `DROP TRIGGER IF EXISTS "test_refuse_at_commit" ON "Delivery"`,
-            `DROP FUNCTION IF EXISTS test_refuse_at_commit()`,
-          ]
-        : [`DROP TABLE IF EXISTS "TestChild"`, `DROP TABLE IF EXISTS "TestParent"`]) {
-        await prisma.$executeRawUnsafe(statement);
-      }
-    });
+    afterEach(removeCommitFailure);
 
     it("fails every write it would have committed and keeps none of them; the same writes pass afterwards", async () => {
       const shop = shopDomain();
@@ -275,7 +239,7 @@ describe(`the order path's store on ${onPostgres() ? "PostgreSQL" : "SQLite"}`, 
       const leased = await createDelivery(shop, { nextAttemptAt: at(-1) });
       const [mine] = (await store().claim({ ...LEASE, token: "mine" })).claimed;
       const waiting = await createDelivery(shop, { nextAttemptAt: at(-1) });
-      const inserts = [newRow(shop), newRow(shop)];
+      const inserts = [newDeliveryRow(NOW, shop), newDeliveryRow(NOW, shop)];
       const writes = () => [
         ...inserts.map((fresh) => store().insert(fresh)),
         store().complete(mine, { flowId: "flow-1", attemptLog: "[]", now: NOW }),
@@ -295,52 +259,3 @@ describe(`the order path's store on ${onPostgres() ? "PostgreSQL" : "SQLite"}`, 
     });
   });
 });
-
-/**
- * Runs `writes` so that the commit of every one of them fails while each statement itself succeeds. SQLite: they
- * share one group commit (issued while a transaction holds the connection, they run together once it ends) with
- * an orphan row under a deferred foreign key, which breaks only the group's COMMIT. PostgreSQL, where each
- * statement commits on its own: a deferred constraint trigger on "Delivery" that refuses at COMMIT.
- */
-async function commitFailing(writes: () => Promise<unknown>[]): Promise<PromiseSettledResult<unknown>[]> {
-  if (onPostgres()) {
-    await prisma.$executeRawUnsafe(
-      `CREATE FUNCTION test_refuse_at_commit() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$ LANGUAGE plpgsql`,
-    );
-    await prisma.$executeRawUnsafe(
-      `CREATE CONSTRAINT TRIGGER "test_refuse_at_commit" AFTER INSERT OR UPDATE ON "Delivery" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_refuse_at_commit()`,
-    );
-    try {
-      return await Promise.allSettled(writes());
-    } finally {
-      await prisma.$executeRawUnsafe(`DROP TRIGGER "test_refuse_at_commit" ON "Delivery"`);
-    }
-  }
-  await prisma.$executeRawUnsafe(`CREATE TABLE "TestParent" ("id" TEXT PRIMARY KEY)`);
-  await prisma.$executeRawUnsafe(
-    `CREATE TABLE "TestChild" ("id" TEXT PRIMARY KEY, "parentId" TEXT REFERENCES "TestParent" ("id") DEFERRABLE INITIALLY DEFERRED)`,
-  );
-  const connection = (await sqliteConnection())!;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held!: () => void;
-  const holding = new Promise<void>((resolve) => (held = resolve));
-  const holder = prisma.$transaction(
-    async (tx) => {
-      await tx.$queryRaw`SELECT 1`;
-      held();
-      await released;
-    },
-    { timeout: 10_000 },
-  );
-  await holding;
-  const pending = writes();
-  const orphan = connection.statement(`INSERT INTO "TestChild" VALUES ('orphan', 'no-such-parent')`, []);
-  // Every statement is on the thread, waiting for the transaction; then all of them run as one group.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  release();
-  await holder;
-  // The orphan fails with its group (its own failure is not what the cases look at).
-  const [results] = await Promise.all([Promise.allSettled(pending), orphan.catch(() => undefined)]);
-  return results;
-}
