@@ -2,7 +2,13 @@ import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { associationRecord, type AssociationRecord } from "../catalogue/associations.server";
-import { platformGraphql, realSleep, type QueryCost } from "../platform/graphql.server";
+import {
+  platformGraphql,
+  realSleep,
+  type AdminOperation,
+  type OperationVariables,
+  type QueryCost,
+} from "../platform/graphql.server";
 import { getShopSettings } from "../shops/configuration.server";
 import type { SupplierProduct } from "../supplier/products.server";
 import { planPrice, priceRuleOf, rulePrice, type PriceRule } from "./price-rule";
@@ -16,8 +22,6 @@ import {
   STOCK_SET_PRICES_MUTATION,
   WRITE_COST,
   type StockProductsData,
-  type StockSetAvailableData,
-  type StockSetPricesData,
   type StoreVariantRead,
 } from "./store-operations.server";
 import { readSupplierStock } from "./supplier-stock.server";
@@ -267,13 +271,14 @@ class ShopSync {
     const unique = [...new Set(productIds)];
     for (let start = 0; start < unique.length; start += PRODUCTS_PER_READ) {
       const ids = unique.slice(start, start + PRODUCTS_PER_READ);
-      const data = await this.call<StockProductsData>(READ_COST, STOCK_PRODUCTS_QUERY, {
+      const data = await this.call(READ_COST, STOCK_PRODUCTS_QUERY, {
         ids,
         locationId: this.locationId,
       });
       data.nodes.forEach((node, index) => products.set(ids[index], node));
       // Every 20 reads (a few seconds at most): well inside the lease, without a write per read.
-      if (this.holder && (start / PRODUCTS_PER_READ) % 20 === 19) await renewSyncLease(this.shop, this.holder, this.now());
+      if (this.holder && (start / PRODUCTS_PER_READ) % 20 === 19)
+        await renewSyncLease(this.shop, this.holder, this.now());
     }
     return products;
   }
@@ -382,7 +387,7 @@ class ShopSync {
     for (let start = 0; start < changes.length; start += QUANTITIES_PER_WRITE) {
       let batch = changes.slice(start, start + QUANTITIES_PER_WRITE);
       for (let attempt = 1; attempt <= 2 && batch.length; attempt++) {
-        const data = await this.call<StockSetAvailableData>(WRITE_COST, STOCK_SET_AVAILABLE_MUTATION, {
+        const data = await this.call(WRITE_COST, STOCK_SET_AVAILABLE_MUTATION, {
           input: {
             name: "available",
             reason: "correction",
@@ -430,7 +435,7 @@ class ShopSync {
     const byProduct = new Map<string, PriceChange[]>();
     for (const change of changes) byProduct.set(change.productId, [...(byProduct.get(change.productId) ?? []), change]);
     for (const [productId, group] of byProduct) {
-      const data = await this.call<StockSetPricesData>(WRITE_COST, STOCK_SET_PRICES_MUTATION, {
+      const data = await this.call(WRITE_COST, STOCK_SET_PRICES_MUTATION, {
         productId,
         variants: group.map((change) => ({
           id: change.variant.id,
@@ -454,7 +459,11 @@ class ShopSync {
   }
 
   /** One Admin API call, after waiting until the bucket holds what it asks (cost-aware pacing). */
-  private async call<T>(expectedCost: number, query: string, variables: Record<string, unknown>) {
+  private async call<Operation extends AdminOperation>(
+    expectedCost: number,
+    query: Operation,
+    variables: OperationVariables<Operation>,
+  ) {
     if (this.bucket && this.bucket.restoreRate > 0) {
       const elapsed = (Date.now() - this.bucket.at) / 1000;
       const available = this.bucket.available + elapsed * this.bucket.restoreRate;
@@ -463,7 +472,7 @@ class ShopSync {
       }
     }
     this.platformCalls++;
-    return platformGraphql<T>({ shop: this.shop }, query, variables, {
+    return platformGraphql({ shop: this.shop }, query, variables, {
       sleep: this.options.sleep,
       onCost: (cost: QueryCost) => {
         this.platformCost += cost.actualQueryCost ?? cost.requestedQueryCost ?? 0;
