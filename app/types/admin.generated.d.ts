@@ -13,7 +13,7 @@ export type OrderByIdQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars["ID"]["input"];
 }>;
 
-export type OrderByIdQuery = { order?: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "name" | "tags">> };
+export type OrderByIdQuery = { order: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "name" | "tags">> };
 
 export type OrderTagsAddMutationVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars["ID"]["input"];
@@ -21,8 +21,8 @@ export type OrderTagsAddMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type OrderTagsAddMutation = {
-  tagsAdd?: AdminTypes.Maybe<{
-    node?: AdminTypes.Maybe<
+  tagsAdd: AdminTypes.Maybe<{
+    node: AdminTypes.Maybe<
       | Pick<AdminTypes.AbandonedCheckout, "id">
       | Pick<AdminTypes.AbandonedCheckoutLineItem, "id">
       | Pick<AdminTypes.Abandonment, "id">
@@ -228,8 +228,8 @@ export type OrderTagsRemoveMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type OrderTagsRemoveMutation = {
-  tagsRemove?: AdminTypes.Maybe<{
-    node?: AdminTypes.Maybe<
+  tagsRemove: AdminTypes.Maybe<{
+    node: AdminTypes.Maybe<
       | Pick<AdminTypes.AbandonedCheckout, "id">
       | Pick<AdminTypes.AbandonedCheckoutLineItem, "id">
       | Pick<AdminTypes.Abandonment, "id">
@@ -434,8 +434,8 @@ export type ProductUpdateMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type ProductUpdateMutation = {
-  productUpdate?: AdminTypes.Maybe<{
-    product?: AdminTypes.Maybe<Pick<AdminTypes.Product, "id" | "title">>;
+  productUpdate: AdminTypes.Maybe<{
+    product: AdminTypes.Maybe<Pick<AdminTypes.Product, "id" | "title">>;
     userErrors: Array<Pick<AdminTypes.UserError, "field" | "message">>;
   }>;
 };
@@ -446,8 +446,8 @@ export type ProductVariantsBarcodesMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type ProductVariantsBarcodesMutation = {
-  productVariantsBulkUpdate?: AdminTypes.Maybe<{
-    productVariants?: AdminTypes.Maybe<Array<Pick<AdminTypes.ProductVariant, "id" | "barcode">>>;
+  productVariantsBulkUpdate: AdminTypes.Maybe<{
+    productVariants: AdminTypes.Maybe<Array<Pick<AdminTypes.ProductVariant, "id" | "barcode">>>;
     userErrors: Array<Pick<AdminTypes.ProductVariantsBulkUpdateUserError, "field" | "message">>;
   }>;
 };
@@ -458,8 +458,8 @@ export type ProductCreateMediaMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type ProductCreateMediaMutation = {
-  productCreateMedia?: AdminTypes.Maybe<{
-    media?: AdminTypes.Maybe<
+  productCreateMedia: AdminTypes.Maybe<{
+    media: AdminTypes.Maybe<
       Array<
         | Pick<AdminTypes.ExternalVideo, "alt" | "mediaContentType" | "status">
         | Pick<AdminTypes.MediaImage, "alt" | "mediaContentType" | "status">
@@ -476,7 +476,7 @@ export type FulfillmentOrderForHoldQueryVariables = AdminTypes.Exact<{
 }>;
 
 export type FulfillmentOrderForHoldQuery = {
-  fulfillmentOrder?: AdminTypes.Maybe<
+  fulfillmentOrder: AdminTypes.Maybe<
     Pick<AdminTypes.FulfillmentOrder, "id" | "status"> & {
       fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, "id" | "handle" | "heldByRequestingApp">>;
       order: Pick<AdminTypes.Order, "id" | "cancelledAt" | "paymentGatewayNames">;
@@ -489,7 +489,7 @@ export type OrderFulfillmentHoldsQueryVariables = AdminTypes.Exact<{
 }>;
 
 export type OrderFulfillmentHoldsQuery = {
-  order?: AdminTypes.Maybe<
+  order: AdminTypes.Maybe<
     Pick<AdminTypes.Order, "id" | "cancelledAt" | "displayFulfillmentStatus" | "paymentGatewayNames"> & {
       fulfillmentOrders: {
         nodes: Array<
@@ -509,8 +509,8 @@ export type FulfillmentOrderHoldMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type FulfillmentOrderHoldMutation = {
-  fulfillmentOrderHold?: AdminTypes.Maybe<{
-    fulfillmentHold?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentHold, "id" | "handle">>;
+  fulfillmentOrderHold: AdminTypes.Maybe<{
+    fulfillmentHold: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentHold, "id" | "handle">>;
     userErrors: Array<Pick<AdminTypes.FulfillmentOrderHoldUserError, "field" | "message" | "code">>;
   }>;
 };
@@ -521,8 +521,8 @@ export type FulfillmentOrderReleaseHoldMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type FulfillmentOrderReleaseHoldMutation = {
-  fulfillmentOrderReleaseHold?: AdminTypes.Maybe<{
-    fulfillmentOrder?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentOrder, "id" | "status">>;
+  fulfillmentOrderReleaseHold: AdminTypes.Maybe<{
+    fulfillmentOrder: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentOrder, "id" | "status">>;
     userErrors: Array<Pick<AdminTypes.FulfillmentOrderReleaseHoldUserError, "field" | "message" | "code">>;
   }>;
 };
@@ -534,8 +534,8 @@ export type HeldOrderCancelMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type HeldOrderCancelMutation = {
-  orderCancel?: AdminTypes.Maybe<{
-    job?: AdminTypes.Maybe<Pick<AdminTypes.Job, "id" | "done">>;
+  orderCancel: AdminTypes.Maybe<{
+    job: AdminTypes.Maybe<Pick<AdminTypes.Job, "id" | "done">>;
     orderCancelUserErrors: Array<Pick<AdminTypes.OrderCancelUserError, "field" | "message" | "code">>;
   }>;
 };
@@ -544,7 +544,7 @@ export type OrderCancelledAtQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars["ID"]["input"];
 }>;
 
-export type OrderCancelledAtQuery = { order?: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "cancelledAt">> };
+export type OrderCancelledAtQuery = { order: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "cancelledAt">> };
 
 export type SweepOrderIdsQueryVariables = AdminTypes.Exact<{
   first: AdminTypes.Scalars["Int"]["input"];
@@ -594,26 +594,26 @@ export type SweepOrdersQuery = {
         | "displayFulfillmentStatus"
       > & {
         totalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, "amount" | "currencyCode"> };
-        customer?: AdminTypes.Maybe<
+        customer: AdminTypes.Maybe<
           Pick<AdminTypes.Customer, "id" | "firstName" | "lastName"> & {
-            defaultEmailAddress?: AdminTypes.Maybe<Pick<AdminTypes.CustomerEmailAddress, "emailAddress">>;
-            defaultPhoneNumber?: AdminTypes.Maybe<Pick<AdminTypes.CustomerPhoneNumber, "phoneNumber">>;
-            defaultAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, "countryCodeV2" | "phone">>;
+            defaultEmailAddress: AdminTypes.Maybe<Pick<AdminTypes.CustomerEmailAddress, "emailAddress">>;
+            defaultPhoneNumber: AdminTypes.Maybe<Pick<AdminTypes.CustomerPhoneNumber, "phoneNumber">>;
+            defaultAddress: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, "countryCodeV2" | "phone">>;
           }
         >;
-        shippingAddress?: AdminTypes.Maybe<
+        shippingAddress: AdminTypes.Maybe<
           Pick<
             AdminTypes.MailingAddress,
             "firstName" | "lastName" | "address1" | "city" | "province" | "country" | "countryCodeV2" | "zip" | "phone"
           >
         >;
-        billingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, "countryCodeV2" | "phone">>;
+        billingAddress: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, "countryCodeV2" | "phone">>;
         lineItems: {
           nodes: Array<
             Pick<AdminTypes.LineItem, "id" | "name" | "title" | "quantity" | "sku"> & {
               originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, "amount" | "currencyCode"> };
-              variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, "id" | "sku">>;
-              product?: AdminTypes.Maybe<Pick<AdminTypes.Product, "id">>;
+              variant: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, "id" | "sku">>;
+              product: AdminTypes.Maybe<Pick<AdminTypes.Product, "id">>;
             }
           >;
         };
@@ -631,16 +631,16 @@ export type SweepDraftOrdersQuery = {
     AdminTypes.Maybe<
       Pick<AdminTypes.DraftOrder, "id" | "name" | "createdAt" | "email" | "currencyCode"> & {
         totalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, "amount" | "currencyCode"> };
-        customer?: AdminTypes.Maybe<
+        customer: AdminTypes.Maybe<
           Pick<AdminTypes.Customer, "id" | "firstName" | "lastName"> & {
-            defaultEmailAddress?: AdminTypes.Maybe<Pick<AdminTypes.CustomerEmailAddress, "emailAddress">>;
+            defaultEmailAddress: AdminTypes.Maybe<Pick<AdminTypes.CustomerEmailAddress, "emailAddress">>;
           }
         >;
         lineItems: {
           nodes: Array<
             Pick<AdminTypes.DraftOrderLineItem, "id" | "title" | "name" | "quantity" | "sku"> & {
               originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, "amount" | "currencyCode"> };
-              variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, "id" | "sku">>;
+              variant: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, "id" | "sku">>;
             }
           >;
         };
@@ -659,7 +659,7 @@ export type ProductsQuery = {
   products: {
     nodes: Array<
       Pick<AdminTypes.Product, "id" | "title" | "handle" | "status"> & {
-        featuredImage?: AdminTypes.Maybe<Pick<AdminTypes.Image, "url" | "altText">>;
+        featuredImage: AdminTypes.Maybe<Pick<AdminTypes.Image, "url" | "altText">>;
         variants: { nodes: Array<Pick<AdminTypes.ProductVariant, "id" | "title" | "price">> };
       }
     >;
@@ -673,7 +673,7 @@ export type ProductVariantsQueryVariables = AdminTypes.Exact<{
 }>;
 
 export type ProductVariantsQuery = {
-  product?: AdminTypes.Maybe<
+  product: AdminTypes.Maybe<
     Pick<AdminTypes.Product, "id" | "title"> & {
       variants: {
         nodes: Array<
@@ -703,21 +703,21 @@ export type RecentOrdersQuery = {
         lineItems: {
           nodes: Array<
             Pick<AdminTypes.LineItem, "id" | "name" | "quantity" | "sku"> & {
-              variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, "id" | "title">>;
-              product?: AdminTypes.Maybe<Pick<AdminTypes.Product, "id">>;
+              variant: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, "id" | "title">>;
+              product: AdminTypes.Maybe<Pick<AdminTypes.Product, "id">>;
             }
           >;
         };
-        shippingAddress?: AdminTypes.Maybe<
+        shippingAddress: AdminTypes.Maybe<
           Pick<
             AdminTypes.MailingAddress,
             "firstName" | "lastName" | "address1" | "city" | "province" | "country" | "zip" | "phone"
           >
         >;
-        customer?: AdminTypes.Maybe<
+        customer: AdminTypes.Maybe<
           Pick<AdminTypes.Customer, "id" | "firstName" | "lastName"> & {
-            defaultEmailAddress?: AdminTypes.Maybe<Pick<AdminTypes.CustomerEmailAddress, "emailAddress">>;
-            defaultPhoneNumber?: AdminTypes.Maybe<Pick<AdminTypes.CustomerPhoneNumber, "phoneNumber">>;
+            defaultEmailAddress: AdminTypes.Maybe<Pick<AdminTypes.CustomerEmailAddress, "emailAddress">>;
+            defaultPhoneNumber: AdminTypes.Maybe<Pick<AdminTypes.CustomerPhoneNumber, "phoneNumber">>;
           }
         >;
       }
@@ -735,8 +735,8 @@ export type LoopTestOrderCreateMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type LoopTestOrderCreateMutation = {
-  orderCreate?: AdminTypes.Maybe<{
-    order?: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "name" | "test">>;
+  orderCreate: AdminTypes.Maybe<{
+    order: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "name" | "test">>;
     userErrors: Array<Pick<AdminTypes.OrderCreateUserError, "field" | "message" | "code">>;
   }>;
 };
@@ -746,7 +746,7 @@ export type LoopTestOrderDeleteMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type LoopTestOrderDeleteMutation = {
-  orderDelete?: AdminTypes.Maybe<
+  orderDelete: AdminTypes.Maybe<
     Pick<AdminTypes.OrderDeletePayload, "deletedId"> & {
       userErrors: Array<Pick<AdminTypes.OrderDeleteUserError, "field" | "message" | "code">>;
     }
@@ -759,8 +759,8 @@ export type LoopTestOrderCancelMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type LoopTestOrderCancelMutation = {
-  orderCancel?: AdminTypes.Maybe<{
-    job?: AdminTypes.Maybe<Pick<AdminTypes.Job, "id" | "done">>;
+  orderCancel: AdminTypes.Maybe<{
+    job: AdminTypes.Maybe<Pick<AdminTypes.Job, "id" | "done">>;
     orderCancelUserErrors: Array<Pick<AdminTypes.OrderCancelUserError, "field" | "message" | "code">>;
   }>;
 };
@@ -789,7 +789,7 @@ export type StockProductsQuery = {
           nodes: Array<
             Pick<AdminTypes.ProductVariant, "id" | "title" | "price" | "compareAtPrice"> & {
               inventoryItem: Pick<AdminTypes.InventoryItem, "id" | "tracked"> & {
-                inventoryLevel?: AdminTypes.Maybe<{
+                inventoryLevel: AdminTypes.Maybe<{
                   quantities: Array<Pick<AdminTypes.InventoryQuantity, "name" | "quantity">>;
                 }>;
               };
@@ -806,7 +806,7 @@ export type StockSetAvailableMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type StockSetAvailableMutation = {
-  inventorySetQuantities?: AdminTypes.Maybe<{
+  inventorySetQuantities: AdminTypes.Maybe<{
     userErrors: Array<Pick<AdminTypes.InventorySetQuantitiesUserError, "field" | "message" | "code">>;
   }>;
 };
@@ -817,7 +817,7 @@ export type StockSetPricesMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type StockSetPricesMutation = {
-  productVariantsBulkUpdate?: AdminTypes.Maybe<{
+  productVariantsBulkUpdate: AdminTypes.Maybe<{
     userErrors: Array<Pick<AdminTypes.ProductVariantsBulkUpdateUserError, "field" | "message">>;
   }>;
 };
@@ -828,8 +828,8 @@ export type ThemeCreateMutationVariables = AdminTypes.Exact<{
 }>;
 
 export type ThemeCreateMutation = {
-  themeCreate?: AdminTypes.Maybe<{
-    theme?: AdminTypes.Maybe<
+  themeCreate: AdminTypes.Maybe<{
+    theme: AdminTypes.Maybe<
       Pick<AdminTypes.OnlineStoreTheme, "id" | "name" | "role" | "processing" | "processingFailed" | "createdAt">
     >;
     userErrors: Array<Pick<AdminTypes.ThemeCreateUserError, "field" | "message">>;
@@ -841,7 +841,7 @@ export type ThemeStatusQueryVariables = AdminTypes.Exact<{
 }>;
 
 export type ThemeStatusQuery = {
-  theme?: AdminTypes.Maybe<
+  theme: AdminTypes.Maybe<
     Pick<AdminTypes.OnlineStoreTheme, "id" | "name" | "role" | "processing" | "processingFailed" | "createdAt">
   >;
 };

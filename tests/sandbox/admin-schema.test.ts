@@ -17,11 +17,13 @@ function appOperations(): { file: string; name: string; document: string }[] {
     .filter((file) => /\.(?:ts|tsx)$/.test(file) && !file.endsWith(".d.ts"))
     .map((file) => path.join("app", file));
   return files.flatMap((file) =>
-    [...readFileSync(path.join(root, file), "utf8").matchAll(/`(#graphql[\s\S]*?)`/g)].map(([, document]) => ({
-      file,
-      name: /\b(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? "anonymous",
-      document,
-    })),
+    [...readFileSync(path.join(root, file), "utf8").matchAll(/`(#graphql\s+(?:query|mutation|fragment)\b[^`]*)`/g)].map(
+      ([, document]) => ({
+        file,
+        name: /\b(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? "anonymous",
+        document,
+      }),
+    ),
   );
 }
 

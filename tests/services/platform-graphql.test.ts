@@ -28,7 +28,7 @@ describe("platform GraphQL client", () => {
         return HttpResponse.json({ data: { shop: { name: "Tienda" } } });
       }),
     );
-    const data = await platformGraphql<{ shop: { name: string } }>(session, QUERY, { a: 1 });
+    const data = (await platformGraphql(session, QUERY, { a: 1 })) as { shop: { name: string } };
     expect(data.shop.name).toBe("Tienda");
     expect(graphqlUrl(session.shop)).toBe("https://graphql-shop.myshopify.com/admin/api/2025-10/graphql.json");
     expect(seen?.headers.get("X-Shopify-Access-Token")).toBe("shpat_secret");

@@ -51,30 +51,16 @@ export async function findOrder(
   return withAccessDenied(async () => {
     if (ref.orderName) {
       const name = platformOrderName(ref.orderName);
-      const data = await platformGraphql<{ orders: { nodes: FoundOrder[] } }>(
-        session,
-        ORDER_BY_NAME,
-        { query: `name:${name}` },
-        options,
-      );
+      const data = await platformGraphql(session, ORDER_BY_NAME, { query: `name:${name}` }, options);
       const match = data.orders.nodes.find((order) => order.name === name);
       if (match) return { id: match.id, name: match.name };
     }
     if (ref.orderId) {
-      const data = await platformGraphql<{ order: FoundOrder | null }>(
-        session,
-        ORDER_BY_ID,
-        { id: ref.orderId },
-        options,
-      );
+      const data = await platformGraphql(session, ORDER_BY_ID, { id: ref.orderId }, options);
       if (data.order) return { id: data.order.id, name: data.order.name };
     }
     return null;
   });
-}
-
-interface TagsAddAnswer {
-  tagsAdd: { node: { id: string } | null; userErrors: { field: string[] | null; message: string }[] } | null;
 }
 
 /**
@@ -89,7 +75,7 @@ export async function addOrderTags(
   options: GraphqlOptions = {},
 ): Promise<boolean> {
   return withAccessDenied(async () => {
-    const data = await platformGraphql<TagsAddAnswer>(session, ORDER_TAGS_ADD, { id: orderId, tags }, options);
+    const data = await platformGraphql(session, ORDER_TAGS_ADD, { id: orderId, tags }, options);
     const problems = data.tagsAdd?.userErrors ?? [];
     if (!data.tagsAdd?.node && problems.every((problem) => problem.field?.[0] === "id")) return false;
     if (problems.length) {
@@ -97,10 +83,6 @@ export async function addOrderTags(
     }
     return true;
   });
-}
-
-interface TagsRemoveAnswer {
-  tagsRemove: { node: { id: string } | null; userErrors: { field: string[] | null; message: string }[] } | null;
 }
 
 /**
@@ -115,7 +97,7 @@ export async function removeOrderTags(
 ): Promise<void> {
   if (!tags.length) return;
   await withAccessDenied(async () => {
-    const data = await platformGraphql<TagsRemoveAnswer>(session, ORDER_TAGS_REMOVE, { id: orderId, tags }, options);
+    const data = await platformGraphql(session, ORDER_TAGS_REMOVE, { id: orderId, tags }, options);
     const problems = data.tagsRemove?.userErrors ?? [];
     if (problems.length) {
       throw new AppError(502, `The platform refused to remove the tags: ${problems.map((p) => p.message).join("; ")}`);

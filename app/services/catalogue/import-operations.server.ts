@@ -47,21 +47,3 @@ export interface UserError {
   field: string[] | null;
   message: string;
 }
-
-export interface ProductUpdateData {
-  productUpdate: { product: { id: string; title: string } | null; userErrors: UserError[] };
-}
-
-export interface ProductVariantsBarcodesData {
-  productVariantsBulkUpdate: {
-    productVariants: { id: string; barcode: string | null }[] | null;
-    userErrors: UserError[];
-  };
-}
-
-export interface ProductCreateMediaData {
-  productCreateMedia: {
-    media: { alt: string | null; mediaContentType: string; status: string }[] | null;
-    mediaUserErrors: UserError[];
-  };
-}

@@ -13,9 +13,6 @@ import {
   PRODUCT_CREATE_MEDIA_MUTATION,
   PRODUCT_UPDATE_MUTATION,
   PRODUCT_VARIANTS_BARCODES_MUTATION,
-  type ProductCreateMediaData,
-  type ProductUpdateData,
-  type ProductVariantsBarcodesData,
   type UserError,
 } from "./import-operations.server";
 import { resolveVariantLinks } from "./variant-links.server";
@@ -147,34 +144,38 @@ export async function importSupplierProduct(
     if (request.saveSupplierName) product.title = supplier.name.trim();
     if (description !== undefined) product.descriptionHtml = description;
     const data = await runStep("productUpdate", completed, () =>
-      platformGraphql<ProductUpdateData>(session, PRODUCT_UPDATE_MUTATION, { product }),
+      platformGraphql(session, PRODUCT_UPDATE_MUTATION, { product }),
     );
-    refuseUserErrors("productUpdate", completed, data.productUpdate.userErrors);
-    title = data.productUpdate.product?.title ?? product.title ?? title;
+    refuseUserErrors("productUpdate", completed, data.productUpdate?.userErrors ?? []);
+    title = data.productUpdate?.product?.title ?? product.title ?? title;
     completed.push("productUpdate");
   }
 
   if (request.useSuggestedBarcode) {
     const variants = links.map((link) => ({ id: link.platformVariantId, barcode: link.barcode }));
     const data = await runStep("barcodes", completed, () =>
-      platformGraphql<ProductVariantsBarcodesData>(session, PRODUCT_VARIANTS_BARCODES_MUTATION, {
+      platformGraphql(session, PRODUCT_VARIANTS_BARCODES_MUTATION, {
         productId: platform.product.id,
         variants,
       }),
     );
-    refuseUserErrors("barcodes", completed, data.productVariantsBulkUpdate.userErrors);
+    refuseUserErrors("barcodes", completed, data.productVariantsBulkUpdate?.userErrors ?? []);
     completed.push("barcodes");
   }
 
   if (images.length) {
-    const media = images.map((image) => ({ originalSource: image.url, mediaContentType: "IMAGE", alt: supplier.name }));
+    const media = images.map((image) => ({
+      originalSource: image.url,
+      mediaContentType: "IMAGE" as const,
+      alt: supplier.name,
+    }));
     const data = await runStep("images", completed, () =>
-      platformGraphql<ProductCreateMediaData>(session, PRODUCT_CREATE_MEDIA_MUTATION, {
+      platformGraphql(session, PRODUCT_CREATE_MEDIA_MUTATION, {
         productId: platform.product.id,
         media,
       }),
     );
-    refuseUserErrors("images", completed, data.productCreateMedia.mediaUserErrors);
+    refuseUserErrors("images", completed, data.productCreateMedia?.mediaUserErrors ?? []);
     completed.push("images");
   }
 

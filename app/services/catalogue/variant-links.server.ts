@@ -8,7 +8,7 @@ import { gidField } from "../platform/gid";
 import { syncAfterLinkSaved } from "../stock/schedule.server";
 import { platformGraphql, type PlatformSession } from "../platform/graphql.server";
 import { associationRecord, getAssociation, type VariantLink } from "./associations.server";
-import { PRODUCT_VARIANTS_BARCODES_MUTATION, type ProductVariantsBarcodesData } from "./import-operations.server";
+import { PRODUCT_VARIANTS_BARCODES_MUTATION } from "./import-operations.server";
 
 // docs/decisions/021 and 140: one pair of the variantAssociations form field, one per store variant.
 export const variantAssociationInput = z.preprocess(
@@ -96,11 +96,11 @@ export async function updateVariantMapping(
     const before = new Map(record.variantAssociations.map((link) => [link.platformVariantId, link.barcode]));
     const changed = links.filter((link) => before.get(link.platformVariantId) !== link.barcode);
     if (changed.length) {
-      const data = await platformGraphql<ProductVariantsBarcodesData>(session, PRODUCT_VARIANTS_BARCODES_MUTATION, {
+      const data = await platformGraphql(session, PRODUCT_VARIANTS_BARCODES_MUTATION, {
         productId: platform.product.id,
         variants: changed.map((link) => ({ id: link.platformVariantId, barcode: link.barcode })),
       });
-      const errors = data.productVariantsBulkUpdate.userErrors;
+      const errors = data.productVariantsBulkUpdate?.userErrors ?? [];
       if (errors.length) {
         const detail = errors.map((error) => error.message).join("; ");
         throw new AppError(

@@ -82,33 +82,22 @@ export function ownHolds(order: PlatformFulfillmentOrder): PlatformHold[] {
 }
 
 export async function readFulfillmentOrder(session: PlatformSession, id: string, options: GraphqlOptions = {}) {
-  const data = await platformGraphql<{
-    fulfillmentOrder:
-      | (PlatformFulfillmentOrder & {
-          order: { id: string; cancelledAt: string | null; paymentGatewayNames: string[] };
-        })
-      | null;
-  }>(session, FULFILLMENT_ORDER_FOR_HOLD, { id }, options);
+  const data = await platformGraphql(session, FULFILLMENT_ORDER_FOR_HOLD, { id }, options);
   return data.fulfillmentOrder;
 }
 
 export async function readOrderHolds(session: PlatformSession, id: string, options: GraphqlOptions = {}) {
-  const data = await platformGraphql<{
-    order: {
-      id: string;
-      cancelledAt: string | null;
-      displayFulfillmentStatus: string;
-      paymentGatewayNames: string[];
-      fulfillmentOrders: { nodes: PlatformFulfillmentOrder[] };
-    } | null;
-  }>(session, ORDER_FULFILLMENT_HOLDS, { id }, options);
+  const data = await platformGraphql(session, ORDER_FULFILLMENT_HOLDS, { id }, options);
   return data.order;
 }
 
 export async function placeHold(session: PlatformSession, fulfillmentOrderId: string, options: GraphqlOptions = {}) {
-  const data = await platformGraphql<{
-    fulfillmentOrderHold: { fulfillmentHold: { id: string } | null; userErrors: UserError[] } | null;
-  }>(session, FULFILLMENT_ORDER_HOLD, { id: fulfillmentOrderId, handle: HOLD_HANDLE, reasonNotes: HOLD_NOTE }, options);
+  const data = await platformGraphql(
+    session,
+    FULFILLMENT_ORDER_HOLD,
+    { id: fulfillmentOrderId, handle: HOLD_HANDLE, reasonNotes: HOLD_NOTE },
+    options,
+  );
   return {
     holdId: data.fulfillmentOrderHold?.fulfillmentHold?.id ?? null,
     userErrors: data.fulfillmentOrderHold?.userErrors ?? [],
@@ -121,9 +110,12 @@ export async function releaseHolds(
   holdIds: string[],
   options: GraphqlOptions = {},
 ) {
-  const data = await platformGraphql<{
-    fulfillmentOrderReleaseHold: { userErrors: UserError[] } | null;
-  }>(session, FULFILLMENT_ORDER_RELEASE_HOLD, { id: fulfillmentOrderId, holdIds }, options);
+  const data = await platformGraphql(
+    session,
+    FULFILLMENT_ORDER_RELEASE_HOLD,
+    { id: fulfillmentOrderId, holdIds },
+    options,
+  );
   return data.fulfillmentOrderReleaseHold?.userErrors ?? [];
 }
 
@@ -133,8 +125,6 @@ export async function cancelOrder(
   input: { notifyCustomer: boolean; staffNote: string },
   options: GraphqlOptions = {},
 ) {
-  const data = await platformGraphql<{
-    orderCancel: { job: { id: string; done: boolean } | null; orderCancelUserErrors: UserError[] } | null;
-  }>(session, HELD_ORDER_CANCEL, { orderId, ...input }, options);
+  const data = await platformGraphql(session, HELD_ORDER_CANCEL, { orderId, ...input }, options);
   return { jobId: data.orderCancel?.job?.id ?? null, userErrors: data.orderCancel?.orderCancelUserErrors ?? [] };
 }

@@ -30,7 +30,7 @@ export async function cancelledBeforeSending(
   try {
     const session = await getOfflineSession(delivery.shop);
     if (!session) return false;
-    const data = await platformGraphql<{ order: { cancelledAt: string | null } | null }>(
+    const data = await platformGraphql(
       session,
       ORDER_CANCELLED_AT,
       { id: delivery.orderId },

@@ -113,10 +113,9 @@ export async function listCreatedIds(
   const query = `created_at:>='${window.from.toISOString()}' created_at:<'${window.until.toISOString()}'`;
   const variables = { first: page.first, after: page.after, query };
   if (kind === "orders") {
-    return (await platformGraphql<{ orders: IdPage }>(session, SWEEP_ORDER_IDS, variables, options)).orders;
+    return (await platformGraphql(session, SWEEP_ORDER_IDS, variables, options)).orders;
   }
-  return (await platformGraphql<{ draftOrders: IdPage }>(session, SWEEP_DRAFT_ORDER_IDS, variables, options))
-    .draftOrders;
+  return (await platformGraphql(session, SWEEP_DRAFT_ORDER_IDS, variables, options)).draftOrders;
 }
 
 /** The full orders (or draft orders) of these ids; one the platform no longer has is left out. */
@@ -127,6 +126,8 @@ export async function readResources(
   options: GraphqlOptions = {},
 ): Promise<Record<string, unknown>[]> {
   const query = kind === "orders" ? SWEEP_ORDERS : SWEEP_DRAFT_ORDERS;
-  const data = await platformGraphql<{ nodes: (Record<string, unknown> | null)[] }>(session, query, { ids }, options);
-  return data.nodes.filter((node): node is Record<string, unknown> => node !== null && typeof node.id === "string");
+  const data = await platformGraphql(session, query, { ids }, options);
+  // A node that is not of the kind asked for answers `{}`; one the platform no longer has answers null.
+  type Found = Extract<NonNullable<(typeof data.nodes)[number]>, { id: string }>;
+  return data.nodes.filter((node): node is Found => node !== null && "id" in node && typeof node.id === "string");
 }

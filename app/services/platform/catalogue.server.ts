@@ -85,16 +85,12 @@ interface ProductsData {
   };
 }
 
-interface ProductVariantsData {
-  product: { id: string; title: string; variants: { nodes: PlatformVariant[] } } | null;
-}
-
 /** Up to 250 products, most recently updated first, each with a preview of its variants. */
 export async function listPlatformProducts(session: PlatformSession): Promise<PlatformProduct[]> {
   const products: PlatformProduct[] = [];
   let after: string | null = null;
   while (products.length < PRODUCTS_LIMIT) {
-    const data: ProductsData = await platformGraphql<ProductsData>(session, PRODUCTS_QUERY, {
+    const data: ProductsData = await platformGraphql(session, PRODUCTS_QUERY, {
       first: Math.min(PRODUCTS_PAGE_SIZE, PRODUCTS_LIMIT - products.length),
       after,
       variantsFirst: PRODUCT_VARIANTS_PREVIEW,
@@ -122,7 +118,7 @@ export async function listPlatformProducts(session: PlatformSession): Promise<Pl
 
 /** One product and up to 250 of its variants; a 404 when the shop has no such product. */
 export async function getProductVariants(session: PlatformSession, productGid: string) {
-  const data = await platformGraphql<ProductVariantsData>(session, PRODUCT_VARIANTS_QUERY, {
+  const data = await platformGraphql(session, PRODUCT_VARIANTS_QUERY, {
     id: productGid,
     first: VARIANTS_LIMIT,
   });

@@ -1,3 +1,4 @@
+import type { AdminOperations } from "@shopify/admin-api-client";
 import { GraphqlQueryError, HttpRequestError, HttpResponseError, HttpThrottlingError } from "@shopify/shopify-api";
 import { z } from "zod";
 import { logger } from "../../logger.server";
@@ -87,6 +88,19 @@ function operationName(query: string) {
   return /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "anonymous";
 }
 
+/**
+ * The operations codegen typed against the platform's schema (app/types/admin.generated.d.ts adds them to the
+ * client's maps), without the maps' catch-all string index, which would type any other document as `any`.
+ */
+type KnownOperations = {
+  [
+    Name in keyof AdminOperations as string extends Name ? never : Name extends string ? Name : never
+  ]: AdminOperations[Name];
+};
+export type AdminOperation = keyof KnownOperations;
+export type OperationVariables<Operation extends AdminOperation> = KnownOperations[Operation]["variables"];
+export type OperationResult<Operation extends AdminOperation> = KnownOperations[Operation]["return"];
+
 /** What one attempt came to: the data, or a reason to wait and try again, or a failure to report. */
 type Attempt<T> =
   | { data: T; extensions?: unknown }
@@ -102,8 +116,25 @@ type Attempt<T> =
  * (docs/decisions/175). The library retries only HTTP 429/503; the platform also throttles with HTTP 200 and
  * a THROTTLED error. Both wait as long as the cost/throttleStatus block says the bucket needs to refill,
  * then try again; network errors and 5xx are retried with backoff. Any other error is a PlatformApiError
- * with the platform's codes.
+ * with the platform's codes. A `#graphql` document of app/ is typed by codegen against the platform's published
+ * schema (app/types/admin.generated.d.ts): its variables and its answer need no type written by hand.
  */
+export async function platformGraphql<Operation extends AdminOperation>(
+  session: PlatformSession,
+  query: Operation,
+  variables?: OperationVariables<Operation>,
+  options?: GraphqlOptions,
+): Promise<OperationResult<Operation>>;
+/**
+ * A document codegen does not type (a test's, or one built at run time): its answer is `unknown` until parsed. A
+ * document codegen knows is refused here, so its generated types cannot be bypassed.
+ */
+export async function platformGraphql<Query extends string>(
+  session: PlatformSession,
+  query: Query & (Query extends AdminOperation ? never : unknown),
+  variables?: Record<string, unknown>,
+  options?: GraphqlOptions,
+): Promise<unknown>;
 export async function platformGraphql<T>(
   session: PlatformSession,
   query: string,

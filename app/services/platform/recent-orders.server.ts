@@ -124,7 +124,7 @@ export interface RecentOrder {
 
 /** The 10 newest orders of the shop, newest first. */
 export async function listRecentOrders(session: PlatformSession): Promise<RecentOrder[]> {
-  const data = await platformGraphql<{ orders: { nodes: OrderNode[] } }>(session, RECENT_ORDERS_QUERY, {
+  const data = await platformGraphql(session, RECENT_ORDERS_QUERY, {
     first: RECENT_ORDERS_LIMIT,
     lineItemsFirst: ORDER_LINE_ITEMS_LIMIT,
   });

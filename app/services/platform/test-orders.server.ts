@@ -74,10 +74,8 @@ export async function createTestOrder(
   options: GraphqlOptions = {},
 ): Promise<TestOrder> {
   try {
-    const { shop } = await platformGraphql<{ shop: { currencyCode: string } }>(session, SHOP_CURRENCY, {}, options);
-    const data = await platformGraphql<{
-      orderCreate: { order: TestOrder | null; userErrors: UserError[] } | null;
-    }>(
+    const { shop } = await platformGraphql(session, SHOP_CURRENCY, {}, options);
+    const data = await platformGraphql(
       session,
       ORDER_CREATE,
       {
@@ -126,19 +124,12 @@ export async function removeTestOrder(
   orderId: string,
   options: GraphqlOptions = {},
 ): Promise<Cleanup> {
-  const deleted = await platformGraphql<{ orderDelete: { deletedId: string | null; userErrors: UserError[] } | null }>(
-    session,
-    ORDER_DELETE,
-    { orderId },
-    options,
-  );
+  const deleted = await platformGraphql(session, ORDER_DELETE, { orderId }, options);
   const problems = deleted.orderDelete?.userErrors ?? [];
   if (deleted.orderDelete?.deletedId || problems.some((problem) => problem.code === "NOT_FOUND")) {
     return { outcome: "deleted" };
   }
-  const cancelled = await platformGraphql<{
-    orderCancel: { orderCancelUserErrors: UserError[] } | null;
-  }>(session, ORDER_CANCEL, { orderId, staffNote: "Loop test finished" }, options);
+  const cancelled = await platformGraphql(session, ORDER_CANCEL, { orderId, staffNote: "Loop test finished" }, options);
   const cancelProblems = cancelled.orderCancel?.orderCancelUserErrors ?? [];
   if (cancelProblems.length) {
     throw new AppError(

@@ -63,7 +63,7 @@ async function askPlatform(shop: string, now: Date, options: GraphqlOptions): Pr
   // ask waits for a token that needs no refresh; the worker's calls refresh it, and the next use asks again.
   if (needsTokenWork(session)) return null;
   try {
-    const data = await platformGraphql<{ shop: { ianaTimezone: string | null } }>(
+    const data = await platformGraphql(
       { shop },
       SHOP_TIME_ZONE_QUERY,
       {},

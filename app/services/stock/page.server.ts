@@ -6,7 +6,7 @@ import { platformGraphql } from "../platform/graphql.server";
 import { confirmPriceRule, priceRuleSettings, savePriceRule } from "./price-settings.server";
 import { saveStockSyncSettings } from "./records.server";
 import { stockSyncOverview } from "./status.server";
-import { STOCK_LOCATIONS_QUERY, type StockLocationsData } from "./store-operations.server";
+import { STOCK_LOCATIONS_QUERY } from "./store-operations.server";
 import { syncShopStock } from "./sync.server";
 
 /** What the stock sync needs beyond the install's scopes: optional scopes, asked for when it is turned on. */
@@ -23,7 +23,7 @@ export async function stockSyncCardData(shop: string) {
   let locationsError: string | null = null;
   if (!missing.length) {
     try {
-      const data = await platformGraphql<StockLocationsData>({ shop }, STOCK_LOCATIONS_QUERY);
+      const data = await platformGraphql({ shop }, STOCK_LOCATIONS_QUERY);
       locations = data.locations.nodes.filter((location) => location.isActive).map(({ id, name }) => ({ id, name }));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -80,7 +80,7 @@ export async function stockSyncAction(shop: string, intent: string, fields: Reco
   }
   let locationName: string | undefined;
   if (parsed.locationId) {
-    const data = await platformGraphql<StockLocationsData>({ shop }, STOCK_LOCATIONS_QUERY);
+    const data = await platformGraphql({ shop }, STOCK_LOCATIONS_QUERY);
     const location = data.locations.nodes.find((candidate) => candidate.id === parsed.locationId);
     if (!location) throw AppError.forField("locationId", "is not a location of this shop", { code: "invalid_input" });
     locationName = location.name;

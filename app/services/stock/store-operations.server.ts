@@ -88,15 +88,3 @@ export interface StoreVariantRead {
 export interface StockProductsData {
   nodes: ({ id: string; variants: { pageInfo: { hasNextPage: boolean }; nodes: StoreVariantRead[] } } | null)[];
 }
-
-export interface StockSetAvailableData {
-  inventorySetQuantities: { userErrors: { field: string[] | null; message: string; code: string | null }[] } | null;
-}
-
-export interface StockSetPricesData {
-  productVariantsBulkUpdate: { userErrors: { field: string[] | null; message: string }[] } | null;
-}
-
-export interface StockLocationsData {
-  locations: { nodes: { id: string; name: string; isActive: boolean }[] };
-}

@@ -1,4 +1,10 @@
-import { platformGraphql, realSleep, type QueryCost } from "../platform/graphql.server";
+import {
+  platformGraphql,
+  realSleep,
+  type AdminOperation,
+  type OperationVariables,
+  type QueryCost,
+} from "../platform/graphql.server";
 import { renewSyncLease } from "./records.server";
 import {
   PRODUCTS_PER_READ,
@@ -9,8 +15,6 @@ import {
   STOCK_SET_PRICES_MUTATION,
   WRITE_COST,
   type StockProductsData,
-  type StockSetAvailableData,
-  type StockSetPricesData,
 } from "./store-operations.server";
 import type { PriceChange, ProductOutcome, StockChange, StoreProduct } from "./sync-plan";
 
@@ -47,7 +51,7 @@ export class StoreSyncApi {
     const { holder, now } = this.options;
     for (let start = 0; start < unique.length; start += PRODUCTS_PER_READ) {
       const ids = unique.slice(start, start + PRODUCTS_PER_READ);
-      const data = await this.call<StockProductsData>(READ_COST, STOCK_PRODUCTS_QUERY, {
+      const data = await this.call(READ_COST, STOCK_PRODUCTS_QUERY, {
         ids,
         locationId: this.locationId,
       });
@@ -63,7 +67,7 @@ export class StoreSyncApi {
     for (let start = 0; start < changes.length; start += QUANTITIES_PER_WRITE) {
       let batch = changes.slice(start, start + QUANTITIES_PER_WRITE);
       for (let attempt = 1; attempt <= 2 && batch.length; attempt++) {
-        const data = await this.call<StockSetAvailableData>(WRITE_COST, STOCK_SET_AVAILABLE_MUTATION, {
+        const data = await this.call(WRITE_COST, STOCK_SET_AVAILABLE_MUTATION, {
           input: {
             name: "available",
             reason: "correction",
@@ -111,7 +115,7 @@ export class StoreSyncApi {
     const byProduct = new Map<string, PriceChange[]>();
     for (const change of changes) byProduct.set(change.productId, [...(byProduct.get(change.productId) ?? []), change]);
     for (const [productId, group] of byProduct) {
-      const data = await this.call<StockSetPricesData>(WRITE_COST, STOCK_SET_PRICES_MUTATION, {
+      const data = await this.call(WRITE_COST, STOCK_SET_PRICES_MUTATION, {
         productId,
         variants: group.map((change) => ({
           id: change.variant.id,
@@ -135,7 +139,11 @@ export class StoreSyncApi {
   }
 
   /** One Admin API call, after waiting until the bucket holds what it asks (cost-aware pacing). */
-  private async call<T>(expectedCost: number, query: string, variables: Record<string, unknown>) {
+  private async call<Operation extends AdminOperation>(
+    expectedCost: number,
+    query: Operation,
+    variables: OperationVariables<Operation>,
+  ) {
     if (this.bucket && this.bucket.restoreRate > 0) {
       const elapsed = (Date.now() - this.bucket.at) / 1000;
       const available = this.bucket.available + elapsed * this.bucket.restoreRate;
@@ -144,7 +152,7 @@ export class StoreSyncApi {
       }
     }
     this.calls++;
-    return platformGraphql<T>({ shop: this.shop }, query, variables, {
+    return platformGraphql({ shop: this.shop }, query, variables, {
       sleep: this.options.sleep,
       onCost: (cost: QueryCost) => {
         this.cost += cost.actualQueryCost ?? cost.requestedQueryCost ?? 0;

@@ -3,7 +3,7 @@ import { logger } from "../../logger.server";
 import { numericId } from "../platform/gid";
 import { PlatformApiError } from "../platform/errors.server";
 import { platformGraphql, realSleep, type GraphqlOptions, type PlatformSession } from "../platform/graphql.server";
-import type { ThemeCreateMutation, ThemeStatusQuery } from "../../types/admin.generated";
+import type { ThemeCreateMutation } from "../../types/admin.generated";
 
 /** The spec's Theme: what the install answers. */
 export interface Theme {
@@ -65,7 +65,7 @@ export async function createUnpublishedTheme(
   options: FollowOptions = {},
 ): Promise<Theme> {
   const log = logger.child({ shop: session.shop, call: "themeCreate" });
-  const data = await platformGraphql<ThemeCreateMutation>(
+  const data = await platformGraphql(
     session,
     THEME_CREATE_MUTATION,
     { source: input.src, name: input.name },
@@ -83,12 +83,7 @@ export async function createUnpublishedTheme(
   const deadline = Date.now() + (options.followForMs ?? FOLLOW_FOR_MS);
   while (theme.processing && !theme.processingFailed && Date.now() < deadline) {
     await sleep(options.pollEveryMs ?? POLL_EVERY_MS);
-    const status = await platformGraphql<ThemeStatusQuery>(
-      session,
-      THEME_STATUS_QUERY,
-      { id: theme.id },
-      options,
-    ).catch(explainScope);
+    const status = await platformGraphql(session, THEME_STATUS_QUERY, { id: theme.id }, options).catch(explainScope);
     if (!status.theme) {
       throw new AppError(502, "The platform lost the theme while processing it; try the installation again");
     }

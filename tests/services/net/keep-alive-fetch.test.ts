@@ -200,14 +200,14 @@ describe("the keep-alive fetch", () => {
       });
       use(local.origin);
       const waits: number[] = [];
-      const data = await platformGraphql<{ shop: { name: string } }>(
+      const data = (await platformGraphql(
         session,
         QUERY,
         {},
         {
           sleep: async (ms) => void waits.push(ms),
         },
-      );
+      )) as { shop: { name: string } };
       expect(data.shop.name).toBe("Tienda");
       expect(waits).toEqual([2000]);
       expect(local.seen.map((s) => s.headers["x-shopify-access-token"])).toEqual(["shpat_secret", "shpat_secret"]);
