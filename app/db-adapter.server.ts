@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
+import type pg from "pg";
+import { postgresDriver, prismaPostgresAdapter } from "./lib/postgres-driver.server";
 import { createSqliteThreadAdapter } from "./lib/sqlite-thread-adapter.server";
 
 export const DEFAULT_DATABASE_URL = "file:./prisma/dev.sqlite";
@@ -24,7 +24,7 @@ export const POSTGRES_POOL_SIZE = 10;
  * statements can use the same connections without Prisma's client (app/lib/hot-sql.server.ts, docs/decisions/182).
  */
 export function createPostgresPool(databaseUrl: string) {
-  return new pg.Pool({ connectionString: databaseUrl, max: POSTGRES_POOL_SIZE });
+  return new (postgresDriver().Pool)({ connectionString: databaseUrl, max: POSTGRES_POOL_SIZE });
 }
 
 /**
@@ -38,7 +38,7 @@ export function createAdapter(
 ) {
   const url = databaseUrl || DEFAULT_DATABASE_URL;
   if (databaseEngine(url) === "postgresql") {
-    return new PrismaPg(options.postgresPool ?? { connectionString: url, max: POSTGRES_POOL_SIZE });
+    return new (prismaPostgresAdapter())(options.postgresPool ?? { connectionString: url, max: POSTGRES_POOL_SIZE });
   }
   if (url.startsWith("file:")) {
     const config = { url: resolveFileUrl(url) };

@@ -1,9 +1,10 @@
 import "@shopify/shopify-app-remix/adapters/node";
 import { shopifyApi } from "@shopify/shopify-api";
-import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { env } from "./env.server";
+import { API_VERSION } from "./services/platform/api-version";
 import { logger } from "./logger.server";
 import { oneExchangePerShop, sessionTokenOf } from "./services/platform/one-exchange-per-shop.server";
 import { installPlatformOriginOverride } from "./services/platform/origin-override.server";
@@ -12,7 +13,7 @@ import { requireSessionTokenExpiry } from "./services/platform/session-token-exp
 import { readStoredSession } from "./services/platform/session-rows.server";
 import { recordInstallation } from "./services/shops/installation.server";
 
-export const API_VERSION = ApiVersion.October25;
+export { API_VERSION };
 
 const config = env();
 // Before the library makes any call: its token exchange must reach the stand-in platform too.

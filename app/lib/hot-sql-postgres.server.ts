@@ -1,4 +1,5 @@
-import pg from "pg";
+import type pg from "pg";
+import { postgresDriver } from "./postgres-driver.server";
 import type { HotSql } from "./hot-sql.server";
 
 /**
@@ -57,7 +58,7 @@ const types = {
   getTypeParser(oid: number, format?: "text" | "binary") {
     if (oid === TIMESTAMP) return parseTimestamp;
     if (oid === INT8) return parseInt8;
-    return pg.types.getTypeParser(oid, format ?? "text");
+    return postgresDriver().types.getTypeParser(oid, format ?? "text");
   },
 } as pg.CustomTypesConfig;
 

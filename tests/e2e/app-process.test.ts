@@ -62,6 +62,15 @@ describe("the app's processes, after an order went round the loop", () => {
     expect(bundle).not.toMatch(/from "react"|from "react-dom|from "@shopify\/polaris"|app\/routes\//);
   });
 
+  it("starts the worker without the platform library, node-postgres or the phone metadata: each loads at first use", () => {
+    const bundle = readFileSync(path.join(ROOT, "build/worker/worker.js"), "utf8");
+    expect(bundle).toMatch(/import\("\.\/assets\/platform-library\.server-[\w-]+\.js"\)/);
+    expect(bundle).not.toMatch(/from "@shopify\/shopify-api"|from "@shopify\/shopify-app-remix/);
+    expect(bundle).not.toMatch(/from "pg"|from "@prisma\/adapter-pg"|from "libphonenumber-js/);
+    // The SQLite thread the bundle starts, emitted beside it as JavaScript.
+    expect(readFileSync(path.join(ROOT, "build/worker/sqlite-thread.js"), "utf8")).toMatch(/from "node:sqlite"/);
+  });
+
   it("serves a server bundle that imports no chart library (the insights chart is a browser chunk)", () => {
     const bundle = readFileSync(path.join(ROOT, "build/server/index.js"), "utf8");
     expect(bundle).toMatch(/from "@shopify\/polaris"/);

@@ -1,9 +1,15 @@
-import {
-  isSupportedCountry,
-  parsePhoneNumberFromString,
-  type CountryCode,
-  type NumberType,
-} from "libphonenumber-js/max";
+import { createRequire } from "node:module";
+import type { CountryCode, NumberType } from "libphonenumber-js/max";
+
+type PhoneLibrary = typeof import("libphonenumber-js/max");
+let library: PhoneLibrary | undefined;
+/**
+ * The library with its full metadata, loaded at the first number read (a few MB of tables): a delivery worker
+ * waiting for orders does not carry it (docs/decisions/247).
+ */
+function phoneLibrary(): PhoneLibrary {
+  return (library ??= createRequire(import.meta.url)("libphonenumber-js/max") as PhoneLibrary);
+}
 
 /**
  * The buyer's phone as a WhatsApp flow can use it (docs/decisions/220): E.164, read with libphonenumber's full
@@ -41,7 +47,7 @@ export function normalisePhone(raw: string | null, countries: (string | null | u
   if (!typed || !/\d/.test(typed)) return unusable(typed, "missing");
   const country = countries.map((code) => code?.trim().toUpperCase()).find(isKnownCountry);
   for (const candidate of candidates(typed, country)) {
-    const parsed = parsePhoneNumberFromString(candidate, country);
+    const parsed = phoneLibrary().parsePhoneNumberFromString(candidate, country);
     if (!parsed?.isValid()) continue;
     const libraryType = parsed.getType();
     const type: PhoneType = (libraryType && TYPES[libraryType]) ?? (libraryType ? "other" : "fixed_line_or_mobile");
@@ -56,7 +62,7 @@ function unusable(raw: string | null, problem: "missing" | "invalid"): Normalise
 }
 
 function isKnownCountry(code: string | undefined): code is CountryCode {
-  return Boolean(code && /^[A-Z]{2}$/.test(code) && isSupportedCountry(code));
+  return Boolean(code && /^[A-Z]{2}$/.test(code) && phoneLibrary().isSupportedCountry(code));
 }
 
 /** The number as typed, then as it would read without the typing habits the library does not undo itself. */

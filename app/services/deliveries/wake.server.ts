@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
-import pg from "pg";
+import type pg from "pg";
+import { postgresDriver } from "../../lib/postgres-driver.server";
 import { env } from "../../env.server";
 import { logger } from "../../logger.server";
 import { databaseEngine } from "../../db-adapter.server";
@@ -70,7 +71,7 @@ export function listenForNotifications(wake: () => void, url = env().DATABASE_UR
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new (postgresDriver().Client)({ connectionString: url });
     client = next;
     next.on("notification", (message) => {
       if (message.channel === WAKE_CHANNEL) wake();

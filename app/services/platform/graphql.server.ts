@@ -1,8 +1,8 @@
 import type { AdminOperations } from "@shopify/admin-api-client";
-import { GraphqlQueryError, HttpRequestError, HttpResponseError, HttpThrottlingError } from "@shopify/shopify-api";
+import type { GraphqlQueryError } from "@shopify/shopify-api";
 import { z } from "zod";
 import { logger } from "../../logger.server";
-import { API_VERSION, platformApi } from "../../shopify.server";
+import { API_VERSION } from "./api-version";
 import { PlatformApiError, TOKEN_REFUSED, tokenRefused } from "./errors.server";
 import {
   IP_NOT_ALLOWED,
@@ -11,7 +11,11 @@ import {
   noteIpAllowlistRefusal,
   refusedByIpAllowlist,
 } from "./ip-allowlist.server";
-import { invalidateRefusedToken, loadOfflineSession, offlineAdmin } from "./offline-admin.server";
+
+type PlatformLibrary = typeof import("./platform-library.server");
+let library: Promise<PlatformLibrary> | undefined;
+/** The platform library and the app's configuration of it, loaded at the first call (./platform-library.server.ts). */
+export const platformLibrary = () => (library ??= import("./platform-library.server"));
 
 /**
  * The shop a platform call acts for. The token is never carried around: each call gets the admin client
@@ -76,7 +80,7 @@ export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeo
  * what to do, until the merchant opens the app and a new token is exchanged (docs/decisions/187).
  */
 export async function getOfflineSession(shop: string): Promise<PlatformSession | null> {
-  const session = await loadOfflineSession(shop);
+  const session = await (await platformLibrary()).loadOfflineSession(shop);
   return session ? { shop: session.shop } : null;
 }
 
@@ -145,11 +149,12 @@ export async function platformGraphql<T>(
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const operation = operationName(query);
   const log = logger.child({ shop: session.shop, operation });
+  const lib = await platformLibrary();
 
   for (let attempt = 1; ; attempt++) {
-    const { session: offline } = await offlineAdmin(session.shop);
-    const outcome = await attemptOnce<T>(attempt, () =>
-      new platformApi.clients.Graphql({ session: offline }).request<T>(query, {
+    const { session: offline } = await lib.offlineAdmin(session.shop);
+    const outcome = await attemptOnce<T>(lib, attempt, () =>
+      new lib.platformApi.clients.Graphql({ session: offline }).request<T>(query, {
         variables,
         signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       }),
@@ -162,7 +167,7 @@ export async function platformGraphql<T>(
     if ("refused" in outcome) {
       // Cleared: the merchant's next open of the app exchanges a new token. Not cleared: a new token was stored
       // since this call read the session (another process's, or the refresh just made); the next attempt uses it.
-      if ((await invalidateRefusedToken(session.shop, offline.accessToken!)) || attempt >= maxAttempts) {
+      if ((await lib.invalidateRefusedToken(session.shop, offline.accessToken!)) || attempt >= maxAttempts) {
         log.warn({ codes: ["UNAUTHORIZED"] }, TOKEN_REFUSED);
         throw tokenRefused();
       }
@@ -184,6 +189,7 @@ export async function platformGraphql<T>(
 }
 
 async function attemptOnce<T>(
+  lib: PlatformLibrary,
   attempt: number,
   call: () => Promise<{ data?: T; extensions?: unknown }>,
 ): Promise<Attempt<T>> {
@@ -191,15 +197,15 @@ async function attemptOnce<T>(
     const body = await call();
     return { data: body.data as T, extensions: body.extensions };
   } catch (error) {
-    if (error instanceof GraphqlQueryError) return fromGraphqlErrors(error, attempt);
-    if (error instanceof HttpThrottlingError) {
+    if (error instanceof lib.GraphqlQueryError) return fromGraphqlErrors(error, attempt);
+    if (error instanceof lib.HttpThrottlingError) {
       const retryAfter = Number(error.response.retryAfter);
       return {
         retryAfterMs: retryAfter > 0 ? Math.min(MAX_WAIT_MS, retryAfter * 1000) : 1000 * attempt,
         reason: "throttled",
       };
     }
-    if (error instanceof HttpResponseError) {
+    if (error instanceof lib.HttpResponseError) {
       const status = error.response.code;
       if (status === 401) return { refused: true };
       // A 403 refuses the call, not the token: the app's IP allowlist (docs/decisions/189), else a permission the
@@ -216,7 +222,7 @@ async function attemptOnce<T>(
       return { error: new PlatformApiError(502, `The platform answered HTTP ${status} without a usable body`) };
     }
     // No answer at all: refused connection, reset, timeout.
-    if (error instanceof HttpRequestError || (error instanceof Error && error.name === "TimeoutError")) {
+    if (error instanceof lib.HttpRequestError || (error instanceof Error && error.name === "TimeoutError")) {
       return { retryAfterMs: backoff(attempt), reason: "unreachable" };
     }
     throw error;

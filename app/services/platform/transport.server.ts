@@ -1,9 +1,9 @@
-import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
+import { setAbstractFetchFunc, type AbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { env } from "../../env.server";
 import { createKeepAliveFetch } from "../net/keep-alive-fetch.server";
 import { installPlatformOriginOverride, withPlatformOriginOverride } from "./origin-override.server";
 
-let installed = false;
+let installed: AbstractFetchFunc | null = null;
 
 /**
  * The platform library's transport (its `abstractFetch`, the seam its runtime adapters set): node:http with
@@ -17,6 +17,15 @@ export function installPlatformTransport() {
   // Idempotent (app/shopify.server.ts installs it at import): the stand-in must be known before it is wrapped.
   installPlatformOriginOverride(env().PLATFORM_ORIGIN_OVERRIDE, env().SHOP_CUSTOM_DOMAIN);
   const undici = globalThis.fetch.bind(globalThis);
-  setAbstractFetchFunc(withPlatformOriginOverride(createKeepAliveFetch({ fallback: undici })));
-  installed = true;
+  installed = withPlatformOriginOverride(createKeepAliveFetch({ fallback: undici }));
+  setAbstractFetchFunc(installed);
+}
+
+/**
+ * Sets the installed transport again, if there is one: importing the library's adapter (app/shopify.server.ts)
+ * sets the library's fetch to the global one, and the delivery worker imports it after start-up
+ * (./platform-library.server.ts).
+ */
+export function reapplyPlatformTransport() {
+  if (installed) setAbstractFetchFunc(installed);
 }

@@ -1,8 +1,7 @@
 import prisma from "../../db.server";
 import { DEFAULT_TIME_ZONE, isKnownTimeZone, knownTimeZoneOr } from "../../lib/time-zone";
 import { logger } from "../../logger.server";
-import { platformGraphql, type GraphqlOptions } from "../platform/graphql.server";
-import { loadOfflineSession, needsTokenWork } from "../platform/offline-admin.server";
+import { platformGraphql, platformLibrary, type GraphqlOptions } from "../platform/graphql.server";
 
 export const SHOP_TIME_ZONE_QUERY = `#graphql
   query ShopTimeZone {
@@ -56,6 +55,7 @@ export async function storeShopTimeZone(shop: string, timeZone: string, now = ne
 
 async function askPlatform(shop: string, now: Date, options: GraphqlOptions): Promise<string | null> {
   // No offline session: the app is not installed there; nothing to ask with.
+  const { loadOfflineSession, needsTokenWork } = await platformLibrary();
   const session = await loadOfflineSession(shop);
   if (!session) return null;
   // Pages ask this, and a page load may be the one whose token exchange is storing a new pair right now: a refresh

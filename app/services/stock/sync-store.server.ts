@@ -14,7 +14,6 @@ import {
   STOCK_SET_AVAILABLE_MUTATION,
   STOCK_SET_PRICES_MUTATION,
   WRITE_COST,
-  type StockProductsData,
 } from "./store-operations.server";
 import type { PriceChange, ProductOutcome, StockChange, StoreProduct } from "./sync-plan";
 

@@ -13,7 +13,7 @@ import {
 } from "~/services/net/keep-alive-fetch.server";
 import { platformGraphql } from "~/services/platform/graphql.server";
 import { redirectShopRequests } from "~/services/platform/origin-override.server";
-import { installPlatformTransport } from "~/services/platform/transport.server";
+import { installPlatformTransport, reapplyPlatformTransport } from "~/services/platform/transport.server";
 import { createSession } from "../../helpers/factories";
 import { server as msw } from "../../mocks/server";
 
@@ -244,5 +244,17 @@ describe("the keep-alive fetch", () => {
     installPlatformTransport();
     expect((await abstractFetch(`${local.origin}/moved`, { method: "POST", body: "{}" })).status).toBe(302);
     expect(local.seen.map((s) => s.url)).toEqual(["/moved", "/elsewhere", "/moved"]);
+  });
+
+  it("is set again when the platform library loads after start-up, as the delivery worker loads it", async () => {
+    local = await startServer((request, response) =>
+      request.url === "/moved" ? response.writeHead(302, { Location: "/elsewhere" }).end() : response.end("{}"),
+    );
+    installPlatformTransport();
+    // What importing the library's adapter does (app/services/platform/platform-library.server.ts loads it).
+    setAbstractFetchFunc((input, init) => globalThis.fetch(input, init));
+    expect((await abstractFetch(`${local.origin}/moved`, { method: "POST", body: "{}" })).status).toBe(200);
+    reapplyPlatformTransport();
+    expect((await abstractFetch(`${local.origin}/moved`, { method: "POST", body: "{}" })).status).toBe(302);
   });
 });
