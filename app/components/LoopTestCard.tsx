@@ -55,6 +55,9 @@ export function LoopTestCard({ latest, paused }: { latest: LoopTestView | null; 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [running, testId, follow.state, answer]);
 
+  // The pause state is as recent as the page's loader: it says a pause's failure is past only for a test that had
+  // already ended when the loader read both (one that ends while the page is open was failed by the pause now).
+  const loadedEnded = latest !== null && latest.finishedAt !== null && latest.id === test?.id;
   const readFailure = running && isFailureBody(answer) ? failureMessage(t, answer) : undefined;
   const run = () => start.submit("start", { locale });
 
@@ -70,7 +73,7 @@ export function LoopTestCard({ latest, paused }: { latest: LoopTestView | null; 
           </Text>
         </BlockStack>
         {start.message && <Banner tone="critical">{start.message}</Banner>}
-        {test && <LoopTestResult test={test} paused={paused} />}
+        {test && <LoopTestResult test={test} resumed={loadedEnded && !paused} />}
         {readFailure && <Banner tone="warning">{readFailure}</Banner>}
         <InlineStack align="end">
           <Button variant="primary" onClick={run} loading={start.busy} disabled={running}>
@@ -90,9 +93,9 @@ function seconds(ms: number, number: (value: number) => string) {
  * The test's outcome, dated: an old failure reads as the past it is. A test that failed because automation was
  * paused says so once the merchant has resumed it, instead of what to check.
  */
-function LoopTestResult({ test, paused }: { test: LoopTestView; paused: boolean }) {
+function LoopTestResult({ test, resumed }: { test: LoopTestView; resumed: boolean }) {
   const { t, number, locale, dateTime } = useI18n();
-  const resumedSince = test.outcome === "failed" && test.problem === "automation_paused" && !paused;
+  const resumedSince = resumed && test.outcome === "failed" && test.problem === "automation_paused";
   const order = test.orderName ?? "";
   const failed = test.steps.find((step) => step.state === "failed");
   const total = test.steps.at(-1)?.afterMs;

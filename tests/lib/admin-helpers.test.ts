@@ -112,6 +112,29 @@ describe("setup checklist", () => {
     expect(setupComplete(setupSteps({ configuration, linkedProducts: 1, themes: 1 }))).toBe(false);
   });
 
+  it("shows a refused key as the first step to do again, and keeps what follows it open", () => {
+    const ready = { ...configuration, abandonedCartFlowId: "f2" };
+    const steps = setupSteps({ configuration: ready, linkedProducts: 1, themes: 0, keyRefused: true });
+    const automation = steps.find((step) => step.key === "home.checklist.automation")!;
+    expect(automation).toMatchObject({
+      done: false,
+      refused: true,
+      available: true,
+      help: "home.checklist.automation.refused",
+    });
+    // The flows, supplier and product stay done; nothing after the key becomes "available after" it.
+    expect(steps.filter((step) => step.done).map((step) => step.key)).toEqual([
+      "home.checklist.flows",
+      "home.checklist.supplier",
+      "home.checklist.product",
+    ]);
+    // Not finished while the key is refused: the guide cannot be hidden.
+    expect(setupComplete(steps)).toBe(false);
+    // No key saved: nothing to refuse, the step is simply to do.
+    const none = setupSteps({ configuration: null, linkedProducts: 0, themes: 0, keyRefused: true });
+    expect(none[0]).toMatchObject({ done: false, refused: false, help: "home.checklist.automation.help" });
+  });
+
   it("has every step to do for a shop without configuration", () => {
     expect(setupSteps({ configuration: null, linkedProducts: 0, themes: 0 }).every((step) => !step.done)).toBe(true);
   });

@@ -8,27 +8,21 @@ import { OrderRulesSettings } from "~/components/settings/OrderRulesSettings";
 import { OutcomeTagSetting } from "~/components/settings/OutcomeTagSetting";
 import { UnsavedChangesBar, useUnsavedChanges } from "~/components/UnsavedChanges";
 import { useI18n } from "~/i18n/context";
-import type { AutomationFlow, PublicConfiguration } from "~/lib/api-types";
-import type { FailureBody } from "~/lib/errors";
-import { AppError, apiHandler, BODY_LIMITS, loaderFailure, ok, reportUnexpected } from "~/lib/http.server";
-import { parseInput, readFields } from "~/lib/input.server";
+import type { PublicConfiguration } from "~/lib/api-types";
+import { apiHandler, BODY_LIMITS } from "~/lib/http.server";
+import { readFields } from "~/lib/input.server";
 import { pageMeta } from "~/lib/meta";
-import { listFlows } from "~/services/automation/client.server";
-import { answerRulesInput, answerRulesView, saveAnswerRules } from "~/services/answers/rules.server";
-import { HOLD_SCOPES, holdPolicyInput, holdPolicyOf, saveHoldPolicy } from "~/services/holds/settings.server";
-import { missingScopesFor } from "~/services/platform/granted-scopes.server";
-import { automationKeyTestInput, automationSettingsInput } from "~/services/automation/settings-input.server";
-import { saveAutomationSettings } from "~/services/automation/settings.server";
+import { answerRulesView } from "~/services/answers/rules.server";
 import { replacesOutcomeTags } from "~/services/automation/tag-policy.server";
-import { getShopSettings, publicSettings } from "~/services/shops/configuration.server";
-import { supplierIntegrationInput } from "~/services/supplier/integration-input.server";
-import { requireSupplierToken, saveSupplierIntegration } from "~/services/supplier/integration.server";
-import { listSupplierProducts } from "~/services/supplier/products.server";
+import { HOLD_SCOPES, holdPolicyOf } from "~/services/holds/settings.server";
 import { getOrderRules } from "~/services/orders/rules.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
+import { missingScopesFor } from "~/services/platform/granted-scopes.server";
+import { getShopSettings, publicSettings } from "~/services/shops/configuration.server";
 import { authenticate } from "~/shopify.server";
 import { AutomationSettings } from "./components/AutomationSettings";
 import { SupplierSettings } from "./components/SupplierSettings";
+import { settingsIntent, storedKeyFlows, type StoredKeyFlows } from "./intents.server";
 
 export const meta = pageMeta("nav.settings");
 
@@ -58,72 +52,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   };
 };
 
-/** The stored key's flows, or the JSON route's failure body for them (loaderFailure's mapping). */
-export type StoredKeyFlows = { flows: AutomationFlow[] | null; failure: FailureBody | null };
-
-async function storedKeyFlows(shop: string, apiKey: string): Promise<StoredKeyFlows> {
-  try {
-    return { flows: (await listFlows(apiKey)) as AutomationFlow[], failure: null };
-  } catch (error) {
-    // Only the flows failed: the page still shows, the failure worded under the key.
-    if (!(error instanceof AppError)) {
-      const unexpected = reportUnexpected(error, { shop });
-      return { flows: null, failure: { success: false, error: String(unexpected.error), code: "internal" } };
-    }
-    return { flows: null, failure: { success: false, ...loaderFailure(error, {}).data.failure } };
-  }
-}
-
 /**
- * Test and save each form: the services and input schemas of `/api/automation/flows`,
- * `/api/integrations/automation/save`, `/api/supplier/products` and `/api/integrations/supplier/save`, with their
- * failures, codes and bodies (docs/decisions/135, 136, 137). A test never stores anything.
+ * Test and save each form (`settingsIntent`): the JSON routes' services, failures, codes and bodies
+ * (docs/decisions/135, 136, 137).
  */
 export const action = apiHandler(
   async ({ request }: ActionFunctionArgs) => {
     const { shop } = await authenticateAdminApi(request);
-    const fields = await readFields(request);
-    switch (fields.intent) {
-      case "automation-test": {
-        // A typed key is tried as it is (fresh: a test that read the cache would test nothing); the stored one else.
-        if (fields.apiKey?.trim()) {
-          const { apiKey } = parseInput(automationKeyTestInput, fields);
-          return ok({ flows: await listFlows(apiKey, { fresh: true }), typed: true });
-        }
-        const apiKey = (await getShopSettings(shop))?.automationApiKey;
-        if (!apiKey) throw new AppError(400, "Save the automation API key first", "not_configured");
-        return ok({ flows: await listFlows(apiKey, { fresh: true }), typed: false });
-      }
-      case "automation-save":
-        return ok({ configuration: await saveAutomationSettings(shop, parseInput(automationSettingsInput, fields)) });
-      case "supplier-test": {
-        // All products, as the catalogue's "All products" counts them (not the favourites it opens on).
-        const page = await listSupplierProducts(await requireSupplierToken(shop), {
-          pageSize: 1,
-          startData: 0,
-          privatedProduct: false,
-          favorite: false,
-        });
-        return ok({ total: page.total, upstreamError: page.upstreamError });
-      }
-      case "supplier-save": {
-        const input = parseInput(supplierIntegrationInput, fields);
-        return ok({
-          configuration: await saveSupplierIntegration(shop, {
-            storeName: input.store_name,
-            country: input.country,
-            token: input.supplier_token,
-          }),
-        });
-      }
-      // The services of /api/answer-rules and /api/hold-settings (docs/decisions/210, 211).
-      case "answers-save":
-        return ok({ rules: await saveAnswerRules(shop, parseInput(answerRulesInput, fields).rules) });
-      case "holds-save":
-        return ok({ policy: await saveHoldPolicy(shop, parseInput(holdPolicyInput, fields)) });
-      default:
-        throw new AppError(400, "intent: is not an action of this page", "invalid_input");
-    }
+    return settingsIntent(shop, await readFields(request));
   },
   { maxBodyBytes: BODY_LIMITS.form },
 );

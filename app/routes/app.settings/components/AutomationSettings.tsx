@@ -7,7 +7,7 @@ import { showToast } from "~/components/toast";
 import type { SectionState } from "~/components/UnsavedChanges";
 import { useI18n } from "~/i18n/context";
 import type { AutomationFlow, PublicConfiguration } from "~/lib/api-types";
-import type { StoredKeyFlows } from "../route";
+import type { StoredKeyFlows } from "../intents.server";
 import { AUTOMATION_FIELDS, failedField, useFormAction, type FieldErrors } from "../use-form-action";
 import { FormButtons } from "./FormButtons";
 
