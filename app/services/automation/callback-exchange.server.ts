@@ -4,7 +4,7 @@ import {
   AppError,
   BODY_LIMITS,
   SECURITY_HEADERS,
-  describeFailure,
+  failureData,
   reportUnexpected,
   tooLargeMessage,
 } from "../../lib/http.server";
@@ -79,7 +79,7 @@ export async function answerCallback(exchange: CallbackExchange): Promise<Callba
     }
   } catch (error) {
     if (error instanceof AppError) {
-      const body = { success: false, error: error.message, ...describeFailure(error), ...error.extra };
+      const body = failureData(error);
       const extra = error instanceof Refusal ? error.headers : {};
       return { status: error.status, body, headers: { ...headers, ...extra } };
     }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formBoolean, jsonField, parseInput } from "../../lib/input.server";
 import { gidField } from "../platform/gid";
-import { supplierProductInput, supplierVariationInput } from "../supplier/products.server";
+import { supplierProductInput, supplierVariationInput } from "../supplier/product-shapes.server";
 import type { ImportRequest } from "./import.server";
 import { variantAssociationInput } from "./variant-links.server";
 
