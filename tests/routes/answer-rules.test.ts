@@ -163,6 +163,24 @@ describe("the callback records the buyer's answer under the shop's rules", () =>
     expect(answer.answeredAt.getTime()).toBeGreaterThanOrEqual(before);
   });
 
+  it("records no answer for the loop test's order: it has no buyer, the loop test confirms it itself", async () => {
+    const { shop, apiKey } = await installedShop();
+    await createDelivery(shop, {
+      status: "delivered",
+      orderId: ORDER.id,
+      orderName: ORDER.name,
+      resourceId: `${shop}-5550001`,
+      flowId: "f_101",
+      test: true,
+    });
+    await saveRules(shop, [{ answer: "confirmed", status: "completed" }]);
+    const calls = mockPlatform(shop, { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() });
+    const response = await callback({ apiKey, orderName: "#1001", status: "completed" });
+    expect(response.status).toBe(200);
+    expect(calls.filter((call) => call.operationName === "OrderTagsAdd")).toHaveLength(1);
+    expect(await prisma.orderAnswer.count({ where: { shop } })).toBe(0);
+  });
+
   it("a matching tag records the answer; a callback no rule matches records none", async () => {
     const { shop, apiKey } = await installedShop();
     await deliveredOrder(shop);
