@@ -112,7 +112,14 @@ describe("order rules: the settings card and what the log shows of them", () => 
           lastErrorCode: "waiting_for_window",
           lastErrorParams: JSON.stringify({ opensAt: "08:00" }),
         }),
-        order(duplicate, "#1002", { status: "delivered", deliveredAt: new Date(), attempts: 1 }),
+        order(duplicate, "#1002", {
+          status: "delivered",
+          deliveredAt: new Date(),
+          attempts: 1,
+          attemptLog: JSON.stringify([
+            { at: new Date().toISOString(), outcome: "delivered", httpStatus: 200, error: null, durationMs: 240 },
+          ]),
+        }),
       ]);
       await browserDatabase().orderFlag.create({
         data: { shop: seeded.shop, deliveryId: duplicate, kind: "possible_duplicate", reason: "#1001" },
