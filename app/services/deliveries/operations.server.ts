@@ -6,7 +6,7 @@ import { foldForSearch } from "../../lib/search-key";
 import { automationPausedAt } from "./pause.server";
 import type { RepeatRequest } from "./repeat-guard.server";
 import { pageOfDeliveries, retryDelivery, summarizeDelivery } from "./queries.server";
-import type { DeliveryStatus } from "./status.server";
+import { AUTOMATION_ERROR_TAG, type DeliveryStatus } from "./status.server";
 import { wakeWorkers } from "./wake.server";
 
 /**
@@ -78,7 +78,7 @@ export async function retryAllFailed(shop: string, now = new Date()) {
       },
     });
     // As for one retry: a replay may deliver it after all; a new death owes the tag afresh.
-    await prisma.errorTagTask.deleteMany({ where: { deliveryId: { in: ids }, shop } });
+    await prisma.errorTagTask.deleteMany({ where: { deliveryId: { in: ids }, shop, tag: AUTOMATION_ERROR_TAG } });
     queued += count;
   }
   if (queued) wakeWorkers();
