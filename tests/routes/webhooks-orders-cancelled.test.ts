@@ -77,6 +77,21 @@ describe("orders/cancelled receiver", () => {
     expect(await row(refused.delivery.id)).toMatchObject({ status: "skipped", lastErrorCode: "no_mobile" });
   });
 
+  it("cancels the abandoned-cart trigger still waiting for the cancelled order's checkout", async () => {
+    const shop = await createAutomatedShop();
+    const waitingCart = await prisma.delivery.create({
+      data: { shop, topic: "checkouts/create", eventId: "event:cart-1", status: "queued", checkoutToken: "chk-7001" },
+    });
+    const otherCart = await prisma.delivery.create({
+      data: { shop, topic: "checkouts/create", eventId: "event:cart-2", status: "queued", checkoutToken: "chk-7002" },
+    });
+    const order = await receivedOrder(shop);
+    expect((await cancel(shop, { ...order.body, checkout_token: "chk-7001", cart_token: null })).status).toBe(200);
+    expect(await row(waitingCart.id)).toMatchObject({ status: "skipped", lastErrorCode: "order_cancelled" });
+    expect(await row(otherCart.id)).toMatchObject({ status: "queued", lastErrorCode: null });
+    expect(await row(order.delivery.id)).toMatchObject({ status: "skipped", lastErrorCode: "order_cancelled" });
+  });
+
   it("changes nothing on a bad signature or for another shop", async () => {
     const shop = await createAutomatedShop();
     const other = await createAutomatedShop();

@@ -1,19 +1,29 @@
 import prisma from "../../db.server";
 import { lastErrorColumns } from "../../lib/delivery-errors";
 import { HELD_CODES } from "../../lib/order-rules";
+import { cancelCheckouts } from "../deliveries/outbox.server";
 
 /**
  * The platform's orders/cancelled webhook: an order cancelled before its trigger went out is not sent, and its
  * delivery says so at once (docs/decisions/263) instead of when the worker would next look at it. Only deliveries
  * not yet on their way are changed: queued (a paused shop, the sending hours, a wait before sending) or
  * retrying, and those held by the shop's rules (releasing one would send a cancelled order). One in flight is
- * left to the worker, whose own check before sending still applies. Returns how many deliveries were skipped.
+ * left to the worker, whose own check before sending still applies. The abandoned-cart trigger still waiting for
+ * the order's checkout (its order's webhook not yet handled) is cancelled too: that buyer did not abandon a cart.
+ * Returns how many deliveries were skipped.
  */
 export async function skipCancelledOrder(shop: string, payload: unknown, now = new Date()): Promise<number> {
   const order = (payload && typeof payload === "object" ? payload : {}) as Record<string, unknown>;
   const id = order.id ?? order.admin_graphql_api_id;
   const resourceId = /(\d+)$/.exec(String(id ?? ""))?.[1];
   if (!resourceId) return 0;
+  const token = (key: string) => (typeof order[key] === "string" && order[key] ? (order[key] as string) : null);
+  const checkouts = await cancelCheckouts(
+    shop,
+    { checkoutToken: token("checkout_token"), cartToken: token("cart_token") },
+    { code: "order_cancelled" },
+    now,
+  );
   const { count } = await prisma.delivery.updateMany({
     where: {
       shop,
@@ -29,5 +39,5 @@ export async function skipCancelledOrder(shop: string, payload: unknown, now = n
       updatedAt: now,
     },
   });
-  return count;
+  return count + checkouts;
 }

@@ -115,7 +115,7 @@ describe("the shop's rule for an order without a usable mobile", () => {
     expect(await countOrdersWithoutMobile(shop, 7, T0)).toBe(1);
   });
 
-  it("owes the held order its tag when the platform fails, and adds it on a later try", async () => {
+  it("owes the held order its tag when the platform fails, and adds it on a later try, even once released", async () => {
     const shop = await createAutomatedShop();
     await rules(shop, "hold");
     const delivery = await createDelivery(shop, { order: orderWithPhone("300 123"), nextAttemptAt: T0 });
@@ -136,14 +136,17 @@ describe("the shop's rule for an order without a usable mobile", () => {
         where: { deliveryId_tag: { deliveryId: delivery.id, tag: "automation-no-phone" } },
       });
     expect(await task()).toMatchObject({ status: "owed", attempts: 1, dueAt: new Date(T0.getTime() + 60_000) });
+    // The merchant sends it anyway meanwhile: the order still owes the tag that says why it was held.
+    await retryDelivery(shop, delivery.id, T0);
+    expect(await task()).toMatchObject({ status: "owed" });
 
     down.value = false;
     const retry = (now: Date) => runDueErrorTags({ now: () => now, graphql: { sleep: async () => {} } });
     expect(await retry(new Date(T0.getTime() + 60_000))).toBe(1);
     expect(await task()).toMatchObject({ status: "done", attempts: 2 });
-    const held = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
-    expect(held).toMatchObject({ status: "skipped", lastErrorCode: "held_no_mobile" });
-    expect(JSON.parse(held.tagsApplied)).toEqual(["automation-no-phone"]);
+    const released = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(released).toMatchObject({ status: "queued" });
+    expect(JSON.parse(released.tagsApplied)).toEqual(["automation-no-phone"]);
     const tagCalls = platform.filter((call) => call.operationName === "OrderTagsAdd").map((call) => call.variables);
     expect(tagCalls.at(-1)).toEqual({ id: delivery.orderId, tags: ["automation-no-phone"] });
     expect(await retry(new Date(T0.getTime() + 86_400_000))).toBe(0);
