@@ -16,12 +16,12 @@ const typesDir = path.join(root, "app/types");
 
 const config = readFileSync(path.join(root, ".graphqlrc.ts"), "utf8");
 const version = /apiVersion: "([\d-]+)"/.exec(config)?.[1];
-const shopify = readFileSync(path.join(root, "app/shopify.server.ts"), "utf8");
-const [, year, month] = /ApiVersion\.(\w+?)(\d\d)\b/.exec(shopify) ?? [];
+const apiVersionFile = "app/services/platform/api-version.ts";
+const [, year, month] = /ApiVersion\.(\w+?)(\d\d)\b/.exec(readFileSync(path.join(root, apiVersionFile), "utf8")) ?? [];
 const months = ["January", "April", "July", "October"];
 const libraryVersion = year ? `20${month}-${String(months.indexOf(year) * 3 + 1).padStart(2, "0")}` : null;
 if (!version || version !== libraryVersion) {
-  console.error(`.graphqlrc.ts apiVersion (${version}) differs from app/shopify.server.ts (${libraryVersion})`);
+  console.error(`.graphqlrc.ts apiVersion (${version}) differs from ${apiVersionFile} (${libraryVersion})`);
   process.exit(1);
 }
 
