@@ -67,8 +67,6 @@ describe("the app's processes, after an order went round the loop", () => {
     expect(bundle).toMatch(/import\("\.\/assets\/platform-library\.server-[\w-]+\.js"\)/);
     expect(bundle).not.toMatch(/from "@shopify\/shopify-api"|from "@shopify\/shopify-app-remix/);
     expect(bundle).not.toMatch(/from "pg"|from "@prisma\/adapter-pg"|from "libphonenumber-js/);
-    // The SQLite thread the bundle starts, emitted beside it as JavaScript.
-    expect(readFileSync(path.join(ROOT, "build/worker/sqlite-thread.js"), "utf8")).toMatch(/from "node:sqlite"/);
   });
 
   it("serves a server bundle that imports no chart library (the insights chart is a browser chunk)", () => {

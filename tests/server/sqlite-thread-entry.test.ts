@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
@@ -35,10 +35,25 @@ async function converse(file: string, messages: Wire[]): Promise<Reply[]> {
 }
 
 describe("the SQLite thread as the build emits it", () => {
-  it("is JavaScript without types beside the server and worker bundles, and answers like its source", async () => {
-    emitSqliteThread([path.relative(ROOT, path.join(dir, "server")), path.relative(ROOT, path.join(dir, "worker"))]);
+  it("refuses a build where no chunk starts the thread", () => {
+    mkdirSync(path.join(dir, "server"), { recursive: true });
+    writeFileSync(path.join(dir, "server/index.js"), "export {};");
+    expect(() => emitSqliteThread([path.join(dir, "server")])).toThrow("No chunk under");
+  });
+
+  it("is JavaScript without types beside each chunk that starts it, and answers like its source", async () => {
+    // Chunks as the bundler may place the thread's client: in a shared chunk under assets/, or in the entry itself.
+    const chunk = `const THREAD_MODULE = new URL(FROM_SOURCE ? "./sqlite-thread.worker.ts" : "./sqlite-thread.js", import.meta.url);`;
+    mkdirSync(path.join(dir, "server/assets"), { recursive: true });
+    mkdirSync(path.join(dir, "worker"), { recursive: true });
+    writeFileSync(path.join(dir, "server/index.js"), `import "./assets/server-build.js";`);
+    writeFileSync(path.join(dir, "server/assets/server-build.js"), chunk);
+    writeFileSync(path.join(dir, "worker/worker.js"), chunk);
+    const written = emitSqliteThread([path.join(dir, "server"), path.join(dir, "worker")]);
+    expect(written.sort()).toEqual(
+      [path.join(dir, "server/assets", SQLITE_THREAD_FILE), path.join(dir, "worker", SQLITE_THREAD_FILE)].sort(),
+    );
     const emitted = path.join(dir, "worker", SQLITE_THREAD_FILE);
-    expect(readFileSync(path.join(dir, "server", SQLITE_THREAD_FILE), "utf8")).toBe(readFileSync(emitted, "utf8"));
     const source = readFileSync(emitted, "utf8");
     expect(source).not.toMatch(/\bimport type\b|: (Reply|Query|Prepared|WireError)\b/);
 
