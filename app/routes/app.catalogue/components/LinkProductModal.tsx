@@ -1,5 +1,5 @@
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { BlockStack, Box, Button, InlineStack, Modal, SkeletonBodyText, Text, Thumbnail } from "@shopify/polaris";
+import { BlockStack, Modal, SkeletonBodyText, Text } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
 import { ApiErrorBanner } from "~/components/ApiErrorBanner";
 import { useStoreVariants } from "~/components/use-store-variants";
@@ -16,6 +16,7 @@ import { galleryUrls, MAX_IMAGES } from "~/lib/supplier";
 import { autoMatch, variantAssociations, type MappingRow } from "~/lib/variant-mapping";
 import { CopyOptionsSection, type CopyOptions } from "./CopyOptionsSection";
 import { OverwritePreview, type PickedProduct } from "./OverwritePreview";
+import { StoreProductChoice } from "./StoreProductChoice";
 
 /**
  * Links one supplier product to an existing store product (docs/decisions/140): the store product is chosen in
@@ -161,33 +162,7 @@ export function LinkProductModal({
               <Text as="h3" variant="headingSm">
                 {t("link.step.product")}
               </Text>
-              {picked ? (
-                <InlineStack gap="300" blockAlign="center" wrap={false}>
-                  <Thumbnail source={picked.images[0]?.src ?? ""} alt={picked.images[0]?.alt ?? ""} size="small" />
-                  <Box width="100%">
-                    <Text as="p" fontWeight="semibold" breakWord>
-                      {picked.title}
-                    </Text>
-                  </Box>
-                  <Button onClick={pickProduct}>{t("link.changeProduct")}</Button>
-                </InlineStack>
-              ) : (
-                <BlockStack gap="200">
-                  <Text as="p" tone="subdued">
-                    {t("link.productHelp")}
-                  </Text>
-                  <Box>
-                    <Button variant="primary" onClick={pickProduct}>
-                      {t("link.chooseProduct")}
-                    </Button>
-                  </Box>
-                  {errors.product && (
-                    <Text as="p" tone="critical">
-                      {errors.product}
-                    </Text>
-                  )}
-                </BlockStack>
-              )}
+              <StoreProductChoice picked={picked} onPick={pickProduct} error={errors.product} />
             </BlockStack>
           </Modal.Section>
 
