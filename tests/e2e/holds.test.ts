@@ -176,6 +176,31 @@ describe("the order is held until the buyer answers, end to end", () => {
     expect((await h.buyerState(order.id)).hold.state).toBe("stood_down");
   });
 
+  it("stands down when the merchant cancelled the order by hand before the buyer refused", async () => {
+    await h.savePolicy({ onRefused: "cancel" });
+    const order = await h.newOrder();
+    await h.held(order.name);
+    const cancelled = await postJson<FulfillmentView>(`${stack.platformUrl}/sim/fulfillment/cancel`, {
+      shop: SHOP,
+      order: order.name,
+    });
+    expect(cancelled.body.order.cancelledAt).toBeTruthy();
+    await h.answer(order.name, { status: "refused" });
+    const cancel = await eventually(
+      async () => {
+        await h.nudge();
+        const task = (await h.tasks(order.id)).find((row) => row.kind === "cancel");
+        return task && task.status !== "owed" ? task : undefined;
+      },
+      30_000,
+      "the cancel task's decision",
+    );
+    expect(cancel).toMatchObject({ status: "stood_down", lastProblem: "the order was already cancelled" });
+    const view = await h.fulfillment(order.name);
+    expect(view.events.map((event) => event.action)).toEqual(["routed", "hold", "cancelled"]);
+    expect(view.cancel).toBeNull();
+  });
+
   it("leaves another app's hold on the order when it releases its own", async () => {
     await h.savePolicy({ onRefused: "keep" });
     const order = await h.newOrder();
