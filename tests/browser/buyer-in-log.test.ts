@@ -133,6 +133,10 @@ describe("the buyer in the log and on a delivery's page", () => {
         }),
       );
       await shown(cart.getByText(es ? /^El comprador terminó su compra/ : /^The buyer finished the purchase/));
+      // Its order row is that order, linked to it.
+      expect(await cart.locator("dl").getByRole("link", { name: "#3001", exact: true }).getAttribute("href")).toBe(
+        "shopify://admin/orders/73001",
+      );
       await screenshot(cart, `delivery-cart-became-${locale}-${width}`);
 
       // An order's page says the buyer's answer and when.

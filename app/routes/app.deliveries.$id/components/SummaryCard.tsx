@@ -18,7 +18,14 @@ export function SummaryCard({ delivery, flowName }: { delivery: ShownDelivery; f
     : t("delivery.flowReportedFailure");
   const rows: [string, ReactNode][] = [
     [t("deliveries.topic"), topicLabel(t, delivery.topic)],
-    [t("deliveries.order"), <OrderName key="order" delivery={delivery} />],
+    [
+      t("deliveries.order"),
+      // A converted cart's order is the order it became: by its name, linked to it.
+      <OrderName
+        key="order"
+        delivery={delivery.convertedTo?.orderName ? { ...delivery, ...delivery.convertedTo } : delivery}
+      />,
+    ],
     ...(delivery.answer
       ? ([[t("deliveries.answer"), <BuyerAnswer key="answer" answer={delivery.answer} />]] as [string, ReactNode][])
       : []),
