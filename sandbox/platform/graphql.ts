@@ -609,7 +609,7 @@ export function execute(
   context: ExecuteContext = { themeProcessingMs: 0, emit: () => undefined },
 ) {
   // An operation the published schema refuses is answered with its errors alone, no data, and runs nothing.
-  const invalid = validateOperation(query);
+  const invalid = validateOperation(query, variables);
   if (invalid.length) return { data: undefined, errors: invalid, cost: 0 };
   const fields = rootFields(query);
   const data: Record<string, unknown> = {};

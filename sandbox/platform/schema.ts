@@ -3,8 +3,12 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import {
   buildClientSchema,
+  getLocation,
+  getVariableValues,
   GraphQLError,
+  Kind,
   parse,
+  print,
   validate,
   visit,
   type ASTNode,
@@ -45,35 +49,90 @@ export function adminSchema(): GraphQLSchema {
   return schema;
 }
 
-/** The app sends a few dozen distinct documents; each is validated once, not on every request. */
-const verdicts = new Map<string, PlatformGraphqlError[]>();
+/** The app sends a few dozen distinct documents; each is parsed and validated once, not on every request. */
+const verdicts = new Map<string, { errors: PlatformGraphqlError[]; document?: DocumentNode }>();
 const MAX_REMEMBERED = 1_000;
 
-/** The errors the platform answers for this document before running it; empty when it is valid. */
-export function validateOperation(query: string): PlatformGraphqlError[] {
-  const known = verdicts.get(query);
-  if (known) return known;
-  const errors = check(query);
-  if (verdicts.size >= MAX_REMEMBERED) verdicts.clear();
-  verdicts.set(query, errors);
-  return errors;
+/**
+ * The errors the platform answers for this request before running it; empty when it is valid. The document is
+ * checked first; then, as the platform does, the variables' values against the types the operation declares.
+ */
+export function validateOperation(query: string, variables: Record<string, unknown> = {}): PlatformGraphqlError[] {
+  const verdict = verdictOn(query);
+  if (verdict.errors.length || !verdict.document) return verdict.errors;
+  return invalidVariables(verdict.document, variables);
 }
 
-function check(query: string): PlatformGraphqlError[] {
+/** The document's own errors (syntax, fields, arguments, declared variables), whatever values are sent. */
+export function validateDocument(query: string): PlatformGraphqlError[] {
+  return verdictOn(query).errors;
+}
+
+function verdictOn(query: string) {
+  let verdict = verdicts.get(query);
+  if (!verdict) {
+    verdict = check(query);
+    if (verdicts.size >= MAX_REMEMBERED) verdicts.clear();
+    verdicts.set(query, verdict);
+  }
+  return verdict;
+}
+
+function check(query: string): { errors: PlatformGraphqlError[]; document?: DocumentNode } {
   let document: DocumentNode;
   try {
     document = parse(query);
   } catch (error) {
     if (!(error instanceof GraphQLError)) throw error;
-    return [
-      {
-        message: `syntax error, ${error.message.replace(/^Syntax Error: /, "")}`,
-        locations: error.locations ? [...error.locations] : undefined,
-        extensions: { code: "parseError" },
-      },
-    ];
+    return {
+      errors: [
+        {
+          message: `syntax error, ${error.message.replace(/^Syntax Error: /, "")}`,
+          locations: error.locations ? [...error.locations] : undefined,
+          extensions: { code: "parseError" },
+        },
+      ],
+    };
   }
-  return validate(adminSchema(), document).map((error) => asPlatformError(document, error));
+  return { errors: validate(adminSchema(), document).map((error) => asPlatformError(document, error)), document };
+}
+
+/** graphql-ruby's INVALID_VARIABLE: which variable, the value sent, and where inside it the problem is. */
+function invalidVariables(document: DocumentNode, variables: Record<string, unknown>): PlatformGraphqlError[] {
+  const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+  const definitions = operation?.variableDefinitions ?? [];
+  if (!definitions.length) return [];
+  const coerced = getVariableValues(adminSchema(), definitions, variables);
+  return (coerced.errors ?? []).map((error) => {
+    const [, name = "", at, explanation = error.message] =
+      /^Variable "\$(\w+)" got invalid value .*?(?: at "(.+?)")?; ([\s\S]+)$/.exec(error.message) ??
+      /^Variable "\$(\w+)" (?:of required type .+ was not provided|of non-null type .+ must not be null)\.$/
+        .exec(error.message)
+        ?.concat([undefined as unknown as string, "Expected value to not be null"]) ??
+      [];
+    const definition = definitions.find((candidate) => candidate.variable.name.value === name);
+    // graphql-js writes the place as `product.variants[0].id`; graphql-ruby as a path below the variable.
+    const path = (at ?? name)
+      .split(/\.|\[(\d+)\]/)
+      .filter(Boolean)
+      .slice(1);
+    const problemPath: (string | number)[] = path.map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+    // graphql-ruby names an unknown input field in the path, not in the explanation.
+    const unknownField = /^Field "(\w+)" is not defined by type "(\w+)"/.exec(explanation);
+    if (unknownField) problemPath.push(unknownField[1]);
+    const problem = unknownField ? `Field is not defined on ${unknownField[2]}` : explanation.replace(/\.$/, "");
+    return {
+      message:
+        `Variable $${name} of type ${definition ? print(definition.type) : "?"} was provided invalid value` +
+        (problemPath.length ? ` for ${problemPath.join(".")} (${problem})` : ""),
+      locations: definition?.loc ? [getLocation(definition.loc.source, definition.loc.start)] : undefined,
+      extensions: {
+        code: "INVALID_VARIABLE",
+        value: variables[name] ?? null,
+        problems: [{ path: problemPath, explanation: problem }],
+      },
+    };
+  });
 }
 
 /** The path graphql-ruby reports: "query Name" (or "mutation Name"), then each response key and argument name. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PlatformApiError } from "~/services/platform/errors.server";
 import { platformGraphql } from "~/services/platform/graphql.server";
 import { execute } from "../../sandbox/platform/graphql";
-import { validateOperation } from "../../sandbox/platform/schema";
+import { validateDocument, validateOperation } from "../../sandbox/platform/schema";
 import { newShopState } from "../../sandbox/platform/state";
 import { shopDomain } from "../helpers/factories";
 import { stockSandbox } from "../helpers/stock-sandbox";
@@ -35,7 +35,7 @@ describe("the platform simulator's schema validation", () => {
     expect(operations).toHaveLength([...generated.matchAll(/^\s+return: \w+;$/gm)].length);
     expect(operations.length).toBeGreaterThanOrEqual(16);
     for (const operation of operations) {
-      expect({ ...operation, errors: validateOperation(operation.document) }).toMatchObject({ errors: [] });
+      expect({ ...operation, errors: validateDocument(operation.document) }).toMatchObject({ errors: [] });
     }
   });
 
@@ -64,7 +64,7 @@ describe("the platform simulator's schema validation", () => {
   });
 
   it("refuses what the platform's validation refuses: arguments, enum values, variables, selections", () => {
-    const refused = (query: string) => validateOperation(query).map((error) => [error.extensions.code, error.message]);
+    const refused = (query: string) => validateDocument(query).map((error) => [error.extensions.code, error.message]);
     expect(refused(`query { order { id } }`)).toEqual([
       ["missingRequiredArguments", "Field 'order' is missing required arguments: id"],
     ]);
@@ -84,6 +84,40 @@ describe("the platform simulator's schema validation", () => {
     ]);
     expect(refused(`query S { shop }`)[0][0]).toBe("selectionMismatch");
     expect(refused(`query S { shop { name }`)[0][0]).toBe("parseError");
+  });
+
+  it("refuses variables their declared types cannot hold, naming the variable and the place inside it", () => {
+    const update = `mutation ProductVariantsBarcodes($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {
+      productVariantsBulkUpdate(productId: $productId, variants: $variants) { userErrors { field message } }
+    }`;
+    const variants = [
+      { id: "gid://shopify/ProductVariant/1", barcode: "1" },
+      { id: "gid://shopify/ProductVariant/2", bar_code: "2" },
+    ];
+    expect(validateOperation(update, { productId: "gid://shopify/Product/1", variants })).toEqual([
+      {
+        message:
+          "Variable $variants of type [ProductVariantsBulkInput!]! was provided invalid value for 1.bar_code (Field is not defined on ProductVariantsBulkInput)",
+        locations: [{ line: 1, column: 51 }],
+        extensions: {
+          code: "INVALID_VARIABLE",
+          value: variants,
+          problems: [{ path: [1, "bar_code"], explanation: "Field is not defined on ProductVariantsBulkInput" }],
+        },
+      },
+    ]);
+    expect(validateOperation(update, { variants: [] })).toMatchObject([
+      {
+        extensions: {
+          code: "INVALID_VARIABLE",
+          value: null,
+          problems: [{ path: [], explanation: "Expected value to not be null" }],
+        },
+      },
+    ]);
+    expect(validateOperation(update, { productId: "gid://shopify/Product/1", variants: variants.slice(0, 1) })).toEqual(
+      [],
+    );
   });
 
   it("fails the app's call that sends an operation the platform would refuse", async () => {
