@@ -14,7 +14,7 @@ import type { BuyerOutcome } from "~/lib/buyer-outcome";
 import { deliveryName, RETRYABLE_STATUSES, retryLabel, skipKind } from "~/lib/deliveries";
 import { isHeld } from "~/lib/order-rules";
 import { pageMeta, type Title } from "~/lib/meta";
-import { AppError, apiHandler, BODY_LIMITS, loaderFailure, ok } from "~/lib/http.server";
+import { apiHandler, BODY_LIMITS, loaderFailure, ok, unknownIntent } from "~/lib/http.server";
 import { readFields } from "~/lib/input.server";
 import { listFlows } from "~/services/automation/client.server";
 import { retryNow } from "~/services/deliveries/operations.server";
@@ -65,7 +65,7 @@ export const action = apiHandler(
   async ({ request, params }: ActionFunctionArgs) => {
     const { shop } = await authenticateAdminApi(request);
     const fields = await readFields(request);
-    if (fields.intent !== "retry") throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+    if (fields.intent !== "retry") throw unknownIntent();
     return ok({ delivery: await retryNow(shop, params.id ?? "", { confirmRepeat: fields.confirmRepeat === "true" }) });
   },
   { maxBodyBytes: BODY_LIMITS.form },

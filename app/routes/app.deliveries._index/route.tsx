@@ -13,7 +13,7 @@ import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
 import { DELIVERY_STATUSES, type DeliveryStatus, type DeliverySummary } from "~/lib/api-types";
 import { pageMeta } from "~/lib/meta";
-import { AppError, apiHandler, BODY_LIMITS, ok } from "~/lib/http.server";
+import { apiHandler, BODY_LIMITS, ok, unknownIntent } from "~/lib/http.server";
 import { readFields } from "~/lib/input.server";
 import {
   automationState,
@@ -78,7 +78,7 @@ export const action = apiHandler(
     if (fields.intent === "pause") {
       return ok({ pause: fields.paused === "true" ? await pauseAutomation(shop) : await resumeAutomation(shop) });
     }
-    throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+    throw unknownIntent();
   },
   { maxBodyBytes: BODY_LIMITS.form },
 );

@@ -1,6 +1,6 @@
 import type { AutomationFlow } from "~/lib/api-types";
 import type { FailureBody } from "~/lib/errors";
-import { AppError, loaderFailure, ok, reportUnexpected } from "~/lib/http.server";
+import { AppError, loaderFailure, ok, reportUnexpected, unknownIntent } from "~/lib/http.server";
 import { parseInput } from "~/lib/input.server";
 import { answerRulesInput, saveAnswerRules } from "~/services/answers/rules.server";
 import { listFlows } from "~/services/automation/client.server";
@@ -73,6 +73,6 @@ export async function settingsIntent(shop: string, fields: Record<string, string
     case "holds-save":
       return ok({ policy: await saveHoldPolicy(shop, parseInput(holdPolicyInput, fields)) });
     default:
-      throw new AppError(400, "intent: is not an action of this page", "invalid_input");
+      throw unknownIntent();
   }
 }
