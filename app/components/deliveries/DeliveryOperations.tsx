@@ -70,7 +70,8 @@ export function DeliveryOperations({
     download.run(async () => {
       const query = new URLSearchParams();
       for (const name of ["status", "q"]) {
-        const value = params.get(name);
+        // The log reads at most the search's first 100 characters; the file follows what the log shows.
+        const value = name === "q" ? params.get(name)?.trim().slice(0, 100) : params.get(name);
         if (value) query.set(name, value);
       }
       // The file speaks the merchant's language, with its separator (docs/decisions/203).
