@@ -1,0 +1,73 @@
+import type { core as english } from "../en/core";
+
+/** Spanish: the app's frame: navigation, common words, countries, scopes. */
+export const core: Record<keyof typeof english, string> = {
+  "app.title": "Automatización de pedidos",
+
+  "nav.home": "Inicio",
+  "nav.settings": "Configuración",
+  "nav.catalogue": "Catálogo del proveedor",
+  "nav.products": "Productos vinculados",
+  "nav.deliveries": "Actividad del flujo",
+  "nav.theme": "Tema",
+
+  "common.loading": "Cargando…",
+  "common.refresh": "Actualizar",
+  "common.retry": "Reintentar",
+  "common.cancel": "Cancelar",
+  "common.save": "Guardar",
+  "common.delete": "Eliminar",
+  "common.close": "Cerrar",
+  "common.never": "Nunca",
+  "common.none": "Ninguno",
+  "common.yes": "Sí",
+  "common.no": "No",
+  "common.previous": "Anterior",
+  "common.next": "Siguiente",
+  "common.pageOf": "Página {page} de {pages}",
+  "common.unexpectedError": "Algo salió mal. Inténtalo de nuevo en un momento.",
+  "common.networkError": "No se pudo contactar la aplicación. Revisa tu conexión e inténtalo de nuevo.",
+
+  "unsaved.discard": "Descartar",
+  "unsaved.leaveTitle": "¿Salir sin guardar?",
+  "unsaved.leaveBody": "Los cambios de esta página no se han guardado. Si sales, se pierden.",
+  "unsaved.leave": "Salir sin guardar",
+  "unsaved.stay": "Quedarme",
+
+  "country.CO": "Colombia",
+  "country.EC": "Ecuador",
+  "country.CL": "Chile",
+  "country.GT": "Guatemala",
+  "country.MX": "México",
+  "country.PA": "Panamá",
+  "country.PE": "Perú",
+  "country.PY": "Paraguay",
+
+  // Página del pedido, estadísticas, operaciones y alertas.
+  "nav.insights": "Estadísticas",
+
+  "repeatFlow.title": "¿Ejecutar el flujo otra vez?",
+  "repeatFlow.body":
+    "La plataforma de automatización ya recibió este pedido y su flujo se ejecutó, al menos en parte: el comprador puede recibir otro mensaje. Cada pedido se puede enviar de nuevo una vez cada 5 minutos.",
+  "repeatFlow.confirm": "Ejecutar otra vez",
+
+  // Order tags written by the flow's callback
+  "tagPolicy.title": "Etiquetas de resultado",
+  "tagPolicy.description":
+    "Cada respuesta de tu flujo añade una etiqueta al pedido (automation-processed, automation-completed, automation-pending o automation-error).",
+  "tagPolicy.replace": "Reemplazar la etiqueta de resultado anterior",
+  "tagPolicy.replaceHelp":
+    "Desactivado (recomendado): las etiquetas solo se añaden y el pedido conserva todas, así tus filtros y automatizaciones que buscan, por ejemplo, automation-processed lo siguen encontrando. Activado: cada nueva respuesta quita la etiqueta de resultado que la app añadió antes; tus propias etiquetas nunca se tocan.",
+  "tagPolicy.saved": "Preferencia de etiquetas guardada",
+
+  "duration.underSecond": "menos de 1 s",
+
+  // Permisos opcionales, pedidos cuando una función los necesita.
+  "scopes.missing.title": "{feature} necesita más permisos",
+  "scopes.missing":
+    "Tu tienda no le ha concedido a la app: {scopes}. Mientras tanto, la app sigue funcionando sin esta función.",
+  "scopes.request": "Conceder permisos",
+  "scopes.answer.granted": "Permisos concedidos.",
+  "scopes.answer.declined": "No se concedieron los permisos. La función queda inactiva hasta que los concedas.",
+  "scopes.answer.unavailable": "Abre la app desde el administrador de tu tienda para conceder permisos.",
+};
