@@ -58,7 +58,7 @@ export const core = {
     "Off (recommended): tags are only added and the order keeps them all, so your saved filters and automations that look for, say, automation-processed still find it. On: each new answer removes the outcome tag the app added before; your own tags are never touched.",
   "tagPolicy.saved": "Tag preference saved",
 
-  "duration.underSecond": "under 1 s",
+  "duration.underSecond": "under 1\u00a0s",
 
   // Optional access scopes, asked for when a feature needs them.
   "scopes.missing.title": "{feature} needs more permissions",

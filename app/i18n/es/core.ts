@@ -60,7 +60,7 @@ export const core: Record<keyof typeof english, string> = {
     "Desactivado (recomendado): las etiquetas solo se añaden y el pedido conserva todas, así tus filtros y automatizaciones que buscan, por ejemplo, automation-processed lo siguen encontrando. Activado: cada nueva respuesta quita la etiqueta de resultado que la app añadió antes; tus propias etiquetas nunca se tocan.",
   "tagPolicy.saved": "Preferencia de etiquetas guardada",
 
-  "duration.underSecond": "menos de 1 s",
+  "duration.underSecond": "menos de 1\u00a0s",
 
   // Permisos opcionales, pedidos cuando una función los necesita.
   "scopes.missing.title": "{feature} necesita más permisos",

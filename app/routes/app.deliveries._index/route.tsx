@@ -132,6 +132,8 @@ export default function Deliveries() {
   return (
     <AppPage
       title={t("nav.deliveries")}
+      // An index table of seven columns and its row actions: the admin's own order list is full width too.
+      fullWidth
       // Deliveries move on their own (worker, callbacks): the merchant can look again without leaving the page.
       secondaryActions={[{ content: t("common.refresh"), onAction: revalidator.revalidate, loading }, sweep.action]}
     >

@@ -50,7 +50,7 @@ export function DeliveryTable({
     ) : null,
     total: delivery.buyer?.total ? money(delivery.buyer.total, delivery.buyer.currency) : "—",
     actions: (
-      <InlineStack gap="200" wrap={false}>
+      <>
         <Button
           variant="plain"
           url={`/app/deliveries/${encodeURIComponent(delivery.id)}`}
@@ -78,7 +78,7 @@ export function DeliveryTable({
             {t("deliveries.reviewSettings")}
           </Button>
         )}
-      </InlineStack>
+      </>
     ),
   }));
 
@@ -132,7 +132,12 @@ export function DeliveryTable({
                     </Text>
                   </div>
                 </IndexTable.Cell>
-                <IndexTable.Cell>{actions}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  {/* One above the other: the reason column keeps the room a second button would take. */}
+                  <BlockStack gap="100" inlineAlign="start">
+                    {actions}
+                  </BlockStack>
+                </IndexTable.Cell>
               </IndexTable.Row>
             ))}
           </IndexTable>
@@ -168,7 +173,7 @@ export function DeliveryTable({
                         </Text>
                       </div>
                     )}
-                    {actions}
+                    <InlineStack gap="200">{actions}</InlineStack>
                   </BlockStack>
                 </StackedCell>
               </IndexTable.Row>
