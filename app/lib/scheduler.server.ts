@@ -1,5 +1,5 @@
-import prisma from "../db.server";
 import { logger } from "../logger.server";
+import { hotSql } from "./hot-sql.server";
 
 /**
  * One scheduler for the periodic jobs (retention purge, temporary-file sweep, owed error tags). Every process
@@ -11,6 +11,12 @@ export interface PeriodicJob {
   name: string;
   everyMs: number;
   run: (now: Date) => Promise<number>;
+  /**
+   * The table the run works from, when an empty one leaves it nothing to do (it would return 0 and write nothing).
+   * The scheduler looks first, through the direct connection: an idle process then never starts Prisma's client
+   * and its query compiler for jobs that find nothing (docs/decisions/247).
+   */
+  worksFrom?: string;
 }
 
 /**
@@ -18,12 +24,18 @@ export interface PeriodicJob {
  * processes asking at the same moment exactly one wins.
  */
 export async function claimPeriodicRun(name: string, everyMs: number, now: Date, holder: string) {
-  await prisma.$executeRaw`INSERT INTO "PeriodicJob" ("name") VALUES (${name}) ON CONFLICT ("name") DO NOTHING`;
+  // Every tick of every process runs these: straight to the connection, as the order path's statements go.
+  const sql = hotSql();
+  await sql.execute`INSERT INTO "PeriodicJob" ("name") VALUES (${name}) ON CONFLICT ("name") DO NOTHING`;
   const due = new Date(now.getTime() - everyMs);
-  const won = await prisma.$executeRaw`
+  const won = await sql.execute`
     UPDATE "PeriodicJob" SET "lastRunAt" = ${now}, "holder" = ${holder}
     WHERE "name" = ${name} AND ("lastRunAt" IS NULL OR "lastRunAt" <= ${due})`;
   return won === 1;
+}
+
+async function hasRows(table: string) {
+  return (await hotSql().queryText(`SELECT 1 AS "found" FROM "${table}" LIMIT 1`, [])).length > 0;
 }
 
 export interface SchedulerOptions {
@@ -67,6 +79,7 @@ export class Scheduler {
         try {
           if (!(await claimPeriodicRun(job.name, job.everyMs, now, this.options.holder))) continue;
           ran.push(job.name);
+          if (job.worksFrom && !(await hasRows(job.worksFrom))) continue;
           const count = await job.run(now);
           if (count) this.log.info({ job: job.name, count }, "periodic job done");
         } catch (error) {
