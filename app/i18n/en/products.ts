@@ -93,7 +93,7 @@ export const products = {
   "products.supplierProduct": "Supplier product",
   "products.storeProduct": "Store product",
   "products.options": "Copied",
-  "products.lastSync": "Linked on",
+  "products.stockSync": "Stock sync",
   "products.actions": "Actions",
   "products.option.name": "Name",
   "products.option.description": "Description",

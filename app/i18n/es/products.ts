@@ -101,7 +101,7 @@ export const products: Record<keyof typeof english, string> = {
   "products.supplierProduct": "Producto del proveedor",
   "products.storeProduct": "Producto de la tienda",
   "products.options": "Copiado",
-  "products.lastSync": "Vinculado el",
+  "products.stockSync": "Sincronización",
   "products.actions": "Acciones",
   "products.option.name": "Nombre",
   "products.option.description": "Descripción",

@@ -45,7 +45,7 @@ export function LinkedProductsTable({
       { title: t("products.storeProduct") },
       { title: t("products.options") },
       { title: t("products.variants") },
-      { title: t("products.lastSync") },
+      { title: t("products.stockSync") },
       { title: t("products.actions"), hidden: true },
     ] as IndexTableProps["headings"],
   };
