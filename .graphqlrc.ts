@@ -5,7 +5,7 @@ import { ApiType, shopifyApiProject } from "@shopify/api-codegen-preset";
 // published introspection committed beside it (app/types/README.md), so codegen never needs the network.
 const admin = shopifyApiProject({
   apiType: ApiType.Admin,
-  // The API_VERSION of app/shopify.server.ts (scripts/graphql-codegen.ts checks they agree).
+  // The API_VERSION of app/services/platform/api-version.ts (scripts/graphql-codegen.ts checks they agree).
   apiVersion: "2025-10",
   documents: ["./app/**/*.{js,ts,jsx,tsx}"],
   outputDir: "./app/types",
@@ -15,7 +15,7 @@ const admin = shopifyApiProject({
 
 // A nullable field the operation selects is always in the answer, as null when empty: typed `T | null`, not
 // optional, so the app's own types can say the same.
-const generates = admin.extensions.codegen.generates as Record<string, { config?: Record<string, unknown> }>;
+const generates = (admin.extensions?.codegen?.generates ?? {}) as Record<string, { config?: Record<string, unknown> }>;
 for (const output of Object.values(generates)) {
   output.config = { ...output.config, avoidOptionals: { field: true, inputValue: false, object: false } };
 }
