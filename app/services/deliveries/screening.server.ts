@@ -4,7 +4,7 @@ import type { DeliveryError } from "../../lib/delivery-errors";
 import { DUPLICATE_TAG, NO_PHONE_TAG, type OrderRules } from "../../lib/order-rules";
 import type { Logger } from "../../logger.server";
 import type { GraphqlOptions } from "../platform/graphql.server";
-import { cancelledBeforeSending } from "../orders/cancellation.server";
+import { cancelledBeforeSending, ORDER_CANCELLED } from "../orders/cancellation.server";
 import { earlierDuplicate, orderFingerprint } from "../orders/duplicates.server";
 import { cachedOrderRules } from "../orders/rules.server";
 import { waitsForSendingHours } from "../orders/sending-hours.server";
@@ -70,7 +70,7 @@ export async function screenOrder<P extends object>(
     return { send: false };
   }
   if (await cancelledBeforeSending(delivery, body, context)) {
-    if (await skipDelivery(delivery, { code: "order_cancelled" }, context.now)) {
+    if (await skipDelivery(delivery, ORDER_CANCELLED, context.now)) {
       context.log().info("order cancelled before its trigger; not sent");
     }
     return { send: false };
