@@ -246,8 +246,3 @@ async function cancel(session: PlatformSession, task: FulfilmentTask, graphql: G
   if (userErrors.length || !jobId) throw refusal(userErrors);
   return { status: "done", platformRef: jobId };
 }
-
-/** The order's tasks, newest first: what the order page and the log show of its hold. */
-export function orderTasks(shop: string, orderId: string) {
-  return prisma.fulfilmentTask.findMany({ where: { shop, orderId }, orderBy: { createdAt: "desc" } });
-}
