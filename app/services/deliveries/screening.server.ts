@@ -75,7 +75,8 @@ export async function screenOrder<P extends object>(
     }
     return { send: false };
   }
-  const phone = buyerPhone(body, shopPhoneCountry(rules, context.settings));
+  const country = shopPhoneCountry(rules, context.settings);
+  const phone = buyerPhone(body, country);
   if (!phone.usableMobile) await flagOrder(delivery, "no_phone", phone.problem);
   const noPhoneAction = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;
   if (noPhoneAction !== "send") {
@@ -86,7 +87,7 @@ export async function screenOrder<P extends object>(
     return { send: false };
   }
 
-  const duplicateOf = await duplicateCheck(delivery, payload, phone, rules, shopPhoneCountry(rules, context.settings));
+  const duplicateOf = await duplicateCheck(delivery, payload, phone, rules, country);
   if (duplicateOf) {
     await flagOrder(delivery, "possible_duplicate", duplicateOf);
     await tagOrder(delivery, DUPLICATE_TAG, context);
