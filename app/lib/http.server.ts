@@ -85,16 +85,6 @@ const STATUS_CODES: Record<number, string> = {
   504: "upstream_timeout",
 };
 
-/** The code, field and list index a page translates (docs/decisions/101-error-codes.md), as the error carries them. */
-export function describeFailure(error: AppError): { code: string } & FailedInput {
-  const code = error.code !== "error" ? error.code : (STATUS_CODES[error.status] ?? "error");
-  return {
-    code,
-    ...(error.field === undefined ? {} : { field: error.field }),
-    ...(error.index === undefined ? {} : { index: error.index }),
-  };
-}
-
 /**
  * Headers every response of the app carries (docs/decisions/074-cors-and-security-headers.md): no MIME sniffing, no
  * full URL (with its query) in the Referer to other origins, and https only for a year once a browser has seen it.
@@ -135,9 +125,8 @@ export function secured<Args extends unknown[]>(handler: (...args: Args) => Prom
 
 /** The one mapping from a thrown value to a failure response. */
 export function errorResponse(error: unknown, context: Record<string, unknown> = {}): Response {
-  if (error instanceof AppError) {
-    return failure(error.status, error.message, { ...describeFailure(error), ...error.extra }, error.headers);
-  }
+  if (error instanceof AppError)
+    return Response.json(failureData(error), { status: error.status, headers: error.headers });
   return Response.json(reportUnexpected(error, context), { status: 500 });
 }
 
@@ -234,25 +223,28 @@ function serializeError(error: unknown) {
 export type FailureData = { success: false; error: string; code: string } & FailedInput & Record<string, unknown>;
 
 /**
- * The one mapping of a failure a page shows: an AppError becomes the body the JSON routes answer with it (for the
- * page to word by code and field); anything else is thrown on (the route's error boundary).
+ * The one mapping of an expected failure to its body: an AppError becomes what the JSON routes answer with it (the
+ * code, field and list index a page translates, docs/decisions/101-error-codes.md); anything else is thrown on (the
+ * route's error boundary, or `apiHandler`'s 500).
  */
 export function failureData(error: unknown): FailureData {
-  return { success: false, ...failureFields(error) };
-}
-
-function failureFields(error: unknown) {
   if (!(error instanceof AppError)) throw error;
-  return { error: error.message, ...describeFailure(error), ...error.extra };
+  return {
+    success: false,
+    error: error.message,
+    code: error.code !== "error" ? error.code : (STATUS_CODES[error.status] ?? "error"),
+    ...(error.field === undefined ? {} : { field: error.field }),
+    ...(error.index === undefined ? {} : { index: error.index }),
+    ...error.extra,
+  };
 }
 
 /**
- * A loader's expected failure (an AppError, such as the JSON route's 404 for another shop's delivery) as page data
- * with the JSON routes' failure body under `failure` and their status; anything else is thrown on.
+ * A loader's expected failure (an AppError, such as the JSON route's 404 for another shop's delivery) as page data:
+ * the failure body under `failure`, with its status; anything else is thrown on.
  */
 export function loaderFailure<T extends Record<string, unknown>>(error: unknown, empty: T) {
-  const failure = failureFields(error);
-  return data({ ...empty, failure }, { status: (error as AppError).status });
+  return data({ ...empty, failure: failureData(error) }, { status: (error as AppError).status });
 }
 
 /** A page action's answer to an `intent` it does not have. */

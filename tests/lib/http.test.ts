@@ -61,7 +61,7 @@ describe("API error mapping", () => {
     expect(result.init?.status).toBe(404);
     expect(result.data).toEqual({
       delivery: null,
-      failure: { error: "orderId: is not an order", code: "gone", field: "orderId" },
+      failure: { success: false, error: "orderId: is not an order", code: "gone", field: "orderId" },
     });
     expect(failureData(new AppError(409, "Already linked", "error", { association: "a1" }))).toEqual({
       success: false,

@@ -146,7 +146,7 @@ export default function Delivery() {
         )}
         {data.failure && (
           <Layout.Section>
-            <ApiErrorBanner error={{ success: false, ...data.failure }} />
+            <ApiErrorBanner error={data.failure} />
           </Layout.Section>
         )}
         {delivery && (

@@ -1,5 +1,5 @@
-import prisma from "../../db.server";
 import type { BuyerOutcome } from "../../lib/buyer-outcome";
+import { orderAnswersOf } from "./record.server";
 import { answerRulesOf } from "./rules.server";
 
 /**
@@ -21,14 +21,13 @@ export async function deliveryAnswers(
   const orders = deliveries.filter((d) => d.orderId && d.topic === "orders/create" && !d.test);
   const found = new Map<string, NonNullable<BuyerOutcome["answer"]>>();
   if (orders.length === 0) return found;
-  const [rules, recorded] = await Promise.all([
+  const [rules, byOrder] = await Promise.all([
     answerRulesOf(shop),
-    prisma.orderAnswer.findMany({
-      where: { shop, orderId: { in: [...new Set(orders.map((d) => d.orderId as string))] } },
-      select: { orderId: true, answer: true, answeredAt: true },
-    }),
+    orderAnswersOf(
+      shop,
+      orders.map((d) => d.orderId as string),
+    ),
   ]);
-  const byOrder = new Map(recorded.map((row) => [row.orderId, row]));
   for (const delivery of orders) {
     const row = byOrder.get(delivery.orderId as string);
     if (row) {

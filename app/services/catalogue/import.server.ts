@@ -7,7 +7,7 @@ import { getProductVariants } from "../platform/catalogue.server";
 import { PlatformApiError } from "../platform/errors.server";
 import { platformGraphql, type PlatformSession } from "../platform/graphql.server";
 import { syncAfterLinkSaved } from "../stock/schedule.server";
-import type { SupplierProduct, SupplierVariation } from "../supplier/products.server";
+import type { SupplierProduct, SupplierVariation } from "../supplier/product-shapes.server";
 import { associationRecord, findAssociation, variationSnapshot, type AssociationRecord } from "./associations.server";
 import {
   PRODUCT_CREATE_MEDIA_MUTATION,

@@ -24,12 +24,13 @@ export async function linkedProductsPage(shop: string, params: URLSearchParams) 
     list = await listPage(page);
   }
   const mappingId = params.get("mapping")?.trim().slice(0, 100);
-  const [stock, sync] = await Promise.all([
+  const [stock, sync, mapping] = await Promise.all([
     productSyncStatuses(
       shop,
       list.associations.map((association) => association.id),
     ),
     stockSyncCardData(shop),
+    mappingId ? openMapping(shop, mappingId) : null,
   ]);
   return {
     ...list,
@@ -38,7 +39,7 @@ export async function linkedProductsPage(shop: string, params: URLSearchParams) 
     outOfStock,
     stock,
     sync,
-    mapping: mappingId ? await openMapping(shop, mappingId) : null,
+    mapping,
   };
 }
 

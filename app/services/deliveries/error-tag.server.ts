@@ -14,7 +14,7 @@ import { AUTOMATION_ERROR_TAG } from "./status.server";
  * time, tries and last problem in columns.
  */
 
-export interface TagProblem {
+interface TagProblem {
   message: string;
   /** False when trying again cannot help: the order is gone. */
   retryable: boolean;
@@ -31,15 +31,15 @@ export interface ErrorTagOptions {
 const DEFAULT_LEASE_MS = 120_000;
 
 /**
- * The one place the worker calls the platform: adds the tag to the order, or says why it could not. How the
+ * The one place an owed tag calls the platform: adds the tag to the order, or says why it could not. How the
  * admin client is obtained (offline session today) changes here and nowhere else.
  */
-export async function tagOrderWithError(
+async function addTag(
   shop: string,
   orderId: string,
+  tag: string,
   graphql: GraphqlOptions = {},
-  tag: string = AUTOMATION_ERROR_TAG,
-) {
+): Promise<TagProblem | null> {
   try {
     const session = await getOfflineSession(shop);
     if (!session) return { message: "the app has no offline session for the shop", retryable: true };
@@ -103,7 +103,7 @@ export async function runDueErrorTags(options: ErrorTagOptions & { limit?: numbe
 async function tryTask(task: ErrorTagTask, options: ErrorTagOptions) {
   const log = logger.child({ shop: task.shop, deliveryId: task.deliveryId, tag: task.tag, component: "error-tag" });
   const attempts = task.attempts + 1;
-  const problem = await tagOrderWithError(task.shop, task.orderId, options.graphql, task.tag);
+  const problem = await addTag(task.shop, task.orderId, task.tag, options.graphql);
   const now = (options.now ?? (() => new Date()))();
   if (!problem) {
     await prisma.errorTagTask.updateMany({

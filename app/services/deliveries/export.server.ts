@@ -8,7 +8,7 @@ import { describeTimeZone, formatSheetDateTime, localDayOf } from "../../lib/tim
 import { shopTimeZone } from "../shops/time-zone.server";
 import { readBuyerSummary, type BuyerSummary } from "../../lib/buyer-summary";
 import { orderAnswersOf } from "../answers/record.server";
-import { searchWhere, type DeliverySearch } from "./operations.server";
+import { searchWhere, type DeliverySearch } from "./search.server";
 
 /**
  * The delivery log as the merchant's spreadsheet opens it (docs/decisions/203): UTF-8 with a BOM, the separator of

@@ -110,8 +110,6 @@ export async function resumeAutomation(shop: string) {
 
 // ---- Search and export ----
 
-export { searchWhere, type DeliverySearch } from "./search.server";
-
 /** The log's search: an order's name, or the buyer's name, email or phone (docs/decisions/202, 256). */
 export async function searchDeliveries(shop: string, search: DeliverySearch & { page: number; pageSize: number }) {
   const q = search.q?.trim();

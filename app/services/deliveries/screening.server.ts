@@ -4,7 +4,7 @@ import type { DeliveryError } from "../../lib/delivery-errors";
 import { DUPLICATE_TAG, NO_PHONE_TAG, type OrderRules } from "../../lib/order-rules";
 import type { Logger } from "../../logger.server";
 import type { GraphqlOptions } from "../platform/graphql.server";
-import { cancelledBeforeSending } from "../orders/cancellation.server";
+import { cancelledBeforeSending, ORDER_CANCELLED } from "../orders/cancellation.server";
 import { earlierDuplicate, orderFingerprint } from "../orders/duplicates.server";
 import { cachedOrderRules } from "../orders/rules.server";
 import { waitsForSendingHours } from "../orders/sending-hours.server";
@@ -70,12 +70,13 @@ export async function screenOrder<P extends object>(
     return { send: false };
   }
   if (await cancelledBeforeSending(delivery, body, context)) {
-    if (await skipDelivery(delivery, { code: "order_cancelled" }, context.now)) {
+    if (await skipDelivery(delivery, ORDER_CANCELLED, context.now)) {
       context.log().info("order cancelled before its trigger; not sent");
     }
     return { send: false };
   }
-  const phone = buyerPhone(body, shopPhoneCountry(rules, context.settings));
+  const country = shopPhoneCountry(rules, context.settings);
+  const phone = buyerPhone(body, country);
   if (!phone.usableMobile) await flagOrder(delivery, "no_phone", phone.problem);
   const noPhoneAction = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;
   if (noPhoneAction !== "send") {
@@ -86,7 +87,7 @@ export async function screenOrder<P extends object>(
     return { send: false };
   }
 
-  const duplicateOf = await duplicateCheck(delivery, payload, phone, rules, shopPhoneCountry(rules, context.settings));
+  const duplicateOf = await duplicateCheck(delivery, payload, phone, rules, country);
   if (duplicateOf) {
     await flagOrder(delivery, "possible_duplicate", duplicateOf);
     await tagOrder(delivery, DUPLICATE_TAG, context);

@@ -119,7 +119,7 @@ export async function finishUnattendedLoopTests(now = new Date(), batch = 50): P
 }
 
 async function evaluate(row: LoopTest, now: Date): Promise<LoopEvaluation> {
-  const [delivery, pausedAt, hold] = await Promise.all([
+  const [delivery, pausedAt] = await Promise.all([
     row.orderId
       ? prisma.delivery.findFirst({
           where: { shop: row.shop, topic: "orders/create", orderId: row.orderId },
@@ -127,8 +127,9 @@ async function evaluate(row: LoopTest, now: Date): Promise<LoopEvaluation> {
         })
       : null,
     automationPausedAt(row.shop),
-    loopHoldFacts(row.shop, row.orderId, now),
   ]);
+  const order = row.orderId ? { id: row.orderId, tagged: delivery?.callbackAt != null } : null;
+  const hold = await loopHoldFacts(row.shop, order, now);
   return evaluateLoop({
     startedAt: row.startedAt,
     now,

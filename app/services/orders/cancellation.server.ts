@@ -1,5 +1,7 @@
 import type { Delivery } from "@prisma/client";
+import type { DeliveryError } from "../../lib/delivery-errors";
 import type { Logger } from "../../logger.server";
+import { unwrap } from "../deliveries/payload-fields.server";
 import { getOfflineSession, platformGraphql, type GraphqlOptions } from "../platform/graphql.server";
 
 /**
@@ -14,6 +16,9 @@ export const ORDER_CANCELLED_AT = `#graphql
     order(id: $id) { id cancelledAt }
   }`;
 
+/** Why a cancelled order's delivery was not sent, whoever found it cancelled: the worker before sending, or the webhook. */
+export const ORDER_CANCELLED: DeliveryError = { code: "order_cancelled" };
+
 /** How long a delivery waits before its order is looked up again at the platform before sending. */
 export const CANCEL_CHECK_AFTER_MS = 60_000;
 
@@ -22,7 +27,7 @@ export async function cancelledBeforeSending(
   body: Record<string, unknown>,
   context: { now: Date; graphql: GraphqlOptions; log: () => Logger },
 ): Promise<boolean> {
-  const order = (body.order && typeof body.order === "object" ? body.order : body) as Record<string, unknown>;
+  const order = unwrap(body);
   if (order.cancelled_at || order.cancelledAt) return true;
   // Asked once, on the attempt that follows the wait; a retry's backoff is the automation platform's doing.
   const waited = context.now.getTime() - delivery.createdAt.getTime() >= CANCEL_CHECK_AFTER_MS;

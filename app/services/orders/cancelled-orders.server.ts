@@ -1,7 +1,9 @@
 import prisma from "../../db.server";
 import { lastErrorColumns } from "../../lib/delivery-errors";
 import { HELD_CODES } from "../../lib/order-rules";
+import { extractEventKeys } from "../deliveries/event-keys.server";
 import { cancelCheckouts } from "../deliveries/outbox.server";
+import { ORDER_CANCELLED } from "./cancellation.server";
 
 /**
  * The platform's orders/cancelled webhook: an order cancelled before its trigger went out is not sent, and its
@@ -13,17 +15,10 @@ import { cancelCheckouts } from "../deliveries/outbox.server";
  * Returns how many deliveries were skipped.
  */
 export async function skipCancelledOrder(shop: string, payload: unknown, now = new Date()): Promise<number> {
-  const order = (payload && typeof payload === "object" ? payload : {}) as Record<string, unknown>;
-  const id = order.id ?? order.admin_graphql_api_id;
-  const resourceId = /(\d+)$/.exec(String(id ?? ""))?.[1];
+  // The keys the order's own delivery was stored under, read the same way.
+  const { resourceId, checkoutToken, cartToken } = extractEventKeys("orders/cancelled", payload);
   if (!resourceId) return 0;
-  const token = (key: string) => (typeof order[key] === "string" && order[key] ? (order[key] as string) : null);
-  const checkouts = await cancelCheckouts(
-    shop,
-    { checkoutToken: token("checkout_token"), cartToken: token("cart_token") },
-    { code: "order_cancelled" },
-    now,
-  );
+  const checkouts = await cancelCheckouts(shop, { checkoutToken, cartToken }, ORDER_CANCELLED, now);
   const { count } = await prisma.delivery.updateMany({
     where: {
       shop,
@@ -33,7 +28,7 @@ export async function skipCancelledOrder(shop: string, payload: unknown, now = n
     },
     data: {
       status: "skipped",
-      ...lastErrorColumns({ code: "order_cancelled" }),
+      ...lastErrorColumns(ORDER_CANCELLED),
       leaseOwner: null,
       leaseExpiresAt: null,
       updatedAt: now,

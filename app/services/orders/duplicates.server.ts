@@ -18,6 +18,12 @@ export function orderFingerprint(
   return createHash("sha256").update(`${phoneE164}|${items}`).digest("hex");
 }
 
+/**
+ * What an order without a usable phone is recorded with: no digest (always 64 hex digits) equals it, and being
+ * recorded, the order is not read and parsed again by every later check of the window.
+ */
+const NO_FINGERPRINT = "none";
+
 /** The fingerprint of another stored order of the shop, from its body; null when it has no usable phone. */
 export type FingerprintOf = (order: { payload: string | null }) => string | null;
 
@@ -65,10 +71,7 @@ export async function earlierDuplicate(
       },
       select: { id: true, orderName: true, createdAt: true, payload: true },
     });
-    for (const order of unchecked) {
-      const print = fingerprintOf(order);
-      if (print) await record(order, print);
-    }
+    for (const order of unchecked) await record(order, fingerprintOf(order) ?? NO_FINGERPRINT);
     return tx.orderFingerprint.findMany({
       where: { shop: delivery.shop, fingerprint, createdAt: { gte: since, lte: delivery.createdAt } },
       orderBy: [{ createdAt: "desc" }, { deliveryId: "desc" }],

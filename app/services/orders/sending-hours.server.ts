@@ -3,6 +3,7 @@ import prisma from "../../db.server";
 import { closedPeriod, type SendingHours } from "../../lib/sending-hours";
 import { deferDelivery } from "../deliveries/queue.server";
 import type { GraphqlOptions } from "../platform/graphql.server";
+import { formatSheetDateTime } from "../../lib/time-zone";
 import { shopTimeZone } from "../shops/time-zone.server";
 
 /**
@@ -11,15 +12,8 @@ import { shopTimeZone } from "../shops/time-zone.server";
  */
 export const OPENING_SPACING_MS = 1_000;
 
-const pad = (value: number) => String(value).padStart(2, "0");
-
-/** The opening as the shop's clock reads it (HH:MM). */
-function shopClock(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", hour: "2-digit", minute: "2-digit" })
-    .formatToParts(at)
-    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
-  return `${pad(Number(parts.hour))}:${pad(Number(parts.minute))}`;
-}
+/** The opening as the shop's clock reads it (HH:MM): the time part of its "YYYY-MM-DD HH:MM:SS" there. */
+const shopClock = (at: Date, timeZone: string) => formatSheetDateTime(at, timeZone).slice(11, 16);
 
 /**
  * Whether the order waits for the shop's sending hours (docs/decisions/224). Outside the window it goes back in

@@ -3,7 +3,7 @@ import { AppError } from "../../lib/http.server";
 import { parseInput } from "../../lib/input.server";
 import { missingScopesFor } from "../platform/granted-scopes.server";
 import { platformGraphql } from "../platform/graphql.server";
-import { confirmPriceRule, priceRuleSettings, savePriceRule } from "./price-settings.server";
+import { confirmPriceRule, savePriceRule } from "./price-settings.server";
 import { saveStockSyncSettings } from "./records.server";
 import { stockSyncOverview } from "./status.server";
 import { STOCK_LOCATIONS_QUERY } from "./store-operations.server";
@@ -14,11 +14,7 @@ export const STOCK_SYNC_SCOPES = ["read_inventory", "write_inventory", "read_loc
 
 /** The sync card's data: settings, last run, scopes still missing and (with them) the shop's locations. */
 export async function stockSyncCardData(shop: string) {
-  const [overview, missing, priceRule] = await Promise.all([
-    stockSyncOverview(shop),
-    missingScopesFor(shop, STOCK_SYNC_SCOPES),
-    priceRuleSettings(shop),
-  ]);
+  const [overview, missing] = await Promise.all([stockSyncOverview(shop), missingScopesFor(shop, STOCK_SYNC_SCOPES)]);
   let locations: { id: string; name: string }[] = [];
   let locationsError: string | null = null;
   if (!missing.length) {
@@ -30,7 +26,7 @@ export async function stockSyncCardData(shop: string) {
       locationsError = error.code;
     }
   }
-  return { ...overview, missingScopes: missing, locations, locationsError, priceRule };
+  return { ...overview, missingScopes: missing, locations, locationsError };
 }
 
 const syncInput = z.object({

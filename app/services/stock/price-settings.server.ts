@@ -59,8 +59,12 @@ function fingerprintOf(rule: {
   );
 }
 
-export async function priceRuleSettings(shop: string): Promise<PriceRuleSettings> {
-  const settings = await getStockSyncSettings(shop);
+/** The stored price rule as the card shows it. */
+export function priceRuleView(
+  settings: Parameters<typeof fingerprintOf>[0] & {
+    pricePreviewAt: Date | null;
+  },
+): PriceRuleSettings {
   return {
     on: settings.priceRuleOn,
     margin: String(settings.marginBps / 10_000),
@@ -90,11 +94,11 @@ export async function savePriceRule(shop: string, fields: Record<string, string>
   const unchanged = fingerprintOf(stored) === fingerprintOf(rule);
   // The preview is read before anything is saved: a rule whose preview cannot be shown is not stored either.
   const preview = rule.priceRuleOn ? await previewShopPrices(shop, priceRuleOf(rule) as PriceRule, options) : [];
-  await saveStockSyncSettings(shop, {
+  const saved = await saveStockSyncSettings(shop, {
     ...rule,
     ...(unchanged && rule.priceRuleOn ? {} : { pricePreviewAt: null }),
   });
-  return { priceRule: await priceRuleSettings(shop), preview };
+  return { priceRule: priceRuleView(saved), preview };
 }
 
 type PreviewOptions = { sleep?: (ms: number) => Promise<void> };
@@ -107,6 +111,5 @@ export async function confirmPriceRule(shop: string, fields: Record<string, stri
   if (fingerprintOf(stored) !== fingerprint) {
     throw new AppError(409, "The price rule changed after this preview; preview it again", "price_preview_stale");
   }
-  await saveStockSyncSettings(shop, { pricePreviewAt: now });
-  return { priceRule: await priceRuleSettings(shop) };
+  return { priceRule: priceRuleView(await saveStockSyncSettings(shop, { pricePreviewAt: now })) };
 }

@@ -2,7 +2,8 @@ import prisma from "../../db.server";
 import { logger } from "../../logger.server";
 import { realSleep } from "../platform/graphql.server";
 import { getStockSyncSettings, shopsWithSyncOn } from "./records.server";
-import { syncShopStock, type SyncSummary } from "./sync.server";
+import { syncShopStock } from "./sync.server";
+import type { SyncSummary } from "./sync-results.server";
 
 /** How often each shop with sync on is synced by the schedule. */
 export const SHOP_SYNC_EVERY_MS = 3_600_000;

@@ -1,5 +1,6 @@
 import prisma from "../../db.server";
 import { associationRecord } from "../catalogue/associations.server";
+import { priceRuleView } from "./price-settings.server";
 import { getStockSyncSettings } from "./records.server";
 
 /** Changes shown per product: those of its last sync that changed something, newest first. */
@@ -97,7 +98,7 @@ export async function listOutOfStockAssociations(shop: string, page: number, pag
   return { associations: rows.map(associationRecord), total };
 }
 
-/** The shop's sync as the page's card shows it: settings and the last run. */
+/** The shop's sync as the page's card shows it: settings, the price rule and the last run. */
 export async function stockSyncOverview(shop: string) {
   const [settings, lastRun] = await Promise.all([
     getStockSyncSettings(shop),
@@ -107,6 +108,8 @@ export async function stockSyncOverview(shop: string) {
     enabled: settings.enabled,
     locationId: settings.locationId,
     locationName: settings.locationName,
+    // From the same read: the card's price rule.
+    priceRule: priceRuleView(settings),
     lastRun: lastRun
       ? {
           at: (lastRun.finishedAt ?? lastRun.startedAt).toISOString(),

@@ -1,6 +1,6 @@
+import type { SupplierProduct } from "../supplier/product-shapes.server";
 import {
   listSupplierProducts,
-  type SupplierProduct,
   type SupplierRequestOptions,
   type SupplierUpstreamError,
 } from "../supplier/products.server";

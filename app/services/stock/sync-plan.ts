@@ -1,5 +1,5 @@
 import type { AssociationRecord } from "../catalogue/associations.server";
-import type { SupplierProduct } from "../supplier/products.server";
+import type { SupplierProduct } from "../supplier/product-shapes.server";
 import { planPrice, rulePrice, type PriceRule } from "./price-rule";
 import type { StockProductsData, StoreVariantRead } from "./store-operations.server";
 

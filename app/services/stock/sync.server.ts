@@ -10,9 +10,6 @@ import { planProduct, type PricePreviewRow, type Problem, type ProductPlan } fro
 import { recordFailedRun, recordFinishedRun, type RunContext, type SyncSummary } from "./sync-results.server";
 import { StoreSyncApi } from "./sync-store.server";
 
-export type { PricePreviewRow } from "./sync-plan";
-export type { SyncSummary } from "./sync-results.server";
-
 export type SyncTrigger = "schedule" | "manual" | "link";
 
 export interface SyncOptions {

@@ -3,8 +3,6 @@ import { logger } from "../../logger.server";
 import { realSleep } from "../platform/graphql.server";
 import { mapSupplierProduct, productIndexAnswer, type SupplierProduct } from "./product-shapes.server";
 
-export type { SupplierProduct, SupplierVariation } from "./product-shapes.server";
-
 export type SupplierUpstreamError = {
   code: "unavailable" | "rate_limited" | "rejected";
   message: string;

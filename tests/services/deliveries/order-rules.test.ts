@@ -243,6 +243,22 @@ describe("duplicate hints", () => {
     expect(calls.at(-1)!.body).toMatchObject({ orderId: held.orderId, possibleDuplicate: true });
   });
 
+  it("records an earlier order without a phone once, so later checks do not read its body again", async () => {
+    const shop = await createAutomatedShop();
+    await rules(shop, "send", undefined, { duplicateWindowMinutes: "60", duplicateAction: "send" });
+    const phoneless = await createDelivery(shop, { order: orderWithPhone(null), createdAt: T0, nextAttemptAt: T0 });
+    await createDelivery(shop, { order: twin("300 123 4567"), createdAt: T1, nextAttemptAt: T0 });
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    await pass();
+    expect(calls).toHaveLength(2);
+    expect(calls.filter((call) => "possibleDuplicate" in call.body)).toHaveLength(0);
+    // Recorded with no digest: it can match nothing, and the window's next check finds it already recorded.
+    expect(await prisma.orderFingerprint.findUnique({ where: { deliveryId: phoneless.id } })).toMatchObject({
+      fingerprint: "none",
+    });
+  });
+
   it("does not check when the shop has no window", async () => {
     const shop = await createAutomatedShop();
     await createDelivery(shop, { order: twin("300 123 4567"), createdAt: T0, nextAttemptAt: T0 });
