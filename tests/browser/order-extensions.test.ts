@@ -269,6 +269,46 @@ describe("the order page's extensions, rendered with a stand-in for the admin", 
       await expectNoRawEnglish(cancelling);
     });
 
+    it(`block: a release refused because holds are off, in the merchant's words, cleared once it goes through (${locale})`, async () => {
+      const held = EXTENSION_STATES.held();
+      const holdsOff = {
+        status: 409,
+        body: { success: false, error: "Holds are off for this shop", code: "holds_off" },
+      };
+      const page = await render("order-automation-block", {
+        locale,
+        answers: { ...held, "POST /api/orders/hold release": [holdsOff, held["POST /api/orders/hold release"]] },
+      });
+      const release = page.getByRole("button", { name: es ? "Liberar ahora" : "Release now", exact: true });
+      await release.click();
+      await page
+        .getByRole("status")
+        .getByRole("button", { name: es ? "Sí" : "Yes", exact: true })
+        .click();
+      await shown(
+        page
+          .getByRole("alert")
+          .getByText(
+            es
+              ? "La retención de envíos está desactivada en la app, así que ya no libera ni cancela pedidos. Hazlo desde este pedido o vuelve a activarla en la configuración de la app."
+              : "Fulfillment holds are turned off in the app, so it no longer releases or cancels orders. Do it from this order, or turn them back on in the app's settings.",
+            { exact: true },
+          ),
+      );
+      expect(await page.locator("body").innerText()).not.toMatch(/Holds are off|Algo salió mal|Something went wrong/);
+      await screenshot(page, `extension-block-held-holds-off-${locale}`);
+
+      // Turned back on and pressed again: it goes through, and the refusal no longer stands.
+      await release.click();
+      await page
+        .getByRole("status")
+        .getByRole("button", { name: es ? "Sí" : "Yes", exact: true })
+        .click();
+      await shown(page.getByText(es ? "Liberando…" : "Releasing…", { exact: true }));
+      expect(await page.getByRole("alert").count()).toBe(0);
+      expect((await requests(page)).filter((request) => request.call.startsWith("POST")).length).toBe(2);
+    });
+
     it(`block: a refused answer the store would not cancel, and a confirmed one released (${locale})`, async () => {
       const refused = await render("order-automation-block", { locale, answers: EXTENSION_STATES.refused() });
       await shown(refused.getByText(es ? "Rechazó" : "Refused", { exact: true }));
