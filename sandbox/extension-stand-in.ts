@@ -16,7 +16,10 @@ export type StandInAnswer = { status: number; body: unknown } | "network";
 export interface StandInOptions {
   locale: "es" | "en";
   orderId?: string;
-  /** "GET /api/deliveries", "POST /api/deliveries/resend", "POST /api/deliveries/d1/retry"... */
+  /**
+   * "GET /api/deliveries", "POST /api/deliveries/resend", "POST /api/deliveries/d1/retry"... A key that adds the
+   * JSON body's `action` ("POST /api/orders/hold cancel") answers that action before the path's own key does.
+   */
   answers: Record<string, StandInAnswer | StandInAnswer[]>;
 }
 
@@ -77,11 +80,17 @@ function standIn(messages: unknown, language: string, orderId: string, answers: 
   };
   const calls: string[] = [];
   (window as unknown as Record<string, unknown>).__calls = calls;
+  // What each call sent, for a test to check: its method and path, and its body as JSON.
+  const requests: { call: string; body: unknown }[] = [];
+  (window as unknown as Record<string, unknown>).__requests = requests;
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "https://admin.stand-in");
     const key = `${(init?.method ?? "GET").toUpperCase()} ${url.pathname}`;
     calls.push(key);
-    const planned = answers[key];
+    const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : null;
+    requests.push({ call: key, body });
+    const action = (body as { action?: unknown } | null)?.action;
+    const planned = (typeof action === "string" ? answers[`${key} ${action}`] : undefined) ?? answers[key];
     const answer = Array.isArray(planned) ? (planned.length > 1 ? planned.shift() : planned[0]) : planned;
     if (!answer || answer === "network") throw new TypeError("Failed to fetch");
     return new Response(JSON.stringify(answer.body), {
@@ -174,6 +183,17 @@ const story = (deliveries: unknown[], paused = false): StandInAnswer => ({
   body: { success: true, orderId: "gid://shopify/Order/1001", paused, deliveries },
 });
 
+/** The buyer's answer and the app's hold as GET and POST /api/orders/hold answer them (order-hold.server.ts). */
+const buyerState = (
+  answer: { answer: string; answeredAt: string; waitingSince: string | null; source: string } | null,
+  hold: { state: string; since: string | null; problem?: string; pending?: "release" | "cancel" },
+): StandInAnswer => ({
+  status: 200,
+  body: { success: true, answer, hold: { problem: null, pending: null, ...hold } },
+});
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
 /**
  * The states the order page can be in, as the app would answer them: what the sandbox offers at
  * /admin/extensions/<name>?state=<state> (each button answers as the app does).
@@ -204,6 +224,54 @@ export const EXTENSION_STATES = {
     "POST /api/deliveries/resend": { status: 200, body: { success: true, resent: true } },
   }),
   paused: () => ({ "GET /api/deliveries": story([storyDelivery({ status: "queued", attempts: 0 })], true) }),
+  // Sent to the flow, the parcel held for 5 hours with no answer yet: "Liberar ahora" and "Cancelar pedido".
+  held: () => {
+    const held = { state: "held", since: hoursAgo(5) };
+    return {
+      "GET /api/deliveries": story([storyDelivery({ deliveredAt: hoursAgo(5), createdAt: hoursAgo(5) })]),
+      "GET /api/orders/hold": buyerState(null, held),
+      "POST /api/orders/hold release": buyerState(null, { ...held, pending: "release" }),
+      "POST /api/orders/hold cancel": buyerState(null, { ...held, pending: "cancel" }),
+    };
+  },
+  // The buyer refused, and the store would not cancel: the platform's reason, and "Cancelar pedido" again.
+  refused: () => {
+    const answer = { answer: "refused", answeredAt: hoursAgo(2), waitingSince: hoursAgo(8), source: "callback" };
+    const refused = {
+      state: "cancel_refused",
+      since: hoursAgo(2),
+      problem: "INVALID: Cannot cancel an order with outstanding fulfillments",
+    };
+    // The flow's callback carried the answer: its tag is what the shop's answer rules read as a refusal.
+    const answered = storyDelivery({
+      deliveredAt: hoursAgo(8),
+      createdAt: hoursAgo(8),
+      callbackStatus: "tagged",
+      callbackAt: hoursAgo(2),
+      tagsApplied: ["automation-processed", "cod-rechazado"],
+    });
+    return {
+      "GET /api/deliveries": story([answered]),
+      "GET /api/orders/hold": buyerState(answer, refused),
+      "POST /api/orders/hold cancel": buyerState(answer, { ...refused, pending: "cancel" }),
+    };
+  },
+  // The buyer confirmed and the hold is released: nothing left to press.
+  confirmed: () => ({
+    "GET /api/deliveries": story([
+      storyDelivery({
+        deliveredAt: hoursAgo(8),
+        createdAt: hoursAgo(8),
+        callbackStatus: "success",
+        callbackAt: hoursAgo(1),
+        tagsApplied: ["automation-processed"],
+      }),
+    ]),
+    "GET /api/orders/hold": buyerState(
+      { answer: "confirmed", answeredAt: hoursAgo(1), waitingSince: hoursAgo(8), source: "callback" },
+      { state: "released", since: hoursAgo(1) },
+    ),
+  }),
   error: () => ({
     "GET /api/deliveries": {
       status: 401,

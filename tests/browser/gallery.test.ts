@@ -162,6 +162,8 @@ describe("the gallery: the order page's block and action through the admin stand
   const pages: Page[] = [];
   const errors: string[] = [];
   const STATES: ExtensionState[] = ["sent", "failed", "waiting", "paused"];
+  // The buyer's answer and the hold show on the block only.
+  const BLOCK_STATES: ExtensionState[] = [...STATES, "held", "refused", "confirmed"];
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -177,7 +179,7 @@ describe("the gallery: the order page's block and action through the admin stand
   for (const name of ["order-automation-block", "order-automation-action"] as ExtensionName[]) {
     for (const locale of LOCALES) {
       it(`${name} in ${locale}, each state at both widths`, async () => {
-        for (const state of STATES) {
+        for (const state of name === "order-automation-block" ? BLOCK_STATES : STATES) {
           for (const width of WIDTHS) {
             const context = await browser.newContext({ viewport: { width, height: 700 }, locale });
             const page = await context.newPage();
@@ -186,16 +188,26 @@ describe("the gallery: the order page's block and action through the admin stand
             page.on("console", (message) => {
               if (message.type() === "error") errors.push(message.text());
             });
-            await page.setContent(await extensionPage(name, { locale, answers: EXTENSION_STATES[state]() }));
+            const answers = EXTENSION_STATES[state]();
+            await page.setContent(await extensionPage(name, { locale, answers }));
+            // The buyer's section arrives by a call of its own: waited for by its heading where the state has one.
+            const buyerHeading =
+              name === "order-automation-block" && "GET /api/orders/hold" in answers
+                ? locale === "es"
+                  ? "Respuesta del comprador"
+                  : "Buyer's answer"
+                : "";
             // Rendered once the app's answer is in: no spinner, no loading action.
             await expect
               .poll(
                 () =>
                   page.evaluate(
-                    () =>
+                    (heading) =>
                       (window as unknown as { __calls: string[] }).__calls.includes("GET /api/deliveries") &&
                       !document.querySelector("s-spinner, s-admin-action[loading]") &&
-                      document.body.innerText.trim().split("\n").length > 1,
+                      document.body.innerText.trim().split("\n").length > 1 &&
+                      document.body.innerText.includes(heading),
+                    buyerHeading,
                   ),
                 POLL,
               )

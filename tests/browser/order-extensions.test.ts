@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  EXTENSION_STATES,
   extensionPage,
   storyDelivery as delivery,
   type ExtensionName,
@@ -54,6 +55,9 @@ describe("the order page's extensions, rendered with a stand-in for the admin", 
 
   const expectNoRawEnglish = async (page: Page) =>
     expect(await page.locator("body").innerText()).not.toMatch(RAW_ENGLISH);
+
+  const requests = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __requests: { call: string; body: unknown }[] }).__requests);
 
   for (const locale of ["es", "en"] as const) {
     const es = locale === "es";
@@ -192,6 +196,158 @@ describe("the order page's extensions, rendered with a stand-in for the admin", 
         offline.getByRole("alert").getByText(es ? /^No se pudo contactar la app/ : /^The app could not be reached/),
       );
       await expectNoRawEnglish(offline);
+    });
+
+    it(`block: an order held for the buyer, released or cancelled once confirmed (${locale})`, async () => {
+      const release = es ? "Liberar ahora" : "Release now";
+      const cancel = es ? "Cancelar pedido" : "Cancel order";
+      const yes = es ? "Sí" : "Yes";
+      const no = "No";
+      const page = await render("order-automation-block", { locale, answers: EXTENSION_STATES.held() });
+      // No answer yet: what the merchant reads is the wait and the hold, each with its age.
+      await shown(page.getByText(es ? "Respuesta del comprador" : "Buyer's answer", { exact: true }));
+      await shown(
+        page.getByText(es ? "Esperando al comprador desde hace 5 horas" : "Waiting for the buyer for 5 hours", {
+          exact: true,
+        }),
+      );
+      await shown(page.getByText(es ? "Retenido desde hace 5 horas" : "On hold for 5 hours", { exact: true }));
+      for (const answer of ["Confirmó", "Rechazó", "Sin respuesta", "Confirmed", "Refused", "No answer"]) {
+        expect(await page.getByText(answer, { exact: true }).count()).toBe(0);
+      }
+      await screenshot(page, `extension-block-held-${locale}`);
+
+      // Each button asks first; "No" goes back without sending anything.
+      await page.getByRole("button", { name: cancel, exact: true }).click();
+      const cancelWarning = page.getByRole("alert");
+      await shown(
+        cancelWarning.getByText(
+          es
+            ? "¿Cancelar el pedido y reponer el inventario? No se puede deshacer."
+            : "Cancel the order and restock? This cannot be undone.",
+          { exact: true },
+        ),
+      );
+      expect(await page.getByRole("button", { name: release, exact: true }).count()).toBe(0);
+      await screenshot(page, `extension-block-held-cancel-confirm-${locale}`);
+      await cancelWarning.getByRole("button", { name: no, exact: true }).click();
+      await shown(page.getByRole("button", { name: release, exact: true }));
+      expect(await page.getByRole("alert").count()).toBe(0);
+
+      await page.getByRole("button", { name: release, exact: true }).click();
+      const releaseWarning = page.getByRole("status");
+      await shown(
+        releaseWarning.getByText(
+          es
+            ? "¿Liberar la retención? El pedido se podrá preparar."
+            : "Release the hold? The order can then be fulfilled.",
+          { exact: true },
+        ),
+      );
+      await screenshot(page, `extension-block-held-release-confirm-${locale}`);
+      expect((await requests(page)).filter((request) => request.call.startsWith("POST"))).toEqual([]);
+      await releaseWarning.getByRole("button", { name: yes, exact: true }).click();
+
+      await shown(page.getByText(es ? "Liberando…" : "Releasing…", { exact: true }));
+      expect((await requests(page)).filter((request) => request.call.startsWith("POST"))).toEqual([
+        { call: "POST /api/orders/hold", body: { orderId: "gid://shopify/Order/1001", action: "release" } },
+      ]);
+      // On its way: the hold is still shown, and neither button is offered again.
+      await shown(page.getByText(es ? "Retenido desde hace 5 horas" : "On hold for 5 hours", { exact: true }));
+      expect(await page.getByRole("button", { name: release, exact: true }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: cancel, exact: true }).count()).toBe(0);
+      await screenshot(page, `extension-block-held-releasing-${locale}`);
+
+      const cancelling = await render("order-automation-block", { locale, answers: EXTENSION_STATES.held() });
+      await cancelling.getByRole("button", { name: cancel, exact: true }).click();
+      await cancelling.getByRole("alert").getByRole("button", { name: yes, exact: true }).click();
+      await shown(cancelling.getByText(es ? "Cancelando…" : "Cancelling…", { exact: true }));
+      expect((await requests(cancelling)).filter((request) => request.call.startsWith("POST"))).toEqual([
+        { call: "POST /api/orders/hold", body: { orderId: "gid://shopify/Order/1001", action: "cancel" } },
+      ]);
+      expect(await cancelling.getByRole("button", { name: cancel, exact: true }).count()).toBe(0);
+      await expectNoRawEnglish(cancelling);
+    });
+
+    it(`block: a release refused because holds are off, in the merchant's words, cleared once it goes through (${locale})`, async () => {
+      const held = EXTENSION_STATES.held();
+      const holdsOff = {
+        status: 409,
+        body: { success: false, error: "Holds are off for this shop", code: "holds_off" },
+      };
+      const page = await render("order-automation-block", {
+        locale,
+        answers: { ...held, "POST /api/orders/hold release": [holdsOff, held["POST /api/orders/hold release"]] },
+      });
+      const release = page.getByRole("button", { name: es ? "Liberar ahora" : "Release now", exact: true });
+      await release.click();
+      await page
+        .getByRole("status")
+        .getByRole("button", { name: es ? "Sí" : "Yes", exact: true })
+        .click();
+      await shown(
+        page
+          .getByRole("alert")
+          .getByText(
+            es
+              ? "La retención de envíos está desactivada en la app, así que ya no libera ni cancela pedidos. Hazlo desde este pedido o vuelve a activarla en la configuración de la app."
+              : "Fulfillment holds are turned off in the app, so it no longer releases or cancels orders. Do it from this order, or turn them back on in the app's settings.",
+            { exact: true },
+          ),
+      );
+      expect(await page.locator("body").innerText()).not.toMatch(/Holds are off|Algo salió mal|Something went wrong/);
+      await screenshot(page, `extension-block-held-holds-off-${locale}`);
+
+      // Turned back on and pressed again: it goes through, and the refusal no longer stands.
+      await release.click();
+      await page
+        .getByRole("status")
+        .getByRole("button", { name: es ? "Sí" : "Yes", exact: true })
+        .click();
+      await shown(page.getByText(es ? "Liberando…" : "Releasing…", { exact: true }));
+      expect(await page.getByRole("alert").count()).toBe(0);
+      expect((await requests(page)).filter((request) => request.call.startsWith("POST")).length).toBe(2);
+    });
+
+    it(`block: a refused answer the store would not cancel, and a confirmed one released (${locale})`, async () => {
+      const refused = await render("order-automation-block", { locale, answers: EXTENSION_STATES.refused() });
+      await shown(refused.getByText(es ? "Rechazó" : "Refused", { exact: true }));
+      await shown(
+        refused.getByText(es ? "Tu tienda no aceptó cancelar el pedido" : "Your store refused to cancel the order", {
+          exact: true,
+        }),
+      );
+      // The platform's own words, as it gave them.
+      await shown(
+        refused.getByText(`${es ? "Motivo" : "Why"}: INVALID: Cannot cancel an order with outstanding fulfillments`, {
+          exact: true,
+        }),
+      );
+      // The buyer answered: no wait to count, and only the cancel is offered again.
+      expect(await refused.getByText(es ? /^Esperando al comprador/ : /^Waiting for the buyer/).count()).toBe(0);
+      expect(await refused.getByRole("button", { name: es ? "Liberar ahora" : "Release now" }).count()).toBe(0);
+      await screenshot(refused, `extension-block-refused-${locale}`);
+      await refused.getByRole("button", { name: es ? "Cancelar pedido" : "Cancel order", exact: true }).click();
+      await refused
+        .getByRole("alert")
+        .getByRole("button", { name: es ? "Sí" : "Yes", exact: true })
+        .click();
+      await shown(refused.getByText(es ? "Cancelando…" : "Cancelling…", { exact: true }));
+      expect((await requests(refused)).filter((request) => request.call.startsWith("POST"))).toEqual([
+        { call: "POST /api/orders/hold", body: { orderId: "gid://shopify/Order/1001", action: "cancel" } },
+      ]);
+
+      const confirmed = await render("order-automation-block", { locale, answers: EXTENSION_STATES.confirmed() });
+      await shown(confirmed.getByText(es ? "Confirmó" : "Confirmed", { exact: true }));
+      await shown(
+        confirmed.getByText(
+          es ? "Retención liberada: el pedido se puede preparar" : "Hold released: the order can be fulfilled",
+          { exact: true },
+        ),
+      );
+      expect(await confirmed.getByRole("button", { name: es ? "Liberar ahora" : "Release now" }).count()).toBe(0);
+      expect(await confirmed.getByRole("button", { name: es ? "Cancelar pedido" : "Cancel order" }).count()).toBe(0);
+      await screenshot(confirmed, `extension-block-confirmed-${locale}`);
     });
 
     it(`action: asks before running a delivered order's flow again, and sends it (${locale})`, async () => {

@@ -3,6 +3,7 @@ import {
   ageLine,
   buildBuyerView,
   buyerActionRequest,
+  holdFailureMessage,
   type BuyerState,
 } from "../../extensions/order-automation-block/src/buyer";
 import blockEn from "../../extensions/order-automation-block/locales/en.default.json";
@@ -113,5 +114,20 @@ describe("the order page's buyer section", () => {
       expect(has(blockEn, key), `en: ${key}`).toBe(true);
       expect(has(blockEs, key), `es: ${key}`).toBe(true);
     }
+  });
+
+  it("words a refused release or cancel by its code: holds turned off in the app has its own sentence", async () => {
+    const refusal = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+    const off = await holdFailureMessage(
+      refusal(409, { success: false, error: "Holds are off for this shop", code: "holds_off" }),
+    );
+    expect(off).toEqual({ key: "buyer.failure.holds_off" });
+    expect(has(blockEn, off.key) && has(blockEs, off.key)).toBe(true);
+    expect(
+      await holdFailureMessage(refusal(401, { success: false, error: "Unauthorized", code: "unauthorized" })),
+    ).toEqual({ key: "failure.unauthorized" });
+    expect(await holdFailureMessage(new Response("<html>Bad gateway</html>", { status: 502 }))).toEqual({
+      key: "failure.generic",
+    });
   });
 });

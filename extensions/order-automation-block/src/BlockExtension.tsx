@@ -1,7 +1,7 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
-import { buildBuyerView, buyerActionRequest, type BuyerAction, type BuyerState } from "./buyer";
+import { buildBuyerView, buyerActionRequest, holdFailureMessage, type BuyerAction, type BuyerState } from "./buyer";
 import { actionRequest, buildStory, failureMessage, NETWORK_FAILURE, type Line, type StoryDelivery } from "./story";
 
 export default async () => {
@@ -78,8 +78,12 @@ function Extension() {
     const { url, init } = buyerActionRequest(action, orderId);
     try {
       const response = await fetch(url, init);
-      if (!response.ok) setError(await failureMessage(response));
-      else setBuyer((await response.json()) as BuyerState);
+      if (!response.ok) setError(await holdFailureMessage(response));
+      else {
+        // A refusal shown before is answered now: it no longer stands.
+        setError(null);
+        setBuyer((await response.json()) as BuyerState);
+      }
     } catch {
       setError(NETWORK_FAILURE);
     }

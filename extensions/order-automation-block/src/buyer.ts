@@ -1,4 +1,4 @@
-import type { Line, Tone } from "./story";
+import { failureMessage, type Line, type Tone } from "./story";
 
 /**
  * The buyer's answer and the app's hold on the order page's block, decided apart from the UI (tests/extensions/).
@@ -65,4 +65,17 @@ export function buyerActionRequest(action: BuyerAction, orderId: string) {
       body: JSON.stringify({ orderId, action }),
     },
   };
+}
+
+/**
+ * A refused release or cancel in the merchant's words. Holds turned off in the app since the page loaded has a
+ * sentence of its own: "try again" would never help; every other code is worded as the block's other calls are.
+ */
+export async function holdFailureMessage(response: Response): Promise<Line> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  if (body?.code === "holds_off") return { key: "buyer.failure.holds_off" };
+  return failureMessage(response);
 }
