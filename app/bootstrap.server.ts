@@ -7,7 +7,8 @@ import { foldInsightCountChanges } from "./services/deliveries/insight-counts.se
 import { runDueFulfilmentTasks } from "./services/holds/tasks.server";
 import { applyNoAnswerTimeouts } from "./services/holds/timeouts.server";
 import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
-import { DeliveryWorker, type WorkerOptions } from "./services/deliveries/worker.server";
+import { DeliveryWorker } from "./services/deliveries/worker.server";
+import type { WorkerOptions } from "./services/deliveries/worker-options.server";
 import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
 import { purgeOldFingerprints } from "./services/orders/duplicates.server";
 import { SWEEP_EVERY_MS as ORDER_SWEEP_EVERY_MS, sweepAllShops } from "./services/orders/sweep.server";

@@ -1,5 +1,5 @@
 import { BUYER_LIMITS, type BuyerSummary } from "../../lib/buyer-summary";
-import { decimal, isGraphqlShape, lineItemsOf, obj, shopMoney, unwrap } from "./payloads.server";
+import { decimal, isGraphqlShape, lineItemsOf, obj, shopMoney, unwrap } from "./payload-fields.server";
 
 export { readBuyerSummary, whatsappUrl, type BuyerSummary } from "../../lib/buyer-summary";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { lastErrorColumns, type DeliveryError } from "../../lib/delivery-errors";
-import type { EventKeys } from "./payloads.server";
+import type { EventKeys } from "./event-keys.server";
 import { deliveryStore } from "./store";
 
 /**

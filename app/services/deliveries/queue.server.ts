@@ -4,7 +4,6 @@ import type { DatabaseEngine } from "../../db-adapter.server";
 import type { DeliveryError } from "../../lib/delivery-errors";
 import { deliveryStore, type Leased } from "./store";
 
-export { ABANDONED } from "./store/rules";
 
 /**
  * The outbox as a queue: claim what is due, hold it under a short lease renewed while the call runs, then
