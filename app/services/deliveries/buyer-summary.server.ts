@@ -1,8 +1,6 @@
 import { BUYER_LIMITS, type BuyerSummary } from "../../lib/buyer-summary";
 import { decimal, isGraphqlShape, lineItemsOf, obj, shopMoney, unwrap } from "./payload-fields.server";
 
-export { readBuyerSummary, whatsappUrl, type BuyerSummary } from "../../lib/buyer-summary";
-
 type Json = Record<string, unknown>;
 
 function text(value: unknown): string | null {
