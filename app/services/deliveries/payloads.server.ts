@@ -18,7 +18,6 @@ import {
   type Json,
 } from "./payload-fields.server";
 
-
 export const ORDER_EVENT = "order_created";
 export const DRAFT_ORDER_EVENT = "draft_order_created";
 export const CHECKOUT_EVENT = "checkout_abandoned";
