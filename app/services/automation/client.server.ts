@@ -22,8 +22,10 @@ export type TriggerResult =
       /** Network errors, timeouts, 408, 429 and 5xx may succeed later; any other answer will not. */
       retryable: boolean;
       httpStatus: number | null;
-      /** What went wrong, as a code the pages word (trigger_timeout, trigger_unreachable, trigger_http): safe to
-       * store and show, never the API key or the payload. */
+      /**
+       * What went wrong, as a code the pages word (trigger_timeout, trigger_unreachable, trigger_http): safe to store
+       * and show, never the API key or the payload.
+       */
       failure: DeliveryError;
       /** From Retry-After, when the platform said how long to wait. */
       retryAfterMs: number | null;
