@@ -7,7 +7,8 @@ import { foldInsightCountChanges } from "./services/deliveries/insight-counts.se
 import { runDueFulfilmentTasks } from "./services/holds/tasks.server";
 import { applyNoAnswerTimeouts } from "./services/holds/timeouts.server";
 import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
-import { DeliveryWorker, type WorkerOptions } from "./services/deliveries/worker.server";
+import { DeliveryWorker } from "./services/deliveries/worker.server";
+import type { WorkerOptions } from "./services/deliveries/worker-options.server";
 import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
 import { purgeOldFingerprints } from "./services/orders/duplicates.server";
 import { SWEEP_EVERY_MS as ORDER_SWEEP_EVERY_MS, sweepAllShops } from "./services/orders/sweep.server";
@@ -24,54 +25,24 @@ import { SWEEP_EVERY_MS, sweepTemporaryThemeFiles } from "./services/theme/tempo
  */
 
 export const PERIODIC_JOBS: PeriodicJob[] = [
-  { name: "retention-purge", everyMs: 3_600_000, run: (now) => purgeExpiredPayloads(now), worksFrom: "Delivery" },
-  {
-    name: "temporary-theme-files",
-    everyMs: SWEEP_EVERY_MS,
-    run: (now) => sweepTemporaryThemeFiles(now),
-    worksFrom: "TemporaryThemeFile",
-  },
+  { name: "retention-purge", everyMs: 3_600_000, run: (now) => purgeExpiredPayloads(now) },
+  { name: "temporary-theme-files", everyMs: SWEEP_EVERY_MS, run: (now) => sweepTemporaryThemeFiles(now) },
   // The owed tags have their own due times; this only looks for them once a minute, fleet-wide.
-  { name: "error-tags", everyMs: 60_000, run: (now) => runDueErrorTags({ now: () => now }), worksFrom: "ErrorTagTask" },
+  { name: "error-tags", everyMs: 60_000, run: (now) => runDueErrorTags({ now: () => now }) },
   // A loop test whose page was closed still ends, and its test order is still removed (docs/decisions/150).
-  {
-    name: "unattended-loop-tests",
-    everyMs: 60_000,
-    run: (now) => finishUnattendedLoopTests(now),
-    worksFrom: "LoopTest",
-  },
+  { name: "unattended-loop-tests", everyMs: 60_000, run: (now) => finishUnattendedLoopTests(now) },
   // Each shop with stock sync on is synced hourly; the check runs once per period across the fleet.
-  {
-    name: "stock-sync",
-    everyMs: SCHEDULE_CHECK_EVERY_MS,
-    run: (now) => runScheduledStockSyncs(now),
-    worksFrom: "StockSyncSettings",
-  },
-  {
-    name: "stock-history-purge",
-    everyMs: 86_400_000,
-    run: (now) => purgeStockHistory(now),
-    worksFrom: "StockSyncChange",
-  },
+  { name: "stock-sync", everyMs: SCHEDULE_CHECK_EVERY_MS, run: (now) => runScheduledStockSyncs(now) },
+  { name: "stock-history-purge", everyMs: 86_400_000, run: (now) => purgeStockHistory(now) },
   // Orders whose webhook never came, listed from the platform and queued (docs/decisions/221).
-  { name: "order-sweep", everyMs: ORDER_SWEEP_EVERY_MS, run: (now) => sweepAllShops(now), worksFrom: "Session" },
+  { name: "order-sweep", everyMs: ORDER_SWEEP_EVERY_MS, run: (now) => sweepAllShops(now) },
   // Duplicate hints compare within at most a week (docs/decisions/223).
-  {
-    name: "order-fingerprints",
-    everyMs: 3_600_000,
-    run: (now) => purgeOldFingerprints(now),
-    worksFrom: "OrderFingerprint",
-  },
+  { name: "order-fingerprints", everyMs: 3_600_000, run: (now) => purgeOldFingerprints(now) },
   // Reads add the changes not folded yet: folding keeps them cheap, never changes a figure (docs/decisions/201).
-  { name: "insight-counts", everyMs: 60_000, run: () => foldInsightCountChanges(), worksFrom: "InsightCountChange" },
+  { name: "insight-counts", everyMs: 60_000, run: () => foldInsightCountChanges() },
   // Holds, releases and cancels owed the platform (docs/decisions/212), and the no-answer timeouts that owe them.
-  {
-    name: "fulfilment-tasks",
-    everyMs: 10_000,
-    run: (now) => runDueFulfilmentTasks({ now: () => now }),
-    worksFrom: "FulfilmentTask",
-  },
-  { name: "no-answer-timeouts", everyMs: 60_000, run: (now) => applyNoAnswerTimeouts(now), worksFrom: "HoldSettings" },
+  { name: "fulfilment-tasks", everyMs: 10_000, run: (now) => runDueFulfilmentTasks({ now: () => now }) },
+  { name: "no-answer-timeouts", everyMs: 60_000, run: (now) => applyNoAnswerTimeouts(now) },
 ];
 
 export interface Services {

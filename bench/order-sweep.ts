@@ -42,7 +42,7 @@ export async function runOrderSweepBench(argv: string[]) {
   const { sessionStorage } = await import("../app/shopify.server");
   const { Session } = await import("@shopify/shopify-api");
   const { insertDelivery } = await import("../app/services/deliveries/outbox.server");
-  const { extractEventKeys } = await import("../app/services/deliveries/payloads.server");
+  const { extractEventKeys } = await import("../app/services/deliveries/event-keys.server");
   const { sweepFromWatermark, sweepLastDay, SWEEP_EVERY_MS, SWEEP_GRACE_MS } =
     await import("../app/services/orders/sweep.server");
 

@@ -9,8 +9,8 @@ import { postgresHotSql } from "./hot-sql-postgres.server";
  * client still goes through its query compiler (WebAssembly) and request plumbing: several times the main thread's
  * CPU of the statement itself. Here the statement goes straight to the connection under the client (the SQLite
  * thread, shared with the client, so order, transactions and group commit are the same); on PostgreSQL straight to
- * the `pg` pool under the client (hot-sql-postgres.server.ts, docs/decisions/182); for another client than the
- * app's (a transaction's, say), the client's `$executeRaw` / `$queryRaw`.
+ * the `pg` pool under the client (hot-sql-postgres.server.ts, docs/decisions/182); through the client's
+ * `$executeRaw` / `$queryRaw` only while neither connection is there.
  *
  * The template is written as for `$queryRaw`, whole (values only: no nested fragments or lists, which the
  * statements on this path never use). Rows come back with SQLite's values: dates as their stored text, booleans
@@ -65,11 +65,10 @@ function throughClient(db: PrismaClient): HotSql {
 
 let postgresDirect: HotSql | null = null;
 
-/** The hot path's statements on `db` (the app's client by default). */
-export function hotSql(db: PrismaClient = prisma): HotSql {
-  if (db !== prisma) return throughClient(db);
+/** The hot path's statements on the app's database. */
+export function hotSql(): HotSql {
   if (sqliteConnection()) return direct;
   const pool = postgresConnection();
   if (pool) return (postgresDirect ??= postgresHotSql(pool));
-  return throughClient(db);
+  return throughClient(prisma);
 }

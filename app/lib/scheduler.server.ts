@@ -11,12 +11,6 @@ export interface PeriodicJob {
   name: string;
   everyMs: number;
   run: (now: Date) => Promise<number>;
-  /**
-   * The table the run works from, when an empty one leaves it nothing to do (it would return 0 and write nothing).
-   * The scheduler looks first, through the direct connection: an idle process then never starts Prisma's client
-   * and its query compiler for jobs that find nothing (docs/decisions/247).
-   */
-  worksFrom?: string;
 }
 
 /**
@@ -32,10 +26,6 @@ export async function claimPeriodicRun(name: string, everyMs: number, now: Date,
     UPDATE "PeriodicJob" SET "lastRunAt" = ${now}, "holder" = ${holder}
     WHERE "name" = ${name} AND ("lastRunAt" IS NULL OR "lastRunAt" <= ${due})`;
   return won === 1;
-}
-
-async function hasRows(table: string) {
-  return (await hotSql().queryText(`SELECT 1 AS "found" FROM "${table}" LIMIT 1`, [])).length > 0;
 }
 
 export interface SchedulerOptions {
@@ -79,7 +69,6 @@ export class Scheduler {
         try {
           if (!(await claimPeriodicRun(job.name, job.everyMs, now, this.options.holder))) continue;
           ran.push(job.name);
-          if (job.worksFrom && !(await hasRows(job.worksFrom))) continue;
           const count = await job.run(now);
           if (count) this.log.info({ job: job.name, count }, "periodic job done");
         } catch (error) {

@@ -32,30 +32,10 @@ export function newDeliveryRow(now: Date, shop: string, overrides: Partial<Deliv
 }
 
 /**
- * Runs `writes` so that the commit of every one of them fails while each statement itself succeeds. SQLite: they
- * share one group commit (issued while a transaction holds the connection, they run together once it ends) with
- * an orphan row under a deferred foreign key, which breaks only the group's COMMIT. PostgreSQL, where each
- * statement commits on its own: a deferred constraint trigger on "Delivery" that refuses at COMMIT.
+ * Holds the app's SQLite connection in an open transaction until the returned function is called (and awaited):
+ * statements issued meanwhile wait on the thread, then run together as one group (one BEGIN ... COMMIT).
  */
-export async function commitFailing(writes: () => Promise<unknown>[]): Promise<PromiseSettledResult<unknown>[]> {
-  if (onPostgres()) {
-    await prisma.$executeRawUnsafe(
-      `CREATE FUNCTION test_refuse_at_commit() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$ LANGUAGE plpgsql`,
-    );
-    await prisma.$executeRawUnsafe(
-      `CREATE CONSTRAINT TRIGGER "test_refuse_at_commit" AFTER INSERT OR UPDATE ON "Delivery" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_refuse_at_commit()`,
-    );
-    try {
-      return await Promise.allSettled(writes());
-    } finally {
-      await prisma.$executeRawUnsafe(`DROP TRIGGER "test_refuse_at_commit" ON "Delivery"`);
-    }
-  }
-  await prisma.$executeRawUnsafe(`CREATE TABLE "TestParent" ("id" TEXT PRIMARY KEY)`);
-  await prisma.$executeRawUnsafe(
-    `CREATE TABLE "TestChild" ("id" TEXT PRIMARY KEY, "parentId" TEXT REFERENCES "TestParent" ("id") DEFERRABLE INITIALLY DEFERRED)`,
-  );
-  const connection = (await sqliteConnection())!;
+export async function holdSqliteConnection(): Promise<() => Promise<void>> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let held!: () => void;
@@ -69,12 +49,56 @@ export async function commitFailing(writes: () => Promise<unknown>[]): Promise<P
     { timeout: 10_000 },
   );
   await holding;
+  return async () => {
+    release();
+    await holder;
+  };
+}
+
+/**
+ * SQLite: a statement that succeeds by itself and breaks its group's COMMIT (an orphan row under a deferred foreign
+ * key, in tables made for it).
+ */
+export async function orphanUnderDeferredKey(): Promise<string> {
+  await prisma.$executeRawUnsafe(`CREATE TABLE "TestParent" ("id" TEXT PRIMARY KEY)`);
+  await prisma.$executeRawUnsafe(
+    `CREATE TABLE "TestChild" ("id" TEXT PRIMARY KEY, "parentId" TEXT REFERENCES "TestParent" ("id") DEFERRABLE INITIALLY DEFERRED)`,
+  );
+  return `INSERT INTO "TestChild" VALUES ('orphan', 'no-such-parent')`;
+}
+
+/** PostgreSQL: a deferred constraint trigger on "Delivery" that refuses at COMMIT, after the write itself passed. */
+export async function refuseDeliveryWritesAtCommit() {
+  await prisma.$executeRawUnsafe(
+    `CREATE FUNCTION test_refuse_at_commit() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$ LANGUAGE plpgsql`,
+  );
+  await prisma.$executeRawUnsafe(
+    `CREATE CONSTRAINT TRIGGER "test_refuse_at_commit" AFTER INSERT OR UPDATE ON "Delivery" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_refuse_at_commit()`,
+  );
+}
+
+/**
+ * Runs `writes` so that the commit of every one of them fails while each statement itself succeeds. SQLite: they
+ * share one group commit with an orphan row under a deferred foreign key, which breaks only the group's COMMIT.
+ * PostgreSQL, where each statement commits on its own: a deferred constraint trigger on "Delivery".
+ */
+export async function commitFailing(writes: () => Promise<unknown>[]): Promise<PromiseSettledResult<unknown>[]> {
+  if (onPostgres()) {
+    await refuseDeliveryWritesAtCommit();
+    try {
+      return await Promise.allSettled(writes());
+    } finally {
+      await prisma.$executeRawUnsafe(`DROP TRIGGER "test_refuse_at_commit" ON "Delivery"`);
+    }
+  }
+  const poison = await orphanUnderDeferredKey();
+  const connection = (await sqliteConnection())!;
+  const release = await holdSqliteConnection();
   const pending = writes();
-  const orphan = connection.statement(`INSERT INTO "TestChild" VALUES ('orphan', 'no-such-parent')`, []);
+  const orphan = connection.statement(poison, []);
   // Every statement is on the thread, waiting for the transaction; then all of them run as one group.
   await new Promise((resolve) => setTimeout(resolve, 50));
-  release();
-  await holder;
+  await release();
   // The orphan fails with its group (its own failure is not what the cases look at).
   const [results] = await Promise.all([Promise.allSettled(pending), orphan.catch(() => undefined)]);
   return results;

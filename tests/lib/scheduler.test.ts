@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { hotSql } from "~/lib/hot-sql.server";
 import { claimPeriodicRun, Scheduler } from "~/lib/scheduler.server";
 import { PERIODIC_JOBS } from "~/bootstrap.server";
 
@@ -35,43 +34,6 @@ describe("periodic jobs across a fleet", () => {
     now.value = at(1_000);
     await Promise.all([a.tick(), b.tick()]);
     expect(runs.sort()).toEqual(["fast", "fast", "slow"]);
-  });
-
-  it("claims the period of a job whose table is empty without running it, and runs it once a row is there", async () => {
-    const runs: Date[] = [];
-    const job = {
-      name: "theme-sweep",
-      everyMs: 1_000,
-      run: async (now: Date) => (runs.push(now), 0),
-      worksFrom: "TemporaryThemeFile",
-    };
-    const scheduler = new Scheduler([job], { holder: "a", now: () => T0 });
-    expect(await scheduler.tick()).toEqual(["theme-sweep"]);
-    expect(runs).toEqual([]);
-    expect(await prisma.periodicJob.findUniqueOrThrow({ where: { name: "theme-sweep" } })).toMatchObject({
-      lastRunAt: T0,
-      holder: "a",
-    });
-    await prisma.temporaryThemeFile.create({
-      data: { id: "f1", shop: "s.myshopify.com", data: Buffer.from("x"), size: 1, expiresAt: T0, deleteAfter: T0 },
-    });
-    const later = new Scheduler([job], { holder: "b", now: () => at(1_000) });
-    expect(await later.tick()).toEqual(["theme-sweep"]);
-    expect(runs).toEqual([at(1_000)]);
-  });
-
-  it("runs none of the periodic jobs on an empty store: an idle process leaves Prisma's client unused", async () => {
-    const runs: string[] = [];
-    const recorded = PERIODIC_JOBS.map((job) => ({ ...job, run: async () => (runs.push(job.name), 0) }));
-    expect(await new Scheduler(recorded, { holder: "idle", now: () => T0 }).tick()).toHaveLength(PERIODIC_JOBS.length);
-    expect(runs).toEqual([]);
-  });
-
-  it("names an existing table for every periodic job", async () => {
-    for (const job of PERIODIC_JOBS) {
-      expect(job.worksFrom).toBeTypeOf("string");
-      await expect(hotSql().queryText(`SELECT COUNT(*) AS "n" FROM "${job.worksFrom}"`, [])).resolves.toHaveLength(1);
-    }
   });
 
   it("schedules each periodic job with its period", () => {

@@ -5,6 +5,7 @@ import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { handleFastPath } from "../../server/fast-paths.server";
 import { appRequestListener } from "../../server/app-server";
 import { createAutomatedShop } from "../helpers/factories";
+import { holdSqliteConnection, orphanUnderDeferredKey, refuseDeliveryWritesAtCommit } from "../helpers/store-contract";
 import { onPostgres } from "../helpers/db";
 import { startLocalServer, type LocalServer } from "../helpers/local-server";
 import { webhookRequest } from "../helpers/requests";
@@ -58,19 +59,7 @@ describe.runIf(!onPostgres()).each(RECEIVERS)(
      */
     async function deliverBesides(shop: string, eventId: string, poison: string) {
       const connection = (await sqliteConnection())!;
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let held!: () => void;
-      const holding = new Promise<void>((resolve) => (held = resolve));
-      const holder = prisma.$transaction(
-        async (tx) => {
-          await tx.$queryRaw`SELECT 1`;
-          held();
-          await released;
-        },
-        { timeout: 10_000 },
-      );
-      await holding;
+      const release = await holdSqliteConnection();
       try {
         const posted = vi.spyOn(Worker.prototype, "postMessage");
         const answer = deliverOrder(shop, eventId);
@@ -83,27 +72,17 @@ describe.runIf(!onPostgres()).each(RECEIVERS)(
           () => "stored",
           (error: unknown) => error,
         );
-        release();
-        await holder;
+        await release();
         return { answer: await answer, besides: await besides };
       } finally {
-        release();
-        await holder;
+        await release();
       }
     }
 
     it("answers 500 and stores nothing when the group's COMMIT fails, and stores the order when delivered again", async () => {
       const shop = await createAutomatedShop();
-      await prisma.$executeRawUnsafe(`CREATE TABLE "TestParent" ("id" TEXT PRIMARY KEY)`);
-      await prisma.$executeRawUnsafe(
-        `CREATE TABLE "TestChild" ("id" TEXT PRIMARY KEY, "parentId" TEXT REFERENCES "TestParent" ("id") DEFERRABLE INITIALLY DEFERRED)`,
-      );
       // An orphan under a deferred foreign key: its own statement passes, the COMMIT of its group fails.
-      const { answer, besides } = await deliverBesides(
-        shop,
-        "evt-commit",
-        `INSERT INTO "TestChild" VALUES ('orphan', 'no-such-parent')`,
-      );
+      const { answer, besides } = await deliverBesides(shop, "evt-commit", await orphanUnderDeferredKey());
       expect(answer.status).toBe(500);
       expect(besides).toBeInstanceOf(Error);
       expect(await prisma.delivery.count({ where: { shop } })).toBe(0);
@@ -139,13 +118,8 @@ describe.runIf(onPostgres()).each(RECEIVERS)(
 
     it("answers 500 and stores nothing, and stores the order when delivered again", async () => {
       const shop = await createAutomatedShop();
-      await prisma.$executeRawUnsafe(
-        `CREATE FUNCTION test_refuse_at_commit() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$ LANGUAGE plpgsql`,
-      );
       // A deferred constraint trigger runs at COMMIT: the INSERT itself succeeds, its transaction does not.
-      await prisma.$executeRawUnsafe(
-        `CREATE CONSTRAINT TRIGGER "test_refuse_at_commit" AFTER INSERT ON "Delivery" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_refuse_at_commit()`,
-      );
+      await refuseDeliveryWritesAtCommit();
       expect((await deliverOrder(shop, "evt-commit")).status).toBe(500);
       expect(await prisma.delivery.count({ where: { shop } })).toBe(0);
 

@@ -1,32 +1,29 @@
-import { createServer, type Server } from "node:http";
-import { connect, type AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { appRequestListener } from "../../server/app-server";
 import { createAutomatedShop } from "../helpers/factories";
+import { startLocalServer, type LocalServer } from "../helpers/local-server";
 import { hmac, webhookRequest } from "../helpers/requests";
 import orderRest from "../fixtures/webhooks/order-rest.json";
 
-let server: Server | undefined;
+let server: LocalServer | undefined;
 afterEach(async () => {
-  if (!server) return;
-  server.closeAllConnections();
-  await new Promise((resolve) => server!.close(resolve));
+  await server?.close();
   server = undefined;
 });
 
 /** Posts a signed order over a real socket with the signature header written exactly as given. */
 async function postRaw(shop: string, signatureLine: string) {
   const seen: (string | null)[] = [];
-  server = createServer(
+  server = await startLocalServer(
     appRequestListener(async (request) => {
       seen.push(request.headers.get("X-Shopify-Hmac-Sha256"));
       return ordersCreate({ request });
     }),
   );
-  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = server;
   const body = JSON.stringify(orderRest);
   const head = [
     "POST /webhooks/orders/create HTTP/1.1",

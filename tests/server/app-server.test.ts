@@ -1,21 +1,18 @@
-import { createServer, type Server } from "node:http";
-import { connect, type AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { appRequestListener } from "../../server/app-server";
+import { startLocalServer, type LocalServer } from "../helpers/local-server";
 
-let server: Server | undefined;
+let server: LocalServer | undefined;
 
 afterEach(async () => {
-  if (!server) return;
-  server.closeAllConnections();
-  await new Promise((resolve) => server!.close(resolve));
+  await server?.close();
   server = undefined;
 });
 
 async function start(handle: (request: Request) => Promise<Response>, headers?: Record<string, string>) {
-  server = createServer(appRequestListener(handle, { headers }));
-  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  return (server.address() as AddressInfo).port;
+  server = await startLocalServer(appRequestListener(handle, { headers }));
+  return server.port;
 }
 
 /** A request written by hand on a socket, so malformed paths and headers reach the server as a client sent them. */

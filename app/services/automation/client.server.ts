@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { env } from "../../env.server";
-import { describeDeliveryError, type DeliveryError } from "../../lib/delivery-errors";
+import type { DeliveryError } from "../../lib/delivery-errors";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { postJson, PostTimeoutError, type PostedAnswer } from "./trigger-http.server";
@@ -22,9 +22,10 @@ export type TriggerResult =
       /** Network errors, timeouts, 408, 429 and 5xx may succeed later; any other answer will not. */
       retryable: boolean;
       httpStatus: number | null;
-      /** Safe to store and show: never the API key or the payload. */
-      error: string;
-      /** The same, as a code the pages word (trigger_timeout, trigger_unreachable, trigger_http). */
+      /**
+       * What went wrong, as a code the pages word (trigger_timeout, trigger_unreachable, trigger_http): safe to store
+       * and show, never the API key or the payload.
+       */
       failure: DeliveryError;
       /** From Retry-After, when the platform said how long to wait. */
       retryAfterMs: number | null;
@@ -155,15 +156,7 @@ export async function triggerFlow(
     const failure: DeliveryError = timedOut
       ? { code: "trigger_timeout" }
       : { code: "trigger_unreachable", params: { detail: describeError(error).slice(0, 200) } };
-    return {
-      ok: false,
-      retryable: true,
-      httpStatus: null,
-      error: describeDeliveryError(failure),
-      failure,
-      retryAfterMs: null,
-      durationMs: now() - started,
-    };
+    return unanswered(failure, now() - started);
   }
   const durationMs = now() - started;
   const status = response.status;
@@ -179,11 +172,15 @@ export async function triggerFlow(
     ok: false,
     retryable,
     httpStatus: status,
-    error: describeDeliveryError(failure),
     failure,
     retryAfterMs: parseRetryAfter(typeof retryAfter === "string" ? retryAfter : null, Date.now()),
     durationMs,
   };
+}
+
+/** A trigger that got no answer, or was never sent (`durationMs` 0): retried on the schedule like a network error. */
+export function unanswered(failure: DeliveryError, durationMs: number): TriggerResult {
+  return { ok: false, retryable: true, httpStatus: null, failure, retryAfterMs: null, durationMs };
 }
 
 /** The message of a JSON error body (`error`, `message` or `error.message`); a body that is not JSON as it is. */

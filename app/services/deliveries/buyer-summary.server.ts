@@ -1,7 +1,5 @@
 import { BUYER_LIMITS, type BuyerSummary } from "../../lib/buyer-summary";
-import { decimal, isGraphqlShape, lineItemsOf, obj, shopMoney, unwrap } from "./payloads.server";
-
-export { readBuyerSummary, whatsappUrl, type BuyerSummary } from "../../lib/buyer-summary";
+import { decimal, isGraphqlShape, lineItemsOf, obj, shopMoney, unwrap } from "./payload-fields.server";
 
 type Json = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import prisma from "../../db.server";
 import { env } from "../../env.server";
 import { describeDeliveryError, type DeliveryError } from "../../lib/delivery-errors";
 import { logger, type Logger } from "../../logger.server";
-import { triggerFlow, type TriggerResult } from "../automation/client.server";
+import { triggerFlow, unanswered, type TriggerResult } from "../automation/client.server";
 import { getShopSettings, type ShopSettings } from "../shops/configuration.server";
 import { oweErrorTag } from "./error-tag.server";
 import { cancelCheckouts } from "./outbox.server";
@@ -76,16 +76,7 @@ export async function deliver(delivery: Delivery, config: Resolved, settingsOf: 
   } catch (error) {
     // Failed before anything was sent (database, a bug): retried on the schedule like a network error.
     log().error({ err: describe(error) }, "delivery failed before the trigger");
-    const failure: DeliveryError = { code: "preparation_failed" };
-    result = {
-      ok: false,
-      retryable: true,
-      httpStatus: null,
-      error: describeDeliveryError(failure),
-      failure,
-      retryAfterMs: null,
-      durationMs: 0,
-    };
+    result = unanswered({ code: "preparation_failed" }, 0);
   }
   await recordOutcome(() => settle(delivery, config, flowId, result, log), config, log, result.ok);
 }
@@ -174,11 +165,12 @@ async function settle(
   log: LazyLog,
 ) {
   const now = config.now();
+  const error = result.ok ? null : describeDeliveryError(result.failure);
   const attemptLog = appendAttempt(delivery, {
     at: now.toISOString(),
     outcome: result.ok ? "delivered" : result.retryable ? "retryable" : "refused",
     httpStatus: result.httpStatus,
-    error: result.ok ? null : result.error,
+    error,
     ...(result.ok ? {} : { code: result.failure.code, params: result.failure.params ?? {} }),
     durationMs: result.durationMs,
   });
@@ -198,7 +190,7 @@ async function settle(
   if (delay != null) {
     const nextAttemptAt = new Date(now.getTime() + delay);
     await failDelivery(delivery, { flowId, attemptLog, error: result.failure, nextAttemptAt }, now);
-    log().warn({ attempts: delivery.attempts, retryInMs: delay, error: result.error }, "delivery failed; will retry");
+    log().warn({ attempts: delivery.attempts, retryInMs: delay, error }, "delivery failed; will retry");
     return;
   }
 
@@ -206,7 +198,7 @@ async function settle(
     ? { ...result.failure, params: { ...result.failure.params, gaveUpAfter: delivery.attempts } }
     : result.failure;
   const settled = await failDelivery(delivery, { flowId, attemptLog, error: reason, nextAttemptAt: null }, now);
-  log().error({ attempts: delivery.attempts, error: result.error }, "delivery dead");
+  log().error({ attempts: delivery.attempts, error }, "delivery dead");
   if (settled) await oweErrorTag(delivery, { now: config.now, graphql: config.graphql });
 }
 

@@ -5,7 +5,7 @@
 import { legacyId, obj, str, toGid, unwrap, isGraphqlShape } from "./payload-fields.server";
 import { buyerSearchKey } from "./search-key.server";
 
-/** What the receiver stores beside the body, read without validation so the insert path stays fast. */
+/** What the receiver stores beside the body (the row's key columns), read without validation so the insert path stays fast. */
 export interface EventKeys {
   resourceId: string | null;
   orderId: string | null;
@@ -14,9 +14,9 @@ export interface EventKeys {
   checkoutToken: string | null;
   cartToken: string | null;
   /** The platform's test flag (a test order, such as the loop test's): kept out of the insights. */
-  test?: boolean;
+  test: boolean;
   /** The buyer's folded names, email and phone digits, for the log's search (docs/decisions/202). */
-  searchKey?: string | null;
+  searchKey: string | null;
 }
 
 const GID_TYPES = { orders: "Order", draft_orders: "DraftOrder", checkouts: "Checkout" } as const;

@@ -7,7 +7,7 @@ import { refuseEndedLoopTestOrder } from "../loop-test/test-orders.server";
 import { getShopSettings } from "../shops/configuration.server";
 import { insertDelivery } from "./outbox.server";
 import { automationPausedAt } from "./pause.server";
-import { extractEventKeys } from "./payloads.server";
+import { extractEventKeys } from "./event-keys.server";
 import { retryDelivery, summarizeDelivery } from "./queries.server";
 import { guardRepeat, type RepeatRequest } from "./repeat-guard.server";
 import { wakeWorkers } from "./wake.server";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { lastErrorColumns, type DeliveryError } from "../../lib/delivery-errors";
-import type { EventKeys } from "./payloads.server";
+import type { EventKeys } from "./event-keys.server";
 import { deliveryStore } from "./store";
 
 /**
@@ -43,33 +43,20 @@ export type DeliveryInsert =
 export async function insertDelivery(delivery: NewDelivery): Promise<DeliveryInsert> {
   const id = randomUUID();
   const { shop, topic, eventId, keys, payload, nextAttemptAt, receivedAt } = delivery;
-  const status = delivery.status ?? "queued";
-  const { lastError, lastErrorCode, lastErrorParams } = lastErrorColumns(delivery.skipReason ?? null);
-  const test = keys.test === true;
-  const buyer = payload === null ? null : (delivery.buyer ?? null);
-  // The key holds the buyer's name: none is kept without the payload it comes from.
-  const searchKey = payload === null ? null : (keys.searchKey ?? null);
   const store = deliveryStore();
   const inserted = await store.insert({
     id,
     shop,
     topic,
     eventId,
-    resourceId: keys.resourceId,
-    orderId: keys.orderId,
-    orderName: keys.orderName,
-    customerId: keys.customerId,
-    checkoutToken: keys.checkoutToken,
-    cartToken: keys.cartToken,
-    status,
-    lastError,
-    lastErrorCode,
-    lastErrorParams,
+    ...keys,
+    // The key holds the buyer's name: none is kept without the payload it comes from.
+    searchKey: payload === null ? null : keys.searchKey,
+    status: delivery.status ?? "queued",
+    ...lastErrorColumns(delivery.skipReason ?? null),
     nextAttemptAt,
     payload,
-    buyer,
-    test,
-    searchKey,
+    buyer: payload === null ? null : (delivery.buyer ?? null),
     receivedAt,
   });
   if (inserted) return { inserted: true, id };

@@ -18,10 +18,6 @@ import {
   type Json,
 } from "./payload-fields.server";
 
-// The event keys and the body helpers live in their own modules; existing imports of this module keep working.
-export { bodyShopDomain, buyerContacts, extractEventKeys, type EventKeys } from "./event-keys.server";
-export { decimal, isGraphqlShape, legacyId, lineItemsOf, obj, shopMoney, unwrap } from "./payload-fields.server";
-
 export const ORDER_EVENT = "order_created";
 export const DRAFT_ORDER_EVENT = "draft_order_created";
 export const CHECKOUT_EVENT = "checkout_abandoned";

@@ -192,7 +192,6 @@ export interface CallbackDelivery {
   test: boolean;
 }
 
-
 function callbackDelivery(row: CallbackRow): CallbackDelivery {
   return {
     id: row.id,

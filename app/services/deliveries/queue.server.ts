@@ -1,10 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Delivery, PrismaClient } from "@prisma/client";
-import type { DatabaseEngine } from "../../db-adapter.server";
+import type { Delivery } from "@prisma/client";
 import type { DeliveryError } from "../../lib/delivery-errors";
 import { deliveryStore, type Leased } from "./store";
-
-export { ABANDONED } from "./store/rules";
 
 /**
  * The outbox as a queue: claim what is due, hold it under a short lease renewed while the call runs, then
@@ -18,13 +15,6 @@ export { ABANDONED } from "./store/rules";
  * merchant resumes (docs/decisions/112).
  */
 
-/** The database the queue works on: the app's client, or another (the PostgreSQL tests). */
-export interface QueueDb {
-  db?: PrismaClient;
-  /** The SQL dialect of `db`; from DATABASE_URL by default. */
-  engine?: DatabaseEngine;
-}
-
 export interface Claim {
   /** The lease token: the rows this claim won carry it in leaseOwner. */
   token: string;
@@ -34,11 +24,9 @@ export interface Claim {
 }
 
 /** Takes up to `limit` due deliveries (expired leases first, then by due time) for `owner`, leased until now + leaseMs. */
-export async function claimDue(
-  options: { owner: string; now: Date; limit: number; leaseMs: number } & QueueDb,
-): Promise<Claim> {
+export async function claimDue(options: { owner: string; now: Date; limit: number; leaseMs: number }): Promise<Claim> {
   const { owner, now, limit, leaseMs } = options;
-  const store = deliveryStore(options);
+  const store = deliveryStore();
   const token = `${owner}:${randomUUID()}`;
   if (limit <= 0) return { token, deliveries: [], buried: await store.buryAbandoned(now, limit) };
   const leaseExpiresAt = new Date(now.getTime() + leaseMs);
@@ -47,8 +35,8 @@ export async function claimDue(
 }
 
 /** Extends the leases of the given claims while their calls run; a worker that died stops renewing. */
-export async function renewLeases(tokens: string[], leaseExpiresAt: Date, db?: PrismaClient) {
-  const store = deliveryStore({ db });
+export async function renewLeases(tokens: string[], leaseExpiresAt: Date) {
+  const store = deliveryStore();
   let renewed = 0;
   // One statement per claim (a handful in flight): no engine-specific array parameter.
   for (const token of tokens) renewed += await store.renew(token, leaseExpiresAt);
@@ -64,13 +52,8 @@ export async function renewLeases(tokens: string[], leaseExpiresAt: Date, db?: P
  * The platform took it. A flow that already called back with a failure (its callback can beat the trigger's
  * answer) makes it `flow_failed` in the same statement.
  */
-export function completeDelivery(
-  delivery: Leased,
-  outcome: Pick<Delivery, "flowId" | "attemptLog">,
-  now: Date,
-  db?: PrismaClient,
-) {
-  return deliveryStore({ db }).complete(delivery, { ...outcome, now });
+export function completeDelivery(delivery: Leased, outcome: Pick<Delivery, "flowId" | "attemptLog">, now: Date) {
+  return deliveryStore().complete(delivery, { ...outcome, now });
 }
 
 /** Tried again at `nextAttemptAt`, or dead when that is null. */
@@ -78,26 +61,19 @@ export function failDelivery(
   delivery: Leased,
   outcome: Pick<Delivery, "flowId" | "attemptLog"> & { error: DeliveryError; nextAttemptAt: Date | null },
   now: Date,
-  db?: PrismaClient,
 ) {
-  return deliveryStore({ db }).fail(delivery, { ...outcome, now });
+  return deliveryStore().fail(delivery, { ...outcome, now });
 }
 
 /** Not sent, with the reason. A skip is no attempt at the platform: the claim's count is taken back. */
-export function skipDelivery(delivery: Leased, reason: DeliveryError, now: Date, db?: PrismaClient) {
-  return deliveryStore({ db }).skip(delivery, reason, now);
+export function skipDelivery(delivery: Leased, reason: DeliveryError, now: Date) {
+  return deliveryStore().skip(delivery, reason, now);
 }
 
 /**
  * Back in the queue until `nextAttemptAt`, with why it waits (docs/decisions/224): no attempt at the platform, so
  * the claim's count is taken back.
  */
-export function deferDelivery(
-  delivery: Leased,
-  reason: DeliveryError,
-  nextAttemptAt: Date,
-  now: Date,
-  db?: PrismaClient,
-) {
-  return deliveryStore({ db }).defer(delivery, reason, nextAttemptAt, now);
+export function deferDelivery(delivery: Leased, reason: DeliveryError, nextAttemptAt: Date, now: Date) {
+  return deliveryStore().defer(delivery, reason, nextAttemptAt, now);
 }

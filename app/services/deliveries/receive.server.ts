@@ -3,7 +3,7 @@ import { logger } from "../../logger.server";
 import type { Webhook, WebhookReceiver } from "../platform/webhooks.server";
 import { buyerSummaryText } from "./buyer-summary.server";
 import { insertDelivery } from "./outbox.server";
-import { bodyShopDomain, extractEventKeys } from "./payloads.server";
+import { bodyShopDomain, extractEventKeys } from "./event-keys.server";
 import type { DeliveryTopic } from "./status.server";
 import { wakeWorkers } from "./wake.server";
 

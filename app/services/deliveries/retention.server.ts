@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
 import { env } from "../../env.server";
 import type { CustomerDataHolder, CustomerRef } from "../shops/customer-data.server";
-import { buyerContacts } from "./payloads.server";
+import { buyerContacts } from "./event-keys.server";
 
 /**
  * Order payloads hold customer data (names, phones, addresses). Past the retention period

@@ -1,4 +1,3 @@
-import type { PrismaClient } from "@prisma/client";
 import type pg from "pg";
 import { postgresDriver } from "../../lib/postgres-driver.server";
 import { env } from "../../env.server";
@@ -51,8 +50,8 @@ function notifyCoalesced() {
 }
 
 /** PostgreSQL: tells every LISTENing worker process that something is due. */
-export function notifyWorkers(db?: PrismaClient) {
-  return deliveryStore({ db, engine: "postgresql" }).notifyWorkers(WAKE_CHANNEL);
+export function notifyWorkers() {
+  return deliveryStore().notifyWorkers(WAKE_CHANNEL);
 }
 
 /** Subscribes `wake` to this process's wake-ups and, on PostgreSQL, to every process's. Returns the unsubscribe. */

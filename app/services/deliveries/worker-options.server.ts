@@ -31,7 +31,7 @@ export type Resolved = Required<Omit<WorkerOptions, "graphql">> & { graphql: Gra
 
 // Twice the trigger's 15 s timeout; renewed while a call runs (docs/decisions/083-small-in-flight-window.md).
 export const DEFAULT_LEASE_MS = 30_000;
-export const DEFAULT_CONCURRENCY = 16;
+const DEFAULT_CONCURRENCY = 16;
 
 export function resolve(options: WorkerOptions): Resolved {
   return {
@@ -48,7 +48,7 @@ export function resolve(options: WorkerOptions): Resolved {
 }
 
 /** Waits `ms`, or less when woken. */
-export function idleSleep(ms: number, woken: Promise<void>, keepProcessAlive: boolean) {
+function idleSleep(ms: number, woken: Promise<void>, keepProcessAlive: boolean) {
   return new Promise<void>((done) => {
     const timer = setTimeout(done, ms);
     if (!keepProcessAlive) timer.unref();

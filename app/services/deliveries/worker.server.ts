@@ -5,10 +5,6 @@ import { claimDue, renewLeases } from "./queue.server";
 import { onWake } from "./wake.server";
 import { describe, resolve, type Resolved, type WorkerOptions } from "./worker-options.server";
 
-export { wakeWorkers as wakeWorker } from "./wake.server";
-export { idempotencyKeyOf } from "./deliver.server";
-export { DEFAULT_CONCURRENCY, DEFAULT_LEASE_MS, type WorkerOptions } from "./worker-options.server";
-
 /**
  * Claims what is due (up to `concurrency`) and sends it, all at once; returns how many it handled. The loop
  * (DeliveryWorker) does the same slot by slot; tests and the replay use this single pass.

@@ -2,7 +2,7 @@ import prisma from "../../db.server";
 import { SWEEP_EVENT_PREFIX } from "../../lib/sweep";
 import { logger } from "../../logger.server";
 import { insertDelivery } from "../deliveries/outbox.server";
-import { extractEventKeys } from "../deliveries/payloads.server";
+import { extractEventKeys } from "../deliveries/event-keys.server";
 import { wakeWorkers } from "../deliveries/wake.server";
 import { getOfflineSession, type GraphqlOptions, type PlatformSession } from "../platform/graphql.server";
 import { listCreatedIds, readResources, type SweptKind } from "./sweep-operations.server";

@@ -11,6 +11,8 @@ const keys = {
   customerId: null,
   checkoutToken: null,
   cartToken: null,
+  test: false,
+  searchKey: null,
 };
 
 describe("outbox statements", () => {

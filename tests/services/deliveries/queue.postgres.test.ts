@@ -32,8 +32,7 @@ describe.runIf(onPostgres)("the outbox queue on a real PostgreSQL", () => {
     });
   }
 
-  const claim = (owner: string, limit: number, now = T0) =>
-    claimDue({ owner, now, limit, leaseMs: 30_000, db: cluster.prisma, engine: "postgresql" });
+  const claim = (owner: string, limit: number, now = T0) => claimDue({ owner, now, limit, leaseMs: 30_000 });
 
   it("never hands one delivery to two of eight workers claiming at the same time", async () => {
     await queue(200);
@@ -82,11 +81,11 @@ describe.runIf(onPostgres)("the outbox queue on a real PostgreSQL", () => {
     await queue(1, { status: "delivering", leaseOwner: "alive", leaseExpiresAt: at(60_000), attempts: 1 });
     const { token, deliveries } = await claim("mine", 5);
     expect(deliveries.map((row) => [row.leaseOwner, row.attempts])).toEqual([[token, 2]]);
-    expect(await renewLeases([token], at(90_000), cluster.prisma)).toBe(1);
+    expect(await renewLeases([token], at(90_000))).toBe(1);
     expect(await cluster.prisma.delivery.count({ where: { leaseOwner: "alive", leaseExpiresAt: at(60_000) } })).toBe(1);
     const [mine] = deliveries;
-    expect(await completeDelivery(mine, { flowId: "f_101", attemptLog: "[]" }, at(1), cluster.prisma)).toBe(true);
-    expect(await skipDelivery(mine, { code: "no_api_key" }, at(2), cluster.prisma)).toBe(false);
+    expect(await completeDelivery(mine, { flowId: "f_101", attemptLog: "[]" }, at(1))).toBe(true);
+    expect(await skipDelivery(mine, { code: "no_api_key" }, at(2))).toBe(false);
     expect(await cluster.prisma.delivery.findUniqueOrThrow({ where: { id: mine.id } })).toMatchObject({
       status: "delivered",
       deliveredAt: at(1),
@@ -126,7 +125,7 @@ describe.runIf(onPostgres)("the outbox queue on a real PostgreSQL", () => {
     try {
       // The listener wakes once when it connects (rows stored while it was away), then on every notification.
       await expect.poll(() => woken, { timeout: 5_000 }).toBe(1);
-      await notifyWorkers(cluster.prisma);
+      await notifyWorkers();
       await expect.poll(() => woken, { timeout: 5_000 }).toBe(2);
     } finally {
       await listener.close();

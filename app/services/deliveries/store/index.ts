@@ -1,5 +1,4 @@
-import type { Delivery, PrismaClient } from "@prisma/client";
-import prisma from "../../../db.server";
+import type { Delivery } from "@prisma/client";
 import { databaseEngine, type DatabaseEngine } from "../../../db-adapter.server";
 import { env } from "../../../env.server";
 import type { DeliveryError } from "../../../lib/delivery-errors";
@@ -78,19 +77,10 @@ export interface Attempt {
   now: Date;
 }
 
-export interface StoreOptions {
-  /** Another client than the app's (a test's PostgreSQL client, say). */
-  db?: PrismaClient;
-  /** The engine of `db`; from DATABASE_URL by default. */
-  engine?: DatabaseEngine;
-}
-
 const appStores: Partial<Record<DatabaseEngine, DeliveryStore>> = {};
 
-/** The store on the app's database, or on `options.db`. */
-export function deliveryStore(options: StoreOptions = {}): DeliveryStore {
-  const engine = options.engine ?? databaseEngine(env().DATABASE_URL);
-  const { db } = options;
-  if (db && db !== prisma) return engine === "postgresql" ? postgresStore(db) : sqliteStore(db);
+/** The store on the app's database. */
+export function deliveryStore(): DeliveryStore {
+  const engine = databaseEngine(env().DATABASE_URL);
   return (appStores[engine] ??= engine === "postgresql" ? postgresStore() : sqliteStore());
 }

@@ -1,4 +1,3 @@
-import type { PrismaClient } from "@prisma/client";
 import type { DatabaseEngine } from "../../../db-adapter.server";
 import { hotSql } from "../../../lib/hot-sql.server";
 
@@ -65,7 +64,7 @@ export function statement<P>(strings: TemplateStringsArray, ...parts: Part<P>[])
   };
 }
 
-/** Runs statements on one engine, on the app's connection or another client (hot-sql.server.ts). */
+/** Runs statements on one engine, on the app's connection (hot-sql.server.ts). */
 export interface Connection {
   readonly engine: DatabaseEngine;
   execute<P>(statement: Statement<P>, params: P): Promise<number>;
@@ -78,12 +77,12 @@ function valuesOf<P>(statement: Statement<P>, params: P) {
   return values;
 }
 
-export function connection(engine: DatabaseEngine, db: PrismaClient | undefined): Connection {
+export function connection(engine: DatabaseEngine): Connection {
   const textOf = engine === "postgresql" ? <P>(s: Statement<P>) => s.postgres : <P>(s: Statement<P>) => s.sqlite;
   return {
     engine,
-    execute: (statement, params) => hotSql(db).executeText(textOf(statement), valuesOf(statement, params)),
+    execute: (statement, params) => hotSql().executeText(textOf(statement), valuesOf(statement, params)),
     query: <T, P>(statement: Statement<P>, params: P) =>
-      hotSql(db).queryText<T>(textOf(statement), valuesOf(statement, params)),
+      hotSql().queryText<T>(textOf(statement), valuesOf(statement, params)),
   };
 }

@@ -1,26 +1,16 @@
 import type { Delivery, ShopConfiguration } from "@prisma/client";
+import type { EventKeys } from "../event-keys.server";
 
 /** A new delivery's columns as the receiver's insert writes them (outbox.server.ts makes them). */
-export interface DeliveryRow {
+export interface DeliveryRow extends EventKeys, ErrorColumns {
   id: string;
   shop: string;
   topic: string;
   eventId: string;
-  resourceId: string | null;
-  orderId: string | null;
-  orderName: string | null;
-  customerId: string | null;
-  checkoutToken: string | null;
-  cartToken: string | null;
   status: "queued" | "skipped";
-  lastError: string | null;
-  lastErrorCode: string | null;
-  lastErrorParams: string | null;
   nextAttemptAt: Date;
   payload: string | null;
   buyer: string | null;
-  test: boolean;
-  searchKey: string | null;
   receivedAt: Date;
 }
 

@@ -1,4 +1,4 @@
-import type { Delivery, PrismaClient } from "@prisma/client";
+import type { Delivery } from "@prisma/client";
 import { lastErrorColumns } from "../../../../lib/delivery-errors";
 import { MAX_ATTEMPTS } from "../../retry-policy.server";
 import type { DeliveryStore } from "../index";
@@ -11,9 +11,9 @@ import { buryAndClaimDeliveries } from "./claim";
 import { insertDelivery } from "./insert";
 import { notifyWorkers } from "./notify";
 
-/** The order path's store on PostgreSQL: `db`'s pool (the app's, under its client, by default). */
-export function postgresStore(db?: PrismaClient): DeliveryStore {
-  const sql = connection("postgresql", db);
+/** The order path's store on PostgreSQL: the app's pool, under its client. */
+export function postgresStore(): DeliveryStore {
+  const sql = connection("postgresql");
   return {
     engine: "postgresql",
     ...sharedOperations(sql),

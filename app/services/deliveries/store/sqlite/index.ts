@@ -1,4 +1,3 @@
-import type { PrismaClient } from "@prisma/client";
 import type { DeliveryStore } from "../index";
 import { toDelivery } from "../rows";
 import { sharedOperations } from "../shared/operations";
@@ -7,9 +6,9 @@ import type { ReturnedRow } from "../types";
 import { claimDeliveries } from "./claim";
 import { insertDelivery } from "./insert";
 
-/** The order path's store on SQLite: `db`'s connection (the app's SQLite thread by default). */
-export function sqliteStore(db?: PrismaClient): DeliveryStore {
-  const sql = connection("sqlite", db);
+/** The order path's store on SQLite: the app's SQLite thread. */
+export function sqliteStore(): DeliveryStore {
+  const sql = connection("sqlite");
   const shared = sharedOperations(sql);
   return {
     engine: "sqlite",
