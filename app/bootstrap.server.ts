@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { env } from "./env.server";
 import { Scheduler, type PeriodicJob } from "./lib/scheduler.server";
 import { logger } from "./logger.server";
-import { runDueErrorTags } from "./services/deliveries/error-tag.server";
+import { runDueOwedTags } from "./services/deliveries/owed-tags.server";
 import { foldInsightCountChanges } from "./services/deliveries/insight-counts.server";
 import { runDueFulfilmentTasks } from "./services/holds/tasks.server";
 import { applyNoAnswerTimeouts } from "./services/holds/timeouts.server";
@@ -28,7 +28,7 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: "retention-purge", everyMs: 3_600_000, run: (now) => purgeExpiredPayloads(now) },
   { name: "temporary-theme-files", everyMs: SWEEP_EVERY_MS, run: (now) => sweepTemporaryThemeFiles(now) },
   // The owed tags have their own due times; this only looks for them once a minute, fleet-wide.
-  { name: "error-tags", everyMs: 60_000, run: (now) => runDueErrorTags({ now: () => now }) },
+  { name: "error-tags", everyMs: 60_000, run: (now) => runDueOwedTags({ now: () => now }) },
   // A loop test whose page was closed still ends, and its test order is still removed (docs/decisions/150).
   { name: "unattended-loop-tests", everyMs: 60_000, run: (now) => finishUnattendedLoopTests(now) },
   // Each shop with stock sync on is synced hourly; the check runs once per period across the fleet.

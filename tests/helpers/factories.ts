@@ -127,7 +127,7 @@ export async function createFullShop(shop = shopDomain()) {
   await createTemporaryThemeFile(shop);
   await createThemeInstall(shop);
   const dead = await createDelivery(shop, { status: "dead", orderId: "gid://shopify/Order/1" });
-  await prisma.errorTagTask.create({ data: { deliveryId: dead.id, shop, orderId: "gid://shopify/Order/1" } });
+  await prisma.orderTagTask.create({ data: { deliveryId: dead.id, shop, orderId: "gid://shopify/Order/1" } });
   await prisma.platformTokenLease.create({ data: { shop, holder: "refresh-in-flight", expiresAt: new Date() } });
   await prisma.automationPause.create({ data: { shop } });
   await prisma.loopTest.create({ data: { shop, orderId: "gid://shopify/Order/2", orderName: "#1002" } });
@@ -177,11 +177,13 @@ async function createStockSyncRecords(shop: string) {
  * Every model of prisma/schema.prisma with a `shop` field, read from the schema itself: a table added there is
  * counted here without anyone remembering to list it (and the uninstall tests then fail until it is deleted too).
  */
-export const SHOP_MODELS = [
-  ...readFileSync(path.resolve("prisma/schema.prisma"), "utf8").matchAll(/^model (\w+) \{([^}]*)\}/gm),
-]
-  .filter(([, , body]) => /^\s+shop\s+String\b/m.test(body))
-  .map(([, name]) => name);
+const SHOP_MODEL_TABLES = new Map(
+  [...readFileSync(path.resolve("prisma/schema.prisma"), "utf8").matchAll(/^model (\w+) \{([^}]*)\}/gm)]
+    .filter(([, , body]) => /^\s+shop\s+String\b/m.test(body))
+    // A model's table is its name unless the model maps it to another.
+    .map(([, name, body]) => [name, /@@map\("(\w+)"\)/.exec(body)?.[1] ?? name]),
+);
+export const SHOP_MODELS = [...SHOP_MODEL_TABLES.keys()];
 
 /** How many records of each model with a shop field the app holds for a shop. */
 export async function countShopRecords(shop: string): Promise<Record<string, number>> {
@@ -189,7 +191,7 @@ export async function countShopRecords(shop: string): Promise<Record<string, num
   for (const model of SHOP_MODELS) {
     // Model names come from the schema file, never from input.
     const [row] = await prisma.$queryRaw<{ n: number | bigint }[]>`
-      SELECT COUNT(*) AS n FROM ${Prisma.raw(`"${model}"`)} WHERE "shop" = ${shop}`;
+      SELECT COUNT(*) AS n FROM ${Prisma.raw(`"${SHOP_MODEL_TABLES.get(model)}"`)} WHERE "shop" = ${shop}`;
     counts[model] = Number(row.n);
   }
   return counts;

@@ -5,7 +5,7 @@ import { describeDeliveryError, type DeliveryError } from "../../lib/delivery-er
 import { logger, type Logger } from "../../logger.server";
 import { triggerFlow, unanswered, type TriggerResult } from "../automation/client.server";
 import { getShopSettings, type ShopSettings } from "../shops/configuration.server";
-import { oweErrorTag } from "./error-tag.server";
+import { oweErrorTag } from "./owed-tags.server";
 import { cancelCheckouts } from "./outbox.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
 import { completeDelivery, failDelivery, skipDelivery } from "./queue.server";

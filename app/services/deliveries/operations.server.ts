@@ -6,7 +6,7 @@ import { automationPausedAt } from "./pause.server";
 import type { RepeatRequest } from "./repeat-guard.server";
 import { listDeliveries, retryDelivery, summarizeDelivery } from "./queries.server";
 import { searchPage, type DeliverySearch } from "./search.server";
-import { AUTOMATION_ERROR_TAG } from "./status.server";
+import { forgetOwedErrorTag } from "./owed-tags.server";
 import { wakeWorkers } from "./wake.server";
 
 /**
@@ -77,8 +77,7 @@ export async function retryAllFailed(shop: string, now = new Date()) {
         callbackAt: null,
       },
     });
-    // As for one retry: a replay may deliver it after all; a new death owes the tag afresh.
-    await prisma.errorTagTask.deleteMany({ where: { deliveryId: { in: ids }, shop, tag: AUTOMATION_ERROR_TAG } });
+    await forgetOwedErrorTag(shop, ids);
     queued += count;
   }
   if (queued) wakeWorkers();

@@ -7,13 +7,8 @@ import { AppError } from "../../lib/http.server";
 import { refuseEndedLoopTestOrder } from "../loop-test/test-orders.server";
 import { guardRepeat, type RepeatRequest } from "./repeat-guard.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
-import {
-  AUTOMATION_ERROR_TAG,
-  DELIVERY_STATUSES,
-  RETRYABLE_STATUSES,
-  reconcileFlowOutcome,
-  type DeliveryStatus,
-} from "./status.server";
+import { DELIVERY_STATUSES, RETRYABLE_STATUSES, reconcileFlowOutcome, type DeliveryStatus } from "./status.server";
+import { forgetOwedErrorTag } from "./owed-tags.server";
 import { wakeWorkers } from "./wake.server";
 
 export function summarizeDelivery(delivery: Delivery) {
@@ -176,8 +171,7 @@ export async function retryDelivery(shop: string, id: string, now = new Date(), 
       callbackAt: null,
     },
   });
-  // A replay may deliver it after all; a new death owes the tag afresh. A held order's own tag stays owed.
-  await prisma.errorTagTask.deleteMany({ where: { deliveryId: id, shop, tag: AUTOMATION_ERROR_TAG } });
+  await forgetOwedErrorTag(shop, [id]);
   wakeWorkers();
   return summarizeDelivery(await findOwned(shop, id));
 }

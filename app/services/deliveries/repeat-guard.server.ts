@@ -37,7 +37,9 @@ export async function guardRepeat(
   now = new Date(),
 ) {
   const last = await prisma.delivery.aggregate({
-    where: target.orderId ? { shop: target.shop, orderId: target.orderId } : { shop: target.shop, id: target.deliveryId },
+    where: target.orderId
+      ? { shop: target.shop, orderId: target.orderId }
+      : { shop: target.shop, id: target.deliveryId },
     _max: { deliveredAt: true },
   });
   const lastTrigger = last._max.deliveredAt;

@@ -9,7 +9,7 @@ import { earlierDuplicate, orderFingerprint } from "../orders/duplicates.server"
 import { cachedOrderRules } from "../orders/rules.server";
 import { waitsForSendingHours } from "../orders/sending-hours.server";
 import type { ShopSettings } from "../shops/configuration.server";
-import { oweOrderTag } from "./error-tag.server";
+import { oweOrderTag } from "./owed-tags.server";
 import { buildOrderPayload, type OrderPayload } from "./payloads.server";
 import { buyerPhone, type NormalisedPhone, type PhoneType } from "./phone.server";
 import { skipDelivery } from "./queue.server";

@@ -16,7 +16,7 @@ import { coversOrder, holdPolicyOf } from "./settings.server";
 
 /**
  * The holds, releases and cancels the app owes the platform, as durable tasks (docs/decisions/212). The same
- * mechanism as the dead order's error tag (ErrorTagTask): a row per task, claimed by moving its due time past a
+ * mechanism as the dead order's error tag (OrderTagTask): a row per task, claimed by moving its due time past a
  * lease with a conditional write, tried again on FULFILMENT_RETRY_DELAYS_MS while the platform fails. Each step is
  * idempotent against the platform, so a task tried again after a crash (kill -9 between the platform's answer and
  * the row's update) does nothing twice: a hold is looked for by its handle before one is placed, a release names

@@ -14,7 +14,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.privacyRequest.deleteMany({ where: { shop } }),
     prisma.temporaryThemeFile.deleteMany({ where: { shop } }),
     prisma.themeInstall.deleteMany({ where: { shop } }),
-    prisma.errorTagTask.deleteMany({ where: { shop } }),
+    prisma.orderTagTask.deleteMany({ where: { shop } }),
     prisma.platformTokenLease.deleteMany({ where: { shop } }),
     prisma.delivery.deleteMany({ where: { shop } }),
     prisma.automationPause.deleteMany({ where: { shop } }),

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { HttpResponse } from "msw";
 import prisma from "~/db.server";
-import { runDueErrorTags } from "~/services/deliveries/error-tag.server";
+import { runDueOwedTags } from "~/services/deliveries/owed-tags.server";
 import { retryDelivery } from "~/services/deliveries/queries.server";
 import { runDeliveryPass } from "~/services/deliveries/worker.server";
 import { countOrdersWithoutMobile, orderChecks } from "~/services/orders/checks.server";
@@ -132,7 +132,7 @@ describe("the shop's rule for an order without a usable mobile", () => {
       tagsApplied: "[]",
     });
     const task = () =>
-      prisma.errorTagTask.findUniqueOrThrow({
+      prisma.orderTagTask.findUniqueOrThrow({
         where: { deliveryId_tag: { deliveryId: delivery.id, tag: "automation-no-phone" } },
       });
     expect(await task()).toMatchObject({ status: "owed", attempts: 1, dueAt: new Date(T0.getTime() + 60_000) });
@@ -141,7 +141,7 @@ describe("the shop's rule for an order without a usable mobile", () => {
     expect(await task()).toMatchObject({ status: "owed" });
 
     down.value = false;
-    const retry = (now: Date) => runDueErrorTags({ now: () => now, graphql: { sleep: async () => {} } });
+    const retry = (now: Date) => runDueOwedTags({ now: () => now, graphql: { sleep: async () => {} } });
     expect(await retry(new Date(T0.getTime() + 60_000))).toBe(1);
     expect(await task()).toMatchObject({ status: "done", attempts: 2 });
     const released = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { retryDelivery } from "~/services/deliveries/queries.server";
 import { MAX_ATTEMPTS, MAX_ERROR_TAG_TRIES } from "~/services/deliveries/retry-policy.server";
-import { runDueErrorTags } from "~/services/deliveries/error-tag.server";
+import { runDueOwedTags } from "~/services/deliveries/owed-tags.server";
 import type { WorkerOptions } from "~/services/deliveries/worker-options.server";
 import { DeliveryWorker, runDeliveryPass } from "~/services/deliveries/worker.server";
 import { createAutomatedShop, createConfiguration, createDelivery, shopDomain } from "../../helpers/factories";
@@ -438,7 +438,7 @@ describe("dead deliveries", () => {
     expect(row.status).toBe("dead");
     expect(row.lastError).toContain("HTTP 422");
     expect(
-      await prisma.errorTagTask.findUniqueOrThrow({
+      await prisma.orderTagTask.findUniqueOrThrow({
         where: { deliveryId_tag: { deliveryId: delivery.id, tag: "automation-error" } },
       }),
     ).toMatchObject({
@@ -468,9 +468,9 @@ describe("the error tag a dead delivery still owes", () => {
 
   const row = (id: string) => prisma.delivery.findUniqueOrThrow({ where: { id } });
   const task = (deliveryId: string) =>
-    prisma.errorTagTask.findUniqueOrThrow({ where: { deliveryId_tag: { deliveryId, tag: "automation-error" } } });
+    prisma.orderTagTask.findUniqueOrThrow({ where: { deliveryId_tag: { deliveryId, tag: "automation-error" } } });
   const retryTags = (now: Date, options: { leaseMs?: number } = {}) =>
-    runDueErrorTags({ now: () => now, graphql: { sleep: async () => {} }, ...options });
+    runDueOwedTags({ now: () => now, graphql: { sleep: async () => {} }, ...options });
 
   it("records the tag as owed, due a minute later, when the platform fails at the moment of death", async () => {
     const shop = await createAutomatedShop();
@@ -571,7 +571,7 @@ describe("the error tag a dead delivery still owes", () => {
     const delivery = await deadOrder(shop);
     await retryDelivery(shop, delivery.id, at(1));
     expect(await row(delivery.id)).toMatchObject({ status: "queued" });
-    expect(await prisma.errorTagTask.count()).toBe(0);
+    expect(await prisma.orderTagTask.count()).toBe(0);
     server.use(triggerHandler([]));
     await pass(at(2));
     expect(await retryTags(at(100 * 3_600_000))).toBe(0);
@@ -582,9 +582,9 @@ describe("the error tag a dead delivery still owes", () => {
     const shop = await createAutomatedShop();
     flakyPlatform(shop, { value: true });
     await deadOrder(shop);
-    expect(await prisma.errorTagTask.count({ where: { shop } })).toBe(1);
+    expect(await prisma.orderTagTask.count({ where: { shop } })).toBe(1);
     await prisma.delivery.deleteMany({ where: { shop } });
-    expect(await prisma.errorTagTask.count({ where: { shop } })).toBe(0);
+    expect(await prisma.orderTagTask.count({ where: { shop } })).toBe(0);
   });
 });
 

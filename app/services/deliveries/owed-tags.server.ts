@@ -1,4 +1,4 @@
-import type { Delivery, ErrorTagTask } from "@prisma/client";
+import type { Delivery, OrderTagTask } from "@prisma/client";
 import prisma from "../../db.server";
 import { logger } from "../../logger.server";
 import { addOrderTags } from "../automation/order-tags.server";
@@ -8,7 +8,7 @@ import { ERROR_TAG_RETRY_DELAYS_MS } from "./retry-policy.server";
 import { AUTOMATION_ERROR_TAG } from "./status.server";
 
 /**
- * A tag an order is owed, as a task of its own (ErrorTagTask): the spec's automation-error tag on a dead order, so
+ * A tag an order is owed, as a task of its own (OrderTagTask): the spec's automation-error tag on a dead order, so
  * the merchant sees in the admin which orders the flow missed, and the tag of an order the shop's rules held
  * (docs/decisions/264). Tried at once, then again on ERROR_TAG_RETRY_DELAYS_MS while the platform fails, its due
  * time, tries and last problem in columns.
@@ -20,7 +20,7 @@ interface TagProblem {
   retryable: boolean;
 }
 
-export interface ErrorTagOptions {
+export interface OwedTagOptions {
   now?: () => Date;
   /** Passed to the platform GraphQL client (its own throttle waits). */
   graphql?: GraphqlOptions;
@@ -53,23 +53,31 @@ async function addTag(
 /** A dead order delivery owes its order the tag: the task is created due now and tried at once. */
 export async function oweErrorTag(
   delivery: Pick<Delivery, "id" | "shop" | "topic" | "orderId">,
-  options: ErrorTagOptions = {},
+  options: OwedTagOptions = {},
 ) {
   await oweOrderTag(delivery, AUTOMATION_ERROR_TAG, options);
+}
+
+/**
+ * A retry or a resend replaces the failed run: a replay may deliver the order after all, and a new death owes the
+ * error tag afresh. A held order's own tag stays owed.
+ */
+export async function forgetOwedErrorTag(shop: string, deliveryIds: string[]) {
+  await prisma.orderTagTask.deleteMany({ where: { shop, deliveryId: { in: deliveryIds }, tag: AUTOMATION_ERROR_TAG } });
 }
 
 /** The order of this delivery owes `tag`: a task due now, tried at once, then on the schedule until added. */
 export async function oweOrderTag(
   delivery: Pick<Delivery, "id" | "shop" | "topic" | "orderId">,
   tag: string,
-  options: ErrorTagOptions = {},
+  options: OwedTagOptions = {},
 ) {
   if (delivery.topic !== "orders/create" || !delivery.orderId) return;
   const now = (options.now ?? (() => new Date()))();
   const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS));
   // Created already claimed (due past the lease), so a scheduler run meanwhile leaves it to this try.
   const fresh = { status: "owed", dueAt: leaseUntil, attempts: 0, lastProblem: null };
-  const task = await prisma.errorTagTask.upsert({
+  const task = await prisma.orderTagTask.upsert({
     where: { deliveryId_tag: { deliveryId: delivery.id, tag } },
     create: { deliveryId: delivery.id, shop: delivery.shop, orderId: delivery.orderId, tag, ...fresh },
     update: fresh,
@@ -81,16 +89,16 @@ export async function oweOrderTag(
  * Tries the owed tags whose time has come. Each is claimed by moving its due time past the lease, only if no
  * other process moved it first, so two workers never tag one order at once. Returns how many were tried.
  */
-export async function runDueErrorTags(options: ErrorTagOptions & { limit?: number } = {}): Promise<number> {
+export async function runDueOwedTags(options: OwedTagOptions & { limit?: number } = {}): Promise<number> {
   const now = (options.now ?? (() => new Date()))();
-  const owed = await prisma.errorTagTask.findMany({
+  const owed = await prisma.orderTagTask.findMany({
     where: { status: "owed", dueAt: { lte: now } },
     orderBy: { dueAt: "asc" },
     take: options.limit ?? 50,
   });
-  const claimed: ErrorTagTask[] = [];
+  const claimed: OrderTagTask[] = [];
   for (const task of owed) {
-    const { count } = await prisma.errorTagTask.updateMany({
+    const { count } = await prisma.orderTagTask.updateMany({
       where: { id: task.id, status: "owed", dueAt: task.dueAt },
       data: { dueAt: new Date(now.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS)) },
     });
@@ -100,13 +108,13 @@ export async function runDueErrorTags(options: ErrorTagOptions & { limit?: numbe
   return claimed.length;
 }
 
-async function tryTask(task: ErrorTagTask, options: ErrorTagOptions) {
+async function tryTask(task: OrderTagTask, options: OwedTagOptions) {
   const log = logger.child({ shop: task.shop, deliveryId: task.deliveryId, tag: task.tag, component: "error-tag" });
   const attempts = task.attempts + 1;
   const problem = await addTag(task.shop, task.orderId, task.tag, options.graphql);
   const now = (options.now ?? (() => new Date()))();
   if (!problem) {
-    await prisma.errorTagTask.updateMany({
+    await prisma.orderTagTask.updateMany({
       where: { id: task.id },
       data: { status: "done", dueAt: null, attempts, lastProblem: null },
     });
@@ -118,7 +126,7 @@ async function tryTask(task: ErrorTagTask, options: ErrorTagOptions) {
   const delay = problem.retryable ? ERROR_TAG_RETRY_DELAYS_MS[attempts - 1] : undefined;
   const dueAt = delay === undefined ? null : new Date(now.getTime() + delay);
   log.error({ problem: problem.message, attempts, dueAt }, "could not tag the order");
-  await prisma.errorTagTask.updateMany({
+  await prisma.orderTagTask.updateMany({
     where: { id: task.id },
     data: { status: dueAt ? "owed" : "given_up", dueAt, attempts, lastProblem: problem.message },
   });
