@@ -7,7 +7,7 @@ import { OrderChecksNotice } from "~/components/OrderChecksNotice";
 import { useI18n } from "~/i18n/context";
 import type { DeliveryCounts, Order, PublicConfiguration } from "~/lib/api-types";
 import type { FailureBody } from "~/lib/errors";
-import { AppError, loaderFailure, reportUnexpected } from "~/lib/http.server";
+import { AppError, failureData, reportUnexpected } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 import type { SetupState } from "~/lib/setup-steps";
 import { listAssociations } from "~/services/catalogue/associations.server";
@@ -67,9 +67,10 @@ async function recentOrders(shop: string): Promise<RecentOrdersState> {
     return { orders: orders as Order[], installedAt: installed?.toISOString() ?? null, failure: null };
   } catch (error) {
     // Only the orders failed: the rest of the page still shows, the failure worded on the orders card.
-    let failure: FailureBody;
-    if (error instanceof AppError) failure = { success: false, ...loaderFailure(error, {}).data.failure };
-    else failure = { success: false, error: String(reportUnexpected(error, { shop }).error), code: "internal" };
+    const failure: FailureBody =
+      error instanceof AppError
+        ? failureData(error)
+        : { success: false, error: String(reportUnexpected(error, { shop }).error), code: "internal" };
     return { orders: [], installedAt: null, failure };
   }
 }

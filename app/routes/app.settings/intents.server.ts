@@ -1,6 +1,6 @@
 import type { AutomationFlow } from "~/lib/api-types";
 import type { FailureBody } from "~/lib/errors";
-import { AppError, loaderFailure, ok, reportUnexpected, unknownIntent } from "~/lib/http.server";
+import { AppError, failureData, ok, reportUnexpected, unknownIntent } from "~/lib/http.server";
 import { parseInput } from "~/lib/input.server";
 import { answerRulesInput, saveAnswerRules } from "~/services/answers/rules.server";
 import { listFlows } from "~/services/automation/client.server";
@@ -12,7 +12,7 @@ import { supplierIntegrationInput } from "~/services/supplier/integration-input.
 import { requireSupplierToken, saveSupplierIntegration } from "~/services/supplier/integration.server";
 import { listSupplierProducts } from "~/services/supplier/products.server";
 
-/** The stored key's flows, or the JSON route's failure body for them (loaderFailure's mapping). */
+/** The stored key's flows, or the JSON route's failure body for them (failureData's mapping). */
 export type StoredKeyFlows = { flows: AutomationFlow[] | null; failure: FailureBody | null };
 
 export async function storedKeyFlows(shop: string, apiKey: string): Promise<StoredKeyFlows> {
@@ -24,7 +24,7 @@ export async function storedKeyFlows(shop: string, apiKey: string): Promise<Stor
       const unexpected = reportUnexpected(error, { shop });
       return { flows: null, failure: { success: false, error: String(unexpected.error), code: "internal" } };
     }
-    return { flows: null, failure: { success: false, ...loaderFailure(error, {}).data.failure } };
+    return { flows: null, failure: failureData(error) };
   }
 }
 
