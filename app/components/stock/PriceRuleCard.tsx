@@ -5,31 +5,14 @@ import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
+import type { Rounding } from "~/services/stock/price-rule";
+import type { PriceRuleSettings } from "~/services/stock/price-settings.server";
+import type { PricePreviewRow } from "~/services/stock/sync-plan";
 
-export interface PriceRuleCardData {
-  on: boolean;
-  margin: string;
-  fixedAmount: number;
-  rounding: string;
-  setCompareAt: boolean;
-  confirmedAt: string | null;
-  fingerprint: string;
-}
+type RuleAnswer = { success: true; priceRule: PriceRuleSettings; preview: PricePreviewRow[] };
 
-interface PreviewRow {
-  associationId: string;
-  variantId: string;
-  productName: string;
-  variantTitle: string;
-  supplierPrice: string;
-  currentPrice: string;
-  newPrice: string;
-  changes: boolean;
-}
-
-type RuleAnswer = { success: true; priceRule: PriceRuleCardData; preview: PreviewRow[] };
-
-const ROUNDINGS = ["nearest_100", "ends_900", "none"] as const;
+/** The choices in the order the select lists them: the default first. */
+const ROUNDINGS = ["nearest_100", "ends_900", "none"] as const satisfies readonly Rounding[];
 /** Rows shown at once: the count says how many more the rule changes. */
 const PREVIEW_ROWS = 50;
 
@@ -37,7 +20,7 @@ const PREVIEW_ROWS = 50;
  * The optional price rule (docs/decisions/234): its fields, and on saving a rule that is on, the preview of every
  * mapped variant's new price. Syncs apply the rule only once the merchant confirms that preview.
  */
-export function PriceRuleCard({ rule }: { rule: PriceRuleCardData }) {
+export function PriceRuleCard({ rule }: { rule: PriceRuleSettings }) {
   const { t, tp, locale, money, dateTime } = useI18n();
   const message = useErrorMessage();
   const [form, setForm] = useState(() => ({
@@ -47,7 +30,7 @@ export function PriceRuleCard({ rule }: { rule: PriceRuleCardData }) {
     rounding: rule.rounding,
     setCompareAt: rule.setCompareAt,
   }));
-  const [preview, setPreview] = useState<{ rows: PreviewRow[]; fingerprint: string } | null>(null);
+  const [preview, setPreview] = useState<{ rows: PricePreviewRow[]; fingerprint: string } | null>(null);
   const save = useWrite<RuleAnswer>(undefined, (answer) => {
     setPreview(answer.priceRule.on ? { rows: answer.preview, fingerprint: answer.priceRule.fingerprint } : null);
     if (!answer.priceRule.on) showToast(t("price.saved"));
