@@ -5,21 +5,12 @@ import { OptionalScopesButton } from "~/components/OptionalScopesButton";
 import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
 import { useI18n } from "~/i18n/context";
+import type { stockSyncCardData } from "~/services/stock/page.server";
 import { useSyncReason } from "./ProductSyncStatus";
 import { TitledCard } from "~/components/TitledCard";
 
-export interface StockSyncCardData {
-  enabled: boolean;
-  locationId: string | null;
-  locationName: string | null;
-  missingScopes: string[];
-  locations: { id: string; name: string }[];
-  locationsError: string | null;
-  lastRun: { at: string; status: string; changes: number; errorCode: string | null } | null;
-}
-
 /** The shop's stock sync: permissions, on/off and location, the last sync, and "Sincronizar ahora" for all. */
-export function StockSyncCard({ sync }: { sync: StockSyncCardData }) {
+export function StockSyncCard({ sync }: { sync: Awaited<ReturnType<typeof stockSyncCardData>> }) {
   const { t, tp, dateTime } = useI18n();
   const reason = useSyncReason();
   const [enabled, setEnabled] = useState(sync.enabled);
