@@ -1,6 +1,9 @@
 import { Banner } from "@shopify/polaris";
 
-/** The outcome of a form's last button, above its fields: a failure or a success, each dismissible. */
+/**
+ * The outcome of a form's last button, above its fields: a failure or a success, each dismissible. Forms whose
+ * success is a toast pass only the failure.
+ */
 export function FormFeedback({
   failure,
   success,
@@ -10,7 +13,7 @@ export function FormFeedback({
   failure?: string;
   success?: string;
   onDismissFailure: () => void;
-  onDismissSuccess: () => void;
+  onDismissSuccess?: () => void;
 }) {
   return (
     <>

@@ -54,9 +54,12 @@ export function useWrite<T extends { success: true }>(
     busy,
     /** The intent of the last write (the one a `failure` or `result` answers). */
     intent,
-    /** Whether `intent` is being sent, for the row `id` when given: the spinner of the right button. */
-    pending: (name: string, id?: string) =>
-      pendingIntent === name && (id === undefined || fetcher.formData?.get("id")?.toString() === id),
+    /**
+     * Whether `intent` is being sent, for the row `id` when given (the write's `id` field, or the one `field` names):
+     * the spinner of the right button.
+     */
+    pending: (name: string, id?: string, field = "id") =>
+      pendingIntent === name && (id === undefined || fetcher.formData?.get(field)?.toString() === id),
     /** The last successful answer, until the next write. */
     result,
     /** The failure's body (its code, field and row), for a form that shows it where it belongs. */

@@ -92,6 +92,36 @@ describe("linked products: stock sync", () => {
   }
 });
 
+describe("linked products: syncing one product", () => {
+  const admin = useAdmin();
+
+  it("shows the spinner on the row being synced only, not on every row's button", async () => {
+    const shop = await newShop("stock-sync-one");
+    await seedSyncedShop(shop);
+    await browserDatabase().stockSyncSettings.create({
+      data: { shop, enabled: true, locationId: "gid://shopify/Location/71001", locationName: "Bodega principal" },
+    });
+    const page = await admin.open(shop, "/app/products", "en", 1400);
+    // The sync's answer is held back so the page is looked at while it is being sent.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === "/app/products",
+      async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.continue();
+      },
+    );
+    const button = (name: string) => page.getByRole("button", { name: `Sync now: ${name}` });
+    await button("Camiseta deportiva").click();
+    await expect.poll(() => button("Camiseta deportiva").getAttribute("aria-busy")).toBe("true");
+    expect(await button("Faja moldeadora").getAttribute("aria-busy")).not.toBe("true");
+    expect(await button("Lámpara LED recargable").getAttribute("aria-busy")).not.toBe("true");
+    release();
+    await expect.poll(() => button("Camiseta deportiva").getAttribute("aria-busy")).not.toBe("true");
+  });
+});
+
 describe("linked products: the price rule", () => {
   const admin = useAdmin();
 

@@ -1,9 +1,14 @@
+import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { clearFlowCache } from "~/services/automation/client.server";
 import { loader as loadOne } from "~/routes/app.deliveries.$id/route";
 import { action, loader } from "~/routes/app.deliveries._index/route";
-import { createDelivery, createSession, shopDomain } from "../helpers/factories";
+import { createConfiguration, createDelivery, createSession, shopDomain } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";
+import { TEST_ENV } from "../helpers/test-env";
+import { flowsHandler } from "../mocks/automation";
+import { server } from "../mocks/server";
 
 async function adminShop() {
   const shop = shopDomain();
@@ -106,5 +111,32 @@ describe("delivery page loader", () => {
       context: {},
     })) as { delivery: { id: string; attemptLog: unknown[] }; flowName: string | null; failure: null };
     expect(result).toMatchObject({ delivery: { id: own.id, attemptLog: [] }, flowName: null, failure: null });
+  });
+
+  it("names the delivery's flow from the saved key's flow list, and leaves it unnamed when the list fails", async () => {
+    clearFlowCache();
+    const shop = await adminShop();
+    await createConfiguration(shop, { automationApiKey: "auto-key-5e1d" });
+    const own = await createDelivery(shop, { status: "delivered", flowId: "f_202" });
+    const open = async () =>
+      (await loadOne({
+        request: await adminRequest(`/app/deliveries/${own.id}`, shop),
+        params: { id: own.id },
+        context: {},
+      })) as { flowName: string | null };
+    server.use(
+      flowsHandler(
+        [
+          { id: "f_101", name: "Confirmar pedido", status: "active" },
+          { id: "f_202", name: "Carrito abandonado", status: "active" },
+        ],
+        { apiKey: "auto-key-5e1d" },
+      ),
+    );
+    expect((await open()).flowName).toBe("Carrito abandonado");
+
+    clearFlowCache();
+    server.use(http.get(`${TEST_ENV.AUTOMATION_API_URL}/api/accounts/flows`, () => HttpResponse.error()));
+    expect((await open()).flowName).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-import { BlockStack, Card, DataTable, InlineGrid, Layout, Text } from "@shopify/polaris";
+import { DataTable, InlineGrid, Layout, Text } from "@shopify/polaris";
 import { useI18n } from "~/i18n/context";
 import type { AnswerInsights } from "~/services/answers/insights.server";
+import { TitledCard } from "~/components/TitledCard";
 
 /** A wait in the largest whole unit that reads well: minutes under two hours, else hours. */
 function useWait() {
@@ -32,41 +33,36 @@ export function AnswerInsightsCard({ answers }: { answers: AnswerInsights }) {
   );
   return (
     <Layout.Section>
-      <Card>
-        <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">
-            {t("insights.answers.title")}
-          </Text>
-          <InlineGrid columns={{ xs: 1, sm: 3 }} gap="300">
-            <Text as="p">{t("insights.answers.confirmed", { count: number(totals.confirmed) })}</Text>
-            <Text as="p">{t("insights.answers.refused", { count: number(totals.refused) })}</Text>
-            <Text as="p">{t("insights.answers.noAnswer", { count: number(totals.noAnswer) })}</Text>
-          </InlineGrid>
-          <DataTable
-            columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
-            headings={[
-              t("insights.flow"),
-              t("answers.answer.confirmed"),
-              t("answers.answer.refused"),
-              t("answers.answer.no_answer"),
-              t("insights.rate"),
-            ]}
-            rows={answers.flows.map((flow) => [
-              flow.flowId,
-              number(flow.confirmed),
-              number(flow.refused),
-              number(flow.noAnswer),
-              percent.format(flow.confirmationRate),
-            ])}
-          />
-          <Text as="p" tone="subdued">
-            {t("insights.answers.time", {
-              p50: wait(answers.timeToAnswer.p50Ms),
-              p95: wait(answers.timeToAnswer.p95Ms),
-            })}
-          </Text>
-        </BlockStack>
-      </Card>
+      <TitledCard title={t("insights.answers.title")}>
+        <InlineGrid columns={{ xs: 1, sm: 3 }} gap="300">
+          <Text as="p">{t("insights.answers.confirmed", { count: number(totals.confirmed) })}</Text>
+          <Text as="p">{t("insights.answers.refused", { count: number(totals.refused) })}</Text>
+          <Text as="p">{t("insights.answers.noAnswer", { count: number(totals.noAnswer) })}</Text>
+        </InlineGrid>
+        <DataTable
+          columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
+          headings={[
+            t("insights.flow"),
+            t("answers.answer.confirmed"),
+            t("answers.answer.refused"),
+            t("answers.answer.no_answer"),
+            t("insights.rate"),
+          ]}
+          rows={answers.flows.map((flow) => [
+            flow.flowId,
+            number(flow.confirmed),
+            number(flow.refused),
+            number(flow.noAnswer),
+            percent.format(flow.confirmationRate),
+          ])}
+        />
+        <Text as="p" tone="subdued">
+          {t("insights.answers.time", {
+            p50: wait(answers.timeToAnswer.p50Ms),
+            p95: wait(answers.timeToAnswer.p95Ms),
+          })}
+        </Text>
+      </TitledCard>
     </Layout.Section>
   );
 }

@@ -82,7 +82,6 @@ export function AnswerRulesCard({
         <FormFeedback
           failure={write.failure ? message(write.failure) : undefined}
           onDismissFailure={write.clear}
-          onDismissSuccess={write.clear}
         />
         <InlineStack gap="200" blockAlign="end" wrap>
           <Box minWidth="220px">

@@ -97,7 +97,6 @@ export function HoldSettingsCard({
         <FormFeedback
           failure={write.failure && !field ? message(write.failure) : undefined}
           onDismissFailure={write.clear}
-          onDismissSuccess={write.clear}
         />
         {form.enabled && <OptionalScopesBanner missing={missingScopes} feature={t("holds.feature")} />}
         <FormLayout>

@@ -25,53 +25,35 @@ export function OrderRulesSettings({
 }) {
   const { t } = useI18n();
   const message = useErrorMessage();
-  const [noPhoneAction, setNoPhoneAction] = useState<NoPhoneAction>(rules.noPhoneAction);
-  const [phoneCountry, setPhoneCountry] = useState(rules.phoneCountry ?? "");
-  const savedWindow = rules.duplicateWindowMinutes ? String(rules.duplicateWindowMinutes) : "";
-  const [duplicateWindow, setDuplicateWindow] = useState(savedWindow);
-  const [duplicateAction, setDuplicateAction] = useState<DuplicateAction>(rules.duplicateAction);
-  const [hoursOn, setHoursOn] = useState(rules.sendingHours.on);
-  const [hoursFrom, setHoursFrom] = useState(rules.sendingHours.from);
-  const [hoursTo, setHoursTo] = useState(rules.sendingHours.to);
+  // The fields as stored: what the form starts from, is compared with for "unsaved", and goes back to on discard.
+  const saved = {
+    noPhoneAction: rules.noPhoneAction,
+    phoneCountry: rules.phoneCountry ?? "",
+    duplicateWindow: rules.duplicateWindowMinutes ? String(rules.duplicateWindowMinutes) : "",
+    duplicateAction: rules.duplicateAction,
+    hoursOn: rules.sendingHours.on,
+    hoursFrom: rules.sendingHours.from,
+    hoursTo: rules.sendingHours.to,
+  };
+  const [form, setForm] = useState(saved);
+  const set = (patch: Partial<typeof form>) => setForm((before) => ({ ...before, ...patch }));
   const write = useWrite<{ success: true }>("/app/order-rules", () => showToast(t("settings.orderRules.saved")));
-  const dirty =
-    noPhoneAction !== rules.noPhoneAction ||
-    phoneCountry !== (rules.phoneCountry ?? "") ||
-    duplicateWindow !== savedWindow ||
-    duplicateAction !== rules.duplicateAction ||
-    hoursOn !== rules.sendingHours.on ||
-    hoursFrom !== rules.sendingHours.from ||
-    hoursTo !== rules.sendingHours.to;
+  const dirty = (Object.keys(saved) as (keyof typeof saved)[]).some((name) => form[name] !== saved[name]);
   const hoursError = write.failure?.error?.startsWith("sendingHours") ? message(write.failure) : undefined;
 
   function save() {
     write.submit("order-rules-save", {
-      noPhoneAction,
-      phoneCountry,
-      duplicateWindowMinutes: duplicateWindow.trim(),
-      duplicateAction,
-      ...(hoursOn ? { sendingHoursOn: "on" } : {}),
-      sendingHoursFrom: hoursFrom,
-      sendingHoursTo: hoursTo,
+      noPhoneAction: form.noPhoneAction,
+      phoneCountry: form.phoneCountry,
+      duplicateWindowMinutes: form.duplicateWindow.trim(),
+      duplicateAction: form.duplicateAction,
+      ...(form.hoursOn ? { sendingHoursOn: "on" } : {}),
+      sendingHoursFrom: form.hoursFrom,
+      sendingHoursTo: form.hoursTo,
     });
   }
 
-  useEffect(() =>
-    report("order-rules", {
-      dirty,
-      busy: write.busy,
-      save,
-      discard: () => {
-        setNoPhoneAction(rules.noPhoneAction);
-        setPhoneCountry(rules.phoneCountry ?? "");
-        setDuplicateWindow(savedWindow);
-        setDuplicateAction(rules.duplicateAction);
-        setHoursOn(rules.sendingHours.on);
-        setHoursFrom(rules.sendingHours.from);
-        setHoursTo(rules.sendingHours.to);
-      },
-    }),
-  );
+  useEffect(() => report("order-rules", { dirty, busy: write.busy, save, discard: () => setForm(saved) }));
 
   return (
     <Card>
@@ -79,7 +61,6 @@ export function OrderRulesSettings({
         <FormFeedback
           failure={write.failure ? message(write.failure) : undefined}
           onDismissFailure={write.clear}
-          onDismissSuccess={() => undefined}
         />
         <FormLayout>
           <Select
@@ -88,8 +69,8 @@ export function OrderRulesSettings({
               label: t(`settings.orderRules.noPhone.${action}`),
               value: action,
             }))}
-            value={noPhoneAction}
-            onChange={(value) => setNoPhoneAction(value as NoPhoneAction)}
+            value={form.noPhoneAction}
+            onChange={(value) => set({ noPhoneAction: value as NoPhoneAction })}
           />
           <Select
             label={t("settings.orderRules.phoneCountry")}
@@ -98,16 +79,16 @@ export function OrderRulesSettings({
               { label: t("settings.orderRules.phoneCountry.supplier"), value: "" },
               ...SUPPLIER_COUNTRY_CODES.map((code) => ({ label: t(`country.${code}`), value: code })),
             ]}
-            value={phoneCountry}
-            onChange={setPhoneCountry}
+            value={form.phoneCountry}
+            onChange={(phoneCountry) => set({ phoneCountry })}
           />
           <TextField
             label={t("settings.orderRules.duplicateWindow")}
             helpText={t("settings.orderRules.duplicateWindow.help")}
             type="number"
             min={0}
-            value={duplicateWindow}
-            onChange={setDuplicateWindow}
+            value={form.duplicateWindow}
+            onChange={(duplicateWindow) => set({ duplicateWindow })}
             autoComplete="off"
             error={write.failure?.error?.startsWith("duplicateWindowMinutes") ? message(write.failure) : undefined}
           />
@@ -117,32 +98,32 @@ export function OrderRulesSettings({
               label: t(`settings.orderRules.duplicateAction.${action}`),
               value: action,
             }))}
-            value={duplicateAction}
-            onChange={(value) => setDuplicateAction(value as DuplicateAction)}
-            disabled={!duplicateWindow.trim() || duplicateWindow.trim() === "0"}
+            value={form.duplicateAction}
+            onChange={(value) => set({ duplicateAction: value as DuplicateAction })}
+            disabled={!form.duplicateWindow.trim() || form.duplicateWindow.trim() === "0"}
           />
           <Checkbox
             label={t("settings.orderRules.sendingHours")}
             helpText={t("settings.orderRules.sendingHours.help")}
-            checked={hoursOn}
-            onChange={setHoursOn}
+            checked={form.hoursOn}
+            onChange={(hoursOn) => set({ hoursOn })}
           />
           <FormLayout.Group condensed>
             <TextField
               label={t("settings.orderRules.sendingHours.from")}
               type="time"
-              value={hoursFrom}
-              onChange={setHoursFrom}
+              value={form.hoursFrom}
+              onChange={(hoursFrom) => set({ hoursFrom })}
               autoComplete="off"
-              disabled={!hoursOn}
+              disabled={!form.hoursOn}
             />
             <TextField
               label={t("settings.orderRules.sendingHours.to")}
               type="time"
-              value={hoursTo}
-              onChange={setHoursTo}
+              value={form.hoursTo}
+              onChange={(hoursTo) => set({ hoursTo })}
               autoComplete="off"
-              disabled={!hoursOn}
+              disabled={!form.hoursOn}
               error={hoursError}
             />
           </FormLayout.Group>

@@ -14,7 +14,6 @@ export const products = {
   "catalogue.upstream.unavailable": "The supplier marketplace is not answering right now; showing no products.",
   "catalogue.upstream.rate_limited": "The supplier marketplace asked us to slow down; try again in a minute.",
   "catalogue.upstream.rejected": "The supplier marketplace refused the token; check it in Settings.",
-  "catalogue.price": "Price",
   "catalogue.stock": "Stock: {count}",
   "catalogue.noStock": "Stock unknown",
   "catalogue.variations.one": "{count} variation",

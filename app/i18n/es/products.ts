@@ -17,7 +17,6 @@ export const products: Record<keyof typeof english, string> = {
     "El marketplace del proveedor no responde en este momento; no hay productos que mostrar.",
   "catalogue.upstream.rate_limited": "El marketplace del proveedor pidió esperar; inténtalo de nuevo en un minuto.",
   "catalogue.upstream.rejected": "El marketplace del proveedor rechazó el token; revísalo en Configuración.",
-  "catalogue.price": "Precio",
   "catalogue.stock": "Stock: {count}",
   "catalogue.noStock": "Stock desconocido",
   "catalogue.variations.one": "{count} variación",

@@ -67,9 +67,10 @@ async function recentOrders(shop: string): Promise<RecentOrdersState> {
     return { orders: orders as Order[], installedAt: installed?.toISOString() ?? null, failure: null };
   } catch (error) {
     // Only the orders failed: the rest of the page still shows, the failure worded on the orders card.
-    let failure: FailureBody;
-    if (error instanceof AppError) failure = failureData(error);
-    else failure = { success: false, error: String(reportUnexpected(error, { shop }).error), code: "internal" };
+    const failure: FailureBody =
+      error instanceof AppError
+        ? failureData(error)
+        : { success: false, error: String(reportUnexpected(error, { shop }).error), code: "internal" };
     return { orders: [], installedAt: null, failure };
   }
 }

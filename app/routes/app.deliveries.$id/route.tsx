@@ -16,15 +16,13 @@ import { isHeld } from "~/lib/order-rules";
 import { pageMeta, type Title } from "~/lib/meta";
 import { apiHandler, BODY_LIMITS, loaderFailure, ok, unknownIntent } from "~/lib/http.server";
 import { readFields } from "~/lib/input.server";
-import { listFlows } from "~/services/automation/client.server";
+import { flowDirectory } from "~/services/automation/flow-directory.server";
 import { retryNow } from "~/services/deliveries/operations.server";
 import { withBuyerOutcomes } from "~/services/deliveries/buyer-outcome.server";
 import { getDelivery } from "~/services/deliveries/queries.server";
 import { orderChecks } from "~/services/orders/checks.server";
-import { getShopSettings } from "~/services/shops/configuration.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
-import { logger } from "~/logger.server";
 import { AttemptLog } from "./components/AttemptLog";
 import { BuyerCard } from "./components/BuyerCard";
 import { CallbackCard } from "./components/CallbackCard";
@@ -32,7 +30,7 @@ import { SummaryCard } from "./components/SummaryCard";
 
 /**
  * The delivery (the service of `/api/deliveries/:id`) and its flow's name from the automation platform's list
- * (the service of `/api/automation/flows`). A delivery the shop does not have is the JSON route's 404 failure,
+ * (the flow directory the insights page names flows by). A delivery the shop does not have is the JSON route's 404 failure,
  * worded by the page; a flow list that cannot be read leaves the flow shown by its id.
  */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
@@ -44,21 +42,15 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   } catch (error) {
     return loaderFailure(error, { delivery: null, checks: null, flowName: null });
   }
-  const [delivery] = await withBuyerOutcomes(shop, [found]);
-  const checks = await orderChecks(shop, delivery.id);
-  return { delivery, checks, flowName: delivery.flowId ? await flowName(shop, delivery.flowId) : null, failure: null };
+  const flowId = found.flowId;
+  // Three reads that need only the delivery: at once, not one after the other.
+  const [[delivery], checks, name] = await Promise.all([
+    withBuyerOutcomes(shop, [found]),
+    orderChecks(shop, found.id),
+    flowId ? flowDirectory(shop).then(({ names }) => names[flowId] ?? null) : null,
+  ]);
+  return { delivery, checks, flowName: name, failure: null };
 };
-
-async function flowName(shop: string, flowId: string) {
-  const apiKey = (await getShopSettings(shop))?.automationApiKey;
-  if (!apiKey) return null;
-  try {
-    return (await listFlows(apiKey)).find((flow) => flow.id === flowId)?.name ?? null;
-  } catch (error) {
-    logger.warn({ shop, err: error instanceof Error ? error.message : String(error) }, "flow names unavailable");
-    return null;
-  }
-}
 
 /** Retry (or send now): the JSON route's `retryNow`, failures and bodies (docs/decisions/135, 137). */
 export const action = apiHandler(

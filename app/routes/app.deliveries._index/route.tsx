@@ -125,10 +125,6 @@ export default function Deliveries() {
     setParams(search);
   }
 
-  function retry(delivery: DeliverySummary) {
-    repeat.request(delivery);
-  }
-
   return (
     <AppPage
       title={t("nav.deliveries")}
@@ -179,7 +175,7 @@ export default function Deliveries() {
                 <DeliveryTable
                   deliveries={data.deliveries}
                   loading={loading}
-                  retry={{ onRetry: retry, pending: (id) => operation.pending("retry", id), busy: operation.busy }}
+                  retry={{ onRetry: repeat.request, pending: (id) => operation.pending("retry", id), busy: operation.busy }}
                 />
                 <PageNavigation
                   page={page}

@@ -138,7 +138,7 @@ export default function LinkedProducts() {
                   loading={navigation.state === "loading" && navigation.location.pathname === "/app/products"}
                   actions={{
                     canSync: Boolean(data.sync.enabled && data.sync.locationId),
-                    syncing: () => syncOne.busy && syncOne.pending("sync"),
+                    syncing: (association) => syncOne.pending("sync", association.id, "associationId"),
                     onSync: (association) => syncOne.submit("sync", { associationId: association.id }),
                     onEditVariants: (association) => navigate({ mapping: association.id }),
                     onDelete: setDeleting,

@@ -33,15 +33,17 @@ export const meta = pageMeta("nav.settings");
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [settings, answers, holdPolicy, holdScopesMissing] = await Promise.all([
+  const [settings, answers, holdPolicy, holdScopesMissing, replaceOutcomeTag, orderRules] = await Promise.all([
     getShopSettings(session.shop),
     answerRulesView(session.shop),
     holdPolicyOf(session.shop),
     missingScopesFor(session.shop, HOLD_SCOPES),
+    replacesOutcomeTags(session.shop),
+    getOrderRules(session.shop),
   ]);
   return {
-    replaceOutcomeTag: await replacesOutcomeTags(session.shop),
-    orderRules: await getOrderRules(session.shop),
+    replaceOutcomeTag,
+    orderRules,
     answers,
     holdPolicy,
     holdScopesMissing,

@@ -2,13 +2,14 @@ import { BlockStack, Text } from "@shopify/polaris";
 import { BuyerPhone } from "~/components/deliveries/Buyer";
 import { useI18n } from "~/i18n/context";
 import type { DeliveryDetail } from "~/lib/api-types";
-import { Fact, SideCard } from "./SideCard";
+import { TitledCard } from "~/components/TitledCard";
+import { Fact } from "./Fact";
 
 /** Who ordered: name, phone (a WhatsApp link), city, total and products, as the order gave them. */
 export function BuyerCard({ buyer }: { buyer: DeliveryDetail["buyer"] }) {
   const { t, money } = useI18n();
   return (
-    <SideCard heading={t("delivery.buyer")}>
+    <TitledCard title={t("delivery.buyer")} gap="200">
       {buyer ? (
         <BlockStack gap="100">
           <Fact label={t("delivery.buyer.name")}>{buyer.name ?? "—"}</Fact>
@@ -33,6 +34,6 @@ export function BuyerCard({ buyer }: { buyer: DeliveryDetail["buyer"] }) {
           {t("delivery.noBuyer")}
         </Text>
       )}
-    </SideCard>
+    </TitledCard>
   );
 }

@@ -2,7 +2,8 @@ import { Badge, BlockStack, InlineStack, Text } from "@shopify/polaris";
 import { useI18n } from "~/i18n/context";
 import type { DeliveryDetail } from "~/lib/api-types";
 import { labelled } from "~/lib/deliveries";
-import { Fact, SideCard } from "./SideCard";
+import { TitledCard } from "~/components/TitledCard";
+import { Fact } from "./Fact";
 
 /** What the flow answered (its callback) and the tags the order got because of this delivery. */
 export function CallbackCard({ delivery }: { delivery: DeliveryDetail }) {
@@ -17,7 +18,7 @@ export function CallbackCard({ delivery }: { delivery: DeliveryDetail }) {
         ? t("delivery.noCallback.waiting")
         : t("delivery.noCallback.notSent");
   return (
-    <SideCard heading={t("delivery.callback")}>
+    <TitledCard title={t("delivery.callback")} gap="200">
       {delivery.callback ? (
         <BlockStack gap="200">
           <Fact label={t("delivery.callback.receivedAt")}>{dateTime(delivery.callback.receivedAt)}</Fact>
@@ -42,6 +43,6 @@ export function CallbackCard({ delivery }: { delivery: DeliveryDetail }) {
           ))}
         </InlineStack>
       )}
-    </SideCard>
+    </TitledCard>
   );
 }

@@ -1,4 +1,4 @@
-import { BlockStack, Card, Text } from "@shopify/polaris";
+import { Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { OrderName } from "~/components/OrderName";
@@ -6,6 +6,7 @@ import { useI18n } from "~/i18n/context";
 import { isWaitingCart, labelled, topicLabel } from "~/lib/deliveries";
 import type { ShownDelivery } from "../route";
 import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
+import { TitledCard } from "~/components/TitledCard";
 
 /** The delivery at a glance: what it is, its order, its attempts and times, its flow (by name) and its last error. */
 export function SummaryCard({ delivery, flowName }: { delivery: ShownDelivery; flowName: string | null }) {
@@ -53,26 +54,21 @@ export function SummaryCard({ delivery, flowName }: { delivery: ShownDelivery; f
     ],
   ];
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          {t("delivery.summary")}
-        </Text>
-        <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 24px", margin: 0 }}>
-          {rows.map(([label, value]) => (
-            <div key={label} style={{ display: "contents" }}>
-              <dt>
-                <Text as="span" tone="subdued">
-                  {label}
-                </Text>
-              </dt>
-              <dd style={{ margin: 0, overflowWrap: "anywhere" }}>
-                <Text as="span">{value}</Text>
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </BlockStack>
-    </Card>
+    <TitledCard title={t("delivery.summary")}>
+      <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 24px", margin: 0 }}>
+        {rows.map(([label, value]) => (
+          <div key={label} style={{ display: "contents" }}>
+            <dt>
+              <Text as="span" tone="subdued">
+                {label}
+              </Text>
+            </dt>
+            <dd style={{ margin: 0, overflowWrap: "anywhere" }}>
+              <Text as="span">{value}</Text>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </TitledCard>
   );
 }

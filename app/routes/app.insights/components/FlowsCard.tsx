@@ -2,7 +2,8 @@ import { BlockStack, DataTable, InlineGrid, Text } from "@shopify/polaris";
 import { StackedBelow } from "~/components/StackedBelow";
 import { useI18n } from "~/i18n/context";
 import type { FlowInsight } from "~/services/deliveries/insights.server";
-import { Figure, InsightCard } from "./InsightCard";
+import { TitledCard } from "~/components/TitledCard";
+import { Figure } from "./Figure";
 
 /** Each flow's orders over the window: triggered, confirmed, failed and the confirmation rate. */
 export function FlowsCard({
@@ -26,7 +27,7 @@ export function FlowsCard({
         : percent.format(flow.confirmationRate);
   const hasCartFlow = flows.some((flow) => flow.flowId === cartFlowId);
   return (
-    <InsightCard title={t("insights.flowsTitle")} help={hasCartFlow ? t("insights.cartFlowHelp") : undefined}>
+    <TitledCard title={t("insights.flowsTitle")} help={hasCartFlow ? t("insights.cartFlowHelp") : undefined}>
       {flows.length === 0 ? (
         <Text as="p" tone="subdued">
           {t("insights.flowsEmpty")}
@@ -78,6 +79,6 @@ export function FlowsCard({
           }
         />
       )}
-    </InsightCard>
+    </TitledCard>
   );
 }

@@ -2,7 +2,8 @@ import { InlineGrid, Text } from "@shopify/polaris";
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
 import { formatDuration } from "~/lib/duration";
-import { Figure, InsightCard } from "./InsightCard";
+import { TitledCard } from "~/components/TitledCard";
+import { Figure } from "./Figure";
 
 /** How long orders took to reach their flow (p50, p95), and how many failed sends recovered. */
 export function TimingCard({
@@ -15,7 +16,7 @@ export function TimingCard({
   const { t, locale, number, formatLocale } = useI18n();
   const seconds = (ms: number | null) => formatDuration(t, formatLocale, ms);
   return (
-    <InsightCard title={t("insights.timingTitle")} help={t("insights.timingHelp")}>
+    <TitledCard title={t("insights.timingTitle")} help={t("insights.timingHelp")}>
       {recovered > 0 && (
         <Text as="p">{t(pluralKey(locale, "insights.recovered", recovered), { count: number(recovered) })}</Text>
       )}
@@ -32,6 +33,6 @@ export function TimingCard({
           </Text>
         </InlineGrid>
       )}
-    </InsightCard>
+    </TitledCard>
   );
 }
