@@ -33,11 +33,7 @@ export async function productSyncStatuses(shop: string, associationIds: string[]
   if (!associationIds.length) return {};
   const [rows, changes] = await Promise.all([
     prisma.stockSyncProduct.findMany({ where: { shop, associationId: { in: associationIds } } }),
-    prisma.stockSyncChange.findMany({
-      where: { shop, associationId: { in: associationIds } },
-      orderBy: [{ at: "desc" }, { id: "desc" }],
-      take: associationIds.length * CHANGES_SHOWN * 2,
-    }),
+    latestChanges(shop, associationIds),
   ]);
   const statuses: Record<string, ProductSyncStatus> = {};
   for (const id of associationIds) {
@@ -68,6 +64,22 @@ export async function productSyncStatuses(shop: string, associationIds: string[]
       : NEVER;
   }
   return statuses;
+}
+
+/**
+ * Each product's changes at its latest changed time (a run stamps all its changes with its one time). Read per
+ * product, so a product whose last sync changed thousands of variants never crowds another's
+ * changes out of the page.
+ */
+async function latestChanges(shop: string, associationIds: string[]) {
+  const latest = await prisma.stockSyncChange.groupBy({
+    by: ["associationId"],
+    where: { shop, associationId: { in: associationIds } },
+    _max: { at: true },
+  });
+  const at = latest.flatMap(({ associationId, _max }) => (_max.at ? [{ associationId, at: _max.at }] : []));
+  if (!at.length) return [];
+  return prisma.stockSyncChange.findMany({ where: { shop, OR: at }, orderBy: [{ at: "desc" }, { id: "desc" }] });
 }
 
 function parseUnmapped(text: string): { id: string; title: string }[] {
