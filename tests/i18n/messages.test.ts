@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "~/i18n/context";
 import { en } from "~/i18n/en";
@@ -16,6 +17,19 @@ describe("messages", () => {
       (key) => placeholders(en[key as keyof typeof en]).join() !== placeholders(es[key as keyof typeof es]).join(),
     );
     expect(mismatched).toEqual([]);
+  });
+
+  it("speaks to the merchant as tú everywhere, never as usted (the admin and the order-page extensions)", () => {
+    // The usted forms the app's sentences would use; "su" alone is left out: it also means the buyer's.
+    const usted =
+      /\b(usted(es)?|Espere|Inténtel[oa]|Reinstálel[oa]|Revise|Verifique|Compruebe|Asegúrese|Pulse|Haga|Intente|Vuelva|Elija|Conceda|Pegue|Escriba|Configure)\b|\b[Ss]u tienda\b/;
+    const extensions = ["order-automation-block", "order-automation-action"].flatMap((name) =>
+      Object.entries(flatten(JSON.parse(readFileSync(`extensions/${name}/locales/es.json`, "utf8")))),
+    );
+    expect([...Object.entries(es), ...extensions].filter(([, text]) => usted.test(text))).toEqual([]);
+    expect(usted.test("Espere a que termine.") && usted.test("Inténtelo de nuevo") && usted.test("en su tienda")).toBe(
+      true,
+    );
   });
 
   it("has no empty string", () => {
@@ -59,3 +73,13 @@ describe("locale", () => {
     expect(i18n.formatLocale).toBe("es");
   });
 });
+
+function flatten(value: unknown, prefix = ""): Record<string, string> {
+  if (typeof value === "string") return { [prefix]: value };
+  return Object.assign(
+    {},
+    ...Object.entries(value as Record<string, unknown>).map(([key, inner]) =>
+      flatten(inner, prefix ? `${prefix}.${key}` : key),
+    ),
+  );
+}

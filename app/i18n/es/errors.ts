@@ -121,9 +121,9 @@ export const errors: Record<keyof typeof english, string> = {
 
   "deliveryError.platformSaid": "Tu plataforma de automatización respondió: «{detail}»",
 
-  "error.loop_test_running": "Ya hay una prueba en curso. Espere a que termine.",
-  "error.loop_test_scope": "La app no tiene permiso para crear pedidos en su tienda. Reinstálela para concederlo.",
-  "error.loop_test_order_refused": "Su tienda no aceptó el pedido de prueba. Inténtelo de nuevo en un momento.",
+  "error.loop_test_running": "Ya hay una prueba en curso. Espera a que termine.",
+  "error.loop_test_scope": "La app no tiene permiso para crear pedidos en tu tienda. Reinstálala para concederlo.",
+  "error.loop_test_order_refused": "Tu tienda no aceptó el pedido de prueba. Inténtalo de nuevo en un momento.",
 
   // Order rules: the buyer's phone (docs/decisions/220).
   "deliveryError.held_no_mobile":
