@@ -57,21 +57,19 @@ export async function earlierDuplicate(
         update: {},
       });
     await record(delivery, fingerprint);
-    const recorded = await tx.orderFingerprint.findMany({
-      where: { shop: delivery.shop, createdAt: { gte: since, lte: delivery.createdAt } },
-      select: { deliveryId: true },
-    });
-    const unchecked = await tx.delivery.findMany({
-      where: {
-        shop: delivery.shop,
-        topic: "orders/create",
-        createdAt: { gte: since, lte: delivery.createdAt },
-        id: { notIn: recorded.map((row) => row.deliveryId) },
-        payload: { not: null },
-      },
-      select: { id: true, orderName: true, createdAt: true, payload: true },
-    });
-    for (const order of unchecked) await record(order, fingerprintOf(order) ?? NO_FINGERPRINT);
+    // The window's orders without a fingerprint yet, by NOT EXISTS: a list of the recorded ones would grow with
+    // the window and the shop's order rate, a parameter each.
+    const unchecked = await tx.$queryRaw<
+      { id: string; orderName: string | null; createdAt: Date | string; payload: string }[]
+    >`
+      SELECT "id", "orderName", "createdAt", "payload" FROM "Delivery"
+      WHERE "shop" = ${delivery.shop} AND "topic" = 'orders/create' AND "payload" IS NOT NULL
+        AND "createdAt" >= ${since} AND "createdAt" <= ${delivery.createdAt}
+        AND NOT EXISTS (SELECT 1 FROM "OrderFingerprint" WHERE "OrderFingerprint"."deliveryId" = "Delivery"."id")`;
+    for (const order of unchecked) {
+      const checked = { ...order, createdAt: new Date(order.createdAt) };
+      await record(checked, fingerprintOf(checked) ?? NO_FINGERPRINT);
+    }
     return tx.orderFingerprint.findMany({
       where: { shop: delivery.shop, fingerprint, createdAt: { gte: since, lte: delivery.createdAt } },
       orderBy: [{ createdAt: "desc" }, { deliveryId: "desc" }],
