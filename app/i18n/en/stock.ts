@@ -43,6 +43,7 @@ export const stock = {
     "the supplier sent a stock that is not a number of units; that variant was left as it is",
   "stock.error.supplier_stock_unknown":
     "the supplier did not say how many it has of a variant; that variant was left as it is",
+  "stock.error.sync_lease_lost": "another sync of your store took over; your store was left as it is",
   "stock.error.store_product_missing": "the store product no longer exists",
   "stock.error.no_mapping": "no variant is mapped; edit the variants to sync them",
   "stock.error.not_stocked": "a variant is not stocked at the chosen location",

@@ -46,6 +46,7 @@ export const stock: Record<keyof typeof english, string> = {
     "el proveedor envió un stock que no es una cantidad de unidades; esa variante quedó como estaba",
   "stock.error.supplier_stock_unknown":
     "el proveedor no dijo cuántas unidades tiene de una variante; esa variante quedó como estaba",
+  "stock.error.sync_lease_lost": "otra sincronización de tu tienda tomó el relevo; tu tienda quedó como estaba",
   "stock.error.store_product_missing": "el producto de la tienda ya no existe",
   "stock.error.no_mapping": "no hay variantes asignadas; edita las variantes para sincronizarlas",
   "stock.error.not_stocked": "una variante no tiene inventario en la ubicación elegida",
