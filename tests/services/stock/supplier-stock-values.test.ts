@@ -136,8 +136,8 @@ describe("a supplier stock of null", () => {
 
     const result = await syncShopStock(shop, { trigger: "manual", sleep: noSleep });
 
-    expect(result.status).toBe("partial");
     expect(sandbox.available(first.variantGids[0])).toBe(before);
+    expect(result.status).toBe("partial");
     const row = await productRow(first.association.id);
     expect(row).toMatchObject({ status: "partial", errorCode: "supplier_stock_unknown", supplierOutOfStock: false });
   });
