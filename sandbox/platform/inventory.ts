@@ -47,6 +47,7 @@ export const INVENTORY_REASONS = [
   "shrinkage",
 ];
 const MAX_QUANTITY = 1_000_000_000;
+const MAX_GRAPHQL_INT = 2 ** 31 - 1;
 
 export function inventoryOf(shop: ShopState): ShopInventory {
   let inventory = inventories.get(shop);
@@ -249,7 +250,8 @@ export const inventoryResolvers: Record<string, Resolver> = {
       }
       seen.add(key);
       const quantity = entry.quantity;
-      if (typeof quantity !== "number" || !Number.isInteger(quantity)) {
+      // GraphQL's Int is 32-bit: a larger number refuses the whole call's variables, as on the platform.
+      if (typeof quantity !== "number" || !Number.isInteger(quantity) || Math.abs(quantity) > MAX_GRAPHQL_INT) {
         throw new GraphqlFieldError(
           `Variable $input of type InventorySetQuantitiesInput! was provided invalid value for quantities.${index}.quantity`,
           "INVALID_VARIABLE",

@@ -11,6 +11,11 @@ export interface StockCommand {
   /** A variation of the product; absent for a SIMPLE product (its stock is the warehouse's). */
   variationId?: number | string;
   stock?: number;
+  /**
+   * Any JSON value, answered as this variation's (or SIMPLE product's) stock exactly as given: -5, 2.5, "muchos",
+   * null, 1e15. A marketplace that answers what the app cannot use, to show what the app does with it.
+   */
+  answerStock?: unknown;
   /** The supplier's sale price, a decimal string or number. */
   price?: string | number;
 }
@@ -43,6 +48,11 @@ export function applyStockCommand(catalogue: CatalogueProduct[], command: StockC
     if (!variation) throw new MarketCommandError(`variation ${String(command.variationId)} is not in the product`);
     if (command.stock !== undefined) variation.stock = command.stock;
     if (command.price !== undefined) variation.sale_price = decimal(command.price);
+    if ("answerStock" in command) {
+      // Served as given, and the product's own total left as it was: nothing here is a count to add up.
+      variation.stock = command.answerStock as number;
+      return product;
+    }
     recount(product);
     return product;
   }
@@ -50,10 +60,9 @@ export function applyStockCommand(catalogue: CatalogueProduct[], command: StockC
     // A VARIABLE product's stock is its variations': the command sets every one of them.
     for (const variation of product.variations) variation.stock = command.stock;
     recount(product);
-  } else if (command.stock !== undefined) {
-    product.warehouse_product = [
-      { warehouse_id: product.warehouse_product[0]?.warehouse_id ?? 5212, stock: command.stock },
-    ];
+  } else if (command.stock !== undefined || (!product.variations.length && "answerStock" in command)) {
+    const stock = "answerStock" in command ? (command.answerStock as number) : command.stock!;
+    product.warehouse_product = [{ warehouse_id: product.warehouse_product[0]?.warehouse_id ?? 5212, stock }];
   }
   if (command.price !== undefined) {
     if (product.variations.length)

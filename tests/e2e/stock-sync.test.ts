@@ -155,6 +155,37 @@ describe("linked products follow the supplier's stock and prices", () => {
     expect(Boolean(product.supplierOutOfStock)).toBe(false);
   });
 
+  it("leaves a variant whose supplier stock is negative, absurd or null as it is, and says so on the page", async () => {
+    await supplierStock(0, { stock: 12 });
+    await supplierStock(1, { stock: 7 });
+    expect((await syncNow()).body.sync).toMatchObject({ status: "ok" });
+    const invalid = "el proveedor envió un stock que no es una cantidad de unidades";
+    const unknown = "el proveedor no dijo cuántas unidades tiene de una variante";
+    // Each answer for the first variation, while the second still moves: [its answer, its sync code, page reason].
+    for (const [answer, units, code, reason] of [
+      [-5, 3, "supplier_stock_invalid", invalid],
+      [1e15, 4, "supplier_stock_invalid", invalid],
+      [null, 5, "supplier_stock_unknown", unknown],
+    ] as const) {
+      const told = await postJson(`${stack.supplierUrl}/sim/stock`, {
+        productId: supplierProduct.id,
+        variationId: supplierProduct.variations[0].id,
+        answerStock: answer,
+      });
+      expect(told.status).toBe(200);
+      await supplierStock(1, { stock: units });
+
+      const sync = (await syncNow()).body.sync;
+      expect(sync, String(answer)).toMatchObject({ errorCode: code, changes: 1 });
+      expect(storeAvailable(), String(answer)).toEqual([12, units]);
+      const page = await openPage("/app/products");
+      expect(page.status).toBe(200);
+      expect(page.text, String(answer)).toContain(reason);
+    }
+    await supplierStock(0, { stock: 12 });
+    expect((await syncNow()).body.sync).toMatchObject({ status: "ok", errorCode: null });
+  });
+
   it("applies the price rule with its rounding only once its preview was confirmed, leaving compare-at alone", async () => {
     await supplierStock(0, { price: 31_234 });
     await supplierStock(1, { price: 20_000 });

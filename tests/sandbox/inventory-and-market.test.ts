@@ -94,6 +94,25 @@ describe("the platform simulator's inventory", () => {
     expect(availableAt(shop, variant.id, 71_002)).toBe(0);
   });
 
+  it("refuses the whole call's variables for a quantity beyond GraphQL's 32-bit Int, as the platform does", () => {
+    const { shop, variant, item } = shopWithInventory();
+    const before = availableAt(shop, variant.id, 71_001);
+    const result = execute(shop, SET, {
+      input: {
+        name: "available",
+        reason: "correction",
+        ignoreCompareQuantity: true,
+        quantities: [
+          { inventoryItemId: item, locationId: "gid://shopify/Location/71002", quantity: 3 },
+          { inventoryItemId: item, locationId: main, quantity: 2 ** 31 },
+        ],
+      },
+    });
+    expect(result.errors.map((error) => error.extensions?.code)).toEqual(["INVALID_VARIABLE"]);
+    expect(availableAt(shop, variant.id, 71_001)).toBe(before);
+    expect(availableAt(shop, variant.id, 71_002)).toBe(0);
+  });
+
   it("accepts a compare quantity that matches what is stored", () => {
     const { shop, variant, item } = shopWithInventory();
     const result = execute(shop, SET, {
@@ -161,6 +180,24 @@ describe("the supplier simulator's market", () => {
     expect(() => applyStockCommand(catalogue, { productId: catalogue[0].id, stock: -1 })).toThrow(/whole number/);
     expect(() => applyStockCommand(catalogue, { productId: catalogue[0].id, stock: 1.5 })).toThrow(/whole number/);
     expect(() => applyStockCommand(catalogue, { productId: 1, stock: 1 })).toThrow(/not in the catalogue/);
+  });
+
+  it("answers any value as a variation's or a simple product's stock when told to, adding nothing up", () => {
+    const catalogue = generateCatalogue(20);
+    const product = catalogue.find((candidate) => candidate.variations.length > 1)!;
+    const total = product.warehouse_product[0].stock;
+    for (const value of [-5, 2.5, "muchos", null, 1e15]) {
+      applyStockCommand(catalogue, {
+        productId: product.id,
+        variationId: product.variations[0].id,
+        answerStock: value,
+      });
+      expect(product.variations[0].stock).toBe(value);
+      expect(product.warehouse_product[0].stock).toBe(total);
+    }
+    const simple = catalogue.find((candidate) => !candidate.variations.length)!;
+    applyStockCommand(catalogue, { productId: simple.id, answerStock: null });
+    expect(simple.warehouse_product).toEqual([{ warehouse_id: 5212, stock: null }]);
   });
 
   it("moves stock and prices over time, the same way for the same step", () => {

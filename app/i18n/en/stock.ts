@@ -39,6 +39,11 @@ export const stock = {
     "the supplier refused your token; save a valid one in Settings. Your store was left as it is",
   "stock.error.supplier_not_configured": "the supplier integration is not set up; save your token in Settings",
   "stock.error.supplier_product_missing": "the supplier no longer lists this product; its stock was left as it is",
+  "stock.error.supplier_stock_invalid":
+    "the supplier sent a stock that is not a number of units; that variant was left as it is",
+  "stock.error.supplier_stock_unknown":
+    "the supplier did not say how many it has of a variant; that variant was left as it is",
+  "stock.error.sync_lease_lost": "another sync of your store took over; your store was left as it is",
   "stock.error.store_product_missing": "the store product no longer exists",
   "stock.error.no_mapping": "no variant is mapped; edit the variants to sync them",
   "stock.error.not_stocked": "a variant is not stocked at the chosen location",

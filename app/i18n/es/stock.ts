@@ -42,6 +42,11 @@ export const stock: Record<keyof typeof english, string> = {
   "stock.error.supplier_not_configured":
     "la integración con el proveedor no está configurada; guarda tu token en Configuración",
   "stock.error.supplier_product_missing": "el proveedor ya no lista este producto; su stock quedó como estaba",
+  "stock.error.supplier_stock_invalid":
+    "el proveedor envió un stock que no es una cantidad de unidades; esa variante quedó como estaba",
+  "stock.error.supplier_stock_unknown":
+    "el proveedor no dijo cuántas unidades tiene de una variante; esa variante quedó como estaba",
+  "stock.error.sync_lease_lost": "otra sincronización de tu tienda tomó el relevo; tu tienda quedó como estaba",
   "stock.error.store_product_missing": "el producto de la tienda ya no existe",
   "stock.error.no_mapping": "no hay variantes asignadas; edita las variantes para sincronizarlas",
   "stock.error.not_stocked": "una variante no tiene inventario en la ubicación elegida",

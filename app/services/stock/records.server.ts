@@ -1,9 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { Prisma, type StockSyncSettings } from "@prisma/client";
 import prisma from "../../db.server";
+import type { Logger } from "../../logger.server";
 
-/** How long a sync may hold a shop before another process may take it over (its holder died). */
-export const LEASE_MS = 15 * 60_000;
+/**
+ * The shop's sync lease (docs/decisions/285): short, and renewed this often while its sync runs, so a holder that
+ * died frees the shop within the lease's time while a live one keeps it however long it runs.
+ */
+export const SYNC_LEASE = { ms: 30_000, renewEveryMs: 10_000 };
 /** How long the per-product history of changes is kept. */
 export const HISTORY_DAYS = 30;
 
@@ -59,7 +63,7 @@ export async function shopsWithSyncOn() {
  * Takes the shop's sync lease (docs/decisions/232): a row created by insert, or taken over by a conditional
  * update once its holder's time ran out. Returns the holder's id, or null when another process holds it.
  */
-export async function takeSyncLease(shop: string, now = new Date(), leaseMs = LEASE_MS): Promise<string | null> {
+export async function takeSyncLease(shop: string, now = new Date(), leaseMs = SYNC_LEASE.ms): Promise<string | null> {
   const holder = randomUUID();
   const expiresAt = new Date(now.getTime() + leaseMs);
   try {
@@ -76,7 +80,7 @@ export async function takeSyncLease(shop: string, now = new Date(), leaseMs = LE
 }
 
 /** Moves the lease's end forward while the sync still holds it; false when it was taken over meanwhile. */
-export async function renewSyncLease(shop: string, holder: string, now = new Date(), leaseMs = LEASE_MS) {
+export async function renewSyncLease(shop: string, holder: string, now = new Date(), leaseMs = SYNC_LEASE.ms) {
   const renewed = await prisma.stockSyncLease.updateMany({
     where: { shop, holder },
     data: { expiresAt: new Date(now.getTime() + leaseMs) },
@@ -86,6 +90,40 @@ export async function renewSyncLease(shop: string, holder: string, now = new Dat
 
 export async function releaseSyncLease(shop: string, holder: string) {
   await prisma.stockSyncLease.deleteMany({ where: { shop, holder } });
+}
+
+/**
+ * Renews the lease every `renewEveryMs` while the sync runs, whatever it is waiting on (the supplier, the cost
+ * bucket). `held()` turns false once a renewal finds the lease taken over; `stop()` ends the renewals.
+ */
+export function keepSyncLease(
+  shop: string,
+  holder: string,
+  options: { now: () => Date; lease: { ms: number; renewEveryMs: number }; log: Logger },
+) {
+  let held = true;
+  let renewal: Promise<void> | null = null;
+  const renew = async () => {
+    try {
+      if (!(await renewSyncLease(shop, holder, options.now(), options.lease.ms))) held = false;
+    } catch (error) {
+      // The next renewal tries again; the lease has two more renewals' time left.
+      options.log.warn({ err: error instanceof Error ? error.message : String(error) }, "stock sync lease not renewed");
+    } finally {
+      renewal = null;
+    }
+  };
+  const timer = setInterval(() => {
+    if (held && !renewal) renewal = renew();
+  }, options.lease.renewEveryMs);
+  timer.unref();
+  return {
+    held: () => held,
+    async stop() {
+      clearInterval(timer);
+      await renewal;
+    },
+  };
 }
 
 /** Deletes the changes older than the history keeps; returns how many. */

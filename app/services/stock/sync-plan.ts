@@ -1,5 +1,6 @@
 import type { AssociationRecord } from "../catalogue/associations.server";
 import type { SupplierProduct } from "../supplier/product-shapes.server";
+import { readStockValue, type StockReading } from "../supplier/stock-count";
 import { planPrice, rulePrice, type PriceRule } from "./price-rule";
 import type { StockProductsData, StoreVariantRead } from "./store-operations.server";
 
@@ -131,7 +132,22 @@ export function planProduct(
       continue;
     }
     if (variation.stock === 0) result.outOfStock = true;
-    if (variation.stock !== null) {
+    // Only a count is set (docs/decisions/284): an unknown or not understood stock leaves the variant as it is.
+    const reading: StockReading =
+      variation.invalidStock === undefined
+        ? readStockValue(variation.stock)
+        : { kind: "invalid", raw: variation.invalidStock };
+    if (reading.kind === "invalid") {
+      result.problems.push({
+        code: "supplier_stock_invalid",
+        message: `The supplier's stock for ${variant.title} is not a count of units (${reading.raw}); left as it is`,
+      });
+    } else if (reading.kind === "unknown") {
+      result.problems.push({
+        code: "supplier_stock_unknown",
+        message: `The supplier did not say how many ${variant.title} it has; left as it is`,
+      });
+    } else {
       const level = variant.inventoryItem.inventoryLevel;
       if (!level) {
         result.problems.push({
@@ -140,8 +156,7 @@ export function planProduct(
         });
       } else {
         const before = level.quantities.find((quantity) => quantity.name === "available")?.quantity ?? 0;
-        const after = Math.max(0, variation.stock);
-        if (before !== after) stock.push({ association, variant, before, after });
+        if (before !== reading.units) stock.push({ association, variant, before, after: reading.units });
       }
     }
     if (priceRule && variation.price !== null) {

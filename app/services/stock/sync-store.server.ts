@@ -5,7 +5,7 @@ import {
   type OperationVariables,
   type QueryCost,
 } from "../platform/graphql.server";
-import { renewSyncLease } from "./records.server";
+import { PlatformApiError } from "../platform/errors.server";
 import {
   PRODUCTS_PER_READ,
   QUANTITIES_PER_WRITE,
@@ -18,6 +18,10 @@ import {
 import type { PriceChange, ProductOutcome, StockChange, StoreProduct } from "./sync-plan";
 
 const REFERENCE_APP = "gid://cod-connector/StockSync";
+/** Calls asked again after the client gave up on THROTTLED (each round is the client's own attempts). */
+const THROTTLED_ROUNDS = 6;
+/** Points per second the platform's standard bucket refills, until an answer says the shop's. */
+const RESTORE_RATE = 50;
 
 /**
  * The stock sync's side of the Admin API: reads the linked products at the chosen location and writes quantities
@@ -33,9 +37,6 @@ export class StoreSyncApi {
     private readonly shop: string,
     private readonly locationId: string,
     private readonly options: {
-      /** The lease's holder, renewed while a long read goes on; empty for a preview (it holds no lease). */
-      holder: string;
-      now: () => Date;
       /** Waits for the cost bucket to refill; tests pass one that records instead of sleeping. */
       sleep?: (ms: number) => Promise<void>;
     },
@@ -47,7 +48,6 @@ export class StoreSyncApi {
   async readProducts(productIds: string[]) {
     const products = new Map<string, StoreProduct>();
     const unique = [...new Set(productIds)];
-    const { holder, now } = this.options;
     for (let start = 0; start < unique.length; start += PRODUCTS_PER_READ) {
       const ids = unique.slice(start, start + PRODUCTS_PER_READ);
       const data = await this.call(READ_COST, STOCK_PRODUCTS_QUERY, {
@@ -55,8 +55,6 @@ export class StoreSyncApi {
         locationId: this.locationId,
       });
       data.nodes.forEach((node, index) => products.set(ids[index], node));
-      // Every 20 reads (a few seconds at most): well inside the lease, without a write per read.
-      if (holder && (start / PRODUCTS_PER_READ) % 20 === 19) await renewSyncLease(this.shop, holder, now());
     }
     return products;
   }
@@ -137,28 +135,43 @@ export class StoreSyncApi {
     }
   }
 
-  /** One Admin API call, after waiting until the bucket holds what it asks (cost-aware pacing). */
+  /**
+   * One Admin API call, after waiting until the bucket holds what it asks (cost-aware pacing). A call the platform
+   * still answers THROTTLED once the client's own attempts are spent is asked again after the same wait, counted
+   * from an empty bucket (docs/decisions/286): a throttled call ran nothing, and the rest of the sync waits too.
+   */
   private async call<Operation extends AdminOperation>(
     expectedCost: number,
     query: Operation,
     variables: OperationVariables<Operation>,
   ) {
-    if (this.bucket && this.bucket.restoreRate > 0) {
-      const elapsed = (Date.now() - this.bucket.at) / 1000;
-      const available = this.bucket.available + elapsed * this.bucket.restoreRate;
-      if (available < expectedCost) {
-        await this.wait(Math.ceil(((expectedCost - available) / this.bucket.restoreRate) * 1000));
+    for (let round = 1; ; round++) {
+      await this.waitForBucket(expectedCost);
+      this.calls++;
+      try {
+        return await platformGraphql({ shop: this.shop }, query, variables, {
+          sleep: this.options.sleep,
+          onCost: (cost: QueryCost) => {
+            this.cost += cost.actualQueryCost ?? cost.requestedQueryCost ?? 0;
+            if (cost.currentlyAvailable !== null && cost.restoreRate !== null) {
+              this.bucket = { available: cost.currentlyAvailable, restoreRate: cost.restoreRate, at: Date.now() };
+            }
+          },
+        });
+      } catch (error) {
+        const throttled = error instanceof PlatformApiError && error.codes.includes("THROTTLED");
+        if (!throttled || round >= THROTTLED_ROUNDS) throw error;
+        this.bucket = { available: 0, restoreRate: this.bucket?.restoreRate || RESTORE_RATE, at: Date.now() };
       }
     }
-    this.calls++;
-    return platformGraphql({ shop: this.shop }, query, variables, {
-      sleep: this.options.sleep,
-      onCost: (cost: QueryCost) => {
-        this.cost += cost.actualQueryCost ?? cost.requestedQueryCost ?? 0;
-        if (cost.currentlyAvailable !== null && cost.restoreRate !== null) {
-          this.bucket = { available: cost.currentlyAvailable, restoreRate: cost.restoreRate, at: Date.now() };
-        }
-      },
-    });
+  }
+
+  private async waitForBucket(expectedCost: number) {
+    if (!this.bucket || this.bucket.restoreRate <= 0) return;
+    const elapsed = (Date.now() - this.bucket.at) / 1000;
+    const available = this.bucket.available + elapsed * this.bucket.restoreRate;
+    if (available < expectedCost) {
+      await this.wait(Math.ceil(((expectedCost - available) / this.bucket.restoreRate) * 1000));
+    }
   }
 }

@@ -4,7 +4,7 @@ import { logger, type Logger } from "../../logger.server";
 import { associationRecord, type AssociationRecord } from "../catalogue/associations.server";
 import { getShopSettings } from "../shops/configuration.server";
 import { priceRuleOf, type PriceRule } from "./price-rule";
-import { getStockSyncSettings, releaseSyncLease, takeSyncLease } from "./records.server";
+import { getStockSyncSettings, keepSyncLease, releaseSyncLease, SYNC_LEASE, takeSyncLease } from "./records.server";
 import { readSupplierStock } from "./supplier-stock.server";
 import { planProduct, type PricePreviewRow, type Problem, type ProductPlan } from "./sync-plan";
 import { recordFailedRun, recordFinishedRun, type RunContext, type SyncSummary } from "./sync-results.server";
@@ -19,6 +19,8 @@ export interface SyncOptions {
   now?: () => Date;
   /** Waits for the cost bucket to refill; tests pass one that records instead of sleeping. */
   sleep?: (ms: number) => Promise<void>;
+  /** The lease's length and renewal period; tests shorten them. */
+  lease?: { ms: number; renewEveryMs: number };
 }
 
 /**
@@ -39,15 +41,19 @@ export async function syncShopStock(shop: string, options: SyncOptions): Promise
       message: "Choose the location whose stock follows the supplier first",
     };
   }
-  const holder = await takeSyncLease(shop, now());
+  const lease = options.lease ?? SYNC_LEASE;
+  const holder = await takeSyncLease(shop, now(), lease.ms);
   if (!holder) {
     return { ...empty, status: "busy", errorCode: "sync_busy", message: "A sync of this shop is already running" };
   }
+  const log = logger.child({ shop, component: "stock-sync", trigger: options.trigger });
+  const kept = keepSyncLease(shop, holder, { now, lease, log });
   try {
     // The rule is applied only once the merchant has seen and confirmed its preview (docs/decisions/234).
     const priceRule = settings.pricePreviewAt ? priceRuleOf(settings) : null;
-    return await new ShopSync(shop, holder, settings.locationId, priceRule, options, now).run();
+    return await new ShopSync(shop, settings.locationId, priceRule, options, now, kept.held).run();
   } finally {
+    await kept.stop();
     await releaseSyncLease(shop, holder);
   }
 }
@@ -65,7 +71,7 @@ export async function previewShopPrices(
   if (!settings.locationId) {
     throw new AppError(400, "Choose the location whose stock follows the supplier first", "sync_not_configured");
   }
-  const sync = new ShopSync(shop, "", settings.locationId, rule, { trigger: "manual", ...options }, () => new Date());
+  const sync = new ShopSync(shop, settings.locationId, rule, { trigger: "manual", ...options }, () => new Date());
   return sync.previewPrices();
 }
 
@@ -77,14 +83,15 @@ class ShopSync {
 
   constructor(
     private readonly shop: string,
-    holder: string,
     locationId: string,
     private readonly priceRule: PriceRule | null,
     private readonly options: SyncOptions,
     private readonly now: () => Date,
+    /** Whether this sync still holds the shop's lease (a preview holds none and never writes). */
+    private readonly leaseHeld: () => boolean = () => false,
   ) {
     this.log = logger.child({ shop, component: "stock-sync", trigger: options.trigger });
-    this.store = new StoreSyncApi(shop, locationId, { holder, now, sleep: options.sleep });
+    this.store = new StoreSyncApi(shop, locationId, { sleep: options.sleep });
   }
 
   async run(): Promise<SyncSummary> {
@@ -178,6 +185,13 @@ class ShopSync {
   private async syncProducts(context: RunContext, associations: AssociationRecord[]): Promise<SyncSummary> {
     const planned = await this.readAndPlan(associations);
     if ("problem" in planned) return recordFailedRun(context, associations, planned.problem);
+    if (!this.leaseHeld()) {
+      // Another process took the shop over (this one stalled past its lease): it syncs; this one writes nothing.
+      return recordFailedRun(context, associations, {
+        code: "sync_lease_lost",
+        message: "Another sync of this shop took over; the store was left as it is",
+      });
+    }
     const outcomes = planned.outcomes;
     const stockChanges = outcomes.flatMap((outcome) => outcome.stock);
     const priceChanges = outcomes.flatMap((outcome) => outcome.prices);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { env } from "../../env.server";
+import { readStockValue, sumStockReadings, type StockReading } from "./stock-count";
 
 /*
  * The supplier marketplace's product shapes, read as the app uses them: the list endpoint's answer, and a product
@@ -22,7 +23,10 @@ export interface SupplierVariation {
   id: string;
   sku: string;
   price: number | null;
+  /** Units, or null when the marketplace did not say or said something that is not a count. */
   stock: number | null;
+  /** The marketplace's stock value when it is not a count (negative, fractional, text, absurd): docs/decisions/284. */
+  invalidStock?: string;
   attributes: { name: string; value: string }[];
 }
 
@@ -36,7 +40,8 @@ const decimal = z
     const number = typeof value === "number" ? value : Number(value);
     return Number.isFinite(number) ? number : null;
   });
-const count = z.number().int().nullish();
+// Any value: one variation's stock the app does not understand is that variation's problem, never the page's.
+const count = z.unknown().transform(readStockValue);
 
 const rawImage = z
   .object({
@@ -113,17 +118,19 @@ export function mapSupplierProduct(raw: RawProduct): SupplierProduct {
 
   const ownPrice = raw.sale_price ?? raw.price;
   const variationPrices = variations.map((variation) => variation.price).filter((price) => price !== null);
-  const warehouseStock = raw.warehouse_product?.length
-    ? raw.warehouse_product.reduce((total, warehouse) => total + (warehouse.stock ?? 0), 0)
-    : null;
+  // A SIMPLE product's stock is its own, else its warehouses' total (unknown if one warehouse does not say).
+  const ownStock: StockReading =
+    raw.stock.kind === "unknown" && raw.warehouse_product?.length
+      ? sumStockReadings(raw.warehouse_product.map((warehouse) => warehouse.stock))
+      : raw.stock;
   const variationStock = variations.some((variation) => variation.stock !== null)
     ? variations.reduce((total, variation) => total + (variation.stock ?? 0), 0)
     : null;
-  const stock = raw.stock ?? warehouseStock ?? variationStock;
+  const stock = countOf(ownStock) ?? variationStock;
 
   // A SIMPLE product is its own single variation: linking and barcodes then work the same way for both kinds.
   if (!variations.length && raw.sku) {
-    variations = [{ id: raw.id, sku: raw.sku, price: ownPrice, stock, attributes: [] }];
+    variations = [{ id: raw.id, sku: raw.sku, price: ownPrice, ...stockFields(ownStock), attributes: [] }];
   }
 
   return {
@@ -149,9 +156,17 @@ function mapVariation(variation: z.infer<typeof rawVariation>): SupplierVariatio
     id: variation.id,
     sku: variation.sku ?? "",
     price: variation.sale_price ?? variation.price,
-    stock: variation.stock ?? null,
+    ...stockFields(variation.stock),
     attributes,
   };
+}
+
+function countOf(reading: StockReading) {
+  return reading.kind === "count" ? reading.units : null;
+}
+
+function stockFields(reading: StockReading): Pick<SupplierVariation, "stock" | "invalidStock"> {
+  return reading.kind === "invalid" ? { stock: null, invalidStock: reading.raw } : { stock: countOf(reading) };
 }
 
 function mapGallery(images: z.infer<typeof rawImage>[]) {
