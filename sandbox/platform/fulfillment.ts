@@ -168,6 +168,7 @@ export function orderWithFulfillment(shop: ShopState, order: SimOrder) {
   }));
   return {
     ...orderNode(order),
+    cancellation: order.cancelledAt ? { staffNote: order.cancelStaffNote ?? null } : null,
     paymentGatewayNames: [...(order.paymentGatewayNames ?? ["Cash on Delivery (COD)"])],
     fulfillmentOrders: { nodes: fulfillmentOrders, edges: fulfillmentOrders.map((node) => ({ node })) },
   };
@@ -227,8 +228,9 @@ export function placeHold(
 }
 
 /** Cancels the order as the platform's job does: fulfilment orders closed, holds gone, stock back when asked. */
-function cancelNow(shop: ShopState, order: SimOrder, restock: boolean) {
+function cancelNow(shop: ShopState, order: SimOrder, restock: boolean, staffNote: string | null) {
   order.cancelledAt = new Date().toISOString();
+  order.cancelStaffNote = staffNote;
   order.updatedAt = order.cancelledAt;
   for (const fulfillmentOrder of fulfillmentOrdersOf(shop, order.id)) {
     fulfillmentOrder.holds = [];
@@ -347,7 +349,7 @@ export const fulfillmentResolvers: Record<string, Resolver> = {
         record(shop, order.id, "cancel job failed", { jobId: cancel.jobId });
         return;
       }
-      cancel.restocked = cancelNow(shop, order, restock);
+      cancel.restocked = cancelNow(shop, order, restock, cancel.staffNote);
       record(shop, order.id, "cancelled", { by: "app", restocked: cancel.restocked });
       context.emit(`order ${order.name} cancelled${restock ? " (restocked)" : ""}`);
       context.orderCancelled?.(order);
@@ -525,7 +527,8 @@ export function fulfillmentRoutes(
       const order = orderOf(shop, body);
       const refusal = cancelRefusal(shop, order);
       if (refusal) throw new HttpError(409, refusal);
-      const restocked = cancelNow(shop, order, body.restock !== false);
+      const staffNote = typeof body.staffNote === "string" ? body.staffNote : null;
+      const restocked = cancelNow(shop, order, body.restock !== false, staffNote);
       record(shop, order.id, "cancelled", { by: "merchant", restocked });
       options.emit(`the merchant cancelled ${order.name}`);
       await options.cancelled(shop, order);

@@ -25,8 +25,10 @@ export async function orderBuyerState(shop: string, orderId: string) {
   else if (cancel?.status === "given_up")
     [state, since, problem] = ["cancel_refused", cancel.updatedAt, cancel.lastProblem];
   else if (release?.status === "done" && release.platformRef) [state, since] = ["released", release.doneAt];
-  else if (release?.status === "stood_down" || hold?.status === "stood_down") {
-    [state, since, problem] = ["stood_down", (release ?? hold)!.updatedAt, (release ?? hold)!.lastProblem];
+  else if ([cancel, release, hold].some((task) => task?.status === "stood_down")) {
+    // The merchant acted first: released, cancelled or fulfilled by hand, whichever task found it.
+    const first = [cancel, release, hold].find((task) => task?.status === "stood_down")!;
+    [state, since, problem] = ["stood_down", first.updatedAt, first.lastProblem];
   } else if (hold?.status === "done") [state, since] = ["held", hold.doneAt];
   else if (hold?.status === "owed") [state, since] = ["owed", hold.createdAt];
   else if (hold?.status === "given_up") [state, since, problem] = ["not_held", hold.updatedAt, hold.lastProblem];
