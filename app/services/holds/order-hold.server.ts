@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { orderAnswerOf } from "../answers/record.server";
-import { parseOrderRef } from "../deliveries/order-story.server";
+import { knowsOrder, parseOrderRef } from "../deliveries/order-story.server";
 import { holdPolicyOf } from "./settings.server";
 
 /**
@@ -59,6 +59,10 @@ export async function requestOrderAction(shop: string, orderRef: string, kind: "
   if (!ref)
     throw AppError.forField("orderId", "must be an order id like gid://shopify/Order/123", { code: "invalid_input" });
   if (!(await holdPolicyOf(shop)).enabled) throw new AppError(409, "Holds are off for this shop", "holds_off");
+  // As "send again" answers: an order the app never received is not one to hold, release or cancel.
+  const known =
+    (await knowsOrder(shop, ref)) || (await prisma.fulfilmentTask.count({ where: { shop, orderId: ref.gid } })) > 0;
+  if (!known) throw new AppError(404, "The app has no record of this order", "not_found");
   const key = { shop_kind_subject: { shop, kind, subject: ref.gid } };
   await prisma.fulfilmentTask.upsert({
     where: key,

@@ -8,6 +8,7 @@ import { DEFAULT_HOLD_POLICY, saveHoldPolicy, type HoldPolicy } from "~/services
 import { FULFILMENT_RETRY_DELAYS_MS, runDueFulfilmentTasks } from "~/services/holds/tasks.server";
 import { applyNoAnswerTimeouts } from "~/services/holds/timeouts.server";
 import { action as orderAction, loader as orderState } from "~/routes/api.orders.hold";
+import { action as resendAction } from "~/routes/api.deliveries.resend";
 import { heldSummary, orderBuyerState } from "~/services/holds/order-hold.server";
 import { refuseWrites } from "../../helpers/db";
 import { createConfiguration, createDelivery, createSession, shopDomain } from "../../helpers/factories";
@@ -437,6 +438,42 @@ describe("the order page: the buyer's answer, the hold, and the merchant's own b
     const off = await heldShop({ enabled: false });
     expect(await act(off.shop, "cancel")).toMatchObject({ status: 409, body: { code: "holds_off" } });
     expect(await prisma.fulfilmentTask.count({ where: { shop: off.shop } })).toBe(0);
+  });
+
+  it("answers 404 to an order the app has no record of, as send again does, and owes nothing", async () => {
+    const { shop } = await heldShop();
+    const unknown = "gid://shopify/Order/9990001";
+    for (const action of ["release", "cancel"]) {
+      expect(await act(shop, action, unknown)).toEqual({
+        status: 404,
+        body: { success: false, code: "not_found", error: "The app has no record of this order" },
+      });
+    }
+    const resend = await resendAction({
+      request: await adminRequest("/api/deliveries/resend", shop, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ orderId: unknown }),
+      }),
+      params: {},
+      context: {},
+    });
+    expect({ status: resend.status, body: await resend.json() }).toEqual({
+      status: 404,
+      body: { success: false, code: "not_found", error: "The app has no record of this order" },
+    });
+    // Another shop's order is not this shop's record either.
+    const elsewhere = "gid://shopify/Order/9990002";
+    const other = await heldShop();
+    await createDelivery(other.shop, {
+      status: "delivered",
+      orderId: elsewhere,
+      orderName: "#2002",
+      resourceId: `${other.shop}-9990002`,
+      deliveredAt: new Date(),
+    });
+    expect((await act(shop, "cancel", elsewhere)).status).toBe(404);
+    expect(await prisma.fulfilmentTask.count({ where: { shop: { in: [shop, other.shop] } } })).toBe(0);
   });
 
   it("never shows another shop's order", async () => {
