@@ -388,6 +388,19 @@ export function holdAnswerDelay(rootFieldNames: string[]): number {
   return holdStall.ms;
 }
 
+const lostAnswers = new Map<string, number>();
+
+/**
+ * Whether the answer of an operation that ran is lost on the way back (the caller gets a 502): the next `count` runs
+ * of a root field set by POST /sim/fulfillment/lose-answer, after the platform made their change.
+ */
+export function answerLost(rootFieldNames: string[]): boolean {
+  const field = rootFieldNames.find((name) => (lostAnswers.get(name) ?? 0) > 0);
+  if (!field) return false;
+  lostAnswers.set(field, lostAnswers.get(field)! - 1);
+  return true;
+}
+
 /** How routing behaves: after `delayMs`, or only on command (`manual`), as a test needs it. */
 export interface RoutingSettings {
   delayMs: number;
@@ -520,6 +533,15 @@ export function fulfillmentRoutes(
       holdStall.count = Math.max(0, Number(body.count ?? 1));
       holdStall.ms = Math.max(0, Number(body.ms ?? 30_000));
       return { body: { stall: holdStall } };
+    })
+    // The next `count` answers of `field` (a mutation: orderCancel, fulfillmentOrderHold...) are lost after the
+    // change is made: the app gets a 502 for a change the platform did make.
+    .on("POST", "/sim/fulfillment/lose-answer", (request) => {
+      const body = bodyOf(request);
+      const field = String(body.field ?? "");
+      if (!field) throw new HttpError(400, "field is required");
+      lostAnswers.set(field, Math.max(0, Number(body.count ?? 1)));
+      return { body: { lost: Object.fromEntries(lostAnswers) } };
     })
     .on("POST", "/sim/fulfillment/cancel", async (request) => {
       const body = bodyOf(request);
