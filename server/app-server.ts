@@ -54,7 +54,7 @@ function serveStatic(incoming: IncomingMessage, outgoing: ServerResponse): boole
  * How much of a body the answer refused (413 at its limit) is still read and dropped after the answer, so the client
  * reads the answer instead of a connection reset under its upload; a longer body gets the connection cut.
  */
-export const REFUSED_BODY_DRAIN_BYTES = 8 * 1024 * 1024;
+const REFUSED_BODY_DRAIN_BYTES = 8 * 1024 * 1024;
 
 /** Reads and drops what is left of a request body nobody will read, up to REFUSED_BODY_DRAIN_BYTES. */
 function dropUnreadBody(incoming: IncomingMessage) {
@@ -88,7 +88,7 @@ function bodyStream(incoming: IncomingMessage) {
  * a GET or HEAD there is answered 405 with Allow, in the app's failure shape, instead of Remix's 400 "Unexpected
  * Server Error" for a missing loader. The one place for all of them, present and future.
  */
-export function withMethodNotAllowed(build: ServerBuild): ServerBuild {
+function withMethodNotAllowed(build: ServerBuild): ServerBuild {
   const loader = () =>
     Response.json(
       { success: false, error: "Use POST", code: "method_not_allowed" },
