@@ -124,8 +124,8 @@ type Attempt<T> =
  * Runs one GraphQL admin operation for a shop through the library's GraphQL client, with the offline session the
  * library's offline path keeps valid (refreshed when it expires). The client is the one `admin.graphql` wraps:
  * called directly, its parsed answer is not turned back into a JSON string and a Response to be parsed again
- * (docs/decisions/175). The library retries only HTTP 429/503; the platform also throttles with HTTP 200 and
- * a THROTTLED error. Both wait as long as the cost/throttleStatus block says the bucket needs to refill,
+ * (docs/decisions/175). The library's own retries (HTTP 429/503, blind to what the call was) stay off: this loop
+ * decides. The platform throttles with HTTP 429 and with HTTP 200 and a THROTTLED error. Both wait as long as the cost/throttleStatus block says the bucket needs to refill,
  * then try again: the platform ran nothing. Network errors and 5xx are retried with backoff for a query only: a
  * mutation may have run with its answer lost, so it fails with ANSWER_LOST and the task that sent it reads the
  * platform before it writes again (docs/decisions/292). Any other error is a PlatformApiError
@@ -165,6 +165,7 @@ export async function platformGraphql<T>(
     const outcome = await attemptOnce<T>(lib, attempt, () =>
       new lib.platformApi.clients.Graphql({ session: offline }).request<T>(query, {
         variables,
+        retries: 0,
         signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       }),
     );
