@@ -8,6 +8,7 @@
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import { pathToFileURL } from "node:url";
 import {
   createReadableStreamFromReadable,
@@ -49,6 +50,60 @@ function serveStatic(incoming: IncomingMessage, outgoing: ServerResponse): boole
   return true;
 }
 
+/**
+ * How much of a body the answer refused (413 at its limit) is still read and dropped after the answer, so the client
+ * reads the answer instead of a connection reset under its upload; a longer body gets the connection cut.
+ */
+const REFUSED_BODY_DRAIN_BYTES = 8 * 1024 * 1024;
+
+/** Reads and drops what is left of a request body nobody will read, up to REFUSED_BODY_DRAIN_BYTES. */
+function dropUnreadBody(incoming: IncomingMessage) {
+  if (incoming.complete || incoming.destroyed) return;
+  let dropped = 0;
+  incoming.on("data", (chunk: Buffer) => {
+    dropped += chunk.byteLength;
+    if (dropped > REFUSED_BODY_DRAIN_BYTES) incoming.destroy();
+  });
+  incoming.resume();
+}
+
+/**
+ * The body as Remix reads it. Through a PassThrough: Remix cancels a body refused at its limit by destroying the
+ * stream it was given, which for the request itself would close the connection before the 413 is written.
+ */
+function bodyStream(incoming: IncomingMessage) {
+  const body = new PassThrough();
+  body.once("close", () => incoming.unpipe(body));
+  // As Remix's own reader of the request: an error fails the body, a connection closed early ends it.
+  incoming.once("error", (error) => body.destroy(error));
+  incoming.once("close", () => {
+    if (!incoming.complete && !body.destroyed) body.end();
+  });
+  incoming.pipe(body);
+  return createReadableStreamFromReadable(body);
+}
+
+/**
+ * The build with a loader for every resource route that has only an action (an API, a webhook, a form's endpoint):
+ * a GET or HEAD there is answered 405 with Allow, in the app's failure shape, instead of Remix's 400 "Unexpected
+ * Server Error" for a missing loader. The one place for all of them, present and future.
+ */
+function withMethodNotAllowed(build: ServerBuild): ServerBuild {
+  const loader = () =>
+    Response.json(
+      { success: false, error: "Use POST", code: "method_not_allowed" },
+      { status: 405, headers: { Allow: "POST" } },
+    );
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      const { action, loader: own, default: page } = route.module;
+      if (!action || own || page) return [id, route];
+      return [id, { ...route, module: { ...route.module, loader } }];
+    }),
+  );
+  return { ...build, routes };
+}
+
 function toRequest(incoming: IncomingMessage, controller: AbortController): Request {
   const url = new URL(incoming.url ?? "/", `http://${incoming.headers.host ?? "127.0.0.1"}`);
   const headers = new Headers();
@@ -60,7 +115,7 @@ function toRequest(incoming: IncomingMessage, controller: AbortController): Requ
   return new Request(url, {
     method: incoming.method,
     headers,
-    body: hasBody ? createReadableStreamFromReadable(incoming) : undefined,
+    body: hasBody ? bodyStream(incoming) : undefined,
     signal: controller.signal,
     // Node's fetch needs this for a streamed request body.
     duplex: hasBody ? "half" : undefined,
@@ -99,6 +154,8 @@ export function appRequestListener(
 ) {
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
     for (const [name, value] of Object.entries(options.headers ?? {})) outgoing.setHeader(name, value);
+    // Whoever answered (a fast path or Remix) and however much of the body it read, the rest is not left unread.
+    outgoing.once("finish", () => dropUnreadBody(incoming));
     const fail = (status: number, message: string) => {
       if (!outgoing.headersSent) outgoing.writeHead(status, { "Content-Type": "text/plain" }).end(message);
       else outgoing.destroy();
@@ -133,7 +190,7 @@ export async function startAppServer(port: number, host = "127.0.0.1") {
   };
   entry.startServices?.({ role: "web" });
   const server = createServer(
-    appRequestListener(createRequestHandler(build, "production"), {
+    appRequestListener(createRequestHandler(withMethodNotAllowed(build), "production"), {
       headers: entry.SECURITY_HEADERS,
       fastPath: entry.handleFastPath,
     }),

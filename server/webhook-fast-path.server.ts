@@ -38,8 +38,9 @@ function send(incoming: IncomingMessage, outgoing: ServerResponse, status: numbe
     "Content-Type": "text/plain",
     "Content-Length": Buffer.byteLength(body),
     ...SECURITY_HEADERS,
-    // A body refused unread (413) is not drained to keep the connection: the connection ends with the answer.
-    ...(incoming.complete ? {} : { Connection: "close" }),
+    // A declared length refused unread (413) ends the connection with the answer; a streamed body refused at the
+    // limit is read to its end and dropped by the server (server/app-server.ts), so the client gets the answer.
+    ...(incoming.complete || incoming.headers["content-length"] === undefined ? {} : { Connection: "close" }),
   });
   outgoing.end(body);
 }

@@ -76,6 +76,7 @@ const STATUS_CODES: Record<number, string> = {
   401: "unauthorized",
   403: "forbidden",
   404: "not_found",
+  405: "method_not_allowed",
   409: "conflict",
   413: "too_large",
   422: "refused",
@@ -178,7 +179,7 @@ export function apiHandler<Args extends { request: Request }>(
     try {
       bodyLimits.set(args.request, maxBodyBytes);
       if (Number(args.request.headers.get("Content-Length") ?? 0) > maxBodyBytes) {
-        throw new AppError(413, tooLargeMessage(maxBodyBytes), "body_too_large");
+        throw new AppError(413, tooLargeMessage(maxBodyBytes), "too_large");
       }
       return withSecurityHeaders(await handler(args));
     } catch (error) {

@@ -491,6 +491,7 @@ export type OrderFulfillmentHoldsQueryVariables = AdminTypes.Exact<{
 export type OrderFulfillmentHoldsQuery = {
   order: AdminTypes.Maybe<
     Pick<AdminTypes.Order, "id" | "cancelledAt" | "displayFulfillmentStatus" | "paymentGatewayNames"> & {
+      cancellation: AdminTypes.Maybe<Pick<AdminTypes.OrderCancellation, "staffNote">>;
       fulfillmentOrders: {
         nodes: Array<
           Pick<AdminTypes.FulfillmentOrder, "id" | "status"> & {
@@ -859,7 +860,7 @@ interface GeneratedQueryTypes {
     return: FulfillmentOrderForHoldQuery;
     variables: FulfillmentOrderForHoldQueryVariables;
   };
-  "#graphql\n  query OrderFulfillmentHolds($id: ID!) {\n    order(id: $id) {\n      id\n      cancelledAt\n      displayFulfillmentStatus\n      paymentGatewayNames\n      fulfillmentOrders(first: 20) {\n        nodes { id status fulfillmentHolds { id handle heldByRequestingApp } }\n      }\n    }\n  }": {
+  "#graphql\n  query OrderFulfillmentHolds($id: ID!) {\n    order(id: $id) {\n      id\n      cancelledAt\n      cancellation { staffNote }\n      displayFulfillmentStatus\n      paymentGatewayNames\n      fulfillmentOrders(first: 20) {\n        nodes { id status fulfillmentHolds { id handle heldByRequestingApp } }\n      }\n    }\n  }": {
     return: OrderFulfillmentHoldsQuery;
     variables: OrderFulfillmentHoldsQueryVariables;
   };

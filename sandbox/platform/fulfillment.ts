@@ -168,6 +168,7 @@ export function orderWithFulfillment(shop: ShopState, order: SimOrder) {
   }));
   return {
     ...orderNode(order),
+    cancellation: order.cancelledAt ? { staffNote: order.cancelStaffNote ?? null } : null,
     paymentGatewayNames: [...(order.paymentGatewayNames ?? ["Cash on Delivery (COD)"])],
     fulfillmentOrders: { nodes: fulfillmentOrders, edges: fulfillmentOrders.map((node) => ({ node })) },
   };
@@ -227,8 +228,9 @@ export function placeHold(
 }
 
 /** Cancels the order as the platform's job does: fulfilment orders closed, holds gone, stock back when asked. */
-function cancelNow(shop: ShopState, order: SimOrder, restock: boolean) {
+function cancelNow(shop: ShopState, order: SimOrder, restock: boolean, staffNote: string | null) {
   order.cancelledAt = new Date().toISOString();
+  order.cancelStaffNote = staffNote;
   order.updatedAt = order.cancelledAt;
   for (const fulfillmentOrder of fulfillmentOrdersOf(shop, order.id)) {
     fulfillmentOrder.holds = [];
@@ -347,7 +349,7 @@ export const fulfillmentResolvers: Record<string, Resolver> = {
         record(shop, order.id, "cancel job failed", { jobId: cancel.jobId });
         return;
       }
-      cancel.restocked = cancelNow(shop, order, restock);
+      cancel.restocked = cancelNow(shop, order, restock, cancel.staffNote);
       record(shop, order.id, "cancelled", { by: "app", restocked: cancel.restocked });
       context.emit(`order ${order.name} cancelled${restock ? " (restocked)" : ""}`);
       context.orderCancelled?.(order);
@@ -384,6 +386,19 @@ export function holdAnswerDelay(rootFieldNames: string[]): number {
   if (!holdStall.count || !rootFieldNames.includes("fulfillmentOrderHold")) return 0;
   holdStall.count--;
   return holdStall.ms;
+}
+
+const lostAnswers = new Map<string, number>();
+
+/**
+ * Whether the answer of an operation that ran is lost on the way back (the caller gets a 502): the next `count` runs
+ * of a root field set by POST /sim/fulfillment/lose-answer, after the platform made their change.
+ */
+export function answerLost(rootFieldNames: string[]): boolean {
+  const field = rootFieldNames.find((name) => (lostAnswers.get(name) ?? 0) > 0);
+  if (!field) return false;
+  lostAnswers.set(field, lostAnswers.get(field)! - 1);
+  return true;
 }
 
 /** How routing behaves: after `delayMs`, or only on command (`manual`), as a test needs it. */
@@ -519,13 +534,23 @@ export function fulfillmentRoutes(
       holdStall.ms = Math.max(0, Number(body.ms ?? 30_000));
       return { body: { stall: holdStall } };
     })
+    // The next `count` answers of `field` (a mutation: orderCancel, fulfillmentOrderHold...) are lost after the
+    // change is made: the app gets a 502 for a change the platform did make.
+    .on("POST", "/sim/fulfillment/lose-answer", (request) => {
+      const body = bodyOf(request);
+      const field = String(body.field ?? "");
+      if (!field) throw new HttpError(400, "field is required");
+      lostAnswers.set(field, Math.max(0, Number(body.count ?? 1)));
+      return { body: { lost: Object.fromEntries(lostAnswers) } };
+    })
     .on("POST", "/sim/fulfillment/cancel", async (request) => {
       const body = bodyOf(request);
       const shop = options.shopOf(body, request);
       const order = orderOf(shop, body);
       const refusal = cancelRefusal(shop, order);
       if (refusal) throw new HttpError(409, refusal);
-      const restocked = cancelNow(shop, order, body.restock !== false);
+      const staffNote = typeof body.staffNote === "string" ? body.staffNote : null;
+      const restocked = cancelNow(shop, order, body.restock !== false, staffNote);
       record(shop, order.id, "cancelled", { by: "merchant", restocked });
       options.emit(`the merchant cancelled ${order.name}`);
       await options.cancelled(shop, order);

@@ -89,6 +89,8 @@ export interface SimOrder {
   /** Created through orderCreate: the platform lets an app delete such orders (orderDelete). */
   createdByApp?: boolean;
   cancelledAt?: string | null;
+  /** The staff note the cancel carried (the order's `cancellation.staffNote`). */
+  cancelStaffNote?: string | null;
   closedAt?: string | null;
   /** The order's payment gateways (`paymentGatewayNames`); absent: cash on delivery, the demo shop's only method. */
   paymentGatewayNames?: string[];

@@ -5,6 +5,7 @@ import { EXTENSION_STATES, extensionPage, isExtensionName, type ExtensionState }
 import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
 import { estimateCost, execute, gid, orderNode, productNode, rootFields } from "./graphql";
 import {
+  answerLost,
   fulfillmentRoutes,
   holdAnswerDelay,
   routeOrder,
@@ -340,6 +341,9 @@ export function createPlatformSimulator(options: PlatformOptions) {
       });
       const stall = holdAnswerDelay(rootFields(query).map((field) => field.name));
       if (stall) await sleep(stall);
+      if (answerLost(rootFields(query).map((field) => field.name))) {
+        throw new HttpError(502, "Bad Gateway: the answer was lost after the change was made");
+      }
       const left = spendPoints(shop.domain, result.cost);
       if (operationName === "OrderTagsAdd" || /tagsAdd/.test(query))
         emit(`tagsAdd ${JSON.stringify(variables?.tags ?? [])} on ${String(variables?.id ?? "")}`);

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +24,16 @@ import {
 const DEPTH = 5_000;
 const DEEP = "[".repeat(DEPTH) + "]".repeat(DEPTH);
 const HUNDRED_MB = String(100 * 1024 * 1024);
+const TWO_MB = 2 * 1024 * 1024;
+
+/** The route modules with an action and neither a loader nor a page: what a GET must find refused with 405. */
+const ACTION_ONLY_ROUTES = readdirSync(path.join(ROOT, "app/routes"))
+  .filter((file) => /\.tsx?$/.test(file))
+  .filter((file) => {
+    const source = readFileSync(path.join(ROOT, "app/routes", file), "utf8");
+    const exports = (name: string) => new RegExp(`export (const|async function|function) ${name}\\b`).test(source);
+    return exports("action") && !exports("loader") && !/export default/.test(source);
+  });
 
 /** Sends the head and the first bytes of a body, never the rest, and gives the status line the server answered. */
 function statusBeforeTheBody(stack: Stack, head: string, firstBytes = "a".repeat(1024)): Promise<string> {
@@ -179,6 +189,55 @@ describe("bad input over HTTP, against the production build", () => {
         ].join("\r\n"),
       );
       expect(answer, target).toMatch(/^HTTP\/1\.1 413/);
+    }
+    expect((await fetch(`${stack.appUrl}/healthz`)).status).toBe(200);
+  });
+
+  it("answers 405 with Allow and the app's failure body to GET and HEAD on every route that only takes POST", async () => {
+    const owner = shop("metodo");
+    await installShop(stack, owner);
+    const routes = ACTION_ONLY_ROUTES.map((file) =>
+      `/${file.replace(/\.tsx?$/, "").replaceAll(".", "/")}`.replace(/\/\$\w+/g, "/1"),
+    );
+    expect(routes).toEqual(
+      expect.arrayContaining(["/api/deliveries/resend", "/api/deliveries/1/retry", "/webhooks/orders/create"]),
+    );
+    for (const route of routes) {
+      const response = await adminFetch(stack, owner, route);
+      expect(response.status, route).toBe(405);
+      expect(response.headers.get("allow"), route).toBe("POST");
+      expect(await response.json(), route).toEqual({ success: false, code: "method_not_allowed", error: "Use POST" });
+      const head = await fetch(`${stack.appUrl}${route}`, { method: "HEAD" });
+      expect([head.status, head.headers.get("allow")], route).toEqual([405, "POST"]);
+    }
+  });
+
+  it("answers 413 to a 2 MB chunked body as to a declared one, on the fast paths and through Remix", async () => {
+    const owner = shop("troceada");
+    await installShop(stack, owner);
+    for (const [target, bytes, expected] of [
+      ["/api/automation/callback", TWO_MB, { success: false, code: "too_large" }],
+      ["/api/integrations/automation/save", TWO_MB, { success: false, code: "too_large" }],
+      ["/api/deliveries/resend", TWO_MB, { success: false, code: "too_large" }],
+      ["/webhooks/orders/create", 6 * 1024 * 1024, "Payload too large"],
+    ] as const) {
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= bytes) return controller.close();
+          sent += 64 * 1024;
+          controller.enqueue(new Uint8Array(64 * 1024).fill(0x61));
+        },
+      });
+      const response = await adminFetch(stack, owner, target, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+        duplex: "half",
+      } as RequestInit);
+      expect(response.status, target).toBe(413);
+      if (typeof expected === "string") expect(await response.text(), target).toBe(expected);
+      else expect(await response.json(), target).toMatchObject(expected);
     }
     expect((await fetch(`${stack.appUrl}/healthz`)).status).toBe(200);
   });

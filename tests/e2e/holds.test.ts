@@ -73,6 +73,45 @@ describe("the order is held until the buyer answers, end to end", () => {
     expect((await h.buyerState(order.id)).hold.state).toBe("cancelled");
   });
 
+  it("a cancel the platform made but whose answer was lost (502) ends cancelled by the app, one orderCancel made", async () => {
+    await h.savePolicy({ onRefused: "cancel" });
+    const order = await h.newOrder();
+    await h.held(order.name);
+    await postJson(`${stack.platformUrl}/sim/fulfillment/lose-answer`, { field: "orderCancel", count: 1 });
+
+    await h.answer(order.name, { status: "refused" });
+    await h.until(order.name, (view) => Boolean(view.order.cancelledAt), "the cancel");
+    const [owed] = await eventually(
+      async () => {
+        const rows = (await h.tasks(order.id)).filter((task) => task.kind === "cancel" && Number(task.attempts) === 1);
+        return rows.length ? rows : undefined;
+      },
+      30_000,
+      "the cancel's first try, its answer lost",
+    );
+    expect(owed).toMatchObject({ status: "owed", lastProblem: expect.stringContaining("did not answer") });
+    // Its retry is due 30 s later: made due now.
+    await ageRows(stack, "FulfilmentTask", "dueAt", { shop: SHOP, orderId: order.id, kind: "cancel" }, 60_000);
+    const [cancel] = await eventually(
+      async () => {
+        await h.nudge();
+        const rows = (await h.tasks(order.id)).filter((task) => task.kind === "cancel" && task.status !== "owed");
+        return rows.length ? rows : undefined;
+      },
+      30_000,
+      "the cancel's second try",
+    );
+    expect({ ...cancel, attempts: Number(cancel.attempts) }).toMatchObject({
+      status: "done",
+      attempts: 2,
+      lastProblem: null,
+    });
+    const view = await h.fulfillment(order.name);
+    expect(view.events.filter((event) => event.action === "cancel requested")).toHaveLength(1);
+    expect(view.events.filter((event) => event.action === "cancel refused")).toEqual([]);
+    expect((await h.buyerState(order.id)).hold.state).toBe("cancelled");
+  });
+
   it.each([
     ["keep", "keeps holding"],
     ["release", "releases"],

@@ -5,7 +5,8 @@ import { mockPlatform, type OperationResolver } from "./platform";
  * One order's fulfilment on the platform, as the Admin API answers the app's hold, release and cancel operations:
  * fulfilment orders with holds (each hold's app and handle), at most 10 holds per app on a fulfilment order, a
  * second hold with one handle refused, a release that removes only the named holds, and orderCancel as a job.
- * `merchant` acts as the merchant in the admin. Every call is recorded (`calls`).
+ * `merchant` acts as the merchant in the admin. Every call is recorded (`calls`). An operation named in
+ * `loseAnswers` makes its change and then answers HTTP 502, once: the answer lost on the way back.
  */
 export interface FakeHold {
   id: string;
@@ -26,6 +27,7 @@ export function fakeFulfilment(
     gateways?: string[];
     fulfillmentOrders?: number;
     overrides?: Record<string, OperationResolver>;
+    loseAnswers?: string[];
   } = {},
 ) {
   const orderId = options.orderId ?? "gid://shopify/Order/5550001";
@@ -34,6 +36,8 @@ export function fakeFulfilment(
   const order = {
     id: orderId,
     cancelledAt: null as string | null,
+    /** The note the cancel carries (the app's, or the merchant's in the admin). */
+    cancelNote: null as string | null,
     displayFulfillmentStatus: "UNFULFILLED",
     paymentGatewayNames: options.gateways ?? ["Cash on Delivery (COD)"],
     fulfillmentOrders: Array.from({ length: options.fulfillmentOrders ?? 1 }, (_, index) => ({
@@ -57,7 +61,15 @@ export function fakeFulfilment(
     fo.status = "ON_HOLD";
     return hold;
   };
-  const calls = mockPlatform(shop, {
+  const cancelNow = (note: string | null) => {
+    order.cancelledAt = new Date().toISOString();
+    order.cancelNote = note;
+    for (const fo of order.fulfillmentOrders) {
+      fo.status = "CANCELLED";
+      fo.holds = [];
+    }
+  };
+  const resolvers: Record<string, OperationResolver> = {
     FulfillmentOrderForHold: (variables) => {
       const fo = findFo(variables.id);
       return {
@@ -75,6 +87,7 @@ export function fakeFulfilment(
           ? {
               id: order.id,
               cancelledAt: order.cancelledAt,
+              cancellation: order.cancelledAt ? { staffNote: order.cancelNote } : null,
               displayFulfillmentStatus: order.displayFulfillmentStatus,
               paymentGatewayNames: order.paymentGatewayNames,
               fulfillmentOrders: { nodes: order.fulfillmentOrders.map(foNode) },
@@ -140,15 +153,21 @@ export function fakeFulfilment(
         order.cancelRefusal ??
         (order.cancelledAt ? { code: "INVALID", message: "Order has already been cancelled" } : null);
       if (refusal) return { orderCancel: { job: null, orderCancelUserErrors: [{ field: ["orderId"], ...refusal }] } };
-      order.cancelledAt = new Date().toISOString();
-      for (const fo of order.fulfillmentOrders) {
-        fo.status = "CANCELLED";
-        fo.holds = [];
-      }
+      cancelNow((variables.staffNote as string | undefined) ?? null);
       return { orderCancel: { job: { id: `gid://shopify/Job/${number}`, done: false }, orderCancelUserErrors: [] } };
     },
     ...options.overrides,
-  });
+  };
+  const lost = new Set(options.loseAnswers ?? []);
+  for (const name of lost) {
+    const resolver = resolvers[name];
+    resolvers[name] = (variables, call) => {
+      const answer = resolver(variables, call);
+      if (!lost.delete(name)) return answer;
+      return new HttpResponse("Bad Gateway", { status: 502 });
+    };
+  }
+  const calls = mockPlatform(shop, resolvers);
   return {
     order,
     calls,
@@ -163,6 +182,7 @@ export function fakeFulfilment(
           fo.status = "OPEN";
         }
       },
+      cancel: (note: string | null = null) => cancelNow(note),
       fulfil: () => {
         order.displayFulfillmentStatus = "FULFILLED";
         for (const fo of order.fulfillmentOrders) fo.status = "CLOSED";

@@ -75,6 +75,8 @@ describe("hold settings", () => {
     ["an unknown no-answer policy", { onNoAnswer: "wait" }, "onNoAnswer: must be keep, release or cancel"],
     ["hours past a month", { noAnswerHours: "721" }, "noAnswerHours: must be at most 720"],
     ["hours that are not whole", { noAnswerHours: "1.5" }, "noAnswerHours: must be a whole number"],
+    ["hours written in hexadecimal", { noAnswerHours: "0x10" }, "noAnswerHours: must be a whole number"],
+    ["hours written with an exponent", { noAnswerHours: "1e2" }, "noAnswerHours: must be a whole number"],
     ["a blank gateway name", { codGateways: '["COD", " "]' }, "codGateways.1: must not be empty"],
     ["gateways that are not JSON", { codGateways: "COD" }, "codGateways: is not valid JSON"],
   ];

@@ -100,6 +100,21 @@ describe("the order rules form", () => {
     expect(await save(shop, { noPhoneAction: "send", duplicateWindowMinutes: "1.5" })).toMatchObject({ status: 400 });
   });
 
+  it("takes only plain decimal minutes: hexadecimal, exponents, signs and decimals are refused", async () => {
+    const shop = await adminShop();
+    await save(shop, { noPhoneAction: "send", duplicateWindowMinutes: "90" });
+    for (const written of ["0x10", "1e3", "1E2", "+5", "-5", "16.0", "Infinity", "0b11", "1_000", "٣٠"]) {
+      expect(await save(shop, { noPhoneAction: "send", duplicateWindowMinutes: written }), written).toMatchObject({
+        status: 400,
+        body: { success: false, code: "invalid_input", error: expect.stringMatching(/^duplicateWindowMinutes:/) },
+      });
+    }
+    expect((await getOrderRules(shop)).duplicateWindowMinutes).toBe(90);
+    expect((await save(shop, { noPhoneAction: "send", duplicateWindowMinutes: " 045 " })).body.rules).toMatchObject({
+      duplicateWindowMinutes: 45,
+    });
+  });
+
   it("saves the sending hours and refuses a time of day that is none, or an empty window", async () => {
     const shop = await adminShop();
     const window = { noPhoneAction: "send", sendingHoursOn: "on", sendingHoursFrom: "20:00", sendingHoursTo: "06:00" };

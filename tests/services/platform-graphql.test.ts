@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PlatformApiError } from "~/services/platform/errors.server";
-import { graphqlUrl, platformGraphql } from "~/services/platform/graphql.server";
+import { ANSWER_LOST, graphqlUrl, platformGraphql } from "~/services/platform/graphql.server";
 import throttled from "../fixtures/reference/platform-graphql-throttled.json";
 import { createSession } from "../helpers/factories";
 import { server } from "../mocks/server";
@@ -9,6 +9,8 @@ import { server } from "../mocks/server";
 const session = { shop: "graphql-shop.myshopify.com" };
 const QUERY = `#graphql
   query ShopName { shop { name } }`;
+const MUTATION = `#graphql
+  mutation TagOrder { tagsAdd(id: "gid://shopify/Order/1", tags: ["x"]) { userErrors { message } } }`;
 
 function recordingSleep() {
   const waits: number[] = [];
@@ -99,6 +101,46 @@ describe("platform GraphQL client", () => {
     await platformGraphql(session, QUERY, {}, { sleep });
     expect(calls).toBe(3);
     expect(waits).toHaveLength(2);
+  });
+
+  it("sends a mutation answered 5xx, reset or timed out once, and says its answer was lost", async () => {
+    for (const failure of [
+      () => new HttpResponse("Bad Gateway", { status: 502 }),
+      () => new HttpResponse("Service Unavailable", { status: 503 }),
+      () => HttpResponse.error(),
+    ]) {
+      let calls = 0;
+      server.use(
+        http.post(graphqlUrl(session.shop), () => {
+          calls++;
+          return failure();
+        }),
+      );
+      const { waits, sleep } = recordingSleep();
+      const error = (await platformGraphql(session, MUTATION, {}, { sleep }).catch(
+        (e: unknown) => e,
+      )) as PlatformApiError;
+      expect(error).toBeInstanceOf(PlatformApiError);
+      expect(error).toMatchObject({ status: 502, codes: [ANSWER_LOST] });
+      expect(calls).toBe(1);
+      expect(waits).toEqual([]);
+    }
+  });
+
+  it("waits out THROTTLED and HTTP 429 for a mutation too: the platform ran nothing", async () => {
+    let calls = 0;
+    server.use(
+      http.post(graphqlUrl(session.shop), () => {
+        calls++;
+        if (calls === 1) return HttpResponse.json(throttled);
+        if (calls === 2) return new HttpResponse(null, { status: 429, headers: { "Retry-After": "2" } });
+        return HttpResponse.json({ data: { tagsAdd: { userErrors: [] } } });
+      }),
+    );
+    const { waits, sleep } = recordingSleep();
+    await platformGraphql(session, MUTATION, {}, { sleep });
+    expect(calls).toBe(3);
+    expect(waits).toEqual([13820, 2000]);
   });
 
   it("never puts the access token in the error it throws", async () => {

@@ -52,7 +52,7 @@ export async function answerCallback(exchange: CallbackExchange): Promise<Callba
     const maxBytes = BODY_LIMITS.callback;
     // Declared larger than the limit: refused before anything else runs and before a byte is read.
     if (Number(exchange.header("content-length") ?? 0) > maxBytes) {
-      throw new AppError(413, tooLargeMessage(maxBytes), "body_too_large");
+      throw new AppError(413, tooLargeMessage(maxBytes), "too_large");
     }
     if (exchange.method !== "POST") throw new AppError(405, "Use POST");
     const body = await readJsonObject(exchange);

@@ -35,6 +35,11 @@ async function orderDeliveries(shop: string, ref: { legacyId: string; gid: strin
   });
 }
 
+/** Whether the app has a record of the shop's order: a delivery of it. */
+export async function knowsOrder(shop: string, ref: { legacyId: string; gid: string }) {
+  return (await prisma.delivery.count({ where: orderWhere(shop, ref) })) > 0;
+}
+
 /** The flow names of the shop's automation account; an unreachable platform leaves them unnamed. */
 async function flowNames(shop: string): Promise<Record<string, string>> {
   const apiKey = (await getShopSettings(shop))?.automationApiKey;

@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { orderAnswerOf } from "../answers/record.server";
-import { parseOrderRef } from "../deliveries/order-story.server";
+import { knowsOrder, parseOrderRef } from "../deliveries/order-story.server";
 import { holdPolicyOf } from "./settings.server";
 
 /**
@@ -25,8 +25,10 @@ export async function orderBuyerState(shop: string, orderId: string) {
   else if (cancel?.status === "given_up")
     [state, since, problem] = ["cancel_refused", cancel.updatedAt, cancel.lastProblem];
   else if (release?.status === "done" && release.platformRef) [state, since] = ["released", release.doneAt];
-  else if (release?.status === "stood_down" || hold?.status === "stood_down") {
-    [state, since, problem] = ["stood_down", (release ?? hold)!.updatedAt, (release ?? hold)!.lastProblem];
+  else if ([cancel, release, hold].some((task) => task?.status === "stood_down")) {
+    // The merchant acted first: released, cancelled or fulfilled by hand, whichever task found it.
+    const first = [cancel, release, hold].find((task) => task?.status === "stood_down")!;
+    [state, since, problem] = ["stood_down", first.updatedAt, first.lastProblem];
   } else if (hold?.status === "done") [state, since] = ["held", hold.doneAt];
   else if (hold?.status === "owed") [state, since] = ["owed", hold.createdAt];
   else if (hold?.status === "given_up") [state, since, problem] = ["not_held", hold.updatedAt, hold.lastProblem];
@@ -57,6 +59,10 @@ export async function requestOrderAction(shop: string, orderRef: string, kind: "
   if (!ref)
     throw AppError.forField("orderId", "must be an order id like gid://shopify/Order/123", { code: "invalid_input" });
   if (!(await holdPolicyOf(shop)).enabled) throw new AppError(409, "Holds are off for this shop", "holds_off");
+  // As "send again" answers: an order the app never received is not one to hold, release or cancel.
+  const known =
+    (await knowsOrder(shop, ref)) || (await prisma.fulfilmentTask.count({ where: { shop, orderId: ref.gid } })) > 0;
+  if (!known) throw new AppError(404, "The app has no record of this order", "not_found");
   const key = { shop_kind_subject: { shop, kind, subject: ref.gid } };
   await prisma.fulfilmentTask.upsert({
     where: key,

@@ -11,6 +11,22 @@ export const HOLD_HANDLE = "buyer-confirmation";
 /** The note on the hold, read by the merchant's team in the order page. */
 export const HOLD_NOTE = "Esperando la confirmación del comprador";
 
+/**
+ * The staff note on each cancel the app makes, by why it cancels. The order's cancellation carries it back, so a
+ * cancel whose answer was lost reads as the app's own, not as the merchant's (docs/decisions/292).
+ */
+export const CANCEL_NOTES = {
+  refused: "Cancelado por la app: el comprador rechazó el pedido.",
+  no_answer: "Cancelado por la app: el comprador no confirmó el pedido a tiempo.",
+  merchant: "Cancelado desde la app de automatización de pedidos.",
+} as const;
+
+/** Whether the order's cancel carries one of the app's notes: the app cancelled it. */
+export function cancelledByApp(order: { cancellation?: { staffNote?: string | null } | null }) {
+  const note = order.cancellation?.staffNote?.trim();
+  return Object.values(CANCEL_NOTES).some((own) => own === note);
+}
+
 export const FULFILLMENT_ORDER_FOR_HOLD = `#graphql
   query FulfillmentOrderForHold($id: ID!) {
     fulfillmentOrder(id: $id) {
@@ -26,6 +42,7 @@ export const ORDER_FULFILLMENT_HOLDS = `#graphql
     order(id: $id) {
       id
       cancelledAt
+      cancellation { staffNote }
       displayFulfillmentStatus
       paymentGatewayNames
       fulfillmentOrders(first: 20) {

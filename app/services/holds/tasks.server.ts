@@ -2,8 +2,11 @@ import { Prisma, type FulfilmentTask } from "@prisma/client";
 import prisma from "../../db.server";
 import { logger } from "../../logger.server";
 import { orderAnswerOf } from "../answers/record.server";
-import { getOfflineSession, type GraphqlOptions, type PlatformSession } from "../platform/graphql.server";
+import { PlatformApiError } from "../platform/errors.server";
+import { ANSWER_LOST, getOfflineSession, type GraphqlOptions, type PlatformSession } from "../platform/graphql.server";
 import {
+  CANCEL_NOTES,
+  cancelledByApp,
   cancelOrder,
   ownHolds,
   placeHold,
@@ -50,6 +53,8 @@ class TaskProblem extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** What the try sent whose answer was lost, kept for the next try to recognise (a release's hold ids). */
+    readonly sent?: string,
   ) {
     super(message);
   }
@@ -125,7 +130,13 @@ async function tryTask(task: FulfilmentTask, options: TaskOptions) {
     log.error({ problem: problem.message, attempts, dueAt }, "fulfilment task failed");
     await prisma.fulfilmentTask.updateMany({
       where: { id: task.id },
-      data: { status: dueAt ? "owed" : "given_up", dueAt, attempts, lastProblem: problem.message },
+      data: {
+        status: dueAt ? "owed" : "given_up",
+        dueAt,
+        attempts,
+        lastProblem: problem.message,
+        ...(problem.sent ? { platformRef: problem.sent } : {}),
+      },
     });
     return;
   }
@@ -201,6 +212,8 @@ async function release(session: PlatformSession, task: FulfilmentTask, graphql: 
     .map((fulfillmentOrder) => ({ id: fulfillmentOrder.id, holdIds: ownHolds(fulfillmentOrder).map((h) => h.id) }))
     .filter((entry) => entry.holdIds.length);
   if (!held.length) {
+    // An earlier try's release whose answer was lost: the holds it named are gone because it ran.
+    if (task.platformRef) return { status: "done", platformRef: task.platformRef };
     const placed = await prisma.fulfilmentTask.count({
       where: { shop: task.shop, orderId: task.subject, kind: "hold", status: "done" },
     });
@@ -209,11 +222,20 @@ async function release(session: PlatformSession, task: FulfilmentTask, graphql: 
       ? { status: "stood_down", platformRef: null, problem: "the merchant released the order first" }
       : { status: "done", platformRef: null };
   }
+  const holdIds = held.flatMap((entry) => entry.holdIds).join(",");
   for (const entry of held) {
-    const errors = await releaseHolds(session, entry.id, entry.holdIds, graphql);
+    let errors: UserError[];
+    try {
+      errors = await releaseHolds(session, entry.id, entry.holdIds, graphql);
+    } catch (error) {
+      if (error instanceof PlatformApiError && error.codes.includes(ANSWER_LOST)) {
+        throw new TaskProblem(error.message, true, holdIds);
+      }
+      throw error;
+    }
     if (errors.length) throw refusal(errors);
   }
-  return { status: "done", platformRef: held.flatMap((entry) => entry.holdIds).join(",") };
+  return { status: "done", platformRef: holdIds };
 }
 
 /** Cancels the order with restock, unless it is no longer one to cancel. A refusal is kept for the merchant. */
@@ -221,8 +243,10 @@ async function cancel(session: PlatformSession, task: FulfilmentTask, graphql: G
   const order = await readOrderHolds(session, task.subject, graphql);
   if (!order) return { status: "stood_down", problem: "the order no longer exists" };
   if (order.cancelledAt) {
-    // Our own earlier try's job, whose answer was recorded, or the merchant's cancel.
-    return task.platformRef ? { status: "done" } : { status: "stood_down", problem: "the order was already cancelled" };
+    // Our own earlier try's job (its answer recorded, or lost: the app's note is on the cancel), or the merchant's.
+    return task.platformRef || cancelledByApp(order)
+      ? { status: "done" }
+      : { status: "stood_down", problem: "the order was already cancelled" };
   }
   if (["FULFILLED", "PARTIALLY_FULFILLED"].includes(order.displayFulfillmentStatus)) {
     return { status: "stood_down", problem: "the merchant fulfilled the order" };
@@ -233,10 +257,10 @@ async function cancel(session: PlatformSession, task: FulfilmentTask, graphql: G
   }
   const staffNote =
     task.reason === "no_answer"
-      ? "Cancelado por la app: el comprador no confirmó el pedido a tiempo."
+      ? CANCEL_NOTES.no_answer
       : task.reason === "merchant"
-        ? "Cancelado desde la app de automatización de pedidos."
-        : "Cancelado por la app: el comprador rechazó el pedido.";
+        ? CANCEL_NOTES.merchant
+        : CANCEL_NOTES.refused;
   const { jobId, userErrors } = await cancelOrder(
     session,
     order.id,

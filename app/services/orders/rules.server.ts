@@ -1,6 +1,7 @@
 import { z } from "zod";
 import prisma from "../../db.server";
 import { SUPPLIER_COUNTRY_CODES } from "../../lib/countries";
+import { formInteger } from "../../lib/input.server";
 import { deliveryStore } from "../deliveries/store";
 import {
   DEFAULT_ORDER_RULES,
@@ -23,18 +24,8 @@ export const orderRulesInput = z.object({
     .pipe(
       z.enum(SUPPLIER_COUNTRY_CODES, { message: `must be one of ${SUPPLIER_COUNTRY_CODES.join(", ")}` }).nullable(),
     ),
-  // An empty field is the feature off.
-  duplicateWindowMinutes: z
-    .string()
-    .optional()
-    .transform((value) => (value?.trim() ? Number(value.trim()) : 0))
-    .pipe(
-      z
-        .number({ invalid_type_error: "must be a number of minutes" })
-        .int("must be a whole number of minutes")
-        .min(0, "must not be negative")
-        .max(MAX_DUPLICATE_WINDOW_MINUTES, `must be at most ${MAX_DUPLICATE_WINDOW_MINUTES} minutes`),
-    ),
+  // An empty field is the feature off. Plain decimal digits only: `Number` would also take 0x10 and 1e3.
+  duplicateWindowMinutes: formInteger(0, { min: 0, max: MAX_DUPLICATE_WINDOW_MINUTES }),
   duplicateAction: z
     .enum(DUPLICATE_ACTIONS, { message: `must be one of ${DUPLICATE_ACTIONS.join(", ")}` })
     .default("send"),

@@ -43,6 +43,8 @@ export interface QueryCost {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** A mutation sent without an answer (5xx, reset, timeout): the platform may or may not have made the change. */
+export const ANSWER_LOST = "ANSWER_LOST";
 const DEFAULT_MAX_ATTEMPTS = 5;
 const MAX_WAIT_MS = 30_000;
 
@@ -92,6 +94,11 @@ function operationName(query: string) {
   return /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "anonymous";
 }
 
+/** Whether the document is a mutation: its first word once the `#graphql` tag and other comments are gone. */
+export function isMutation(query: string) {
+  return /^mutation\b/.test(query.replace(/#[^\n]*/g, "").trimStart());
+}
+
 /**
  * The operations codegen typed against the platform's schema (app/types/admin.generated.d.ts adds them to the
  * client's maps), without the maps' catch-all string index, which would type any other document as `any`.
@@ -117,9 +124,11 @@ type Attempt<T> =
  * Runs one GraphQL admin operation for a shop through the library's GraphQL client, with the offline session the
  * library's offline path keeps valid (refreshed when it expires). The client is the one `admin.graphql` wraps:
  * called directly, its parsed answer is not turned back into a JSON string and a Response to be parsed again
- * (docs/decisions/175). The library retries only HTTP 429/503; the platform also throttles with HTTP 200 and
- * a THROTTLED error. Both wait as long as the cost/throttleStatus block says the bucket needs to refill,
- * then try again; network errors and 5xx are retried with backoff. Any other error is a PlatformApiError
+ * (docs/decisions/175). The library's own retries (HTTP 429/503, blind to what the call was) stay off: this loop
+ * decides. The platform throttles with HTTP 429 and with HTTP 200 and a THROTTLED error. Both wait as long as the cost/throttleStatus block says the bucket needs to refill,
+ * then try again: the platform ran nothing. Network errors and 5xx are retried with backoff for a query only: a
+ * mutation may have run with its answer lost, so it fails with ANSWER_LOST and the task that sent it reads the
+ * platform before it writes again (docs/decisions/292). Any other error is a PlatformApiError
  * with the platform's codes. A `#graphql` document of app/ is typed by codegen against the platform's published
  * schema (app/types/admin.generated.d.ts): its variables and its answer need no type written by hand.
  */
@@ -156,6 +165,7 @@ export async function platformGraphql<T>(
     const outcome = await attemptOnce<T>(lib, attempt, () =>
       new lib.platformApi.clients.Graphql({ session: offline }).request<T>(query, {
         variables,
+        retries: 0,
         signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       }),
     );
@@ -177,6 +187,10 @@ export async function platformGraphql<T>(
       if (outcome.error.code === IP_NOT_ALLOWED) await noteIpAllowlistRefusal(log);
       else log.warn({ codes: outcome.error.codes }, outcome.error.message);
       throw outcome.error;
+    }
+    if (outcome.reason !== "throttled" && isMutation(query)) {
+      log.warn({ attempt, reason: outcome.reason }, "mutation answer lost; not sent again");
+      throw new PlatformApiError(502, "The platform did not answer the change; it may have been made", [ANSWER_LOST]);
     }
     if (attempt >= maxAttempts) {
       throw outcome.reason === "throttled"

@@ -8,7 +8,8 @@ import { DEFAULT_HOLD_POLICY, saveHoldPolicy, type HoldPolicy } from "~/services
 import { FULFILMENT_RETRY_DELAYS_MS, runDueFulfilmentTasks } from "~/services/holds/tasks.server";
 import { applyNoAnswerTimeouts } from "~/services/holds/timeouts.server";
 import { action as orderAction, loader as orderState } from "~/routes/api.orders.hold";
-import { heldSummary } from "~/services/holds/order-hold.server";
+import { action as resendAction } from "~/routes/api.deliveries.resend";
+import { heldSummary, orderBuyerState } from "~/services/holds/order-hold.server";
 import { refuseWrites } from "../../helpers/db";
 import { createConfiguration, createDelivery, createSession, shopDomain } from "../../helpers/factories";
 import { adminRequest, formBody, webhookRequest } from "../../helpers/requests";
@@ -439,6 +440,42 @@ describe("the order page: the buyer's answer, the hold, and the merchant's own b
     expect(await prisma.fulfilmentTask.count({ where: { shop: off.shop } })).toBe(0);
   });
 
+  it("answers 404 to an order the app has no record of, as send again does, and owes nothing", async () => {
+    const { shop } = await heldShop();
+    const unknown = "gid://shopify/Order/9990001";
+    for (const action of ["release", "cancel"]) {
+      expect(await act(shop, action, unknown)).toEqual({
+        status: 404,
+        body: { success: false, code: "not_found", error: "The app has no record of this order" },
+      });
+    }
+    const resend = await resendAction({
+      request: await adminRequest("/api/deliveries/resend", shop, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ orderId: unknown }),
+      }),
+      params: {},
+      context: {},
+    });
+    expect({ status: resend.status, body: await resend.json() }).toEqual({
+      status: 404,
+      body: { success: false, code: "not_found", error: "The app has no record of this order" },
+    });
+    // Another shop's order is not this shop's record either.
+    const elsewhere = "gid://shopify/Order/9990002";
+    const other = await heldShop();
+    await createDelivery(other.shop, {
+      status: "delivered",
+      orderId: elsewhere,
+      orderName: "#2002",
+      resourceId: `${other.shop}-9990002`,
+      deliveredAt: new Date(),
+    });
+    expect((await act(shop, "cancel", elsewhere)).status).toBe(404);
+    expect(await prisma.fulfilmentTask.count({ where: { shop: { in: [shop, other.shop] } } })).toBe(0);
+  });
+
   it("never shows another shop's order", async () => {
     const { shop } = await heldShop();
     platform(shop);
@@ -463,5 +500,76 @@ describe("home: the orders held waiting", () => {
     expect(await heldSummary(shop)).toEqual({ held: 0, oldestHours: null });
     const off = await heldShop({ enabled: false });
     expect(await heldSummary(off.shop)).toBeNull();
+  });
+});
+
+describe("a change whose answer was lost: sent once, read before it is sent again", () => {
+  const later = () => new Date(Date.now() + FULFILMENT_RETRY_DELAYS_MS[0] + 1_000);
+  const holdState = async (shop: string) => (await orderBuyerState(shop, ORDER.id)).hold.state;
+
+  it("a cancel the platform made but answered 502 is recorded as the app's cancel, sent once", async () => {
+    const { shop, apiKey } = await heldShop({ onRefused: "cancel" });
+    const fake = platform(shop, { loseAnswers: ["HeldOrderCancel"] });
+    await routed(shop);
+    await run();
+    await answer(apiKey, "cancelado");
+    await run();
+    expect(fake.named("HeldOrderCancel")).toHaveLength(1);
+    expect(fake.order.cancelledAt).not.toBeNull();
+    expect((await tasks(shop)).find((task) => task.kind === "cancel")).toMatchObject({ status: "owed" });
+    await run(later());
+    expect(fake.named("HeldOrderCancel")).toHaveLength(1);
+    expect((await tasks(shop)).find((task) => task.kind === "cancel")).toMatchObject({
+      status: "done",
+      lastProblem: null,
+    });
+    expect(await holdState(shop)).toBe("cancelled");
+  });
+
+  it("a release the platform made but answered 502 is recorded as released, sent once", async () => {
+    const { shop, apiKey } = await heldShop();
+    const fake = platform(shop, { loseAnswers: ["FulfillmentOrderReleaseHold"] });
+    await routed(shop);
+    await run();
+    const holdId = fake.order.fulfillmentOrders[0].holds[0].id;
+    await answer(apiKey, "confirmado");
+    await run();
+    expect(fake.order.fulfillmentOrders[0].holds).toEqual([]);
+    await run(later());
+    expect(fake.named("FulfillmentOrderReleaseHold")).toHaveLength(1);
+    expect((await tasks(shop)).find((task) => task.kind === "release")).toMatchObject({
+      status: "done",
+      platformRef: holdId,
+    });
+    expect(await holdState(shop)).toBe("released");
+  });
+
+  it("a hold the platform placed but answered 502 is found by its handle, placed once", async () => {
+    const { shop } = await heldShop();
+    const fake = platform(shop, { loseAnswers: ["FulfillmentOrderHold"] });
+    await routed(shop);
+    await run();
+    await run(later());
+    expect(fake.named("FulfillmentOrderHold")).toHaveLength(1);
+    expect((await tasks(shop))[0]).toMatchObject({
+      status: "done",
+      platformRef: fake.order.fulfillmentOrders[0].holds[0].id,
+    });
+  });
+
+  it("an order the merchant cancelled by hand reads stood down, not held", async () => {
+    const { shop, apiKey } = await heldShop({ onRefused: "cancel" });
+    const fake = platform(shop);
+    await routed(shop);
+    await run();
+    fake.merchant.cancel("Cliente llamó para cancelar");
+    await answer(apiKey, "cancelado");
+    await run();
+    expect(fake.named("HeldOrderCancel")).toHaveLength(0);
+    expect((await tasks(shop)).find((task) => task.kind === "cancel")).toMatchObject({
+      status: "stood_down",
+      lastProblem: "the order was already cancelled",
+    });
+    expect(await holdState(shop)).toBe("stood_down");
   });
 });
