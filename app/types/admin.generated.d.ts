@@ -28,6 +28,8 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.Abandonment, "id">
       | Pick<AdminTypes.AddAllProductsOperation, "id">
       | Pick<AdminTypes.AdditionalFee, "id">
+      | Pick<AdminTypes.AnalyticsAnnotation, "id">
+      | Pick<AdminTypes.AnalyticsTarget, "id">
       | Pick<AdminTypes.App, "id">
       | Pick<AdminTypes.AppCatalog, "id">
       | Pick<AdminTypes.AppCredit, "id">
@@ -43,14 +45,22 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.BusinessEntity, "id">
       | Pick<AdminTypes.CalculatedOrder, "id">
       | Pick<AdminTypes.CartTransform, "id">
+      | Pick<AdminTypes.CashDrawer, "id">
+      | Pick<AdminTypes.CashManagementCustomReasonCode, "id">
+      | Pick<AdminTypes.CashManagementDefaultReasonCode, "id">
+      | Pick<AdminTypes.CashManagementSystemReasonCode, "id">
       | Pick<AdminTypes.CashTrackingAdjustment, "id">
       | Pick<AdminTypes.CashTrackingSession, "id">
       | Pick<AdminTypes.CatalogCsvOperation, "id">
       | Pick<AdminTypes.Channel, "id">
       | Pick<AdminTypes.ChannelDefinition, "id">
       | Pick<AdminTypes.ChannelInformation, "id">
+      | Pick<AdminTypes.CheckoutAndAccountsConfiguration, "id">
+      | Pick<AdminTypes.CheckoutAndAccountsConfigurationOverride, "id">
       | Pick<AdminTypes.CheckoutProfile, "id">
       | Pick<AdminTypes.Collection, "id">
+      | Pick<AdminTypes.CollectionConditionsSource, "id">
+      | Pick<AdminTypes.CollectionSubCollectionsSource, "id">
       | Pick<AdminTypes.Comment, "id">
       | Pick<AdminTypes.CommentEvent, "id">
       | Pick<AdminTypes.Company, "id">
@@ -107,8 +117,10 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.FulfillmentOrderMerchantRequest, "id">
       | Pick<AdminTypes.GenericFile, "id">
       | Pick<AdminTypes.GiftCard, "id">
+      | Pick<AdminTypes.GiftCardCashOutTransaction, "id">
       | Pick<AdminTypes.GiftCardCreditTransaction, "id">
       | Pick<AdminTypes.GiftCardDebitTransaction, "id">
+      | Pick<AdminTypes.IdentityProviderSubject, "id">
       | Pick<AdminTypes.InventoryAdjustmentGroup, "id">
       | Pick<AdminTypes.InventoryItem, "id">
       | Pick<AdminTypes.InventoryItemMeasurement, "id">
@@ -125,6 +137,7 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.Market, "id">
       | Pick<AdminTypes.MarketCatalog, "id">
       | Pick<AdminTypes.MarketRegionCountry, "id">
+      | Pick<AdminTypes.MarketRegionSubdivision, "id">
       | Pick<AdminTypes.MarketWebPresence, "id">
       | Pick<AdminTypes.MarketingActivity, "id">
       | Pick<AdminTypes.MarketingEvent, "id">
@@ -138,6 +151,9 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.OnlineStoreTheme, "id">
       | Pick<AdminTypes.Order, "id">
       | Pick<AdminTypes.OrderAdjustment, "id">
+      | Pick<AdminTypes.OrderAttributionDefinition, "id">
+      | Pick<AdminTypes.OrderCancelJobResult, "id">
+      | Pick<AdminTypes.OrderCreateMandatePaymentJobResult, "id">
       | Pick<AdminTypes.OrderDisputeSummary, "id">
       | Pick<AdminTypes.OrderEditSession, "id">
       | Pick<AdminTypes.OrderTransaction, "id">
@@ -148,9 +164,8 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.PaymentTerms, "id">
       | Pick<AdminTypes.PaymentTermsTemplate, "id">
       | Pick<AdminTypes.PointOfSaleDevice, "id">
+      | Pick<AdminTypes.PointOfSaleDevicePaymentSession, "id">
       | Pick<AdminTypes.PriceList, "id">
-      | Pick<AdminTypes.PriceRule, "id">
-      | Pick<AdminTypes.PriceRuleDiscountCode, "id">
       | Pick<AdminTypes.Product, "id">
       | Pick<AdminTypes.ProductBundleOperation, "id">
       | Pick<AdminTypes.ProductDeleteOperation, "id">
@@ -169,6 +184,7 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.RefundShippingLine, "id">
       | Pick<AdminTypes.Return, "id">
       | Pick<AdminTypes.ReturnLineItem, "id">
+      | Pick<AdminTypes.ReturnReasonDefinition, "id">
       | Pick<AdminTypes.ReturnableFulfillment, "id">
       | Pick<AdminTypes.ReverseDelivery, "id">
       | Pick<AdminTypes.ReverseDeliveryLineItem, "id">
@@ -182,6 +198,8 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.SellingPlan, "id">
       | Pick<AdminTypes.SellingPlanGroup, "id">
       | Pick<AdminTypes.ServerPixel, "id">
+      | Pick<AdminTypes.ShippingLabel, "id">
+      | Pick<AdminTypes.ShippingLabelPurchaseResult, "id">
       | Pick<AdminTypes.Shop, "id">
       | Pick<AdminTypes.ShopAddress, "id">
       | Pick<AdminTypes.ShopPolicy, "id">
@@ -235,6 +253,8 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.Abandonment, "id">
       | Pick<AdminTypes.AddAllProductsOperation, "id">
       | Pick<AdminTypes.AdditionalFee, "id">
+      | Pick<AdminTypes.AnalyticsAnnotation, "id">
+      | Pick<AdminTypes.AnalyticsTarget, "id">
       | Pick<AdminTypes.App, "id">
       | Pick<AdminTypes.AppCatalog, "id">
       | Pick<AdminTypes.AppCredit, "id">
@@ -250,14 +270,22 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.BusinessEntity, "id">
       | Pick<AdminTypes.CalculatedOrder, "id">
       | Pick<AdminTypes.CartTransform, "id">
+      | Pick<AdminTypes.CashDrawer, "id">
+      | Pick<AdminTypes.CashManagementCustomReasonCode, "id">
+      | Pick<AdminTypes.CashManagementDefaultReasonCode, "id">
+      | Pick<AdminTypes.CashManagementSystemReasonCode, "id">
       | Pick<AdminTypes.CashTrackingAdjustment, "id">
       | Pick<AdminTypes.CashTrackingSession, "id">
       | Pick<AdminTypes.CatalogCsvOperation, "id">
       | Pick<AdminTypes.Channel, "id">
       | Pick<AdminTypes.ChannelDefinition, "id">
       | Pick<AdminTypes.ChannelInformation, "id">
+      | Pick<AdminTypes.CheckoutAndAccountsConfiguration, "id">
+      | Pick<AdminTypes.CheckoutAndAccountsConfigurationOverride, "id">
       | Pick<AdminTypes.CheckoutProfile, "id">
       | Pick<AdminTypes.Collection, "id">
+      | Pick<AdminTypes.CollectionConditionsSource, "id">
+      | Pick<AdminTypes.CollectionSubCollectionsSource, "id">
       | Pick<AdminTypes.Comment, "id">
       | Pick<AdminTypes.CommentEvent, "id">
       | Pick<AdminTypes.Company, "id">
@@ -314,8 +342,10 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.FulfillmentOrderMerchantRequest, "id">
       | Pick<AdminTypes.GenericFile, "id">
       | Pick<AdminTypes.GiftCard, "id">
+      | Pick<AdminTypes.GiftCardCashOutTransaction, "id">
       | Pick<AdminTypes.GiftCardCreditTransaction, "id">
       | Pick<AdminTypes.GiftCardDebitTransaction, "id">
+      | Pick<AdminTypes.IdentityProviderSubject, "id">
       | Pick<AdminTypes.InventoryAdjustmentGroup, "id">
       | Pick<AdminTypes.InventoryItem, "id">
       | Pick<AdminTypes.InventoryItemMeasurement, "id">
@@ -332,6 +362,7 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.Market, "id">
       | Pick<AdminTypes.MarketCatalog, "id">
       | Pick<AdminTypes.MarketRegionCountry, "id">
+      | Pick<AdminTypes.MarketRegionSubdivision, "id">
       | Pick<AdminTypes.MarketWebPresence, "id">
       | Pick<AdminTypes.MarketingActivity, "id">
       | Pick<AdminTypes.MarketingEvent, "id">
@@ -345,6 +376,9 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.OnlineStoreTheme, "id">
       | Pick<AdminTypes.Order, "id">
       | Pick<AdminTypes.OrderAdjustment, "id">
+      | Pick<AdminTypes.OrderAttributionDefinition, "id">
+      | Pick<AdminTypes.OrderCancelJobResult, "id">
+      | Pick<AdminTypes.OrderCreateMandatePaymentJobResult, "id">
       | Pick<AdminTypes.OrderDisputeSummary, "id">
       | Pick<AdminTypes.OrderEditSession, "id">
       | Pick<AdminTypes.OrderTransaction, "id">
@@ -355,9 +389,8 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.PaymentTerms, "id">
       | Pick<AdminTypes.PaymentTermsTemplate, "id">
       | Pick<AdminTypes.PointOfSaleDevice, "id">
+      | Pick<AdminTypes.PointOfSaleDevicePaymentSession, "id">
       | Pick<AdminTypes.PriceList, "id">
-      | Pick<AdminTypes.PriceRule, "id">
-      | Pick<AdminTypes.PriceRuleDiscountCode, "id">
       | Pick<AdminTypes.Product, "id">
       | Pick<AdminTypes.ProductBundleOperation, "id">
       | Pick<AdminTypes.ProductDeleteOperation, "id">
@@ -376,6 +409,7 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.RefundShippingLine, "id">
       | Pick<AdminTypes.Return, "id">
       | Pick<AdminTypes.ReturnLineItem, "id">
+      | Pick<AdminTypes.ReturnReasonDefinition, "id">
       | Pick<AdminTypes.ReturnableFulfillment, "id">
       | Pick<AdminTypes.ReverseDelivery, "id">
       | Pick<AdminTypes.ReverseDeliveryLineItem, "id">
@@ -389,6 +423,8 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.SellingPlan, "id">
       | Pick<AdminTypes.SellingPlanGroup, "id">
       | Pick<AdminTypes.ServerPixel, "id">
+      | Pick<AdminTypes.ShippingLabel, "id">
+      | Pick<AdminTypes.ShippingLabelPurchaseResult, "id">
       | Pick<AdminTypes.Shop, "id">
       | Pick<AdminTypes.ShopAddress, "id">
       | Pick<AdminTypes.ShopPolicy, "id">
@@ -803,6 +839,7 @@ export type StockProductsQuery = {
 
 export type StockSetAvailableMutationVariables = AdminTypes.Exact<{
   input: AdminTypes.InventorySetQuantitiesInput;
+  idempotencyKey: AdminTypes.Scalars["String"]["input"];
 }>;
 
 export type StockSetAvailableMutation = {
@@ -962,7 +999,7 @@ interface GeneratedMutationTypes {
     return: LoopTestOrderCancelMutation;
     variables: LoopTestOrderCancelMutationVariables;
   };
-  "#graphql\n  mutation StockSetAvailable($input: InventorySetQuantitiesInput!) {\n    inventorySetQuantities(input: $input) {\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }": {
+  "#graphql\n  mutation StockSetAvailable($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {\n    inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) {\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }": {
     return: StockSetAvailableMutation;
     variables: StockSetAvailableMutationVariables;
   };

@@ -28,7 +28,7 @@ function appOperations(): { file: string; name: string; document: string }[] {
 }
 
 describe("the platform simulator's schema validation", () => {
-  it("accepts every operation the app sends, each checked against the published 2025-10 schema", () => {
+  it("accepts every operation the app sends, each checked against the published 2026-10 schema", () => {
     const operations = appOperations();
     const generated = readFileSync(path.join(root, "app/types/admin.generated.d.ts"), "utf8");
     // The same documents codegen typed: one `return:` per operation in its query and mutation maps.

@@ -67,16 +67,18 @@ export class StoreSyncApi {
       let batch = changes.slice(start, start + QUANTITIES_PER_WRITE);
       for (let attempt = 1; attempt <= 2 && batch.length; attempt++) {
         const data = await this.call(WRITE_COST, STOCK_SET_AVAILABLE_MUTATION, {
+          // The same for a retry of this very request (platformGraphql's), new for the next attempt.
+          idempotencyKey: `${runId}:${start}:${attempt}`,
           input: {
             name: "available",
             reason: "correction",
-            // The supplier's count is the truth to set, whatever sold meanwhile (docs/decisions/230).
-            ignoreCompareQuantity: true,
             referenceDocumentUri: `${REFERENCE_APP}/${runId}`,
             quantities: batch.map((change) => ({
               inventoryItemId: change.variant.inventoryItem.id,
               locationId: this.locationId,
               quantity: change.after,
+              // The supplier's count is the truth to set, whatever sold meanwhile (docs/decisions/230).
+              changeFromQuantity: null,
             })),
           },
         });
