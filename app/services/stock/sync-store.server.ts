@@ -15,9 +15,12 @@ import {
   STOCK_SET_PRICES_MUTATION,
   WRITE_COST,
 } from "./store-operations.server";
+import { decideAgain } from "./stale-quantity";
 import type { PriceChange, ProductOutcome, StockChange, StoreProduct } from "./sync-plan";
 
 const REFERENCE_APP = "gid://cod-connector/StockSync";
+/** A write, and up to two more after reading again quantities a sale changed meanwhile (each read costs ~810). */
+const WRITE_ROUNDS = 3;
 
 /**
  * The stock sync's side of the Admin API: reads the linked products at the chosen location and writes quantities
@@ -61,14 +64,19 @@ export class StoreSyncApi {
     return products;
   }
 
-  /** Sets available quantities in calls of up to 250; a refused quantity is dropped and the rest sent again once. */
+  /**
+   * Sets available quantities in calls of up to 250, each only if the store still holds what the sync read
+   * (changeFromQuantity). A quantity the store changed meanwhile is read again and decided again, for a few rounds
+   * at most; a quantity the store refuses is dropped and the rest sent again (docs/decisions/281).
+   */
   async writeStock(runId: string, changes: StockChange[], results: Map<string, ProductOutcome>) {
     for (let start = 0; start < changes.length; start += QUANTITIES_PER_WRITE) {
       let batch = changes.slice(start, start + QUANTITIES_PER_WRITE);
-      for (let attempt = 1; attempt <= 2 && batch.length; attempt++) {
+      for (let round = 1; round <= WRITE_ROUNDS && batch.length; round++) {
         const data = await this.call(WRITE_COST, STOCK_SET_AVAILABLE_MUTATION, {
-          // The same for a retry of this very request (platformGraphql's), new for the next attempt.
-          idempotencyKey: `${runId}:${start}:${attempt}`,
+          // The same for a retry of this very request (platformGraphql's), so the platform applies it once; new for
+          // the next round, whose quantities differ.
+          idempotencyKey: `${runId}:${start}:${round}`,
           input: {
             name: "available",
             reason: "correction",
@@ -77,8 +85,7 @@ export class StoreSyncApi {
               inventoryItemId: change.variant.inventoryItem.id,
               locationId: this.locationId,
               quantity: change.after,
-              // The supplier's count is the truth to set, whatever sold meanwhile (docs/decisions/230).
-              changeFromQuantity: null,
+              changeFromQuantity: change.before,
             })),
           },
         });
@@ -92,14 +99,20 @@ export class StoreSyncApi {
               after: String(change.after),
             });
           }
+          batch = [];
           break;
         }
+        const stale = new Set<number>();
         const refused = new Set<number>();
         for (const error of errors) {
           // The error's field is ["input", "quantities", index, ...]; without an index the whole call was refused.
           const index = Number(error.field?.[2]);
           const indexes = Number.isInteger(index) && batch[index] ? [index] : batch.map((_, i) => i);
           for (const i of indexes) {
+            if (error.code === "CHANGE_FROM_QUANTITY_STALE") {
+              stale.add(i);
+              continue;
+            }
             refused.add(i);
             results.get(batch[i].association.id)!.problems.push({
               code: "inventory_refused",
@@ -107,9 +120,33 @@ export class StoreSyncApi {
             });
           }
         }
-        batch = batch.filter((_, index) => !refused.has(index));
+        const kept = batch.filter((_, i) => !refused.has(i) && !stale.has(i));
+        const again = batch.filter((_, i) => stale.has(i) && !refused.has(i));
+        if (again.length && round === WRITE_ROUNDS) {
+          for (const change of again) {
+            results.get(change.association.id)!.problems.push({
+              code: "stock_moved",
+              message: `The store's quantity of ${change.variant.title} kept changing during the sync; it was left as it is`,
+            });
+          }
+        }
+        batch = [...kept, ...(again.length && round < WRITE_ROUNDS ? await this.decideAgain(again) : [])];
       }
     }
+  }
+
+  /** Reads the stale quantities again and decides each again; a quantity with nothing left to write is dropped. */
+  private async decideAgain(stale: StockChange[]): Promise<StockChange[]> {
+    const products = await this.readProducts(stale.map((change) => change.association.platformProductId));
+    return stale.flatMap((change) => {
+      const variant = products
+        .get(change.association.platformProductId)
+        ?.variants.nodes.find((candidate) => candidate.id === change.variant.id);
+      const level = variant?.inventoryItem.inventoryLevel;
+      const current = level?.quantities.find((quantity) => quantity.name === "available")?.quantity ?? null;
+      const next = decideAgain(change, current);
+      return next ? [next] : [];
+    });
   }
 
   async writePrices(changes: PriceChange[], results: Map<string, ProductOutcome>) {
