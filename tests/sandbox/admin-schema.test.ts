@@ -3,8 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PlatformApiError } from "~/services/platform/errors.server";
 import { platformGraphql } from "~/services/platform/graphql.server";
-import { execute } from "../../sandbox/platform/graphql";
-import { validateDocument, validateOperation } from "../../sandbox/platform/schema";
+import { execute, rootFields } from "../../sandbox/platform/graphql";
+import { adminSchema, validateDocument, validateOperation } from "../../sandbox/platform/schema";
 import { newShopState } from "../../sandbox/platform/state";
 import { shopDomain } from "../helpers/factories";
 import { stockSandbox } from "../helpers/stock-sandbox";
@@ -37,6 +37,17 @@ describe("the platform simulator's schema validation", () => {
     for (const operation of operations) {
       expect({ ...operation, errors: validateDocument(operation.document) }).toMatchObject({ errors: [] });
     }
+  });
+
+  it("sends an idempotency key with every mutation whose 2026-10 description requires one", () => {
+    const mutations = adminSchema().getMutationType()!.getFields();
+    const requiring = appOperations().filter(({ document }) =>
+      rootFields(document).some((field) =>
+        /the idempotency key is required/.test(mutations[field.name]?.description ?? ""),
+      ),
+    );
+    expect(requiring.map((operation) => operation.name)).toEqual(["StockSetAvailable"]);
+    for (const operation of requiring) expect(operation.document).toMatch(/@idempotent\(key: \$\w+\)/);
   });
 
   it("answers a field the schema lacks with the platform's errors alone, and runs nothing", () => {
