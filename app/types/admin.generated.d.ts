@@ -488,22 +488,15 @@ export type ProductVariantsBarcodesMutation = {
   }>;
 };
 
-export type ProductCreateMediaMutationVariables = AdminTypes.Exact<{
-  productId: AdminTypes.Scalars["ID"]["input"];
+export type ProductAddMediaMutationVariables = AdminTypes.Exact<{
+  product: AdminTypes.ProductUpdateInput;
   media: Array<AdminTypes.CreateMediaInput> | AdminTypes.CreateMediaInput;
 }>;
 
-export type ProductCreateMediaMutation = {
-  productCreateMedia: AdminTypes.Maybe<{
-    media: AdminTypes.Maybe<
-      Array<
-        | Pick<AdminTypes.ExternalVideo, "alt" | "mediaContentType" | "status">
-        | Pick<AdminTypes.MediaImage, "alt" | "mediaContentType" | "status">
-        | Pick<AdminTypes.Model3d, "alt" | "mediaContentType" | "status">
-        | Pick<AdminTypes.Video, "alt" | "mediaContentType" | "status">
-      >
-    >;
-    mediaUserErrors: Array<Pick<AdminTypes.MediaUserError, "field" | "message">>;
+export type ProductAddMediaMutation = {
+  productUpdate: AdminTypes.Maybe<{
+    product: AdminTypes.Maybe<Pick<AdminTypes.Product, "id">>;
+    userErrors: Array<Pick<AdminTypes.UserError, "field" | "message">>;
   }>;
 };
 
@@ -695,7 +688,9 @@ export type ProductsQuery = {
   products: {
     nodes: Array<
       Pick<AdminTypes.Product, "id" | "title" | "handle" | "status"> & {
-        featuredImage: AdminTypes.Maybe<Pick<AdminTypes.Image, "url" | "altText">>;
+        featuredMedia: AdminTypes.Maybe<{
+          preview: AdminTypes.Maybe<{ image: AdminTypes.Maybe<Pick<AdminTypes.Image, "url" | "altText">> }>;
+        }>;
         variants: { nodes: Array<Pick<AdminTypes.ProductVariant, "id" | "title" | "price">> };
       }
     >;
@@ -920,7 +915,7 @@ interface GeneratedQueryTypes {
     return: SweepDraftOrdersQuery;
     variables: SweepDraftOrdersQueryVariables;
   };
-  "#graphql\n  query Products($first: Int!, $after: String, $variantsFirst: Int!) {\n    products(first: $first, after: $after, sortKey: UPDATED_AT, reverse: true) {\n      nodes {\n        id\n        title\n        handle\n        status\n        featuredImage {\n          url\n          altText\n        }\n        variants(first: $variantsFirst) {\n          nodes {\n            id\n            title\n            price\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }": {
+  "#graphql\n  query Products($first: Int!, $after: String, $variantsFirst: Int!) {\n    products(first: $first, after: $after, sortKey: UPDATED_AT, reverse: true) {\n      nodes {\n        id\n        title\n        handle\n        status\n        featuredMedia {\n          preview {\n            image {\n              url\n              altText\n            }\n          }\n        }\n        variants(first: $variantsFirst) {\n          nodes {\n            id\n            title\n            price\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }": {
     return: ProductsQuery;
     variables: ProductsQueryVariables;
   };
@@ -971,9 +966,9 @@ interface GeneratedMutationTypes {
     return: ProductVariantsBarcodesMutation;
     variables: ProductVariantsBarcodesMutationVariables;
   };
-  "#graphql\n  mutation ProductCreateMedia($productId: ID!, $media: [CreateMediaInput!]!) {\n    productCreateMedia(productId: $productId, media: $media) {\n      media {\n        alt\n        mediaContentType\n        status\n      }\n      mediaUserErrors {\n        field\n        message\n      }\n    }\n  }": {
-    return: ProductCreateMediaMutation;
-    variables: ProductCreateMediaMutationVariables;
+  "#graphql\n  mutation ProductAddMedia($product: ProductUpdateInput!, $media: [CreateMediaInput!]!) {\n    productUpdate(product: $product, media: $media) {\n      product {\n        id\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {
+    return: ProductAddMediaMutation;
+    variables: ProductAddMediaMutationVariables;
   };
   "#graphql\n  mutation FulfillmentOrderHold($id: ID!, $handle: String!, $reasonNotes: String) {\n    fulfillmentOrderHold(id: $id, fulfillmentHold: { handle: $handle, reason: OTHER, reasonNotes: $reasonNotes }) {\n      fulfillmentHold { id handle }\n      userErrors { field message code }\n    }\n  }": {
     return: FulfillmentOrderHoldMutation;

@@ -232,6 +232,9 @@ export function productNode(product: SimProduct) {
     updatedAt: product.updatedAt,
     totalInventory: product.variants.reduce((sum, v) => sum + v.inventoryQuantity, 0),
     featuredImage: firstImage ? { url: firstImage.originalSource, altText: firstImage.alt } : null,
+    featuredMedia: firstImage
+      ? { preview: { image: { url: firstImage.originalSource, altText: firstImage.alt }, status: "READY" } }
+      : null,
     options: product.options.map((option, index) => ({ id: gid("ProductOption", product.id * 10 + index), ...option })),
     variants: connection(product.variants.map((variant) => variantNode(product, variant))),
     media: connection(
@@ -504,49 +507,35 @@ const resolvers: Record<string, Resolver> = {
     const product = input?.id ? findProduct(shop, input.id) : undefined;
     if (!product)
       return { product: null, userErrors: [{ field: ["product", "id"], message: "Product does not exist" }] };
+    // productCreateMedia's replacement: media attached in the same call, refused whole when a source is invalid.
+    const media = (argument(field, "media", variables) ?? []) as {
+      originalSource?: string;
+      alt?: string;
+      mediaContentType?: string;
+    }[];
+    const invalid = media.findIndex((item) => !/^https?:\/\//.test(item.originalSource ?? ""));
+    if (invalid >= 0) {
+      return {
+        product: null,
+        userErrors: [{ field: ["media", String(invalid), "originalSource"], message: "Image URL is invalid" }],
+      };
+    }
     if (typeof input?.title === "string") {
       if (!input.title.trim())
         return { product: null, userErrors: [{ field: ["product", "title"], message: "Title can't be blank" }] };
       product.title = input.title;
     }
     if (typeof input?.descriptionHtml === "string") product.descriptionHtml = input.descriptionHtml;
+    product.media.push(
+      ...media.map((item) => ({
+        id: newId(),
+        alt: item.alt ?? "",
+        originalSource: item.originalSource!,
+        mediaContentType: item.mediaContentType ?? "IMAGE",
+      })),
+    );
     product.updatedAt = new Date().toISOString();
     return { product: productNode(product), userErrors: [] };
-  },
-  productCreateMedia: (shop, field, variables) => {
-    const product = findProduct(shop, argument(field, "productId", variables));
-    const media = (argument(field, "media", variables) ?? []) as {
-      originalSource?: string;
-      alt?: string;
-      mediaContentType?: string;
-    }[];
-    if (!product) return { media: [], mediaUserErrors: [{ field: ["productId"], message: "Product does not exist" }] };
-    const invalid = media.findIndex((item) => !/^https?:\/\//.test(item.originalSource ?? ""));
-    if (invalid >= 0) {
-      return {
-        media: [],
-        mediaUserErrors: [
-          { field: ["media", String(invalid), "originalSource"], message: "Image URL is invalid", code: "INVALID" },
-        ],
-      };
-    }
-    const created = media.map((item) => ({
-      id: newId(),
-      alt: item.alt ?? "",
-      originalSource: item.originalSource!,
-      mediaContentType: item.mediaContentType ?? "IMAGE",
-    }));
-    product.media.push(...created);
-    return {
-      media: created.map((item) => ({
-        id: gid("MediaImage", item.id),
-        alt: item.alt,
-        mediaContentType: item.mediaContentType,
-        status: "UPLOADED",
-      })),
-      mediaUserErrors: [],
-      product: { id: gid("Product", product.id) },
-    };
   },
   productVariantsBulkUpdate: (shop, field, variables) => {
     const product = findProduct(shop, argument(field, "productId", variables));

@@ -293,8 +293,11 @@ describe("the simulators keep the real systems' contracts", () => {
         },
       );
       await graphql(
-        "mutation ProductCreateMedia($productId: ID!, $media: [CreateMediaInput!]!) { productCreateMedia(productId: $productId, media: $media) { media { id } mediaUserErrors { message } } }",
-        { productId, media: [{ originalSource: `${supplier}/images/a.webp`, mediaContentType: "IMAGE", alt: "a" }] },
+        "mutation ProductAddMedia($product: ProductUpdateInput!, $media: [CreateMediaInput!]!) { productUpdate(product: $product, media: $media) { product { id } userErrors { message } } }",
+        {
+          product: { id: productId },
+          media: [{ originalSource: `${supplier}/images/a.webp`, mediaContentType: "IMAGE", alt: "a" }],
+        },
       );
       const bulk = await (
         await graphql(

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { NoDeprecatedCustomRule, parse, validate } from "graphql";
 import { describe, expect, it } from "vitest";
 import { PlatformApiError } from "~/services/platform/errors.server";
 import { platformGraphql } from "~/services/platform/graphql.server";
@@ -37,6 +38,13 @@ describe("the platform simulator's schema validation", () => {
     for (const operation of operations) {
       expect({ ...operation, errors: validateDocument(operation.document) }).toMatchObject({ errors: [] });
     }
+  });
+
+  it("uses no field, argument or enum value the 2026-10 schema marks deprecated", () => {
+    const deprecated = appOperations().flatMap(({ name, document }) =>
+      validate(adminSchema(), parse(document), [NoDeprecatedCustomRule]).map((error) => `${name}: ${error.message}`),
+    );
+    expect(deprecated).toEqual([]);
   });
 
   it("sends an idempotency key with every mutation whose 2026-10 description requires one", () => {
