@@ -6,7 +6,7 @@ import { ApiType, shopifyApiProject } from "@shopify/api-codegen-preset";
 const admin = shopifyApiProject({
   apiType: ApiType.Admin,
   // The API_VERSION of app/services/platform/api-version.ts (scripts/graphql-codegen.ts checks they agree).
-  apiVersion: "2025-10",
+  apiVersion: "2026-10",
   documents: ["./app/**/*.{js,ts,jsx,tsx}"],
   outputDir: "./app/types",
   // Enum values as string unions: the app passes and compares the platform's values as plain strings.

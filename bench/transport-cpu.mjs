@@ -30,7 +30,7 @@ if (process.argv[2] === "--server") {
   const run = async (name) => {
     const client = createAdminApiClient({
       storeDomain: "bench.myshopify.com",
-      apiVersion: "2025-10",
+      apiVersion: "2026-10",
       accessToken: "shpat_bench",
       customFetchApi: transports[name],
       logger: () => {},

@@ -28,6 +28,8 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.Abandonment, "id">
       | Pick<AdminTypes.AddAllProductsOperation, "id">
       | Pick<AdminTypes.AdditionalFee, "id">
+      | Pick<AdminTypes.AnalyticsAnnotation, "id">
+      | Pick<AdminTypes.AnalyticsTarget, "id">
       | Pick<AdminTypes.App, "id">
       | Pick<AdminTypes.AppCatalog, "id">
       | Pick<AdminTypes.AppCredit, "id">
@@ -43,14 +45,22 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.BusinessEntity, "id">
       | Pick<AdminTypes.CalculatedOrder, "id">
       | Pick<AdminTypes.CartTransform, "id">
+      | Pick<AdminTypes.CashDrawer, "id">
+      | Pick<AdminTypes.CashManagementCustomReasonCode, "id">
+      | Pick<AdminTypes.CashManagementDefaultReasonCode, "id">
+      | Pick<AdminTypes.CashManagementSystemReasonCode, "id">
       | Pick<AdminTypes.CashTrackingAdjustment, "id">
       | Pick<AdminTypes.CashTrackingSession, "id">
       | Pick<AdminTypes.CatalogCsvOperation, "id">
       | Pick<AdminTypes.Channel, "id">
       | Pick<AdminTypes.ChannelDefinition, "id">
       | Pick<AdminTypes.ChannelInformation, "id">
+      | Pick<AdminTypes.CheckoutAndAccountsConfiguration, "id">
+      | Pick<AdminTypes.CheckoutAndAccountsConfigurationOverride, "id">
       | Pick<AdminTypes.CheckoutProfile, "id">
       | Pick<AdminTypes.Collection, "id">
+      | Pick<AdminTypes.CollectionConditionsSource, "id">
+      | Pick<AdminTypes.CollectionSubCollectionsSource, "id">
       | Pick<AdminTypes.Comment, "id">
       | Pick<AdminTypes.CommentEvent, "id">
       | Pick<AdminTypes.Company, "id">
@@ -107,8 +117,10 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.FulfillmentOrderMerchantRequest, "id">
       | Pick<AdminTypes.GenericFile, "id">
       | Pick<AdminTypes.GiftCard, "id">
+      | Pick<AdminTypes.GiftCardCashOutTransaction, "id">
       | Pick<AdminTypes.GiftCardCreditTransaction, "id">
       | Pick<AdminTypes.GiftCardDebitTransaction, "id">
+      | Pick<AdminTypes.IdentityProviderSubject, "id">
       | Pick<AdminTypes.InventoryAdjustmentGroup, "id">
       | Pick<AdminTypes.InventoryItem, "id">
       | Pick<AdminTypes.InventoryItemMeasurement, "id">
@@ -125,6 +137,7 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.Market, "id">
       | Pick<AdminTypes.MarketCatalog, "id">
       | Pick<AdminTypes.MarketRegionCountry, "id">
+      | Pick<AdminTypes.MarketRegionSubdivision, "id">
       | Pick<AdminTypes.MarketWebPresence, "id">
       | Pick<AdminTypes.MarketingActivity, "id">
       | Pick<AdminTypes.MarketingEvent, "id">
@@ -138,6 +151,9 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.OnlineStoreTheme, "id">
       | Pick<AdminTypes.Order, "id">
       | Pick<AdminTypes.OrderAdjustment, "id">
+      | Pick<AdminTypes.OrderAttributionDefinition, "id">
+      | Pick<AdminTypes.OrderCancelJobResult, "id">
+      | Pick<AdminTypes.OrderCreateMandatePaymentJobResult, "id">
       | Pick<AdminTypes.OrderDisputeSummary, "id">
       | Pick<AdminTypes.OrderEditSession, "id">
       | Pick<AdminTypes.OrderTransaction, "id">
@@ -148,9 +164,8 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.PaymentTerms, "id">
       | Pick<AdminTypes.PaymentTermsTemplate, "id">
       | Pick<AdminTypes.PointOfSaleDevice, "id">
+      | Pick<AdminTypes.PointOfSaleDevicePaymentSession, "id">
       | Pick<AdminTypes.PriceList, "id">
-      | Pick<AdminTypes.PriceRule, "id">
-      | Pick<AdminTypes.PriceRuleDiscountCode, "id">
       | Pick<AdminTypes.Product, "id">
       | Pick<AdminTypes.ProductBundleOperation, "id">
       | Pick<AdminTypes.ProductDeleteOperation, "id">
@@ -169,6 +184,7 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.RefundShippingLine, "id">
       | Pick<AdminTypes.Return, "id">
       | Pick<AdminTypes.ReturnLineItem, "id">
+      | Pick<AdminTypes.ReturnReasonDefinition, "id">
       | Pick<AdminTypes.ReturnableFulfillment, "id">
       | Pick<AdminTypes.ReverseDelivery, "id">
       | Pick<AdminTypes.ReverseDeliveryLineItem, "id">
@@ -182,6 +198,8 @@ export type OrderTagsAddMutation = {
       | Pick<AdminTypes.SellingPlan, "id">
       | Pick<AdminTypes.SellingPlanGroup, "id">
       | Pick<AdminTypes.ServerPixel, "id">
+      | Pick<AdminTypes.ShippingLabel, "id">
+      | Pick<AdminTypes.ShippingLabelPurchaseResult, "id">
       | Pick<AdminTypes.Shop, "id">
       | Pick<AdminTypes.ShopAddress, "id">
       | Pick<AdminTypes.ShopPolicy, "id">
@@ -235,6 +253,8 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.Abandonment, "id">
       | Pick<AdminTypes.AddAllProductsOperation, "id">
       | Pick<AdminTypes.AdditionalFee, "id">
+      | Pick<AdminTypes.AnalyticsAnnotation, "id">
+      | Pick<AdminTypes.AnalyticsTarget, "id">
       | Pick<AdminTypes.App, "id">
       | Pick<AdminTypes.AppCatalog, "id">
       | Pick<AdminTypes.AppCredit, "id">
@@ -250,14 +270,22 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.BusinessEntity, "id">
       | Pick<AdminTypes.CalculatedOrder, "id">
       | Pick<AdminTypes.CartTransform, "id">
+      | Pick<AdminTypes.CashDrawer, "id">
+      | Pick<AdminTypes.CashManagementCustomReasonCode, "id">
+      | Pick<AdminTypes.CashManagementDefaultReasonCode, "id">
+      | Pick<AdminTypes.CashManagementSystemReasonCode, "id">
       | Pick<AdminTypes.CashTrackingAdjustment, "id">
       | Pick<AdminTypes.CashTrackingSession, "id">
       | Pick<AdminTypes.CatalogCsvOperation, "id">
       | Pick<AdminTypes.Channel, "id">
       | Pick<AdminTypes.ChannelDefinition, "id">
       | Pick<AdminTypes.ChannelInformation, "id">
+      | Pick<AdminTypes.CheckoutAndAccountsConfiguration, "id">
+      | Pick<AdminTypes.CheckoutAndAccountsConfigurationOverride, "id">
       | Pick<AdminTypes.CheckoutProfile, "id">
       | Pick<AdminTypes.Collection, "id">
+      | Pick<AdminTypes.CollectionConditionsSource, "id">
+      | Pick<AdminTypes.CollectionSubCollectionsSource, "id">
       | Pick<AdminTypes.Comment, "id">
       | Pick<AdminTypes.CommentEvent, "id">
       | Pick<AdminTypes.Company, "id">
@@ -314,8 +342,10 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.FulfillmentOrderMerchantRequest, "id">
       | Pick<AdminTypes.GenericFile, "id">
       | Pick<AdminTypes.GiftCard, "id">
+      | Pick<AdminTypes.GiftCardCashOutTransaction, "id">
       | Pick<AdminTypes.GiftCardCreditTransaction, "id">
       | Pick<AdminTypes.GiftCardDebitTransaction, "id">
+      | Pick<AdminTypes.IdentityProviderSubject, "id">
       | Pick<AdminTypes.InventoryAdjustmentGroup, "id">
       | Pick<AdminTypes.InventoryItem, "id">
       | Pick<AdminTypes.InventoryItemMeasurement, "id">
@@ -332,6 +362,7 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.Market, "id">
       | Pick<AdminTypes.MarketCatalog, "id">
       | Pick<AdminTypes.MarketRegionCountry, "id">
+      | Pick<AdminTypes.MarketRegionSubdivision, "id">
       | Pick<AdminTypes.MarketWebPresence, "id">
       | Pick<AdminTypes.MarketingActivity, "id">
       | Pick<AdminTypes.MarketingEvent, "id">
@@ -345,6 +376,9 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.OnlineStoreTheme, "id">
       | Pick<AdminTypes.Order, "id">
       | Pick<AdminTypes.OrderAdjustment, "id">
+      | Pick<AdminTypes.OrderAttributionDefinition, "id">
+      | Pick<AdminTypes.OrderCancelJobResult, "id">
+      | Pick<AdminTypes.OrderCreateMandatePaymentJobResult, "id">
       | Pick<AdminTypes.OrderDisputeSummary, "id">
       | Pick<AdminTypes.OrderEditSession, "id">
       | Pick<AdminTypes.OrderTransaction, "id">
@@ -355,9 +389,8 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.PaymentTerms, "id">
       | Pick<AdminTypes.PaymentTermsTemplate, "id">
       | Pick<AdminTypes.PointOfSaleDevice, "id">
+      | Pick<AdminTypes.PointOfSaleDevicePaymentSession, "id">
       | Pick<AdminTypes.PriceList, "id">
-      | Pick<AdminTypes.PriceRule, "id">
-      | Pick<AdminTypes.PriceRuleDiscountCode, "id">
       | Pick<AdminTypes.Product, "id">
       | Pick<AdminTypes.ProductBundleOperation, "id">
       | Pick<AdminTypes.ProductDeleteOperation, "id">
@@ -376,6 +409,7 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.RefundShippingLine, "id">
       | Pick<AdminTypes.Return, "id">
       | Pick<AdminTypes.ReturnLineItem, "id">
+      | Pick<AdminTypes.ReturnReasonDefinition, "id">
       | Pick<AdminTypes.ReturnableFulfillment, "id">
       | Pick<AdminTypes.ReverseDelivery, "id">
       | Pick<AdminTypes.ReverseDeliveryLineItem, "id">
@@ -389,6 +423,8 @@ export type OrderTagsRemoveMutation = {
       | Pick<AdminTypes.SellingPlan, "id">
       | Pick<AdminTypes.SellingPlanGroup, "id">
       | Pick<AdminTypes.ServerPixel, "id">
+      | Pick<AdminTypes.ShippingLabel, "id">
+      | Pick<AdminTypes.ShippingLabelPurchaseResult, "id">
       | Pick<AdminTypes.Shop, "id">
       | Pick<AdminTypes.ShopAddress, "id">
       | Pick<AdminTypes.ShopPolicy, "id">
@@ -452,22 +488,15 @@ export type ProductVariantsBarcodesMutation = {
   }>;
 };
 
-export type ProductCreateMediaMutationVariables = AdminTypes.Exact<{
-  productId: AdminTypes.Scalars["ID"]["input"];
+export type ProductAddMediaMutationVariables = AdminTypes.Exact<{
+  product: AdminTypes.ProductUpdateInput;
   media: Array<AdminTypes.CreateMediaInput> | AdminTypes.CreateMediaInput;
 }>;
 
-export type ProductCreateMediaMutation = {
-  productCreateMedia: AdminTypes.Maybe<{
-    media: AdminTypes.Maybe<
-      Array<
-        | Pick<AdminTypes.ExternalVideo, "alt" | "mediaContentType" | "status">
-        | Pick<AdminTypes.MediaImage, "alt" | "mediaContentType" | "status">
-        | Pick<AdminTypes.Model3d, "alt" | "mediaContentType" | "status">
-        | Pick<AdminTypes.Video, "alt" | "mediaContentType" | "status">
-      >
-    >;
-    mediaUserErrors: Array<Pick<AdminTypes.MediaUserError, "field" | "message">>;
+export type ProductAddMediaMutation = {
+  productUpdate: AdminTypes.Maybe<{
+    product: AdminTypes.Maybe<Pick<AdminTypes.Product, "id">>;
+    userErrors: Array<Pick<AdminTypes.UserError, "field" | "message">>;
   }>;
 };
 
@@ -660,7 +689,9 @@ export type ProductsQuery = {
   products: {
     nodes: Array<
       Pick<AdminTypes.Product, "id" | "title" | "handle" | "status"> & {
-        featuredImage: AdminTypes.Maybe<Pick<AdminTypes.Image, "url" | "altText">>;
+        featuredMedia: AdminTypes.Maybe<{
+          preview: AdminTypes.Maybe<{ image: AdminTypes.Maybe<Pick<AdminTypes.Image, "url" | "altText">> }>;
+        }>;
         variants: { nodes: Array<Pick<AdminTypes.ProductVariant, "id" | "title" | "price">> };
       }
     >;
@@ -804,6 +835,7 @@ export type StockProductsQuery = {
 
 export type StockSetAvailableMutationVariables = AdminTypes.Exact<{
   input: AdminTypes.InventorySetQuantitiesInput;
+  idempotencyKey: AdminTypes.Scalars["String"]["input"];
 }>;
 
 export type StockSetAvailableMutation = {
@@ -884,7 +916,7 @@ interface GeneratedQueryTypes {
     return: SweepDraftOrdersQuery;
     variables: SweepDraftOrdersQueryVariables;
   };
-  "#graphql\n  query Products($first: Int!, $after: String, $variantsFirst: Int!) {\n    products(first: $first, after: $after, sortKey: UPDATED_AT, reverse: true) {\n      nodes {\n        id\n        title\n        handle\n        status\n        featuredImage {\n          url\n          altText\n        }\n        variants(first: $variantsFirst) {\n          nodes {\n            id\n            title\n            price\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }": {
+  "#graphql\n  query Products($first: Int!, $after: String, $variantsFirst: Int!) {\n    products(first: $first, after: $after, sortKey: UPDATED_AT, reverse: true) {\n      nodes {\n        id\n        title\n        handle\n        status\n        featuredMedia {\n          preview {\n            image {\n              url\n              altText\n            }\n          }\n        }\n        variants(first: $variantsFirst) {\n          nodes {\n            id\n            title\n            price\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }": {
     return: ProductsQuery;
     variables: ProductsQueryVariables;
   };
@@ -935,9 +967,9 @@ interface GeneratedMutationTypes {
     return: ProductVariantsBarcodesMutation;
     variables: ProductVariantsBarcodesMutationVariables;
   };
-  "#graphql\n  mutation ProductCreateMedia($productId: ID!, $media: [CreateMediaInput!]!) {\n    productCreateMedia(productId: $productId, media: $media) {\n      media {\n        alt\n        mediaContentType\n        status\n      }\n      mediaUserErrors {\n        field\n        message\n      }\n    }\n  }": {
-    return: ProductCreateMediaMutation;
-    variables: ProductCreateMediaMutationVariables;
+  "#graphql\n  mutation ProductAddMedia($product: ProductUpdateInput!, $media: [CreateMediaInput!]!) {\n    productUpdate(product: $product, media: $media) {\n      product {\n        id\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {
+    return: ProductAddMediaMutation;
+    variables: ProductAddMediaMutationVariables;
   };
   "#graphql\n  mutation FulfillmentOrderHold($id: ID!, $handle: String!, $reasonNotes: String) {\n    fulfillmentOrderHold(id: $id, fulfillmentHold: { handle: $handle, reason: OTHER, reasonNotes: $reasonNotes }) {\n      fulfillmentHold { id handle }\n      userErrors { field message code }\n    }\n  }": {
     return: FulfillmentOrderHoldMutation;
@@ -963,7 +995,7 @@ interface GeneratedMutationTypes {
     return: LoopTestOrderCancelMutation;
     variables: LoopTestOrderCancelMutationVariables;
   };
-  "#graphql\n  mutation StockSetAvailable($input: InventorySetQuantitiesInput!) {\n    inventorySetQuantities(input: $input) {\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }": {
+  "#graphql\n  mutation StockSetAvailable($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {\n    inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) {\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }": {
     return: StockSetAvailableMutation;
     variables: StockSetAvailableMutationVariables;
   };

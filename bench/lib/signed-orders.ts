@@ -55,7 +55,7 @@ export function orderWebhookHeaders(
     "X-Shopify-Topic": "orders/create",
     "X-Shopify-Hmac-Sha256": sign(body, SANDBOX.secret),
     "X-Shopify-Shop-Domain": DEMO_SHOP,
-    "X-Shopify-API-Version": "2025-10",
+    "X-Shopify-API-Version": "2026-10",
     "X-Shopify-Webhook-Id": ids.webhookId ?? crypto.randomUUID(),
     "X-Shopify-Event-Id": ids.eventId ?? crypto.randomUUID(),
     ...(ids.triggeredAt === false ? {} : { "X-Shopify-Triggered-At": new Date().toISOString() }),

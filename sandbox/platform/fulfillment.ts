@@ -5,7 +5,7 @@ import type { SimOrder } from "./seed";
 import type { ShopState } from "./state";
 
 /**
- * Fulfilment orders, their holds and the order's cancel, as the platform (Admin API 2025-10) has them: routing
+ * Fulfilment orders, their holds and the order's cancel, as the platform (Admin API 2026-10) has them: routing
  * creates an order's fulfilment order a moment after the order and sends `fulfillment_orders/order_routing_complete`;
  * `fulfillmentOrderHold` places a hold with the app's handle (at most 10 per app per fulfilment order, a handle once
  * per app); `fulfillmentOrderReleaseHold` releases the holds named (all of them when none is named, as the

@@ -7,7 +7,7 @@ import { createProcessingTheme } from "./themes";
 import { validateOperation, type PlatformGraphqlError } from "./schema";
 
 /**
- * The part of the GraphQL admin API (2025-10) the app uses, answered by root field. Selections are not
+ * The part of the GraphQL admin API (2026-10) the app uses, answered by root field. Selections are not
  * interpreted: each root field answers its whole object in the platform's shape, which a client that asked
  * for less reads just the same. Arguments come from variables or simple literals.
  */
@@ -16,6 +16,8 @@ export interface RootField {
   alias: string;
   name: string;
   args: string;
+  /** The field's directives (`@idempotent(key: $key)`), each with its arguments' text. */
+  directives?: { name: string; args: string }[];
 }
 
 /** The top-level fields of the operation's selection set (aliases kept), skipping strings and comments. */
@@ -81,8 +83,18 @@ export function rootFields(query: string): RootField[] {
       while (i < n && /\s/.test(query[i])) i++;
       const args = query[i] === "(" ? readBalanced("(", ")") : "";
       while (i < n && /\s/.test(query[i])) i++;
+      const directives: { name: string; args: string }[] = [];
+      for (
+        let directive = /^@(\w+)\s*/.exec(query.slice(i));
+        directive;
+        directive = /^@(\w+)\s*/.exec(query.slice(i))
+      ) {
+        i += directive[0].length;
+        directives.push({ name: directive[1], args: query[i] === "(" ? readBalanced("(", ")") : "" });
+        while (i < n && /\s/.test(query[i])) i++;
+      }
       if (query[i] === "{") readBalanced("{", "}");
-      if (name !== "on" && alias !== "__typename") fields.push({ alias, name, args });
+      if (name !== "on" && alias !== "__typename") fields.push({ alias, name, args, directives });
       else if (alias === "__typename") fields.push({ alias, name: "__typename", args: "" });
     } else {
       i++;
@@ -92,7 +104,7 @@ export function rootFields(query: string): RootField[] {
 }
 
 /** The value of one argument: a `$variable`, a string, number or boolean literal. */
-export function argument(field: RootField, name: string, variables: Record<string, unknown>): unknown {
+export function argument(field: Pick<RootField, "args">, name: string, variables: Record<string, unknown>): unknown {
   const match = new RegExp(`\\b${name}\\s*:\\s*(\\$\\w+|"(?:[^"\\\\]|\\\\.)*"|-?\\d+(?:\\.\\d+)?|true|false)`).exec(
     field.args,
   );
@@ -220,6 +232,9 @@ export function productNode(product: SimProduct) {
     updatedAt: product.updatedAt,
     totalInventory: product.variants.reduce((sum, v) => sum + v.inventoryQuantity, 0),
     featuredImage: firstImage ? { url: firstImage.originalSource, altText: firstImage.alt } : null,
+    featuredMedia: firstImage
+      ? { preview: { image: { url: firstImage.originalSource, altText: firstImage.alt }, status: "READY" } }
+      : null,
     options: product.options.map((option, index) => ({ id: gid("ProductOption", product.id * 10 + index), ...option })),
     variants: connection(product.variants.map((variant) => variantNode(product, variant))),
     media: connection(
@@ -338,6 +353,8 @@ function createOrderFromInput(shop: ShopState, input: OrderCreateInput): SimOrde
 
 /** What a resolver may need beyond the shop: how the platform behaves, and where its events go. */
 export interface ExecuteContext {
+  /** The Admin API version serving the request (its published schema validates it); default: the app's. */
+  version?: string;
   themeProcessingMs: number;
   /** True when this theme's processing is to fail (a simulator control). */
   failThemeProcessing?: () => boolean;
@@ -490,49 +507,35 @@ const resolvers: Record<string, Resolver> = {
     const product = input?.id ? findProduct(shop, input.id) : undefined;
     if (!product)
       return { product: null, userErrors: [{ field: ["product", "id"], message: "Product does not exist" }] };
+    // productCreateMedia's replacement: media attached in the same call, refused whole when a source is invalid.
+    const media = (argument(field, "media", variables) ?? []) as {
+      originalSource?: string;
+      alt?: string;
+      mediaContentType?: string;
+    }[];
+    const invalid = media.findIndex((item) => !/^https?:\/\//.test(item.originalSource ?? ""));
+    if (invalid >= 0) {
+      return {
+        product: null,
+        userErrors: [{ field: ["media", String(invalid), "originalSource"], message: "Image URL is invalid" }],
+      };
+    }
     if (typeof input?.title === "string") {
       if (!input.title.trim())
         return { product: null, userErrors: [{ field: ["product", "title"], message: "Title can't be blank" }] };
       product.title = input.title;
     }
     if (typeof input?.descriptionHtml === "string") product.descriptionHtml = input.descriptionHtml;
+    product.media.push(
+      ...media.map((item) => ({
+        id: newId(),
+        alt: item.alt ?? "",
+        originalSource: item.originalSource!,
+        mediaContentType: item.mediaContentType ?? "IMAGE",
+      })),
+    );
     product.updatedAt = new Date().toISOString();
     return { product: productNode(product), userErrors: [] };
-  },
-  productCreateMedia: (shop, field, variables) => {
-    const product = findProduct(shop, argument(field, "productId", variables));
-    const media = (argument(field, "media", variables) ?? []) as {
-      originalSource?: string;
-      alt?: string;
-      mediaContentType?: string;
-    }[];
-    if (!product) return { media: [], mediaUserErrors: [{ field: ["productId"], message: "Product does not exist" }] };
-    const invalid = media.findIndex((item) => !/^https?:\/\//.test(item.originalSource ?? ""));
-    if (invalid >= 0) {
-      return {
-        media: [],
-        mediaUserErrors: [
-          { field: ["media", String(invalid), "originalSource"], message: "Image URL is invalid", code: "INVALID" },
-        ],
-      };
-    }
-    const created = media.map((item) => ({
-      id: newId(),
-      alt: item.alt ?? "",
-      originalSource: item.originalSource!,
-      mediaContentType: item.mediaContentType ?? "IMAGE",
-    }));
-    product.media.push(...created);
-    return {
-      media: created.map((item) => ({
-        id: gid("MediaImage", item.id),
-        alt: item.alt,
-        mediaContentType: item.mediaContentType,
-        status: "UPLOADED",
-      })),
-      mediaUserErrors: [],
-      product: { id: gid("Product", product.id) },
-    };
   },
   productVariantsBulkUpdate: (shop, field, variables) => {
     const product = findProduct(shop, argument(field, "productId", variables));
@@ -609,7 +612,7 @@ export function execute(
   context: ExecuteContext = { themeProcessingMs: 0, emit: () => undefined },
 ) {
   // An operation the published schema refuses is answered with its errors alone, no data, and runs nothing.
-  const invalid = validateOperation(query, variables);
+  const invalid = validateOperation(query, variables, context.version);
   if (invalid.length) return { data: undefined, errors: invalid, cost: 0 };
   const fields = rootFields(query);
   const data: Record<string, unknown> = {};

@@ -1,9 +1,10 @@
-import { argument, gid, GraphqlFieldError, productNode, type Resolver } from "./graphql";
+import { argument, gid, GraphqlFieldError, productNode, type Resolver, type RootField } from "./graphql";
+import { idempotent } from "./idempotency";
 import type { SimProduct, SimVariant } from "./seed";
 import type { ShopState } from "./state";
 
 /**
- * Inventory per location (GraphQL admin API 2025-10): `locations`, `nodes` for products and variants with their
+ * Inventory per location (GraphQL admin API 2026-10): `locations`, `nodes` for products and variants with their
  * inventory item and its level at one location, and `inventorySetQuantities`, refusing what the platform refuses
  * (its user error codes) and applying nothing when any quantity is refused. A variant's inventory item has the
  * variant's number. Inventory levels start from the variant's `inventoryQuantity` at the first location; the
@@ -192,121 +193,124 @@ export const inventoryResolvers: Record<string, Resolver> = {
       return found ? inventoryVariantNode(shop, found.product, found.variant, locationId) : null;
     });
   },
-  inventorySetQuantities: (shop, field, variables) => {
+  inventorySetQuantities: (shop, field, variables, context) => {
     requireScopes(shop, "inventorySetQuantities", ["write_inventory"]);
-    const input = (argument(field, "input", variables) ?? {}) as {
-      name?: unknown;
-      reason?: unknown;
-      ignoreCompareQuantity?: unknown;
-      referenceDocumentUri?: unknown;
-      quantities?: { inventoryItemId?: unknown; locationId?: unknown; quantity?: unknown; compareQuantity?: unknown }[];
-    };
-    const userErrors: { field: string[]; message: string; code: string }[] = [];
-    const refuse = (path: string[], code: string, message: string) =>
-      userErrors.push({ field: ["input", ...path], message, code });
-    if (input.name !== "available" && input.name !== "on_hand") {
-      refuse(["name"], "INVALID_NAME", "The quantity name must be either 'available' or 'on_hand'.");
-    }
-    if (typeof input.reason !== "string" || !INVENTORY_REASONS.includes(input.reason)) {
-      refuse(["reason"], "INVALID_REASON", "The specified reason is invalid.");
-    }
-    if (input.referenceDocumentUri !== undefined && input.referenceDocumentUri !== null) {
-      if (
-        typeof input.referenceDocumentUri !== "string" ||
-        !/^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(input.referenceDocumentUri)
-      ) {
-        refuse(["referenceDocumentUri"], "INVALID_REFERENCE_DOCUMENT", "The reference document URI is invalid.");
-      }
-    }
-    const ignoreCompare = input.ignoreCompareQuantity === true;
-    const seen = new Set<string>();
-    const planned: {
-      levels: Map<number, number>;
-      variant: SimVariant;
-      location: SimLocation;
-      quantity: number;
-      before: number;
-    }[] = [];
-    (input.quantities ?? []).forEach((entry, index) => {
-      const at = (name: string) => ["quantities", String(index), name];
-      const variantId = numberOf(entry.inventoryItemId, "InventoryItem");
-      const found = variantId === null ? null : findVariant(shop, variantId);
-      if (!found)
-        return refuse(
-          at("inventoryItemId"),
-          "INVALID_INVENTORY_ITEM",
-          "The specified inventory item could not be found.",
-        );
-      const locationId = numberOf(entry.locationId, "Location");
-      const location = inventoryOf(shop).locations.find((candidate) => candidate.id === locationId);
-      if (!location) return refuse(at("locationId"), "INVALID_LOCATION", "The specified location could not be found.");
-      const key = `${variantId}:${location.id}`;
-      if (seen.has(key)) {
-        return refuse(
-          at("inventoryItemId"),
-          "NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR",
-          "The combination of inventoryItemId and locationId must be unique.",
-        );
-      }
-      seen.add(key);
-      const quantity = entry.quantity;
-      // GraphQL's Int is 32-bit: a larger number refuses the whole call's variables, as on the platform.
-      if (typeof quantity !== "number" || !Number.isInteger(quantity) || Math.abs(quantity) > MAX_GRAPHQL_INT) {
-        throw new GraphqlFieldError(
-          `Variable $input of type InventorySetQuantitiesInput! was provided invalid value for quantities.${index}.quantity`,
-          "INVALID_VARIABLE",
-        );
-      }
-      if (quantity < 0) return refuse(at("quantity"), "INVALID_QUANTITY_NEGATIVE", "The quantity can't be negative.");
-      if (quantity > MAX_QUANTITY)
-        return refuse(at("quantity"), "INVALID_QUANTITY_TOO_HIGH", "The quantity can't be higher than 1,000,000,000.");
-      const levels = levelsOf(shop, found.variant);
-      const before = levels.get(location.id);
-      if (before === undefined) {
-        return refuse(
-          at("locationId"),
-          "ITEM_NOT_STOCKED_AT_LOCATION",
-          "The specified inventory item is not stocked at the location.",
-        );
-      }
-      if (!ignoreCompare) {
-        if (typeof entry.compareQuantity !== "number") {
-          return refuse(
-            at("compareQuantity"),
-            "COMPARE_QUANTITY_REQUIRED",
-            "The compareQuantity argument must be given to each quantity or ignored using ignoreCompareQuantity.",
-          );
-        }
-        if (entry.compareQuantity !== before) {
-          return refuse(
-            at("compareQuantity"),
-            "COMPARE_QUANTITY_STALE",
-            "The compareQuantity value does not match persisted value.",
-          );
-        }
-      }
-      planned.push({ levels, variant: found.variant, location, quantity, before });
-    });
-    if (userErrors.length) return { inventoryAdjustmentGroup: null, userErrors };
-    for (const change of planned) {
-      change.levels.set(change.location.id, change.quantity);
-      change.variant.inventoryQuantity = [...change.levels.values()].reduce((sum, value) => sum + value, 0);
-    }
-    return {
-      inventoryAdjustmentGroup: {
-        id: gid("InventoryAdjustmentGroup", Date.now()),
-        createdAt: new Date().toISOString(),
-        reason: input.reason,
-        referenceDocumentUri: input.referenceDocumentUri ?? null,
-        changes: planned.map((change) => ({
-          name: input.name,
-          delta: change.quantity - change.before,
-          quantityAfterChange: change.quantity,
-          item: { id: gid("InventoryItem", change.variant.id) },
-          location: { id: gid("Location", change.location.id) },
-        })),
-      },
-      userErrors: [],
-    };
+    return idempotent(shop, field, variables, context.version, () => setQuantities(shop, field, variables));
   },
 };
+
+/**
+ * inventorySetQuantities as 2026-10 has it: each quantity's `changeFromQuantity` must be given (null skips the
+ * compare-and-swap); a value other than the persisted quantity is CHANGE_FROM_QUANTITY_STALE and nothing is applied.
+ * An item not yet stocked at the location is stocked by the write (ITEM_NOT_STOCKED_AT_LOCATION is gone).
+ */
+function setQuantities(shop: ShopState, field: RootField, variables: Record<string, unknown>) {
+  const input = (argument(field, "input", variables) ?? {}) as {
+    name?: unknown;
+    reason?: unknown;
+    referenceDocumentUri?: unknown;
+    quantities?: {
+      inventoryItemId?: unknown;
+      locationId?: unknown;
+      quantity?: unknown;
+      changeFromQuantity?: unknown;
+    }[];
+  };
+  const userErrors: { field: string[]; message: string; code: string }[] = [];
+  const refuse = (path: string[], code: string, message: string) =>
+    userErrors.push({ field: ["input", ...path], message, code });
+  if (input.name !== "available" && input.name !== "on_hand") {
+    refuse(["name"], "INVALID_NAME", "The quantity name must be either 'available' or 'on_hand'.");
+  }
+  if (typeof input.reason !== "string" || !INVENTORY_REASONS.includes(input.reason)) {
+    refuse(["reason"], "INVALID_REASON", "The specified reason is invalid.");
+  }
+  if (input.referenceDocumentUri !== undefined && input.referenceDocumentUri !== null) {
+    if (
+      typeof input.referenceDocumentUri !== "string" ||
+      !/^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(input.referenceDocumentUri)
+    ) {
+      refuse(["referenceDocumentUri"], "INVALID_REFERENCE_DOCUMENT", "The reference document URI is invalid.");
+    }
+  }
+  const seen = new Set<string>();
+  const planned: {
+    levels: Map<number, number>;
+    variant: SimVariant;
+    location: SimLocation;
+    quantity: number;
+    before: number;
+  }[] = [];
+  (input.quantities ?? []).forEach((entry, index) => {
+    const at = (name: string) => ["quantities", String(index), name];
+    const variantId = numberOf(entry.inventoryItemId, "InventoryItem");
+    const found = variantId === null ? null : findVariant(shop, variantId);
+    if (!found)
+      return refuse(
+        at("inventoryItemId"),
+        "INVALID_INVENTORY_ITEM",
+        "The specified inventory item could not be found.",
+      );
+    const locationId = numberOf(entry.locationId, "Location");
+    const location = inventoryOf(shop).locations.find((candidate) => candidate.id === locationId);
+    if (!location) return refuse(at("locationId"), "INVALID_LOCATION", "The specified location could not be found.");
+    const key = `${variantId}:${location.id}`;
+    if (seen.has(key)) {
+      return refuse(
+        at("inventoryItemId"),
+        "NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR",
+        "The combination of inventoryItemId and locationId must be unique.",
+      );
+    }
+    seen.add(key);
+    const quantity = entry.quantity;
+    // GraphQL's Int is 32-bit: a larger number refuses the whole call's variables, as on the platform.
+    if (typeof quantity !== "number" || !Number.isInteger(quantity) || Math.abs(quantity) > MAX_GRAPHQL_INT) {
+      throw new GraphqlFieldError(
+        `Variable $input of type InventorySetQuantitiesInput! was provided invalid value for quantities.${index}.quantity`,
+        "INVALID_VARIABLE",
+      );
+    }
+    if (quantity < 0) return refuse(at("quantity"), "INVALID_QUANTITY_NEGATIVE", "The quantity can't be negative.");
+    if (quantity > MAX_QUANTITY)
+      return refuse(at("quantity"), "INVALID_QUANTITY_TOO_HIGH", "The quantity can't be higher than 1,000,000,000.");
+    const levels = levelsOf(shop, found.variant);
+    const before = levels.get(location.id) ?? 0;
+    if (!("changeFromQuantity" in entry)) {
+      return refuse(
+        at("changeFromQuantity"),
+        "COMPARE_QUANTITY_REQUIRED",
+        "The changeFromQuantity argument must be given to each quantity (null skips the check).",
+      );
+    }
+    if (entry.changeFromQuantity !== null && entry.changeFromQuantity !== before) {
+      return refuse(
+        at("changeFromQuantity"),
+        "CHANGE_FROM_QUANTITY_STALE",
+        "The changeFromQuantity argument no longer matches the persisted quantity.",
+      );
+    }
+    planned.push({ levels, variant: found.variant, location, quantity, before });
+  });
+  if (userErrors.length) return { inventoryAdjustmentGroup: null, userErrors };
+  for (const change of planned) {
+    change.levels.set(change.location.id, change.quantity);
+    change.variant.inventoryQuantity = [...change.levels.values()].reduce((sum, value) => sum + value, 0);
+  }
+  return {
+    inventoryAdjustmentGroup: {
+      id: gid("InventoryAdjustmentGroup", Date.now()),
+      createdAt: new Date().toISOString(),
+      reason: input.reason,
+      referenceDocumentUri: input.referenceDocumentUri ?? null,
+      changes: planned.map((change) => ({
+        name: input.name,
+        delta: change.quantity - change.before,
+        quantityAfterChange: change.quantity,
+        item: { id: gid("InventoryItem", change.variant.id) },
+        location: { id: gid("Location", change.location.id) },
+      })),
+    },
+    userErrors: [],
+  };
+}

@@ -121,7 +121,7 @@ const money = (amount: string, currencyCode: string) => ({
   presentmentMoney: { amount, currencyCode },
 });
 
-/** An order as the 2025-10 API answers it, with the customer's contact one level down as the API keeps it. */
+/** An order as the 2026-10 API answers it, with the customer's contact one level down as the API keeps it. */
 export function sweptOrderNode(order: SimOrder) {
   const node = orderNode(order);
   const customer = order.customer

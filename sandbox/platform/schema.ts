@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import {
@@ -17,16 +17,21 @@ import {
   type IntrospectionQuery,
 } from "graphql";
 
+import { API_VERSION } from "../../app/services/platform/api-version";
+
 /**
- * The platform's published Admin API schema (the introspection committed in app/types/, app/types/README.md), and
- * the static validation the platform runs on every operation before executing it. The simulator refuses what the
- * platform would refuse, in the platform's words (graphql-ruby's messages and `extensions.code`), so an operation
- * the real Admin API rejects fails in tests too (docs/decisions/267).
+ * The platform's published Admin API schema of each version the repository holds (the introspections committed in
+ * app/types/, app/types/README.md), and the static validation the platform runs on every operation before executing
+ * it. The simulator refuses what the platform would refuse, in the platform's words (graphql-ruby's messages and
+ * `extensions.code`), so an operation the real Admin API rejects fails in tests too (docs/decisions/267, 280).
  */
 
-export const ADMIN_SCHEMA_FILE = fileURLToPath(
-  new URL("../../app/types/admin-2025-10.introspection.json.gz", import.meta.url),
-);
+/** The published introspection of one version, committed gzipped (only the app's configured version today). */
+export const adminSchemaFile = (version: string) =>
+  fileURLToPath(new URL(`../../app/types/admin-${version}.introspection.json.gz`, import.meta.url));
+
+/** Whether the simulator holds the published schema of this version. */
+export const hasAdminSchema = (version: string) => existsSync(adminSchemaFile(version));
 
 export interface PlatformGraphqlError {
   message: string;
@@ -35,21 +40,26 @@ export interface PlatformGraphqlError {
   extensions: Record<string, unknown> & { code: string };
 }
 
-let schema: GraphQLSchema | undefined;
+const schemas = new Map<string, GraphQLSchema>();
 
-/** Built at first use, not at import: unpacking and building the 9 MB introspection takes a few hundred ms. */
-export function adminSchema(): GraphQLSchema {
+/**
+ * Built at first use, not at import: unpacking and building the 9 MB introspection takes a few hundred ms. The
+ * version defaults to the one the app is configured for (app/services/platform/api-version.ts).
+ */
+export function adminSchema(version: string = API_VERSION): GraphQLSchema {
+  let schema = schemas.get(version);
   if (!schema) {
-    const introspection = JSON.parse(gunzipSync(readFileSync(ADMIN_SCHEMA_FILE)).toString("utf8")) as {
+    const introspection = JSON.parse(gunzipSync(readFileSync(adminSchemaFile(version))).toString("utf8")) as {
       data: IntrospectionQuery;
     };
     // The introspection comes from the platform itself: validating it again would only add time.
     schema = buildClientSchema(introspection.data, { assumeValid: true });
+    schemas.set(version, schema);
   }
   return schema;
 }
 
-/** The app sends a few dozen distinct documents; each is parsed and validated once, not on every request. */
+/** The app sends a few dozen distinct documents; each is parsed and validated once per version, not per request. */
 const verdicts = new Map<string, { errors: PlatformGraphqlError[]; document?: DocumentNode }>();
 const MAX_REMEMBERED = 1_000;
 
@@ -57,28 +67,33 @@ const MAX_REMEMBERED = 1_000;
  * The errors the platform answers for this request before running it; empty when it is valid. The document is
  * checked first; then, as the platform does, the variables' values against the types the operation declares.
  */
-export function validateOperation(query: string, variables: Record<string, unknown> = {}): PlatformGraphqlError[] {
-  const verdict = verdictOn(query);
+export function validateOperation(
+  query: string,
+  variables: Record<string, unknown> = {},
+  version: string = API_VERSION,
+): PlatformGraphqlError[] {
+  const verdict = verdictOn(query, version);
   if (verdict.errors.length || !verdict.document) return verdict.errors;
-  return invalidVariables(verdict.document, variables);
+  return invalidVariables(adminSchema(version), verdict.document, variables);
 }
 
 /** The document's own errors (syntax, fields, arguments, declared variables), whatever values are sent. */
-export function validateDocument(query: string): PlatformGraphqlError[] {
-  return verdictOn(query).errors;
+export function validateDocument(query: string, version: string = API_VERSION): PlatformGraphqlError[] {
+  return verdictOn(query, version).errors;
 }
 
-function verdictOn(query: string) {
-  let verdict = verdicts.get(query);
+function verdictOn(query: string, version: string) {
+  const key = `${version}\n${query}`;
+  let verdict = verdicts.get(key);
   if (!verdict) {
-    verdict = check(query);
+    verdict = check(query, adminSchema(version));
     if (verdicts.size >= MAX_REMEMBERED) verdicts.clear();
-    verdicts.set(query, verdict);
+    verdicts.set(key, verdict);
   }
   return verdict;
 }
 
-function check(query: string): { errors: PlatformGraphqlError[]; document?: DocumentNode } {
+function check(query: string, schema: GraphQLSchema): { errors: PlatformGraphqlError[]; document?: DocumentNode } {
   let document: DocumentNode;
   try {
     document = parse(query);
@@ -94,15 +109,19 @@ function check(query: string): { errors: PlatformGraphqlError[]; document?: Docu
       ],
     };
   }
-  return { errors: validate(adminSchema(), document).map((error) => asPlatformError(document, error)), document };
+  return { errors: validate(schema, document).map((error) => asPlatformError(document, error)), document };
 }
 
 /** graphql-ruby's INVALID_VARIABLE: which variable, the value sent, and where inside it the problem is. */
-function invalidVariables(document: DocumentNode, variables: Record<string, unknown>): PlatformGraphqlError[] {
+function invalidVariables(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+): PlatformGraphqlError[] {
   const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
   const definitions = operation?.variableDefinitions ?? [];
   if (!definitions.length) return [];
-  const coerced = getVariableValues(adminSchema(), definitions, variables);
+  const coerced = getVariableValues(schema, definitions, variables);
   return (coerced.errors ?? []).map((error) => {
     const [, name = "", at, explanation = error.message] =
       /^Variable "\$(\w+)" got invalid value .*?(?: at "(.+?)")?; ([\s\S]+)$/.exec(error.message) ??

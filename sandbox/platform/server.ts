@@ -3,6 +3,7 @@ import { HttpError, Router, corsHeaders, listen, noEvents, sleep, type EventSink
 import { mintSessionToken, verifySessionToken } from "../lib/jwt";
 import { EXTENSION_STATES, extensionPage, isExtensionName, type ExtensionState } from "../extension-stand-in";
 import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
+import { versionOf } from "./api-versions";
 import { estimateCost, execute, gid, orderNode, productNode, rootFields } from "./graphql";
 import {
   answerLost,
@@ -40,6 +41,8 @@ export interface PlatformOptions {
   acceptNonExpiringTokens?: boolean;
   /** How long the platform takes to process a theme after themeCreate. */
   themeProcessingMs?: number;
+  /** The day that decides which API versions are supported (tests pin it; default: now). */
+  today?: () => Date;
 }
 
 const REFRESH_TOKEN_LIFETIME_S = 90 * 86_400;
@@ -278,6 +281,8 @@ export function createPlatformSimulator(options: PlatformOptions) {
     })
     .on("POST", "/admin/api/:version/graphql.json", async (request) => {
       const shop = authorized(request);
+      const version = versionOf(request.params.version, options.today?.() ?? new Date());
+      if (version.served === null) return version;
       const {
         query = "",
         variables = {},
@@ -306,7 +311,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
         );
         return {
           status: forced ? throttle.status : 200,
-          headers: forced && throttle.status === 429 ? { "Retry-After": "1" } : ({} as Record<string, string>),
+          headers: { ...version.headers, ...(forced && throttle.status === 429 ? { "Retry-After": "1" } : {}) },
           body: {
             errors: [
               {
@@ -329,6 +334,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
         };
       }
       const result = execute(shop, query, variables ?? {}, {
+        version: version.served,
         themeProcessingMs: options.themeProcessingMs ?? 1500,
         failThemeProcessing: () => failThemeProcessing > 0 && failThemeProcessing-- > 0,
         emit,
@@ -348,6 +354,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
       if (operationName === "OrderTagsAdd" || /tagsAdd/.test(query))
         emit(`tagsAdd ${JSON.stringify(variables?.tags ?? [])} on ${String(variables?.id ?? "")}`);
       return {
+        headers: version.headers,
         body: {
           ...(result.errors.length ? { errors: result.errors } : {}),
           data: result.data,

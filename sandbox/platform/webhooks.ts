@@ -228,7 +228,7 @@ export async function deliver(options: {
         "X-Shopify-Topic": options.topic,
         "X-Shopify-Hmac-Sha256": sign(body, options.secret),
         "X-Shopify-Shop-Domain": options.shop,
-        "X-Shopify-API-Version": "2025-10",
+        "X-Shopify-API-Version": "2026-10",
         "X-Shopify-Webhook-Id": webhookId,
         "X-Shopify-Event-Id": eventId,
         "X-Shopify-Triggered-At": at,

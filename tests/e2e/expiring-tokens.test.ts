@@ -126,7 +126,7 @@ describe("orders keep flowing while offline tokens expire every few seconds", ()
   it("refuses a revoked token with the platform's 401; the merchant's next visit exchanges a new pair", async () => {
     const [revoked] = [...stack.platform.shops.get(SHOP)!.accessTokens];
     await postJson(`${stack.platformUrl}/sim/tokens`, { shop: SHOP, revoke: true });
-    const refused = await fetch(`${stack.platformUrl}/admin/api/2025-10/graphql.json`, {
+    const refused = await fetch(`${stack.platformUrl}/admin/api/2026-10/graphql.json`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Shop-Domain": SHOP, "X-Shopify-Access-Token": revoked },
       body: JSON.stringify({ query: "query Q { shop { name } }" }),

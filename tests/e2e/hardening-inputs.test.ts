@@ -80,7 +80,7 @@ function signedWebhook(stack: Stack, pathname: string, topic: string, shop: stri
       "X-Shopify-Topic": topic,
       "X-Shopify-Hmac-Sha256": sign(body, SANDBOX.secret),
       "X-Shopify-Shop-Domain": shop,
-      "X-Shopify-API-Version": "2025-10",
+      "X-Shopify-API-Version": "2026-10",
       "X-Shopify-Webhook-Id": crypto.randomUUID(),
       "X-Shopify-Event-Id": crypto.randomUUID(),
     },

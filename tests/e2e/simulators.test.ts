@@ -44,7 +44,7 @@ describe("the simulators keep the real systems' contracts", () => {
   let accessToken = "";
 
   const graphql = (query: string, variables: Record<string, unknown> = {}, token = accessToken) =>
-    fetch(`${platform}/admin/api/2025-10/graphql.json`, {
+    fetch(`${platform}/admin/api/2026-10/graphql.json`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Shop-Domain": SHOP, "X-Shopify-Access-Token": token },
       body: JSON.stringify({ query, variables }),
@@ -144,7 +144,7 @@ describe("the simulators keep the real systems' contracts", () => {
     });
 
     it("answers REST admin endpoints as for a GraphQL-only app", async () => {
-      const response = await fetch(`${platform}/admin/api/2025-10/themes.json`, {
+      const response = await fetch(`${platform}/admin/api/2026-10/themes.json`, {
         headers: { "X-Shop-Domain": SHOP, "X-Shopify-Access-Token": accessToken },
       });
       expect(response.status).toBe(403);
@@ -161,7 +161,7 @@ describe("the simulators keep the real systems' contracts", () => {
       expect((await graphql("query Q { shop { name } }", {}, "shpat_forged")).status).toBe(401);
     });
 
-    it("finds an order by name and answers in the 2025-10 shape with the cost block", async () => {
+    it("finds an order by name and answers in the 2026-10 shape with the cost block", async () => {
       const created = await postJson<{ order: { name: string } }>(`${platform}/sim/orders`, {
         shop: SHOP,
         webhook: false,
@@ -293,8 +293,11 @@ describe("the simulators keep the real systems' contracts", () => {
         },
       );
       await graphql(
-        "mutation ProductCreateMedia($productId: ID!, $media: [CreateMediaInput!]!) { productCreateMedia(productId: $productId, media: $media) { media { id } mediaUserErrors { message } } }",
-        { productId, media: [{ originalSource: `${supplier}/images/a.webp`, mediaContentType: "IMAGE", alt: "a" }] },
+        "mutation ProductAddMedia($product: ProductUpdateInput!, $media: [CreateMediaInput!]!) { productUpdate(product: $product, media: $media) { product { id } userErrors { message } } }",
+        {
+          product: { id: productId },
+          media: [{ originalSource: `${supplier}/images/a.webp`, mediaContentType: "IMAGE", alt: "a" }],
+        },
       );
       const bulk = await (
         await graphql(

@@ -67,7 +67,7 @@ export function webhookRequest(path: string, payload: unknown, options: WebhookO
     headers.set(options.neutralHeaders ? "X-Platform-Hmac-SHA256" : "X-Shopify-Hmac-Sha256", signature);
   headers.set(`${prefix}-Topic`, options.topic);
   headers.set(`${prefix}-Shop-Domain`, options.shop);
-  headers.set(`${prefix}-API-Version`, "2025-10");
+  headers.set(`${prefix}-API-Version`, "2026-10");
   headers.set(`${prefix}-Webhook-Id`, options.webhookId ?? randomUUID());
   headers.set(`${prefix}-Event-Id`, options.eventId ?? randomUUID());
   headers.set(`${prefix}-Triggered-At`, new Date().toISOString());

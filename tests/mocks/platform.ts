@@ -58,7 +58,7 @@ export function platformProduct(overrides: Partial<{ id: string; title: string; 
     title: overrides.title ?? `Producto tienda ${n}`,
     handle: `producto-tienda-${n}`,
     status: "ACTIVE",
-    featuredImage: { url: `https://cdn.shop.test/${n}.jpg`, altText: null },
+    featuredMedia: { preview: { image: { url: `https://cdn.shop.test/${n}.jpg`, altText: null } } },
     variants: {
       nodes: Array.from({ length: overrides.variantCount ?? 2 }, (_, i) => ({
         id: `gid://shopify/ProductVariant/${numeric}${i + 1}`,

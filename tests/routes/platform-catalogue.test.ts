@@ -36,7 +36,7 @@ describe("GET /api/platform/products", () => {
           title: "Camiseta",
           handle: product.handle,
           status: "ACTIVE",
-          featuredImage: product.featuredImage,
+          featuredImage: product.featuredMedia.preview.image,
           variants: product.variants.nodes,
         },
       ],

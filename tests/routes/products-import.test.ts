@@ -61,11 +61,8 @@ const okMutations: Record<string, OperationResolver> = {
   ProductVariantsBarcodes: (variables) => ({
     productVariantsBulkUpdate: { productVariants: variables.variants, userErrors: [] },
   }),
-  ProductCreateMedia: (variables) => ({
-    productCreateMedia: {
-      media: (variables.media as unknown[]).map(() => ({ alt: "x", mediaContentType: "IMAGE", status: "UPLOADED" })),
-      mediaUserErrors: [],
-    },
+  ProductAddMedia: () => ({
+    productUpdate: { product: { id: PRODUCT_GID }, userErrors: [] },
   }),
 };
 
@@ -206,15 +203,15 @@ describe("POST /api/products/import: linking", () => {
     ]);
   });
 
-  it("appends at most 5 gallery images with productCreateMedia", async () => {
+  it("appends at most 5 gallery images with productUpdate's media, productCreateMedia's replacement", async () => {
     const shop = await installedShop();
     const calls = mockPlatform(shop, okMutations);
     const response = await post(shop, form({ saveSupplierImages: "true" }));
     expect(response.status).toBe(200);
-    const media = calls.find((c) => c.operationName === "ProductCreateMedia");
-    expect(media?.query).toContain("productCreateMedia(productId: $productId, media: $media)");
+    const media = calls.find((c) => c.operationName === "ProductAddMedia");
+    expect(media?.query).toContain("productUpdate(product: $product, media: $media)");
     expect(media?.variables).toEqual({
-      productId: PRODUCT_GID,
+      product: { id: PRODUCT_GID },
       media: supplierProduct.gallery.slice(0, 5).map((image) => ({
         originalSource: image.url,
         mediaContentType: "IMAGE",
@@ -235,7 +232,7 @@ describe("POST /api/products/import: linking", () => {
       form({ supplierProductId: String(raw.id), supplierProductData: JSON.stringify(raw), saveSupplierImages: "true" }),
     );
     expect(response.status).toBe(200);
-    expect(calls.find((c) => c.operationName === "ProductCreateMedia")?.variables.media).toEqual([
+    expect(calls.find((c) => c.operationName === "ProductAddMedia")?.variables.media).toEqual([
       {
         originalSource: `${TEST_ENV.SUPPLIER_IMAGE_BASE_URL}/colombia/products/2061983/a1.webp`,
         mediaContentType: "IMAGE",
@@ -263,7 +260,7 @@ describe("POST /api/products/import: linking", () => {
       }),
     );
     expect(response.status).toBe(200);
-    expect(mutations(calls)).toEqual(["ProductUpdate", "ProductVariantsBarcodes", "ProductCreateMedia"]);
+    expect(mutations(calls)).toEqual(["ProductUpdate", "ProductVariantsBarcodes", "ProductAddMedia"]);
   });
 });
 
@@ -438,8 +435,8 @@ describe("POST /api/products/import: platform failures", () => {
     const shop = await installedShop();
     mockPlatform(shop, {
       ...okMutations,
-      ProductCreateMedia: () => ({
-        productCreateMedia: { media: [], mediaUserErrors: [{ field: ["media", "0"], message: "Invalid image URL" }] },
+      ProductAddMedia: () => ({
+        productUpdate: { product: null, userErrors: [{ field: ["media", "0"], message: "Invalid image URL" }] },
       }),
     });
     const response = await post(

@@ -101,7 +101,7 @@ describe("POST /api/theme/install: public archives", () => {
     });
     expect(platform.requests).toHaveLength(1);
     const [request] = platform.requests;
-    expect(request.url).toBe(`https://${shop}/admin/api/2025-10/graphql.json`);
+    expect(request.url).toBe(`https://${shop}/admin/api/2026-10/graphql.json`);
     expect(request.headers["x-shopify-access-token"]).toBe(ACCESS_TOKEN);
     expect(request.body.query).toContain("themeCreate(source: $source, name: $name, role: UNPUBLISHED)");
     expect(request.body.variables).toEqual({ name: "Tienda Otoño", source: PUBLIC_ZIP });

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { NoDeprecatedCustomRule, parse, validate } from "graphql";
 import { describe, expect, it } from "vitest";
 import { PlatformApiError } from "~/services/platform/errors.server";
 import { platformGraphql } from "~/services/platform/graphql.server";
-import { execute } from "../../sandbox/platform/graphql";
-import { validateDocument, validateOperation } from "../../sandbox/platform/schema";
+import { execute, rootFields } from "../../sandbox/platform/graphql";
+import { adminSchema, validateDocument, validateOperation } from "../../sandbox/platform/schema";
 import { newShopState } from "../../sandbox/platform/state";
 import { shopDomain } from "../helpers/factories";
 import { stockSandbox } from "../helpers/stock-sandbox";
@@ -28,7 +29,7 @@ function appOperations(): { file: string; name: string; document: string }[] {
 }
 
 describe("the platform simulator's schema validation", () => {
-  it("accepts every operation the app sends, each checked against the published 2025-10 schema", () => {
+  it("accepts every operation the app sends, each checked against the published 2026-10 schema", () => {
     const operations = appOperations();
     const generated = readFileSync(path.join(root, "app/types/admin.generated.d.ts"), "utf8");
     // The same documents codegen typed: one `return:` per operation in its query and mutation maps.
@@ -37,6 +38,24 @@ describe("the platform simulator's schema validation", () => {
     for (const operation of operations) {
       expect({ ...operation, errors: validateDocument(operation.document) }).toMatchObject({ errors: [] });
     }
+  });
+
+  it("uses no field, argument or enum value the 2026-10 schema marks deprecated", () => {
+    const deprecated = appOperations().flatMap(({ name, document }) =>
+      validate(adminSchema(), parse(document), [NoDeprecatedCustomRule]).map((error) => `${name}: ${error.message}`),
+    );
+    expect(deprecated).toEqual([]);
+  });
+
+  it("sends an idempotency key with every mutation whose 2026-10 description requires one", () => {
+    const mutations = adminSchema().getMutationType()!.getFields();
+    const requiring = appOperations().filter(({ document }) =>
+      rootFields(document).some((field) =>
+        /the idempotency key is required/.test(mutations[field.name]?.description ?? ""),
+      ),
+    );
+    expect(requiring.map((operation) => operation.name)).toEqual(["StockSetAvailable"]);
+    for (const operation of requiring) expect(operation.document).toMatch(/@idempotent\(key: \$\w+\)/);
   });
 
   it("answers a field the schema lacks with the platform's errors alone, and runs nothing", () => {

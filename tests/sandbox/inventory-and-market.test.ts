@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { execute } from "../../sandbox/platform/graphql";
-import { availableAt } from "../../sandbox/platform/inventory";
-import { newShopState } from "../../sandbox/platform/state";
+import { availableAt, inventoryOf } from "../../sandbox/platform/inventory";
+import { newShopState, type ShopState } from "../../sandbox/platform/state";
 import { applyStockCommand, marketStep } from "../../sandbox/supplier/market";
 import { generateCatalogue } from "../../sandbox/supplier/server";
 
 const SCOPES = "read_products,write_products,read_inventory,write_inventory,read_locations";
-const SET = `mutation SetAvailable($input: InventorySetQuantitiesInput!) {
-  inventorySetQuantities(input: $input) { userErrors { field message code } }
+const SET = `mutation SetAvailable($input: InventorySetQuantitiesInput!, $key: String!) {
+  inventorySetQuantities(input: $input) @idempotent(key: $key) { userErrors { field message code } }
 }`;
 
 function shopWithInventory(scope = SCOPES) {
@@ -17,6 +17,13 @@ function shopWithInventory(scope = SCOPES) {
 }
 
 const main = "gid://shopify/Location/71001";
+let keys = 0;
+const set = (shop: ShopState, input: Record<string, unknown>, key = `key-${++keys}`) => {
+  const result = execute(shop, SET, { input, key });
+  const payload = (result.data as { inventorySetQuantities: { userErrors: { code: string }[] } } | undefined)
+    ?.inventorySetQuantities;
+  return { ...result, codes: payload?.userErrors.map((error) => error.code) };
+};
 
 describe("the platform simulator's inventory", () => {
   it("lists the shop's locations and reads a variant's level at the location asked for", () => {
@@ -42,18 +49,16 @@ describe("the platform simulator's inventory", () => {
 
   it("sets available quantities and keeps the variant's total across locations", () => {
     const { shop, variant, item } = shopWithInventory();
-    const result = execute(shop, SET, {
-      input: {
-        name: "available",
-        reason: "correction",
-        ignoreCompareQuantity: true,
-        quantities: [
-          { inventoryItemId: item, locationId: main, quantity: 0 },
-          { inventoryItemId: item, locationId: "gid://shopify/Location/71002", quantity: 4 },
-        ],
-      },
+    const result = set(shop, {
+      name: "available",
+      reason: "correction",
+      quantities: [
+        { inventoryItemId: item, locationId: main, quantity: 0, changeFromQuantity: null },
+        { inventoryItemId: item, locationId: "gid://shopify/Location/71002", quantity: 4, changeFromQuantity: null },
+      ],
     });
     expect(result.errors).toEqual([]);
+    expect(result.codes).toEqual([]);
     expect(availableAt(shop, variant.id, 71_001)).toBe(0);
     expect(variant.inventoryQuantity).toBe(4);
   });
@@ -61,11 +66,10 @@ describe("the platform simulator's inventory", () => {
   it.each([
     [{ name: "committed" }, "INVALID_NAME"],
     [{ reason: "because" }, "INVALID_REASON"],
-    [{ ignoreCompareQuantity: false }, "COMPARE_QUANTITY_REQUIRED"],
-    [{ ignoreCompareQuantity: false, compare: 12345 }, "COMPARE_QUANTITY_STALE"],
+    [{ omitChangeFrom: true }, "COMPARE_QUANTITY_REQUIRED"],
+    [{ changeFrom: 12345 }, "CHANGE_FROM_QUANTITY_STALE"],
     [{ quantity: -1 }, "INVALID_QUANTITY_NEGATIVE"],
     [{ locationId: "gid://shopify/Location/99" }, "INVALID_LOCATION"],
-    [{ locationId: "gid://shopify/Location/71003" }, "ITEM_NOT_STOCKED_AT_LOCATION"],
     [{ inventoryItemId: "gid://shopify/InventoryItem/1" }, "INVALID_INVENTORY_ITEM"],
     [{ twice: true }, "NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR"],
   ])("refuses %o with %s and changes nothing", (change, code) => {
@@ -76,20 +80,20 @@ describe("the platform simulator's inventory", () => {
       inventoryItemId: c.inventoryItemId ?? item,
       locationId: c.locationId ?? main,
       quantity: c.quantity ?? 7,
-      ...(c.compare === undefined ? {} : { compareQuantity: c.compare }),
+      ...(c.omitChangeFrom ? {} : { changeFromQuantity: c.changeFrom ?? null }),
     };
-    const ok = { inventoryItemId: item, locationId: "gid://shopify/Location/71002", quantity: 9 };
-    const result = execute(shop, SET, {
-      input: {
-        name: c.name ?? "available",
-        reason: c.reason ?? "correction",
-        ignoreCompareQuantity: c.ignoreCompareQuantity ?? true,
-        quantities: c.twice ? [ok, quantity, quantity] : [ok, quantity],
-      },
+    const ok = {
+      inventoryItemId: item,
+      locationId: "gid://shopify/Location/71002",
+      quantity: 9,
+      changeFromQuantity: 0,
+    };
+    const result = set(shop, {
+      name: c.name ?? "available",
+      reason: c.reason ?? "correction",
+      quantities: c.twice ? [ok, quantity, quantity] : [ok, quantity],
     });
-    const payload = (result.data as { inventorySetQuantities: { userErrors: { code: string }[] } })
-      .inventorySetQuantities;
-    expect(payload.userErrors.map((error) => error.code)).toContain(code);
+    expect(result.codes).toContain(code);
     expect(availableAt(shop, variant.id, 71_001)).toBe(before);
     expect(availableAt(shop, variant.id, 71_002)).toBe(0);
   });
@@ -97,43 +101,112 @@ describe("the platform simulator's inventory", () => {
   it("refuses the whole call's variables for a quantity beyond GraphQL's 32-bit Int, as the platform does", () => {
     const { shop, variant, item } = shopWithInventory();
     const before = availableAt(shop, variant.id, 71_001);
-    const result = execute(shop, SET, {
-      input: {
-        name: "available",
-        reason: "correction",
-        ignoreCompareQuantity: true,
-        quantities: [
-          { inventoryItemId: item, locationId: "gid://shopify/Location/71002", quantity: 3 },
-          { inventoryItemId: item, locationId: main, quantity: 2 ** 31 },
-        ],
-      },
+    const result = set(shop, {
+      name: "available",
+      reason: "correction",
+      quantities: [
+        { inventoryItemId: item, locationId: "gid://shopify/Location/71002", quantity: 3, changeFromQuantity: null },
+        { inventoryItemId: item, locationId: main, quantity: 2 ** 31, changeFromQuantity: null },
+      ],
     });
     expect(result.errors.map((error) => error.extensions?.code)).toEqual(["INVALID_VARIABLE"]);
     expect(availableAt(shop, variant.id, 71_001)).toBe(before);
     expect(availableAt(shop, variant.id, 71_002)).toBe(0);
   });
 
-  it("accepts a compare quantity that matches what is stored", () => {
+  it("accepts a changeFromQuantity that matches what is stored", () => {
     const { shop, variant, item } = shopWithInventory();
-    const result = execute(shop, SET, {
-      input: {
-        name: "available",
-        reason: "correction",
-        quantities: [
-          { inventoryItemId: item, locationId: main, quantity: 3, compareQuantity: variant.inventoryQuantity },
-        ],
+    const stored = availableAt(shop, variant.id, 71_001);
+    const result = set(shop, {
+      name: "available",
+      reason: "correction",
+      quantities: [{ inventoryItemId: item, locationId: main, quantity: 3, changeFromQuantity: stored }],
+    });
+    expect(result.codes).toEqual([]);
+    expect(availableAt(shop, variant.id, 71_001)).toBe(3);
+  });
+
+  it("stocks an item at a location that did not stock it: 2026-10 has no ITEM_NOT_STOCKED_AT_LOCATION", () => {
+    const { shop, variant, item } = shopWithInventory();
+    expect(availableAt(shop, variant.id, 71_003)).toBeNull();
+    const result = set(shop, {
+      name: "available",
+      reason: "correction",
+      quantities: [
+        { inventoryItemId: item, locationId: "gid://shopify/Location/71003", quantity: 2, changeFromQuantity: 0 },
+      ],
+    });
+    expect(result.codes).toEqual([]);
+    expect(availableAt(shop, variant.id, 71_003)).toBe(2);
+  });
+
+  it.each([
+    ["ignoreCompareQuantity", { ignoreCompareQuantity: true }, {}],
+    ["quantities.0.compareQuantity", {}, { compareQuantity: 5 }],
+  ])("refuses the removed input field %s before anything runs", (place, onInput, onQuantity) => {
+    const { shop, variant, item } = shopWithInventory();
+    const before = availableAt(shop, variant.id, 71_001);
+    const result = set(shop, {
+      name: "available",
+      reason: "correction",
+      ...onInput,
+      quantities: [{ inventoryItemId: item, locationId: main, quantity: 1, changeFromQuantity: null, ...onQuantity }],
+    });
+    expect(result.data).toBeUndefined();
+    expect(result.errors[0]).toMatchObject({
+      extensions: {
+        code: "INVALID_VARIABLE",
+        problems: [{ path: [...place.split(".").map((s) => (/^\d+$/.test(s) ? Number(s) : s))] }],
       },
     });
-    expect(result.errors).toEqual([]);
-    expect(availableAt(shop, variant.id, 71_001)).toBe(3);
+    expect(availableAt(shop, variant.id, 71_001)).toBe(before);
+  });
+
+  it("refuses the write without an idempotency key, as required from 2026-04, and applies nothing", () => {
+    const { shop, variant, item } = shopWithInventory();
+    const before = availableAt(shop, variant.id, 71_001);
+    const result = execute(
+      shop,
+      `mutation SetAvailable($input: InventorySetQuantitiesInput!) {
+        inventorySetQuantities(input: $input) { userErrors { field message code } }
+      }`,
+      {
+        input: {
+          name: "available",
+          reason: "correction",
+          quantities: [{ inventoryItemId: item, locationId: main, quantity: 1, changeFromQuantity: null }],
+        },
+      },
+    );
+    expect(result.errors).toEqual([
+      expect.objectContaining({ path: ["inventorySetQuantities"], extensions: { code: "BAD_REQUEST" } }),
+    ]);
+    expect(result.errors[0].message).toMatch(/@idempotent/);
+    expect(availableAt(shop, variant.id, 71_001)).toBe(before);
+  });
+
+  it("applies a key once: its repeat answers the first result and leaves a sale made meanwhile alone", () => {
+    const { shop, variant, item } = shopWithInventory();
+    const input = {
+      name: "available",
+      reason: "correction",
+      quantities: [{ inventoryItemId: item, locationId: main, quantity: 7, changeFromQuantity: null }],
+    };
+    expect(set(shop, input, "same-key").codes).toEqual([]);
+    expect(availableAt(shop, variant.id, 71_001)).toBe(7);
+    inventoryOf(shop).levels.get(variant.id)!.set(71_001, 6);
+    const repeat = set(shop, input, "same-key");
+    expect(repeat.codes).toEqual([]);
+    expect(availableAt(shop, variant.id, 71_001)).toBe(6);
+    const other = set(shop, { ...input, quantities: [{ ...input.quantities[0], quantity: 8 }] }, "same-key");
+    expect(other.codes).toEqual(["IDEMPOTENCY_KEY_PARAMETER_MISMATCH"]);
+    expect(availableAt(shop, variant.id, 71_001)).toBe(6);
   });
 
   it("denies inventory and locations without their scopes", () => {
     const { shop, item } = shopWithInventory("read_products,write_products");
-    const set = execute(shop, SET, {
-      input: { name: "available", reason: "correction", ignoreCompareQuantity: true, quantities: [] },
-    });
-    expect(set.errors[0]).toMatchObject({ extensions: { code: "ACCESS_DENIED" } });
+    const denied = set(shop, { name: "available", reason: "correction", quantities: [] });
+    expect(denied.errors[0]).toMatchObject({ extensions: { code: "ACCESS_DENIED" } });
     const locations = execute(shop, `query { locations(first: 5) { nodes { id } } }`, {});
     expect(locations.errors[0]).toMatchObject({ extensions: { code: "ACCESS_DENIED" } });
     expect(item).toMatch(/InventoryItem/);

@@ -22,7 +22,7 @@ describe("platform GraphQL client", () => {
     await createSession(session.shop, { accessToken: "shpat_secret" });
   });
 
-  it("posts the operation to the 2025-10 endpoint with the shop's access token", async () => {
+  it("posts the operation to the 2026-10 endpoint with the shop's access token", async () => {
     let seen: { headers: Headers; body: unknown } | undefined;
     server.use(
       http.post(graphqlUrl(session.shop), async ({ request }) => {
@@ -32,7 +32,7 @@ describe("platform GraphQL client", () => {
     );
     const data = (await platformGraphql(session, QUERY, { a: 1 })) as { shop: { name: string } };
     expect(data.shop.name).toBe("Tienda");
-    expect(graphqlUrl(session.shop)).toBe("https://graphql-shop.myshopify.com/admin/api/2025-10/graphql.json");
+    expect(graphqlUrl(session.shop)).toBe("https://graphql-shop.myshopify.com/admin/api/2026-10/graphql.json");
     expect(seen?.headers.get("X-Shopify-Access-Token")).toBe("shpat_secret");
     expect(seen?.body).toEqual({ query: QUERY, variables: { a: 1 } });
   });

@@ -20,7 +20,7 @@ describe("PLATFORM_ORIGIN_OVERRIDE", () => {
   it("sends a shop request to the stand-in origin with the same path, query, method, body and the shop header", async () => {
     let seen: { url: string; method: string; shop: string | null; token: string | null; body: unknown } | undefined;
     server.use(
-      http.post(`${STAND_IN}/admin/api/2025-10/graphql.json`, async ({ request }) => {
+      http.post(`${STAND_IN}/admin/api/2026-10/graphql.json`, async ({ request }) => {
         seen = {
           url: request.url,
           method: request.method,
@@ -32,14 +32,14 @@ describe("PLATFORM_ORIGIN_OVERRIDE", () => {
       }),
     );
     const redirected = redirectShopRequests(fetch, STAND_IN);
-    const response = await redirected("https://tienda-demo.myshopify.com/admin/api/2025-10/graphql.json?debug=1", {
+    const response = await redirected("https://tienda-demo.myshopify.com/admin/api/2026-10/graphql.json?debug=1", {
       method: "POST",
       headers: { "X-Shopify-Access-Token": "shpat_x", "Content-Type": "application/json" },
       body: JSON.stringify({ query: "{ shop { name } }" }),
     });
     expect(await response.json()).toEqual({ data: { ok: true } });
     expect(seen).toEqual({
-      url: `${STAND_IN}/admin/api/2025-10/graphql.json?debug=1`,
+      url: `${STAND_IN}/admin/api/2026-10/graphql.json?debug=1`,
       method: "POST",
       shop: "tienda-demo.myshopify.com",
       token: "shpat_x",
@@ -71,14 +71,14 @@ describe("PLATFORM_ORIGIN_OVERRIDE", () => {
     try {
       // A platform call (redirected) and an automation trigger (passed through) under the override.
       for (const url of [
-        "https://tienda-demo.myshopify.com/admin/api/2025-10/graphql.json",
+        "https://tienda-demo.myshopify.com/admin/api/2026-10/graphql.json",
         `${hanging.origin}/api/flows/f_101/trigger`,
       ]) {
         const { outcome, ms } = await timedCall(url);
         expect(outcome).toBe("TimeoutError");
         expect(ms).toBeLessThan(3_000);
       }
-      expect(hanging.requests).toEqual(["/admin/api/2025-10/graphql.json", "/api/flows/f_101/trigger"]);
+      expect(hanging.requests).toEqual(["/admin/api/2026-10/graphql.json", "/api/flows/f_101/trigger"]);
     } finally {
       clearInterval(collect);
       await hanging.close();

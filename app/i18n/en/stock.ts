@@ -50,6 +50,8 @@ export const stock = {
   "stock.error.variant_missing": "a mapped store variant was deleted; edit the variants",
   "stock.error.variation_missing": "the supplier no longer lists a mapped variation; edit the variants",
   "stock.error.inventory_refused": "your store refused a quantity",
+  "stock.error.stock_moved":
+    "the quantity changed in your store during the sync (a sale); it was left as it is until the next sync",
   "stock.error.price_refused": "your store refused a new price",
   "stock.error.too_many_variants": "only the first 100 variants are synced",
   "stock.error.UNAUTHORIZED":

@@ -53,6 +53,8 @@ export const stock: Record<keyof typeof english, string> = {
   "stock.error.variant_missing": "se eliminó una variante asignada de la tienda; edita las variantes",
   "stock.error.variation_missing": "el proveedor ya no lista una variación asignada; edita las variantes",
   "stock.error.inventory_refused": "tu tienda rechazó una cantidad",
+  "stock.error.stock_moved":
+    "la cantidad cambió en tu tienda durante la sincronización (una venta); se dejó como estaba hasta la próxima",
   "stock.error.price_refused": "tu tienda rechazó un precio nuevo",
   "stock.error.too_many_variants": "solo se sincronizan las primeras 100 variantes",
   "stock.error.UNAUTHORIZED":

@@ -28,15 +28,14 @@ export const PRODUCT_VARIANTS_BARCODES_MUTATION = `#graphql
     }
   }`;
 
-export const PRODUCT_CREATE_MEDIA_MUTATION = `#graphql
-  mutation ProductCreateMedia($productId: ID!, $media: [CreateMediaInput!]!) {
-    productCreateMedia(productId: $productId, media: $media) {
-      media {
-        alt
-        mediaContentType
-        status
+/** productUpdate with media: productCreateMedia's replacement (deprecated, docs/decisions/280). */
+export const PRODUCT_ADD_MEDIA_MUTATION = `#graphql
+  mutation ProductAddMedia($product: ProductUpdateInput!, $media: [CreateMediaInput!]!) {
+    productUpdate(product: $product, media: $media) {
+      product {
+        id
       }
-      mediaUserErrors {
+      userErrors {
         field
         message
       }

@@ -10,7 +10,7 @@ import { syncAfterLinkSaved } from "../stock/schedule.server";
 import type { SupplierProduct, SupplierVariation } from "../supplier/product-shapes.server";
 import { associationRecord, findAssociation, variationSnapshot, type AssociationRecord } from "./associations.server";
 import {
-  PRODUCT_CREATE_MEDIA_MUTATION,
+  PRODUCT_ADD_MEDIA_MUTATION,
   PRODUCT_UPDATE_MUTATION,
   PRODUCT_VARIANTS_BARCODES_MUTATION,
   type UserError,
@@ -170,12 +170,12 @@ export async function importSupplierProduct(
       alt: supplier.name,
     }));
     const data = await runStep("images", completed, () =>
-      platformGraphql(session, PRODUCT_CREATE_MEDIA_MUTATION, {
-        productId: platform.product.id,
+      platformGraphql(session, PRODUCT_ADD_MEDIA_MUTATION, {
+        product: { id: platform.product.id },
         media,
       }),
     );
-    refuseUserErrors("images", completed, data.productCreateMedia?.mediaUserErrors ?? []);
+    refuseUserErrors("images", completed, data.productUpdate?.userErrors ?? []);
     completed.push("images");
   }
 

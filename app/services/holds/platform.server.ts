@@ -1,7 +1,7 @@
 import { platformGraphql, type GraphqlOptions, type PlatformSession } from "../platform/graphql.server";
 
 /**
- * The platform's fulfilment-hold and cancel operations (Admin API 2025-10), one named document each
+ * The platform's fulfilment-hold and cancel operations (Admin API 2026-10), one named document each
  * (docs/decisions/211). The app's holds carry HOLD_HANDLE: the platform refuses a second hold with the same handle
  * on one fulfilment order, and a release names only the ids of holds the app itself placed.
  */

@@ -16,9 +16,13 @@ export const PRODUCTS_QUERY = `#graphql
         title
         handle
         status
-        featuredImage {
-          url
-          altText
+        featuredMedia {
+          preview {
+            image {
+              url
+              altText
+            }
+          }
         }
         variants(first: $variantsFirst) {
           nodes {
@@ -80,7 +84,10 @@ export interface PlatformVariant {
 
 interface ProductsData {
   products: {
-    nodes: (Omit<PlatformProduct, "variants"> & { variants: { nodes: PlatformProduct["variants"] } })[];
+    nodes: (Omit<PlatformProduct, "variants" | "featuredImage"> & {
+      featuredMedia: { preview: { image: { url: string; altText: string | null } | null } | null } | null;
+      variants: { nodes: PlatformProduct["variants"] };
+    })[];
     pageInfo: { hasNextPage: boolean; endCursor: string | null };
   };
 }
@@ -96,12 +103,14 @@ export async function listPlatformProducts(session: PlatformSession): Promise<Pl
       variantsFirst: PRODUCT_VARIANTS_PREVIEW,
     });
     for (const node of data.products.nodes) {
+      const image = node.featuredMedia?.preview?.image ?? null;
       products.push({
         id: node.id,
         title: node.title,
         handle: node.handle,
         status: node.status,
-        featuredImage: node.featuredImage ? { url: node.featuredImage.url, altText: node.featuredImage.altText } : null,
+        // Product.featuredImage is deprecated: the featured media's preview image is the same picture.
+        featuredImage: image ? { url: image.url, altText: image.altText } : null,
         variants: node.variants.nodes.map((variant) => ({
           id: variant.id,
           title: variant.title,

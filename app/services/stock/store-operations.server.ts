@@ -46,9 +46,10 @@ export const STOCK_PRODUCTS_QUERY = `#graphql
     }
   }`;
 
+/** The key makes a retried write apply once (required from 2026-04, docs/decisions/280). */
 export const STOCK_SET_AVAILABLE_MUTATION = `#graphql
-  mutation StockSetAvailable($input: InventorySetQuantitiesInput!) {
-    inventorySetQuantities(input: $input) {
+  mutation StockSetAvailable($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {
+    inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) {
       userErrors {
         field
         message

@@ -1,4 +1,5 @@
 import {
+  ANSWER_LOST,
   platformGraphql,
   realSleep,
   type AdminOperation,
@@ -15,6 +16,7 @@ import {
   STOCK_SET_PRICES_MUTATION,
   WRITE_COST,
 } from "./store-operations.server";
+import { decideAgain } from "./stale-quantity";
 import type { PriceChange, ProductOutcome, StockChange, StoreProduct } from "./sync-plan";
 
 const REFERENCE_APP = "gid://cod-connector/StockSync";
@@ -22,6 +24,10 @@ const REFERENCE_APP = "gid://cod-connector/StockSync";
 const THROTTLED_ROUNDS = 6;
 /** Points per second the platform's standard bucket refills, until an answer says the shop's. */
 const RESTORE_RATE = 50;
+/** A write, and up to two more after reading again quantities a sale changed meanwhile (each read costs ~810). */
+const WRITE_ROUNDS = 3;
+/** Times a keyed write whose answer was lost is sent again with its key (the platform applies a key once). */
+const LOST_ANSWER_RESENDS = 2;
 
 /**
  * The stock sync's side of the Admin API: reads the linked products at the chosen location and writes quantities
@@ -59,25 +65,36 @@ export class StoreSyncApi {
     return products;
   }
 
-  /** Sets available quantities in calls of up to 250; a refused quantity is dropped and the rest sent again once. */
+  /**
+   * Sets available quantities in calls of up to 250, each only if the store still holds what the sync read
+   * (changeFromQuantity). A quantity the store changed meanwhile is read again and decided again, for a few rounds
+   * at most; a quantity the store refuses is dropped and the rest sent again (docs/decisions/281).
+   */
   async writeStock(runId: string, changes: StockChange[], results: Map<string, ProductOutcome>) {
     for (let start = 0; start < changes.length; start += QUANTITIES_PER_WRITE) {
       let batch = changes.slice(start, start + QUANTITIES_PER_WRITE);
-      for (let attempt = 1; attempt <= 2 && batch.length; attempt++) {
-        const data = await this.call(WRITE_COST, STOCK_SET_AVAILABLE_MUTATION, {
-          input: {
-            name: "available",
-            reason: "correction",
-            // The supplier's count is the truth to set, whatever sold meanwhile (docs/decisions/230).
-            ignoreCompareQuantity: true,
-            referenceDocumentUri: `${REFERENCE_APP}/${runId}`,
-            quantities: batch.map((change) => ({
-              inventoryItemId: change.variant.inventoryItem.id,
-              locationId: this.locationId,
-              quantity: change.after,
-            })),
+      for (let round = 1; round <= WRITE_ROUNDS && batch.length; round++) {
+        const data = await this.call(
+          WRITE_COST,
+          STOCK_SET_AVAILABLE_MUTATION,
+          {
+            // The same when this very request is sent again after its answer was lost, so the platform applies it
+            // once; new for the next round, whose quantities differ.
+            idempotencyKey: `${runId}:${start}:${round}`,
+            input: {
+              name: "available",
+              reason: "correction",
+              referenceDocumentUri: `${REFERENCE_APP}/${runId}`,
+              quantities: batch.map((change) => ({
+                inventoryItemId: change.variant.inventoryItem.id,
+                locationId: this.locationId,
+                quantity: change.after,
+                changeFromQuantity: change.before,
+              })),
+            },
           },
-        });
+          { keyed: true },
+        );
         const errors = data.inventorySetQuantities?.userErrors ?? [];
         if (!errors.length) {
           for (const change of batch) {
@@ -88,14 +105,20 @@ export class StoreSyncApi {
               after: String(change.after),
             });
           }
+          batch = [];
           break;
         }
+        const stale = new Set<number>();
         const refused = new Set<number>();
         for (const error of errors) {
           // The error's field is ["input", "quantities", index, ...]; without an index the whole call was refused.
           const index = Number(error.field?.[2]);
           const indexes = Number.isInteger(index) && batch[index] ? [index] : batch.map((_, i) => i);
           for (const i of indexes) {
+            if (error.code === "CHANGE_FROM_QUANTITY_STALE") {
+              stale.add(i);
+              continue;
+            }
             refused.add(i);
             results.get(batch[i].association.id)!.problems.push({
               code: "inventory_refused",
@@ -103,9 +126,33 @@ export class StoreSyncApi {
             });
           }
         }
-        batch = batch.filter((_, index) => !refused.has(index));
+        const kept = batch.filter((_, i) => !refused.has(i) && !stale.has(i));
+        const again = batch.filter((_, i) => stale.has(i) && !refused.has(i));
+        if (again.length && round === WRITE_ROUNDS) {
+          for (const change of again) {
+            results.get(change.association.id)!.problems.push({
+              code: "stock_moved",
+              message: `The store's quantity of ${change.variant.title} kept changing during the sync; it was left as it is`,
+            });
+          }
+        }
+        batch = [...kept, ...(again.length && round < WRITE_ROUNDS ? await this.decideAgain(again) : [])];
       }
     }
+  }
+
+  /** Reads the stale quantities again and decides each again; a quantity with nothing left to write is dropped. */
+  private async decideAgain(stale: StockChange[]): Promise<StockChange[]> {
+    const products = await this.readProducts(stale.map((change) => change.association.platformProductId));
+    return stale.flatMap((change) => {
+      const variant = products
+        .get(change.association.platformProductId)
+        ?.variants.nodes.find((candidate) => candidate.id === change.variant.id);
+      const level = variant?.inventoryItem.inventoryLevel;
+      const current = level?.quantities.find((quantity) => quantity.name === "available")?.quantity ?? null;
+      const next = decideAgain(change, current);
+      return next ? [next] : [];
+    });
   }
 
   async writePrices(changes: PriceChange[], results: Map<string, ProductOutcome>) {
@@ -139,12 +186,16 @@ export class StoreSyncApi {
    * One Admin API call, after waiting until the bucket holds what it asks (cost-aware pacing). A call the platform
    * still answers THROTTLED once the client's own attempts are spent is asked again after the same wait, counted
    * from an empty bucket (docs/decisions/286): a throttled call ran nothing, and the rest of the sync waits too.
+   * A keyed write whose answer was lost is sent again with the same idempotency key, which the platform answers
+   * with the first result instead of applying it twice (docs/decisions/281, 292); an unkeyed one fails the sync.
    */
   private async call<Operation extends AdminOperation>(
     expectedCost: number,
     query: Operation,
     variables: OperationVariables<Operation>,
+    { keyed = false }: { keyed?: boolean } = {},
   ) {
+    let resends = 0;
     for (let round = 1; ; round++) {
       await this.waitForBucket(expectedCost);
       this.calls++;
@@ -159,6 +210,10 @@ export class StoreSyncApi {
           },
         });
       } catch (error) {
+        if (keyed && error instanceof PlatformApiError && error.codes.includes(ANSWER_LOST)) {
+          if (++resends > LOST_ANSWER_RESENDS) throw error;
+          continue;
+        }
         const throttled = error instanceof PlatformApiError && error.codes.includes("THROTTLED");
         if (!throttled || round >= THROTTLED_ROUNDS) throw error;
         this.bucket = { available: 0, restoreRate: this.bucket?.restoreRate || RESTORE_RATE, at: Date.now() };

@@ -58,7 +58,7 @@ function webhookFor(shop: string, order: ReturnType<typeof createOrder>) {
     topic: "orders/create",
     eventId: `event-${order.id}`,
     webhookId: `webhook-${order.id}`,
-    apiVersion: "2025-10",
+    apiVersion: "2026-10",
     payload,
     body: JSON.stringify(payload),
     log: logger,

@@ -16,7 +16,7 @@ async function libraryVerdict(body: string, signature: string | null) {
   const headers = new Headers({
     "X-Shopify-Topic": "orders/create",
     "X-Shopify-Shop-Domain": "tienda.myshopify.com",
-    "X-Shopify-API-Version": "2025-10",
+    "X-Shopify-API-Version": "2026-10",
     "X-Shopify-Webhook-Id": "wh-1",
   });
   if (signature !== null) headers.set("X-Shopify-Hmac-Sha256", signature);
