@@ -18,7 +18,7 @@ export const LOOP_DEADLINES_MS = {
   trigger: 30_000,
   callback: 120_000,
   tag: 20_000,
-  // Routing, then the fulfilment tasks' next run (every 10 s) places the hold; the release is one run later.
+  // Routing, then the task runner (woken when the hold is owed) places the hold; the release likewise.
   hold: 60_000,
   release: 60_000,
 } satisfies Record<LoopStepKey, number>;
