@@ -6,7 +6,7 @@ import type { Logger } from "../../logger.server";
 import type { GraphqlOptions } from "../platform/graphql.server";
 import { cancelledBeforeSending, ORDER_CANCELLED } from "../orders/cancellation.server";
 import { earlierDuplicate, orderFingerprint } from "../orders/duplicates.server";
-import { cachedOrderRules } from "../orders/rules.server";
+import { cachedOrderRules, getOrderRules } from "../orders/rules.server";
 import { isLoopTestOrder } from "../loop-test/test-orders.server";
 import { waitsForSendingHours } from "../orders/sending-hours.server";
 import type { ShopSettings } from "../shops/configuration.server";
@@ -68,7 +68,8 @@ export async function screenOrder<P extends object>(
   const loopTest = isLoopTestOrder(delivery, body);
   // The window first: a night's wait asks the platform nothing; the cancellation check runs when the order goes out.
   const rules = await cachedOrderRules(delivery.shop);
-  if (!loopTest && (await waitsForSendingHours(delivery, rules.sendingHours, context))) {
+  const currentHours = async () => (await getOrderRules(delivery.shop)).sendingHours;
+  if (!loopTest && (await waitsForSendingHours(delivery, rules.sendingHours, { ...context, currentHours }))) {
     context.log().info("order waits for the shop's sending hours");
     return { send: false };
   }

@@ -8,7 +8,6 @@ import { createConfiguration, createSession, shopDomain } from "../../helpers/fa
 import { webhookRequest } from "../../helpers/requests";
 import { fakeFulfilment } from "../../mocks/fulfilment";
 
-const ORDER_ID = "gid://shopify/Order/5550001";
 const FO = "gid://shopify/FulfillmentOrder/55500011";
 const noSleep = { sleep: async () => {} };
 
