@@ -133,6 +133,84 @@ describe("admin pages in the sandbox", () => {
     await shown(app.getByText("Vinculado", { exact: true }).filter({ visible: true }).first());
   });
 
+  it("grants the optional scopes through the admin's grant screen, then syncs the linked product's stock and previews the price rule", async () => {
+    await openAdmin("es");
+    await go("Productos vinculados");
+    // The stock sync needs the inventory scopes the app asks for after install: the admin's own grant screen.
+    await app.getByRole("button", { name: "Dar permisos" }).click();
+    const grant = app.getByTestId("scopes-grant");
+    await grant.getByRole("heading", { name: "Dar más acceso a la app" }).waitFor();
+    await shown(grant.getByText("Ver y ajustar tu inventario"));
+    await shown(grant.getByText("Ver tus ubicaciones"));
+    await screenshot(page, "sandbox-scopes-grant-es");
+    await grant.getByRole("button", { name: "Conceder" }).click();
+    // The simulator stored them and told the app (app/scopes_update) before the screen closed.
+    const { granted } = await sim<{ granted: string[] }>(`${stack.platformUrl}/admin/scopes?shop=${SHOP}`);
+    expect(granted).toEqual(expect.arrayContaining(["read_inventory", "write_inventory", "read_locations"]));
+    const { deliveries } = await sim<{ deliveries: { topic: string; shop: string; status?: number }[] }>(
+      `${stack.platformUrl}/sim/webhooks`,
+    );
+    expect(deliveries.filter((d) => d.topic === "app/scopes_update" && d.shop === SHOP).at(-1)?.status).toBe(200);
+
+    await app.getByLabel("Sincronizar el stock con el proveedor").check({ force: true });
+    await app.getByLabel("Ubicación cuyo stock sigue al proveedor").selectOption({ label: "Bodega principal" });
+    await app.getByRole("button", { name: "Guardar", exact: true }).first().click();
+    await expect.poll(lastToast, POLL).toBe("Configuración de sincronización guardada");
+    const syncAll = app.getByRole("button", { name: "Sincronizar ahora", exact: true }).first();
+    await expect.poll(() => syncAll.isEnabled(), POLL).toBe(true);
+    await syncAll.click();
+    await expect.poll(lastToast, POLL).toMatch(/^Sincronización terminada: \d+ cambios?$/);
+    await shown(app.getByText(/^Última sincronización: .+ · \d+ cambios?$/));
+    // The sync read and set the store's inventory through the scopes just granted.
+    const operations = (
+      await sim<{ requests: { shop: string; rootFields: string[]; status?: number }[] }>(
+        `${stack.platformUrl}/sim/graphql`,
+      )
+    ).requests
+      .filter((request) => request.shop === SHOP)
+      .flatMap((request) => request.rootFields);
+    expect(operations).toEqual(expect.arrayContaining(["locations"]));
+
+    await app.getByLabel("Ajustar los precios con una regla").check({ force: true });
+    await app.getByLabel("Multiplica el precio del proveedor por").fill("1,8");
+    await app.getByRole("button", { name: "Ver vista previa" }).click();
+    await shown(app.getByText("Vista previa: lo que pondrá la próxima sincronización"));
+    await shown(app.getByText(/^\d+ precios? cambian?$/));
+    await screenshot(page, "sandbox-stock-price-es");
+  });
+
+  it("grants the holds' scopes from the settings, and a new order is held on the platform", async () => {
+    await openAdmin("es");
+    await go("Configuración");
+    await app.getByLabel("Empieza con un modelo").selectOption("tags-es");
+    await app.getByRole("button", { name: "Usar modelo" }).click();
+    await app.getByRole("button", { name: "Guardar respuestas" }).click();
+    await expect.poll(lastToast, POLL).toBe("Reglas de respuesta guardadas");
+    await app.getByLabel("Retener pedidos hasta que el comprador responda").check({ force: true });
+    await app.getByRole("button", { name: "Conceder permisos" }).click();
+    const grant = app.getByTestId("scopes-grant");
+    await shown(grant.getByText("Retener y liberar la preparación de pedidos de tus ubicaciones"));
+    await grant.getByRole("button", { name: "Conceder" }).click();
+    await shown(app.getByText("Permisos concedidos."));
+    await app.getByRole("button", { name: "Guardar retenciones" }).click();
+    await expect.poll(lastToast, POLL).toBe("Retenciones guardadas");
+
+    const { order } = await sim<{ order: { name: string } }>(`${stack.platformUrl}/sim/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ shop: SHOP, paymentGatewayNames: ["Pago contra entrega"] }),
+    });
+    // Routing comes a second after the order; the hold is placed when routing owes it.
+    await expect
+      .poll(async () => {
+        const view = await sim<{ fulfillmentOrders: { status: string; holds: { owner: string }[] }[] }>(
+          `${stack.platformUrl}/sim/fulfillment?shop=${SHOP}&order=${encodeURIComponent(order.name)}`,
+        );
+        return view.fulfillmentOrders.map((fulfillmentOrder) => fulfillmentOrder.status);
+      }, POLL)
+      .toEqual(["ON_HOLD"]);
+  });
+
   it("deletes the association after confirmation", async () => {
     await openAdmin("es");
     await go("Productos vinculados");
