@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_REPO } from "../../sandbox/repo-host/server";
-import { BROWSER_USER_AGENT, startStack, type Stack } from "../../sandbox/stack";
+import { adminFetch, BROWSER_USER_AGENT, startStack, type Stack } from "../../sandbox/stack";
 import { BROWSER_TIME_ZONE, launchBrowser, screenshot } from "./harness/browser";
 import { shown } from "./harness/shown";
 
@@ -144,6 +144,7 @@ describe("admin pages in the sandbox", () => {
     await shown(grant.getByText("Ver tus ubicaciones"));
     await screenshot(page, "sandbox-scopes-grant-es");
     await grant.getByRole("button", { name: "Conceder" }).click();
+    await grant.waitFor({ state: "detached" });
     // The simulator stored them and told the app (app/scopes_update) before the screen closed.
     const { granted } = await sim<{ granted: string[] }>(`${stack.platformUrl}/admin/scopes?shop=${SHOP}`);
     expect(granted).toEqual(expect.arrayContaining(["read_inventory", "write_inventory", "read_locations"]));
@@ -191,7 +192,9 @@ describe("admin pages in the sandbox", () => {
     const grant = app.getByTestId("scopes-grant");
     await shown(grant.getByText("Retener y liberar la preparación de pedidos de tus ubicaciones"));
     await grant.getByRole("button", { name: "Conceder" }).click();
+    await grant.waitFor({ state: "detached" });
     await shown(app.getByText("Permisos concedidos."));
+    expect(await app.getByLabel("Retener pedidos hasta que el comprador responda").isChecked()).toBe(true);
     await app.getByRole("button", { name: "Guardar retenciones" }).click();
     await expect.poll(lastToast, POLL).toBe("Retenciones guardadas");
 
@@ -318,11 +321,32 @@ describe("admin pages in the sandbox", () => {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ trigger: { kind: "ok" }, callback: { delayMs: 300, status: "success" } }),
     });
+    // The merchant's order rules hold orders without a mobile and send only in a window that is closed now
+    // (Bogotá): the test order has no buyer and goes past them (docs/decisions/306). Holds are on (above).
+    const bogotaHour = new Date(Date.now() - 5 * 3_600_000).getUTCHours();
+    const hour = (h: number) => `${String(h % 24).padStart(2, "0")}:15`;
+    const rules = (window: Record<string, string>) =>
+      adminFetch(stack, SHOP, "/app/order-rules", {
+        method: "POST",
+        body: new URLSearchParams({ noPhoneAction: "hold", ...window }),
+      });
+    expect(
+      (
+        await rules({
+          sendingHoursOn: "on",
+          sendingHoursFrom: hour(bogotaHour + 2),
+          sendingHoursTo: hour(bogotaHour + 3),
+        })
+      ).status,
+    ).toBe(200);
     await openAdmin("es");
     await app.getByRole("button", { name: "Iniciar la prueba" }).click();
     const result = app.locator("[data-testid=loop-test][data-outcome=passed]");
     await result.waitFor({ timeout: 30_000 });
+    expect(await rules({ noPhoneAction: "send" }).then((response) => response.status)).toBe(200);
     expect(await app.locator("[data-step=tag][data-state=done]").innerText()).toMatch(/a los \d+(,\d)? s/);
+    expect(await app.locator("[data-step=hold][data-state=done]").count()).toBe(1);
+    expect(await app.locator("[data-step=release][data-state=done]").count()).toBe(1);
     const cleanup = app.getByText(/El pedido de prueba #\d+ se eliminó\./);
     await cleanup.waitFor();
     const name = /#\d+/.exec((await cleanup.textContent()) ?? "")![0];
