@@ -5,6 +5,7 @@ import { logger } from "./logger.server";
 import { runDueOwedTags } from "./services/deliveries/owed-tags.server";
 import { foldInsightCountChanges } from "./services/deliveries/insight-counts.server";
 import { runDueFulfilmentTasks } from "./services/holds/tasks.server";
+import { startFulfilmentTaskWakeups } from "./services/holds/wake.server";
 import { applyNoAnswerTimeouts } from "./services/holds/timeouts.server";
 import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
 import { DeliveryWorker } from "./services/deliveries/worker.server";
@@ -69,7 +70,13 @@ export function startServices(options: ServicesOptions = { role: "web" }): Servi
   const holder = `${options.role}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const runWorker = options.role === "worker" || env().WORKER_INLINE;
   const worker = runWorker ? new DeliveryWorker({ workerId: holder, ...options.worker }) : null;
-  const scheduler = new Scheduler(PERIODIC_JOBS, { holder });
+  // The fulfilment tasks also run when one is owed in this process (a hold is wanted at once), one pass at a time
+  // with the periodic job, which covers tasks owed in other processes and retries.
+  const fulfilmentTasks = startFulfilmentTaskWakeups(() => runDueFulfilmentTasks());
+  const jobs = PERIODIC_JOBS.map((job) =>
+    job.name === "fulfilment-tasks" ? { ...job, run: () => fulfilmentTasks.run() } : job,
+  );
+  const scheduler = new Scheduler(jobs, { holder });
   worker?.start();
   scheduler.start();
   logger.info({ role: options.role, workerId: worker?.id ?? null }, "background services started");
@@ -78,7 +85,7 @@ export function startServices(options: ServicesOptions = { role: "web" }): Servi
     scheduler,
     async stop() {
       if (global.connectorServices === services) global.connectorServices = undefined;
-      await Promise.all([worker?.stop(), scheduler.stop()]);
+      await Promise.all([worker?.stop(), scheduler.stop(), fulfilmentTasks.stop()]);
     },
   };
   global.connectorServices = services;

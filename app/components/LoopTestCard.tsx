@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useI18n } from "~/i18n/context";
+import { deliveryErrorText } from "~/lib/deliveries";
 import { failureMessage, isFailureBody, type FailureBody } from "~/lib/errors";
 import type { LoopStep, LoopStepState, LoopTestView } from "~/lib/loop-test";
 import { useWrite } from "./use-write";
@@ -94,7 +95,10 @@ function seconds(ms: number, number: (value: number) => string) {
  * paused says so once the merchant has resumed it, instead of what to check.
  */
 function LoopTestResult({ test, resumed }: { test: LoopTestView; resumed: boolean }) {
-  const { t, number, locale, dateTime } = useI18n();
+  const i18n = useI18n();
+  const { t, number, locale, dateTime } = i18n;
+  // Why the app did not send it (a skip), in the merchant's words: the same as the log's.
+  const reason = test.reason ? deliveryErrorText(i18n, test.reason)?.message : undefined;
   const resumedSince = resumed && test.outcome === "failed" && test.problem === "automation_paused";
   const order = test.orderName ?? "";
   const failed = test.steps.find((step) => step.state === "failed");
@@ -132,6 +136,7 @@ function LoopTestResult({ test, resumed }: { test: LoopTestView; resumed: boolea
                     {t(`loopTest.problem.${test.problem}`)}
                   </Text>
                 )}
+                {reason && !resumedSince && <Text as="p">{t("loopTest.reason", { reason })}</Text>}
                 {/* What the app saw is its own English sentence: shown where the admin reads English only; the
                     problem above says what to check in the merchant's language. */}
                 {test.detail && locale === "en" && (

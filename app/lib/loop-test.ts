@@ -1,3 +1,5 @@
+import type { DeliveryError } from "./delivery-errors";
+
 /**
  * "Test the whole loop" (docs/decisions/150): the steps both layers name. The server decides them
  * (app/services/loop-test/steps.server.ts); the page words them through the i18n catalogues (`loopTest.*`).
@@ -49,6 +51,8 @@ export interface LoopEvaluation {
   problem: LoopProblem | null;
   /** What the app saw of the failure (the automation platform's answer, the platform's refusal): safe to show. */
   detail: string | null;
+  /** Why the app did not send the test order (problem `trigger_skipped`), as stored: worded on the page. */
+  reason?: DeliveryError | null;
   /** The flow called back, but reported that it failed (the test order has no buyer to reach). */
   flowReportedFailure: boolean;
 }

@@ -1,4 +1,5 @@
 import { RESOURCE_PICKER_SOURCE } from "./resource-picker";
+import { SCOPES_GRANT_SOURCE } from "./scopes-grant";
 
 /**
  * The admin's part, played locally: a page that frames the app as the platform's admin does, and a stand-in
@@ -264,6 +265,27 @@ export const APP_BRIDGE_STAND_IN = String.raw`(() => {
     hide: async (id) => byId(id).hide(),
     toggle: async (id) => byId(id).toggle(),
   };
+
+  // shopify.scopes: the admin's grant screen for the app's optional scopes (./scopes.ts). A grant is stored by the
+  // simulator, which then allows what the scopes allow and sends the app app/scopes_update before answering.
+  (${SCOPES_GRANT_SOURCE})(window.shopify, {
+    shop: config.shop,
+    locale: config.locale,
+    async query() {
+      const response = await originalFetch(simOrigin + "/admin/scopes?shop=" + encodeURIComponent(config.shop));
+      if (!response.ok) throw new Error("The sandbox could not read the scopes (" + response.status + ")");
+      return response.json();
+    },
+    async grant(scopes) {
+      // text/plain: a simple request, no preflight.
+      const response = await originalFetch(simOrigin + "/admin/scopes/grant", {
+        method: "POST",
+        headers: { "Content-Type": "text/plain" },
+        body: JSON.stringify({ shop: config.shop, scopes }),
+      });
+      if (!response.ok) throw new Error((await response.json()).error || "The sandbox refused the grant");
+    },
+  });
 
   // shopify.resourcePicker: the products come from the platform simulator's store (./resource-picker.ts).
   (${RESOURCE_PICKER_SOURCE})(window.shopify, async () => {

@@ -13,6 +13,7 @@ import {
   routingCompletePayload,
   type RoutingSettings,
 } from "./fulfillment";
+import { APP_OPTIONAL_SCOPES, grantScopes, scopeList } from "./scopes";
 import { IP_ALLOWLIST_REFUSAL, isAllowed, parseAllowlist, type IpAllowlist } from "./ip-allowlist";
 import { DEMO_SHOP, product, type SimOrder, type SimProduct } from "./seed";
 import { dropRoutes, WebhookDrops } from "./reconcile";
@@ -416,6 +417,34 @@ export function createPlatformSimulator(options: PlatformOptions) {
         headers: corsHeaders(),
         body: { token: mintSessionToken({ shop, apiKey: options.apiKey, secret: options.secret }) },
       };
+    })
+
+    // App Bridge's scopes API, as the stand-in's grant screen calls it (./scopes.ts): what the shop granted, and a
+    // grant, which the API checks from then on and the platform tells the app with app/scopes_update.
+    .on("GET", "/admin/scopes", (request) => {
+      const shop = request.url.searchParams.get("shop") ?? "";
+      if (!/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop))
+        return { status: 400, headers: corsHeaders(), body: { error: "shop is required" } };
+      const granted = scopeList(shopState(shop).scope);
+      return {
+        headers: corsHeaders(),
+        body: { granted, required: scopeList(scopes), optional: APP_OPTIONAL_SCOPES },
+      };
+    })
+    .on("POST", "/admin/scopes/grant", async (request) => {
+      const body = bodyOf(request);
+      const shop = String(body.shop ?? "");
+      if (!/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop))
+        return { status: 400, headers: corsHeaders(), body: { error: "shop is required" } };
+      const state = shopState(shop);
+      const granted = grantScopes(state.scope, body.scopes);
+      if ("error" in granted) return { status: 400, headers: corsHeaders(), body: { error: granted.error } };
+      const previous = state.scope;
+      state.scope = granted.scope;
+      emit(`optional scopes granted on ${shop}: ${(body.scopes as string[]).join(", ")}`);
+      const payload = { ...shopTopicPayload("app/scopes_update", shop, state.scope), previous: scopeList(previous) };
+      const sent = previous === state.scope ? [] : await send(shop, "app/scopes_update", payload);
+      return { headers: corsHeaders(), body: { current: scopeList(state.scope), deliveries: sent } };
     })
 
     // The admin's resource picker reads the store's products (the App Bridge stand-in renders it; docs/decisions/140).

@@ -122,4 +122,85 @@ describe("Test the whole loop (home page)", () => {
     await again.waitForTimeout(1500);
     expect(reads).toEqual([]);
   });
+
+  // The test order goes past the order rules (no buyer to write to), and a skip names its reason (decision 306).
+  for (const [locale, width] of [
+    ["es", 1400],
+    ["es", 390],
+    ["en", 1400],
+    ["en", 390],
+  ] as const) {
+    const t = locale === "es" ? es : en;
+    it(`says the test order ignores the order rules, and why the app skipped it, in the shop's time (${locale}, ${width} px)`, async () => {
+      const seeded = await newShopFrom(`loop-skip-${locale}-${width}`, configuredShop());
+      const db = browserDatabase();
+      await db.shopTimeZone.upsert({
+        where: { shop: seeded.shop },
+        create: { shop: seeded.shop, timeZone: "America/Bogota", fetchedAt: new Date() },
+        update: { timeZone: "America/Bogota" },
+      });
+      await db.orderRules.create({
+        data: {
+          shop: seeded.shop,
+          noPhoneAction: "hold",
+          sendingHoursOn: true,
+          sendingHoursFrom: "10:15",
+          sendingHoursTo: "21:00",
+        },
+      });
+      // 03:05 in Bogotá: outside the window. Cancelled on the platform before it went out: skipped.
+      const startedAt = new Date("2026-11-28T08:05:00Z");
+      const evaluation = {
+        outcome: "failed",
+        steps: [
+          { key: "webhook", state: "done", afterMs: 1200 },
+          { key: "trigger", state: "failed", afterMs: null },
+          { key: "callback", state: "pending", afterMs: null },
+          { key: "tag", state: "pending", afterMs: null },
+        ],
+        failedStep: "trigger",
+        problem: "trigger_skipped",
+        detail: null,
+        reason: { code: "order_cancelled" },
+        flowReportedFailure: false,
+      };
+      await db.loopTest.create({
+        data: {
+          shop: seeded.shop,
+          startedAt,
+          finishedAt: new Date(startedAt.getTime() + 5_000),
+          orderId: "gid://shopify/Order/7001",
+          orderName: "#7001",
+          outcome: "failed",
+          failedStep: "trigger",
+          problem: "trigger_skipped",
+          result: JSON.stringify(evaluation),
+          cleanup: "deleted",
+        },
+      });
+      const page = await admin.open(seeded.shop, "/app", locale, width);
+      await page.locator("[data-testid=loop-test][data-outcome=failed]").waitFor(POLL);
+      await shown(page.getByText(t["loopTest.intro"]));
+      expect(t["loopTest.intro"]).toMatch(
+        locale === "es" ? /fuera de tu horario de envío/ : /outside your sending hours/,
+      );
+      await shown(page.getByText(t["loopTest.failed"].replace("{step}", t["loopTest.step.trigger"])));
+      await shown(page.getByText(t["loopTest.problem.trigger_skipped"]));
+      await shown(
+        page.getByText(t["loopTest.reason"].replace("{reason}", t["deliveryError.order_cancelled"]), { exact: true }),
+      );
+      // Nothing points "below" at a reason that is not there, and no server is blamed.
+      expect(await page.getByText(/está abajo|is below|servidor de la app|app's server/).count()).toBe(0);
+      // When it ran, on the shop's clock (Bogotá, 03:05), not the server's or UTC.
+      expect(await page.locator("[data-testid=loop-test]").innerText()).toMatch(/3:05/);
+      expect(await page.locator("[data-testid=loop-test]").innerText()).not.toMatch(/8:05/);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      await page.locator("[data-testid=loop-test]").scrollIntoViewIfNeeded();
+      await screenshot(page, `loop-test-skipped-${locale}-${width}`);
+    });
+  }
 });

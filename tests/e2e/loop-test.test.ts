@@ -53,6 +53,19 @@ describe("the loop test, end to end", () => {
       40_000,
       "the loop test to end",
     );
+  const saveRules = async (rules: Record<string, string>) => {
+    const response = await adminFetch(stack, SHOP, "/app/order-rules", {
+      method: "POST",
+      body: new URLSearchParams({ noPhoneAction: "send", duplicateWindowMinutes: "", ...rules }),
+    });
+    expect(response.status).toBe(200);
+  };
+  /** A one-hour sending window that opens two hours from now on the shop's clock (America/Bogota, UTC-5). */
+  const closedWindow = () => {
+    const hour = (h: number) => `${String(((h % 24) + 24) % 24).padStart(2, "0")}:00`;
+    const bogota = new Date(Date.now() - 5 * 3_600_000).getUTCHours();
+    return { sendingHoursOn: "on", sendingHoursFrom: hour(bogota + 2), sendingHoursTo: hour(bogota + 3) };
+  };
   const platformOrder = async (name: string) =>
     (await fetch(`${stack.platformUrl}/sim/orders/${encodeURIComponent(name.replace("#", ""))}?shop=${SHOP}`)).status;
   const triggersFor = async (name: string) =>
@@ -114,6 +127,59 @@ describe("the loop test, end to end", () => {
     // The shop's latest test reads the same once ended, and a new test may start.
     const latest = (await (await adminFetch(stack, SHOP, "/api/loop-test")).json()) as { test: LoopTestView };
     expect(latest.test).toEqual(ended);
+  });
+
+  // The test order has no buyer (no customer, no phone) and goes out whatever the merchant's order rules say: the
+  // loop is what is tested, and no buyer can be messaged at a wrong hour (docs/decisions/306).
+  for (const [name, rules] of [
+    ["no mobile: hold", { noPhoneAction: "hold" }],
+    ["no mobile: skip", { noPhoneAction: "skip" }],
+    ["no mobile: send", { noPhoneAction: "send" }],
+    ["duplicates held", { duplicateWindowMinutes: "60", duplicateAction: "hold" }],
+    ["duplicates sent", { duplicateWindowMinutes: "60", duplicateAction: "send" }],
+    ["outside sending hours", {}],
+  ] as const) {
+    it(`passes with the order rule "${name}", the test order sent at once and tagged by nothing but the loop`, async () => {
+      await automationMode({ trigger: { kind: "ok" }, callback: { delayMs: 100, status: "success" } });
+      await saveRules(name === "outside sending hours" ? closedWindow() : rules);
+      try {
+        const first = await followToTheEnd((await start("es")).id);
+        expect(first).toMatchObject({ outcome: "passed", problem: null, cleanup: "deleted" });
+        // A second test right after: a duplicate of the first by every measure the rule has.
+        const again = await followToTheEnd((await start("es")).id);
+        expect(again).toMatchObject({ outcome: "passed", problem: null, cleanup: "deleted" });
+        for (const test of [first, again]) {
+          expect(await triggersFor(test.orderName!)).toHaveLength(1);
+          const delivery = await deliveryOf(test.orderName!);
+          expect(delivery.status).toBe("delivered");
+          expect(JSON.parse(delivery.tagsApplied)).toEqual(["automation-processed"]);
+        }
+      } finally {
+        await saveRules({});
+      }
+    });
+  }
+
+  it("names the reason in the merchant's words when the app skipped the test order", async () => {
+    // Cancelled on the platform before it went out: the worker skips it, and the test says why, not "below".
+    await automationMode({ trigger: { kind: "ok" }, callback: { delayMs: 100, status: "success" } });
+    await setPaused(true);
+    let id = "";
+    try {
+      const started = await start("es");
+      id = started.id;
+      await eventually(async () => (await deliveryOf(started.orderName!))?.status === "queued", 10_000, "the webhook");
+      const cancelled = await postJson(`${stack.platformUrl}/sim/orders/cancel`, {
+        shop: SHOP,
+        order: started.orderName,
+      });
+      expect(cancelled.status).toBeLessThan(300);
+    } finally {
+      await setPaused(false);
+    }
+    const ended = await followToTheEnd(id);
+    expect(ended).toMatchObject({ outcome: "failed", failedStep: "trigger", problem: "trigger_skipped" });
+    expect(ended.reason).toMatchObject({ code: "order_cancelled" });
   });
 
   it("names the trigger step when automation is paused, deletes the order and never sends it after resuming", async () => {

@@ -37,7 +37,7 @@ export const home = {
 
   "loopTest.title": "Test the whole loop",
   "loopTest.intro":
-    "Places a test order on your store and follows it from your store to your flow and back: the store's notice of the new order, the send to your flow, your flow's answer and the tag on the order. The test order has no customer, is deleted at the end and does not count in your insights.",
+    "Places a test order on your store and follows it from your store to your flow and back: the store's notice of the new order, the send to your flow, your flow's answer and the tag on the order. The test order has no customer, is deleted at the end and does not count in your insights. With no buyer to write to, it goes to your flow at once, outside your sending hours and past your order rules (no mobile, possible duplicates).",
   "loopTest.start": "Run the test",
   "loopTest.again": "Run the test again",
   "loopTest.placing": "Placing the test order…",
@@ -65,7 +65,8 @@ export const home = {
     "Automation is paused for your store, so the order was not sent. Resume it on the Flow activity page, then run the test again.",
   "loopTest.problem.no_api_key": "No automation API key is saved. Add your key in Settings.",
   "loopTest.problem.no_flow": "No new-order flow is chosen. Choose one in Settings.",
-  "loopTest.problem.trigger_skipped": "The app did not send the order to the flow; the reason is below.",
+  "loopTest.problem.trigger_skipped": "The app did not send the order to the flow.",
+  "loopTest.reason": "Reason: {reason}",
   "loopTest.problem.key_refused": "Your automation platform refused the API key. Save a new key in Settings.",
   "loopTest.problem.flow_not_found":
     "Your automation platform does not know the chosen flow. Choose the new-order flow again in Settings.",

@@ -154,7 +154,8 @@ export const settings = {
   "holds.onRefused.keep": "Keep the hold and the tags",
   "holds.onRefused.cancel": "Cancel the order and restock",
   "holds.noAnswerHours": "Hours without an answer",
-  "holds.noAnswerHours.help": "Empty: wait as long as it takes.",
+  "holds.noAnswerHours.help":
+    "Counted from when the app holds the order. If your flow reports that the buyer did not answer, the app records it and keeps waiting until these hours have passed: the buyer can still answer. Empty: wait as long as it takes.",
   "holds.onNoAnswer": "After those hours",
   "holds.onNoAnswer.keep": "Keep the hold",
   "holds.onNoAnswer.release": "Release the order",

@@ -43,7 +43,7 @@ export const home: Record<keyof typeof english, string> = {
 
   "loopTest.title": "Probar el circuito completo",
   "loopTest.intro":
-    "Crea un pedido de prueba en tu tienda y lo sigue de tu tienda a tu flujo y de vuelta: el aviso del pedido nuevo, el envío al flujo, la respuesta del flujo y la etiqueta en el pedido. El pedido de prueba no tiene cliente, se elimina al terminar y no cuenta en tus estadísticas.",
+    "Crea un pedido de prueba en tu tienda y lo sigue de tu tienda a tu flujo y de vuelta: el aviso del pedido nuevo, el envío al flujo, la respuesta del flujo y la etiqueta en el pedido. El pedido de prueba no tiene cliente, se elimina al terminar y no cuenta en tus estadísticas. Como no hay comprador a quien escribir, sale al flujo en el momento, fuera de tu horario de envío y sin pasar por tus reglas de pedidos (sin móvil, posibles duplicados).",
   "loopTest.start": "Iniciar la prueba",
   "loopTest.again": "Repetir la prueba",
   "loopTest.placing": "Creando el pedido de prueba…",
@@ -72,7 +72,8 @@ export const home: Record<keyof typeof english, string> = {
     "La automatización está en pausa para tu tienda, así que el pedido no se envió. Reanúdala en la página Actividad del flujo y repite la prueba.",
   "loopTest.problem.no_api_key": "No hay una clave de API de automatización guardada. Agrégala en Configuración.",
   "loopTest.problem.no_flow": "No hay un flujo elegido para pedidos nuevos. Elige uno en Configuración.",
-  "loopTest.problem.trigger_skipped": "La app no envió el pedido al flujo; el motivo está abajo.",
+  "loopTest.problem.trigger_skipped": "La app no envió el pedido al flujo.",
+  "loopTest.reason": "Motivo: {reason}",
   "loopTest.problem.key_refused":
     "Tu plataforma de automatización rechazó la clave de API. Guarda una clave nueva en Configuración.",
   "loopTest.problem.flow_not_found":

@@ -159,7 +159,8 @@ export const settings: Record<keyof typeof english, string> = {
   "holds.onRefused.keep": "Mantener la retención y las etiquetas",
   "holds.onRefused.cancel": "Cancelar el pedido y reponer el inventario",
   "holds.noAnswerHours": "Horas sin respuesta",
-  "holds.noAnswerHours.help": "Vacío: esperar lo que haga falta.",
+  "holds.noAnswerHours.help":
+    "Contadas desde que la app retiene el pedido. Si tu flujo avisa que el comprador no respondió, la app lo anota y sigue esperando a que pasen estas horas: el comprador aún puede responder. Vacío: esperar lo que haga falta.",
   "holds.onNoAnswer": "Pasadas esas horas",
   "holds.onNoAnswer.keep": "Mantener la retención",
   "holds.onNoAnswer.release": "Liberar el pedido",

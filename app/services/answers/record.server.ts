@@ -81,7 +81,8 @@ export async function orderAnswersOf(
 
 /**
  * No answer in the shop's hours: recorded as the answer `no_answer` (source timeout), only if the order still has
- * none, so a late callback's answer is never overwritten. True when it was recorded.
+ * none but the flow's own no-answer callback (which it then becomes: the hours ran out on it), so a buyer's answer
+ * is never overwritten. True when it was recorded.
  */
 export async function recordNoAnswer(
   shop: string,
@@ -101,7 +102,11 @@ export async function recordNoAnswer(
     });
     return true;
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return false;
-    throw error;
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
   }
+  const { count } = await prisma.orderAnswer.updateMany({
+    where: { shop, orderId: order.id, answer: "no_answer", source: "callback" },
+    data: { answeredAt: now, source: "timeout" },
+  });
+  return count === 1;
 }

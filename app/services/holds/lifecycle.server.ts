@@ -31,14 +31,23 @@ export async function onRoutingComplete(shop: string, payload: unknown): Promise
 }
 
 /**
- * A new answer for the order (docs/decisions/210): confirmed releases the app's holds; refused and no answer follow
- * the shop's policy. A repeated answer owes nothing new (each task is owed once per order).
+ * A new answer from the flow's callback (docs/decisions/210): confirmed releases the app's holds; refused follows
+ * the shop's policy. The flow's no answer is recorded only (docs/decisions/305): the buyer may still answer, and the
+ * no-answer policy waits for the shop's hours (onNoAnswerTimeout). A repeated answer owes nothing new (each task is
+ * owed once per order).
  */
 export async function onOrderAnswer(shop: string, orderId: string, answer: Answer): Promise<void> {
+  if (answer === "no_answer") return;
   const policy = await holdPolicyOf(shop);
   if (!policy.enabled) return;
-  const action = answer === "confirmed" ? "release" : answer === "refused" ? policy.onRefused : policy.onNoAnswer;
+  const action = answer === "confirmed" ? "release" : policy.onRefused;
   if (action === "keep") return;
-  const reason = answer === "confirmed" ? "confirmed" : answer;
-  await oweFulfilmentTask(shop, { kind: action, subject: orderId, orderId, reason });
+  await oweFulfilmentTask(shop, { kind: action, subject: orderId, orderId, reason: answer });
+}
+
+/** The shop's hours passed with no answer from the buyer: the no-answer policy (keep, release or cancel). */
+export async function onNoAnswerTimeout(shop: string, orderId: string): Promise<void> {
+  const policy = await holdPolicyOf(shop);
+  if (!policy.enabled || policy.onNoAnswer === "keep") return;
+  await oweFulfilmentTask(shop, { kind: policy.onNoAnswer, subject: orderId, orderId, reason: "no_answer" });
 }

@@ -1,10 +1,12 @@
 import prisma from "../../db.server";
 import { recordNoAnswer } from "../answers/record.server";
-import { onOrderAnswer } from "./lifecycle.server";
+import { onNoAnswerTimeout } from "./lifecycle.server";
 
 /**
  * The shops' no-answer hours (docs/decisions/211): an order the app holds whose buyer has not answered within them
- * gets the answer `no_answer`, and the shop's policy for it (keep, release or cancel). Returns how many timed out.
+ * gets the answer `no_answer`, and the shop's policy for it (keep, release or cancel). The flow's own no-answer
+ * callback is not an answer here: it only recorded what the flow saw, and the hours decide (docs/decisions/305).
+ * Returns how many timed out.
  */
 export async function applyNoAnswerTimeouts(now = new Date(), limit = 200): Promise<number> {
   const shops = await prisma.holdSettings.findMany({
@@ -24,7 +26,11 @@ export async function applyNoAnswerTimeouts(now = new Date(), limit = 200): Prom
     const answered = new Set(
       (
         await prisma.orderAnswer.findMany({
-          where: { shop, orderId: { in: held.map((task) => task.orderId!) } },
+          where: {
+            shop,
+            orderId: { in: held.map((task) => task.orderId!) },
+            NOT: { answer: "no_answer", source: "callback" },
+          },
           select: { orderId: true },
         })
       ).map((row) => row.orderId),
@@ -33,7 +39,7 @@ export async function applyNoAnswerTimeouts(now = new Date(), limit = 200): Prom
       if (answered.has(task.orderId!)) continue;
       answered.add(task.orderId!);
       if (!(await recordNoAnswer(shop, { id: task.orderId!, waitingSince: task.createdAt }, now))) continue;
-      await onOrderAnswer(shop, task.orderId!, "no_answer");
+      await onNoAnswerTimeout(shop, task.orderId!);
       timedOut++;
     }
   }

@@ -235,6 +235,7 @@ function viewOf(row: LoopTest, evaluation: LoopEvaluation | null): LoopTestView 
     failedStep: evaluation?.failedStep ?? null,
     problem: evaluation?.problem ?? null,
     detail: evaluation?.detail ?? null,
+    reason: evaluation?.reason ?? null,
     flowReportedFailure: evaluation?.flowReportedFailure ?? false,
     cleanup: row.cleanup as LoopTestView["cleanup"],
     cleanupProblem: row.cleanupProblem,

@@ -18,7 +18,7 @@ export const LOOP_DEADLINES_MS = {
   trigger: 30_000,
   callback: 120_000,
   tag: 20_000,
-  // Routing, then the fulfilment tasks' next run (every 10 s) places the hold; the release is one run later.
+  // Routing, then the task runner (woken when the hold is owed) places the hold; the release likewise.
   hold: 60_000,
   release: 60_000,
 } satisfies Record<LoopStepKey, number>;
@@ -96,12 +96,16 @@ export function evaluateLoop(facts: LoopFacts): LoopEvaluation {
   };
   const holdAt = times.hold;
 
-  let failure: { step: LoopStepKey; problem: LoopProblem; detail: string | null } | null = null;
+  let failure: { step: LoopStepKey; problem: LoopProblem; detail: string | null; reason?: DeliveryError | null } | null =
+    null;
   if (!webhookAt) {
     if (overdue(startedAt, "webhook")) failure = { step: "webhook", problem: "no_webhook", detail: null };
   } else if (!triggerAt) {
     const problem = triggerProblem(delivery!);
-    if (problem) failure = { step: "trigger", problem, detail: delivery!.lastError };
+    if (problem) {
+      const reason = problem === "trigger_skipped" ? delivery!.error : null;
+      failure = { step: "trigger", problem, detail: delivery!.lastError, reason };
+    }
     else if (facts.paused) failure = { step: "trigger", problem: "automation_paused", detail: null };
     else if (overdue(webhookAt, "trigger")) failure = { step: "trigger", problem: "no_trigger", detail: null };
   } else if (!callbackAt) {
@@ -136,6 +140,7 @@ export function evaluateLoop(facts: LoopFacts): LoopEvaluation {
     failedStep: failure?.step ?? null,
     problem: failure?.problem ?? null,
     detail: failure?.detail ?? null,
+    reason: failure?.reason ?? null,
     flowReportedFailure:
       passed && (delivery?.status === "flow_failed" || FLOW_FAILURE_CALLBACKS.includes(delivery?.callbackStatus ?? "")),
   };

@@ -12,42 +12,45 @@ import {
   type NoPhoneAction,
   type OrderRules,
 } from "../../lib/order-rules";
-import { TIME_OF_DAY_PATTERN } from "../../lib/sending-hours";
+import { TIME_OF_DAY_PATTERN, type SendingHours } from "../../lib/sending-hours";
+import { releaseWaitingOrders } from "./sending-hours.server";
 
 /** What saving the rules takes, from the settings page's form. */
-export const orderRulesInput = z.object({
-  noPhoneAction: z.enum(NO_PHONE_ACTIONS, { message: `must be one of ${NO_PHONE_ACTIONS.join(", ")}` }),
-  phoneCountry: z
-    .string()
-    .optional()
-    .transform((value) => value?.trim().toUpperCase() || null)
-    .pipe(
-      z.enum(SUPPLIER_COUNTRY_CODES, { message: `must be one of ${SUPPLIER_COUNTRY_CODES.join(", ")}` }).nullable(),
-    ),
-  // An empty field is the feature off. Plain decimal digits only: `Number` would also take 0x10 and 1e3.
-  duplicateWindowMinutes: formInteger(0, { min: 0, max: MAX_DUPLICATE_WINDOW_MINUTES }),
-  duplicateAction: z
-    .enum(DUPLICATE_ACTIONS, { message: `must be one of ${DUPLICATE_ACTIONS.join(", ")}` })
-    .default("send"),
-  // A checkbox: present ("on" or "true") when ticked.
-  sendingHoursOn: z
-    .string()
-    .optional()
-    .transform((value) => value === "on" || value === "true"),
-  sendingHoursFrom: z
-    .string()
-    .optional()
-    .transform((value) => value?.trim() || "08:00")
-    .pipe(z.string().regex(TIME_OF_DAY_PATTERN, "must be a time of day as HH:MM")),
-  sendingHoursTo: z
-    .string()
-    .optional()
-    .transform((value) => value?.trim() || "21:00")
-    .pipe(z.string().regex(TIME_OF_DAY_PATTERN, "must be a time of day as HH:MM")),
-}).refine((rules) => !rules.sendingHoursOn || rules.sendingHoursFrom !== rules.sendingHoursTo, {
-  message: "the window must not start and end at the same time",
-  path: ["sendingHoursTo"],
-});
+export const orderRulesInput = z
+  .object({
+    noPhoneAction: z.enum(NO_PHONE_ACTIONS, { message: `must be one of ${NO_PHONE_ACTIONS.join(", ")}` }),
+    phoneCountry: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim().toUpperCase() || null)
+      .pipe(
+        z.enum(SUPPLIER_COUNTRY_CODES, { message: `must be one of ${SUPPLIER_COUNTRY_CODES.join(", ")}` }).nullable(),
+      ),
+    // An empty field is the feature off. Plain decimal digits only: `Number` would also take 0x10 and 1e3.
+    duplicateWindowMinutes: formInteger(0, { min: 0, max: MAX_DUPLICATE_WINDOW_MINUTES }),
+    duplicateAction: z
+      .enum(DUPLICATE_ACTIONS, { message: `must be one of ${DUPLICATE_ACTIONS.join(", ")}` })
+      .default("send"),
+    // A checkbox: present ("on" or "true") when ticked.
+    sendingHoursOn: z
+      .string()
+      .optional()
+      .transform((value) => value === "on" || value === "true"),
+    sendingHoursFrom: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || "08:00")
+      .pipe(z.string().regex(TIME_OF_DAY_PATTERN, "must be a time of day as HH:MM")),
+    sendingHoursTo: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || "21:00")
+      .pipe(z.string().regex(TIME_OF_DAY_PATTERN, "must be a time of day as HH:MM")),
+  })
+  .refine((rules) => !rules.sendingHoursOn || rules.sendingHoursFrom !== rules.sendingHoursTo, {
+    message: "the window must not start and end at the same time",
+    path: ["sendingHoursTo"],
+  });
 
 /** The shop's rules, or the defaults when it never saved any. The order path's store: the worker reads it once per claim. */
 export async function getOrderRules(shop: string): Promise<OrderRules> {
@@ -65,7 +68,12 @@ export async function getOrderRules(shop: string): Promise<OrderRules> {
   };
 }
 
-export async function saveOrderRules(shop: string, rules: z.output<typeof orderRulesInput>): Promise<OrderRules> {
+export async function saveOrderRules(
+  shop: string,
+  rules: z.output<typeof orderRulesInput>,
+  now = new Date(),
+): Promise<OrderRules> {
+  const before = await getOrderRules(shop);
   const data = {
     noPhoneAction: rules.noPhoneAction,
     phoneCountry: rules.phoneCountry,
@@ -77,8 +85,14 @@ export async function saveOrderRules(shop: string, rules: z.output<typeof orderR
   };
   await prisma.orderRules.upsert({ where: { shop }, create: { shop, ...data }, update: data });
   rulesCache.delete(shop);
-  return getOrderRules(shop);
+  const after = await getOrderRules(shop);
+  // The orders waiting for the old window's opening follow the new one (or go now without a window).
+  if (!sameSendingHours(before.sendingHours, after.sendingHours)) await releaseWaitingOrders(shop, now);
+  return after;
 }
+
+const sameSendingHours = (a: SendingHours, b: SendingHours) =>
+  a.on === b.on && (!a.on || (a.from === b.from && a.to === b.to));
 
 // The worker reads the rules per order; a short-lived copy per shop spares the database a read per order. Saving
 // clears it in this process; other processes see a change within RULES_TTL_MS.

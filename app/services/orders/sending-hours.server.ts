@@ -1,5 +1,6 @@
 import type { Delivery } from "@prisma/client";
 import prisma from "../../db.server";
+import { wakeWorkers } from "../deliveries/wake.server";
 import { closedPeriod, type SendingHours } from "../../lib/sending-hours";
 import { deferDelivery } from "../deliveries/queue.server";
 import type { GraphqlOptions } from "../platform/graphql.server";
@@ -20,15 +21,20 @@ const shopClock = (at: Date, timeZone: string) => formatSheetDateTime(at, timeZo
  * the queue, due at the opening plus one spacing per order the shop received since the window closed before it:
  * the position comes from the order's receipt, so the night's orders go out in the order received whichever
  * worker defers them first. A replay the merchant asked for goes out at once.
+ *
+ * `hours` is the worker's short-lived copy of the rules; before an order is put back to wait, `currentHours` reads
+ * them as stored, so a process whose copy predates the merchant's change never sends the orders the change released
+ * back to the old opening.
  */
 export async function waitsForSendingHours(
   delivery: Delivery,
   hours: SendingHours,
-  context: { now: Date; graphql: GraphqlOptions },
+  context: { now: Date; graphql: GraphqlOptions; currentHours: () => Promise<SendingHours> },
 ): Promise<boolean> {
   if (!hours.on || delivery.replays > 0) return false;
   const timeZone = await shopTimeZone(delivery.shop, context.now, context.graphql);
-  const closed = closedPeriod(context.now, hours, timeZone);
+  if (!closedPeriod(context.now, hours, timeZone)) return false;
+  const closed = closedPeriod(context.now, await context.currentHours(), timeZone);
   if (!closed) return false;
   const position =
     delivery.createdAt > closed.closedAt
@@ -44,4 +50,20 @@ export async function waitsForSendingHours(
   const opensAt = shopClock(closed.opensAt, timeZone);
   await deferDelivery(delivery, { code: "waiting_for_window", params: { opensAt } }, dueAt, context.now);
   return true;
+}
+/**
+ * The merchant turned the sending hours off or changed them: the orders already waiting for the old opening are due
+ * now, each at its receipt time so they are claimed in the order received, and no longer say when the old window
+ * opens. The worker then sends them, or puts each back to wait for the new opening with its place in the night's
+ * queue (waitsForSendingHours). One statement for the shop's waiting orders, however many. Returns how many.
+ */
+export async function releaseWaitingOrders(shop: string, now = new Date()): Promise<number> {
+  const released = await prisma.$executeRaw`
+    UPDATE "Delivery"
+    SET "nextAttemptAt" = "createdAt", "lastError" = NULL, "lastErrorCode" = NULL, "lastErrorParams" = NULL,
+      "updatedAt" = ${now}
+    WHERE "shop" = ${shop} AND "topic" = 'orders/create' AND "status" = 'queued'
+      AND "lastErrorCode" = 'waiting_for_window'`;
+  if (released) wakeWorkers();
+  return released;
 }

@@ -345,6 +345,63 @@ describe("refused and no answer", () => {
     });
   }
 
+  for (const policy of ["release", "cancel"] as const) {
+    it(`a flow's no-answer callback is recorded and the hold waits for the hours (${policy} not applied at once)`, async () => {
+      const { shop, apiKey } = await heldShop({ noAnswerHours: 24, onNoAnswer: policy });
+      const fake = platform(shop);
+      await routed(shop);
+      await run();
+      const heldAt = (await tasks(shop))[0].createdAt;
+      await answer(apiKey, "sin-respuesta");
+      await run();
+      expect(await prisma.orderAnswer.findFirst({ where: { shop } })).toMatchObject({
+        answer: "no_answer",
+        source: "callback",
+      });
+      expect(fake.named("FulfillmentOrderReleaseHold")).toHaveLength(0);
+      expect(fake.named("HeldOrderCancel")).toHaveLength(0);
+      expect(fake.order.fulfillmentOrders[0].holds).toHaveLength(1);
+      expect(await applyNoAnswerTimeouts(new Date(heldAt.getTime() + 23 * 3_600_000))).toBe(0);
+      // The hours pass with no other answer: the policy applies then, once.
+      const late = new Date(heldAt.getTime() + 24 * 3_600_000 + 1_000);
+      expect(await applyNoAnswerTimeouts(late)).toBe(1);
+      expect(await applyNoAnswerTimeouts(late)).toBe(0);
+      await run(late);
+      expect(await prisma.orderAnswer.findFirst({ where: { shop } })).toMatchObject({
+        answer: "no_answer",
+        source: "timeout",
+      });
+      expect(fake.named("FulfillmentOrderReleaseHold")).toHaveLength(policy === "release" ? 1 : 0);
+      expect(fake.named("HeldOrderCancel")).toHaveLength(policy === "cancel" ? 1 : 0);
+    });
+  }
+
+  it("a buyer who answers after the flow's no-answer callback is heard, and the timeout never cancels them", async () => {
+    const { shop, apiKey } = await heldShop({ noAnswerHours: 1, onNoAnswer: "cancel" });
+    const fake = platform(shop);
+    await routed(shop);
+    await run();
+    await answer(apiKey, "sin-respuesta");
+    await run();
+    await answer(apiKey, "confirmado");
+    await run();
+    expect(fake.named("FulfillmentOrderReleaseHold")).toHaveLength(1);
+    expect(await applyNoAnswerTimeouts(new Date(Date.now() + 2 * 3_600_000))).toBe(0);
+    await run(new Date(Date.now() + 2 * 3_600_000));
+    expect(fake.named("HeldOrderCancel")).toHaveLength(0);
+  });
+
+  it("with no hours set, a flow's no-answer callback leaves the hold as it is", async () => {
+    const { shop, apiKey } = await heldShop({ noAnswerHours: null, onNoAnswer: "cancel" });
+    const fake = platform(shop);
+    await routed(shop);
+    await run();
+    await answer(apiKey, "sin-respuesta");
+    await run();
+    expect(await tasks(shop)).toMatchObject([{ kind: "hold", status: "done" }]);
+    expect(fake.order.fulfillmentOrders[0].holds).toHaveLength(1);
+  });
+
   it("an answer that came in time is never overwritten by the timeout", async () => {
     const { shop, apiKey } = await heldShop({ noAnswerHours: 1, onNoAnswer: "cancel" });
     const fake = platform(shop);

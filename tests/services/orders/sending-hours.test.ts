@@ -7,8 +7,14 @@ import { parseInput } from "~/lib/input.server";
 import { closedPeriod, isWithinSendingHours } from "~/lib/sending-hours";
 import { pauseAutomation, resumeAutomation } from "~/services/deliveries/operations.server";
 import { runDeliveryPass } from "~/services/deliveries/worker.server";
-import { forgetOrderRules, getOrderRules, orderRulesInput, saveOrderRules } from "~/services/orders/rules.server";
-import { OPENING_SPACING_MS } from "~/services/orders/sending-hours.server";
+import {
+  cachedOrderRules,
+  forgetOrderRules,
+  getOrderRules,
+  orderRulesInput,
+  saveOrderRules,
+} from "~/services/orders/rules.server";
+import { OPENING_SPACING_MS, releaseWaitingOrders } from "~/services/orders/sending-hours.server";
 import { storeShopTimeZone } from "~/services/shops/time-zone.server";
 import { createAutomatedShop, createDelivery, restOrder } from "../../helpers/factories";
 import { triggerHandler, type TriggerCall } from "../../mocks/automation";
@@ -242,5 +248,107 @@ describe("saving the sending hours", () => {
     expect(() => parseInput(orderRulesInput, { ...input, sendingHoursFrom: "08:00", sendingHoursTo: "08:00" })).toThrow(
       /same time/,
     );
+  });
+});
+
+describe("saving the sending hours reschedules the orders already waiting", () => {
+  const saveHours = (shop: string, window: Record<string, string>, now: Date) =>
+    saveOrderRules(shop, parseInput(orderRulesInput, { noPhoneAction: "send", ...window }), now);
+  const waitingNight = async (shop: string) => {
+    const night = bogota("2026-11-22T23:30:00");
+    const orders = [
+      await orderReceivedAt(shop, bogota("2026-11-22T22:00:00"), "#1"),
+      await orderReceivedAt(shop, bogota("2026-11-22T23:00:00"), "#2"),
+      await orderReceivedAt(shop, night, "#3"),
+    ];
+    expect(await pass(night)).toBe(3);
+    return orders;
+  };
+  const words = async (id: string) => {
+    const row = await deliveryOf(id);
+    const reason = storedDeliveryError(row.lastErrorCode, row.lastErrorParams);
+    return reason && deliveryErrorText(createI18n("es-CO"), reason)?.message;
+  };
+
+  it("turning the window off sends the waiting orders now, in the order received, and the log stops saying 08:00", async () => {
+    const shop = await shopWithHours("08:00", "21:00");
+    const orders = await waitingNight(shop);
+    expect(await words(orders[0].id)).toBe("Sale a las 08:00");
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+
+    const saved = bogota("2026-11-22T23:40:00");
+    await saveHours(shop, {}, saved);
+    for (const order of orders) {
+      const row = await deliveryOf(order.id);
+      expect(row).toMatchObject({ status: "queued", lastErrorCode: null, lastErrorParams: null });
+      expect(row.nextAttemptAt!.getTime()).toBeLessThanOrEqual(saved.getTime());
+      expect(await words(order.id)).toBeNull();
+    }
+    // Due in the order received (the claim takes the earliest first); one pass sends them side by side.
+    const due = await Promise.all(orders.map(async (order) => (await deliveryOf(order.id)).nextAttemptAt!.getTime()));
+    expect([...due].sort((a, b) => a - b)).toEqual(due);
+    expect(new Set(due).size).toBe(3);
+    for (let n = 0; n < 3; n++) await pass(saved);
+    expect(calls.map((call) => call.body.orderName).sort()).toEqual(["#1", "#2", "#3"]);
+  });
+
+  it("moving the opening earlier sends them at the new opening, and the log says the new time", async () => {
+    const shop = await shopWithHours("08:00", "21:00");
+    const orders = await waitingNight(shop);
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+
+    await saveHours(
+      shop,
+      { sendingHoursOn: "on", sendingHoursFrom: "06:30", sendingHoursTo: "21:00" },
+      bogota("2026-11-22T23:40:00"),
+    );
+    await pass(bogota("2026-11-22T23:41:00"));
+    expect(calls).toHaveLength(0);
+    expect(await words(orders[0].id)).toBe("Sale a las 06:30");
+    expect((await deliveryOf(orders[0].id)).nextAttemptAt).toEqual(bogota("2026-11-23T06:30:00"));
+    for (let n = 0; n < 3; n++) await pass(new Date(bogota("2026-11-23T06:30:00").getTime() + n * OPENING_SPACING_MS));
+    expect(calls.map((call) => call.body.orderName)).toEqual(["#1", "#2", "#3"]);
+  });
+
+  it("a window that now includes the hour sends them at once", async () => {
+    const shop = await shopWithHours("08:00", "21:00");
+    await waitingNight(shop);
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    const saved = bogota("2026-11-22T23:40:00");
+    await saveHours(shop, { sendingHoursOn: "on", sendingHoursFrom: "08:00", sendingHoursTo: "23:59" }, saved);
+    for (let n = 0; n < 3; n++) await pass(saved);
+    expect(calls.map((call) => call.body.orderName).sort()).toEqual(["#1", "#2", "#3"]);
+  });
+
+  it("saving the same window again leaves the waiting orders where they are", async () => {
+    const shop = await shopWithHours("08:00", "21:00");
+    const orders = await waitingNight(shop);
+    await saveHours(
+      shop,
+      { sendingHoursOn: "on", sendingHoursFrom: "08:00", sendingHoursTo: "21:00" },
+      bogota("2026-11-22T23:40:00"),
+    );
+    expect(await deliveryOf(orders[0].id)).toMatchObject({
+      lastErrorCode: "waiting_for_window",
+      nextAttemptAt: bogota("2026-11-23T08:00:00"),
+    });
+  });
+
+  it("a worker holding the old window in its cache does not put them back to the old opening", async () => {
+    const shop = await shopWithHours("08:00", "21:00");
+    const orders = await waitingNight(shop);
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+    // Another process saves (this one's copy of the rules is not cleared), then reschedules.
+    expect((await cachedOrderRules(shop)).sendingHours.on).toBe(true);
+    await prisma.orderRules.update({ where: { shop }, data: { sendingHoursOn: false } });
+    const saved = bogota("2026-11-22T23:40:00");
+    await releaseWaitingOrders(shop, saved);
+    for (let n = 0; n < 3; n++) await pass(saved);
+    expect(calls.map((call) => call.body.orderName).sort()).toEqual(["#1", "#2", "#3"]);
+    expect(await deliveryOf(orders[2].id)).toMatchObject({ status: "delivered" });
   });
 });
