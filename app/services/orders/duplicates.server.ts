@@ -86,9 +86,10 @@ export async function recordFingerprints(
  * Records this order's fingerprint, then returns the name of an earlier order of the shop with the same one within
  * the window (the newest), or null. The later order of two is the duplicate; a replay finds only other orders.
  * Two orders placed together (a double submit) are checked by two workers at once, and the later one may be
- * checked first: so the check also fingerprints the recent earlier orders not checked yet, and it runs in one
- * transaction that first takes the shop's rules row (a row lock on PostgreSQL; SQLite's transaction has the
- * connection to itself), so two checks of one shop never miss each other.
+ * checked first: so the check also fingerprints the recent earlier orders not checked yet (read and parsed before
+ * the transaction, which on SQLite holds the one connection), and records and looks up in one transaction that
+ * first takes the shop's rules row (a row lock on PostgreSQL; SQLite's transaction has the connection to itself),
+ * so two checks of one shop never miss each other.
  */
 export async function earlierDuplicate(
   delivery: { id: string; shop: string; orderName: string | null; createdAt: Date },
@@ -98,15 +99,15 @@ export async function earlierDuplicate(
 ) {
   const since = new Date(delivery.createdAt.getTime() - windowMinutes * 60_000);
   const recentSince = new Date(Math.max(since.getTime(), delivery.createdAt.getTime() - RECENT_UNCHECKED_MS));
+  const recent = (
+    await uncheckedOrders(prisma, delivery.shop, recentSince, delivery.createdAt, RECENT_UNCHECKED_MAX + 1)
+  )
+    .filter((order) => order.id !== delivery.id)
+    .slice(0, RECENT_UNCHECKED_MAX)
+    .map((order) => ({ ...order, fingerprint: storedOrderFingerprint(delivery.shop, order.payload, country) }));
   const earlier = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`UPDATE "OrderRules" SET "shop" = "shop" WHERE "shop" = ${delivery.shop}`;
-    const recent = await uncheckedOrders(tx, delivery.shop, recentSince, delivery.createdAt, RECENT_UNCHECKED_MAX);
-    await recordFingerprints(tx, delivery.shop, [
-      { ...delivery, fingerprint },
-      ...recent
-        .filter((order) => order.id !== delivery.id)
-        .map((order) => ({ ...order, fingerprint: storedOrderFingerprint(delivery.shop, order.payload, country) })),
-    ]);
+    await recordFingerprints(tx, delivery.shop, [{ ...delivery, fingerprint }, ...recent]);
     // Earlier: created before, or at the same instant with a smaller id (a stable order both sides agree on).
     return tx.orderFingerprint.findFirst({
       where: {

@@ -1,4 +1,4 @@
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { setImmediate as yieldToEventLoop, setTimeout as pause } from "node:timers/promises";
 import prisma from "../../db.server";
 import { logger } from "../../logger.server";
 import { shopPhoneCountry } from "../deliveries/screening.server";
@@ -16,6 +16,11 @@ import { getOrderRules } from "./rules.server";
 
 /** Orders per batch: one read of their bodies and one insert of their fingerprints. */
 export const BACKLOG_BATCH = 100;
+/**
+ * The pause after each batch, as a share of the time the batch took: the job takes at most half of a core from the
+ * process's webhooks.
+ */
+const PAUSE_SHARE = 1;
 
 /** Fingerprints one shop's window as of `now`, newest first; returns how many orders it recorded. */
 export async function fingerprintShopBacklog(shop: string, now: Date, batch = BACKLOG_BATCH): Promise<number> {
@@ -27,6 +32,7 @@ export async function fingerprintShopBacklog(shop: string, now: Date, batch = BA
   // Each batch goes on from the oldest of the last one, so no batch reads past the rows already done.
   let until = now;
   for (;;) {
+    const started = performance.now();
     const orders = await uncheckedOrders(prisma, shop, since, until, batch);
     const prints = [];
     for (const order of orders) {
@@ -36,6 +42,7 @@ export async function fingerprintShopBacklog(shop: string, now: Date, batch = BA
     recorded += await recordFingerprints(prisma, shop, prints);
     if (orders.length < batch) return recorded;
     until = orders.at(-1)!.createdAt;
+    await pause((performance.now() - started) * PAUSE_SHARE);
   }
 }
 
