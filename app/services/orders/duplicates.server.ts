@@ -45,8 +45,6 @@ export function storedOrderFingerprint(shop: string, payload: string | null, cou
 export const RECENT_UNCHECKED_MS = 60 * 60_000;
 export const RECENT_UNCHECKED_MAX = 50;
 
-type Client = Pick<typeof prisma, "$queryRaw" | "$executeRaw">;
-
 export interface UncheckedOrder {
   id: string;
   orderName: string | null;
@@ -55,8 +53,8 @@ export interface UncheckedOrder {
 }
 
 /** The shop's orders received in [from, until] without a fingerprint, newest first. */
-export async function uncheckedOrders(client: Client, shop: string, from: Date, until: Date, limit: number) {
-  const rows = await client.$queryRaw<(Omit<UncheckedOrder, "createdAt"> & { createdAt: Date | string })[]>`
+export async function uncheckedOrders(shop: string, from: Date, until: Date, limit: number) {
+  const rows = await prisma.$queryRaw<(Omit<UncheckedOrder, "createdAt"> & { createdAt: Date | string })[]>`
     SELECT "id", "orderName", "createdAt", "payload" FROM "Delivery"
     WHERE "shop" = ${shop} AND "topic" = 'orders/create' AND "payload" IS NOT NULL
       AND "createdAt" >= ${from} AND "createdAt" <= ${until}
@@ -68,7 +66,6 @@ export async function uncheckedOrders(client: Client, shop: string, from: Date, 
 
 /** Records fingerprints in one statement; one already recorded (by its own check, or another batch) is kept. */
 export async function recordFingerprints(
-  client: Client,
   shop: string,
   orders: { id: string; orderName: string | null; createdAt: Date; fingerprint: string }[],
 ) {
@@ -76,7 +73,7 @@ export async function recordFingerprints(
   const rows = orders.map(
     (order) => Prisma.sql`(${order.id}, ${shop}, ${order.fingerprint}, ${order.orderName}, ${order.createdAt})`,
   );
-  return client.$executeRaw`
+  return prisma.$executeRaw`
     INSERT INTO "OrderFingerprint" ("deliveryId", "shop", "fingerprint", "orderName", "createdAt")
     VALUES ${Prisma.join(rows)}
     ON CONFLICT ("deliveryId") DO NOTHING`;
@@ -86,10 +83,10 @@ export async function recordFingerprints(
  * Records this order's fingerprint, then returns the name of an earlier order of the shop with the same one within
  * the window (the newest), or null. The later order of two is the duplicate; a replay finds only other orders.
  * Two orders placed together (a double submit) are checked by two workers at once, and the later one may be
- * checked first: so the check also fingerprints the recent earlier orders not checked yet (read and parsed before
- * the transaction, which on SQLite holds the one connection), and records and looks up in one transaction that
- * first takes the shop's rules row (a row lock on PostgreSQL; SQLite's transaction has the connection to itself),
- * so two checks of one shop never miss each other.
+ * checked first: so the check also records the recent earlier orders no check has recorded yet. That needs no
+ * transaction, and none holds SQLite's one connection: the earlier order is either recorded before the later one's
+ * read (then its look-up, after, sees it) or read as unrecorded and recorded by the later one itself. On
+ * PostgreSQL an insert that meets the other check's uncommitted row waits for it, then does nothing.
  */
 export async function earlierDuplicate(
   delivery: { id: string; shop: string; orderName: string | null; createdAt: Date },
@@ -99,29 +96,24 @@ export async function earlierDuplicate(
 ) {
   const since = new Date(delivery.createdAt.getTime() - windowMinutes * 60_000);
   const recentSince = new Date(Math.max(since.getTime(), delivery.createdAt.getTime() - RECENT_UNCHECKED_MS));
-  const recent = (
-    await uncheckedOrders(prisma, delivery.shop, recentSince, delivery.createdAt, RECENT_UNCHECKED_MAX + 1)
-  )
+  const recent = (await uncheckedOrders(delivery.shop, recentSince, delivery.createdAt, RECENT_UNCHECKED_MAX + 1))
     .filter((order) => order.id !== delivery.id)
     .slice(0, RECENT_UNCHECKED_MAX)
     .map((order) => ({ ...order, fingerprint: storedOrderFingerprint(delivery.shop, order.payload, country) }));
-  const earlier = await prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`UPDATE "OrderRules" SET "shop" = "shop" WHERE "shop" = ${delivery.shop}`;
-    await recordFingerprints(tx, delivery.shop, [{ ...delivery, fingerprint }, ...recent]);
-    // Earlier: created before, or at the same instant with a smaller id (a stable order both sides agree on).
-    return tx.orderFingerprint.findFirst({
-      where: {
-        shop: delivery.shop,
-        fingerprint,
-        createdAt: { gte: since, lte: delivery.createdAt },
-        OR: [
-          { createdAt: { lt: delivery.createdAt } },
-          { createdAt: delivery.createdAt, deliveryId: { lt: delivery.id } },
-        ],
-      },
-      orderBy: [{ createdAt: "desc" }, { deliveryId: "desc" }],
-      select: { orderName: true, deliveryId: true },
-    });
+  await recordFingerprints(delivery.shop, [{ ...delivery, fingerprint }, ...recent]);
+  // Earlier: created before, or at the same instant with a smaller id (a stable order both sides agree on).
+  const earlier = await prisma.orderFingerprint.findFirst({
+    where: {
+      shop: delivery.shop,
+      fingerprint,
+      createdAt: { gte: since, lte: delivery.createdAt },
+      OR: [
+        { createdAt: { lt: delivery.createdAt } },
+        { createdAt: delivery.createdAt, deliveryId: { lt: delivery.id } },
+      ],
+    },
+    orderBy: [{ createdAt: "desc" }, { deliveryId: "desc" }],
+    select: { orderName: true, deliveryId: true },
   });
   return earlier ? (earlier.orderName ?? earlier.deliveryId) : null;
 }

@@ -33,13 +33,13 @@ export async function fingerprintShopBacklog(shop: string, now: Date, batch = BA
   let until = now;
   for (;;) {
     const started = performance.now();
-    const orders = await uncheckedOrders(prisma, shop, since, until, batch);
+    const orders = await uncheckedOrders(shop, since, until, batch);
     const prints = [];
     for (const order of orders) {
       prints.push({ ...order, fingerprint: storedOrderFingerprint(shop, order.payload, country) });
       await yieldToEventLoop();
     }
-    recorded += await recordFingerprints(prisma, shop, prints);
+    recorded += await recordFingerprints(shop, prints);
     if (orders.length < batch) return recorded;
     until = orders.at(-1)!.createdAt;
     await pause((performance.now() - started) * PAUSE_SHARE);
