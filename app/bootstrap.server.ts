@@ -12,6 +12,7 @@ import { DeliveryWorker } from "./services/deliveries/worker.server";
 import type { WorkerOptions } from "./services/deliveries/worker-options.server";
 import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
 import { purgeOldFingerprints } from "./services/orders/duplicates.server";
+import { fingerprintBacklogs } from "./services/orders/fingerprint-backlog.server";
 import { SWEEP_EVERY_MS as ORDER_SWEEP_EVERY_MS, sweepAllShops } from "./services/orders/sweep.server";
 import { installPlatformTransport } from "./services/platform/transport.server";
 import { purgeStockHistory } from "./services/stock/records.server";
@@ -39,6 +40,8 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: "order-sweep", everyMs: ORDER_SWEEP_EVERY_MS, run: (now) => sweepAllShops(now) },
   // Duplicate hints compare within at most a week (docs/decisions/223).
   { name: "order-fingerprints", everyMs: 3_600_000, run: (now) => purgeOldFingerprints(now) },
+  // The window's orders no check fingerprinted (a backlog when hints are turned on), in batches (decision 288).
+  { name: "order-fingerprint-backlog", everyMs: 60_000, run: (now) => fingerprintBacklogs(now) },
   // Reads add the changes not folded yet: folding keeps them cheap, never changes a figure (docs/decisions/201).
   { name: "insight-counts", everyMs: 60_000, run: () => foldInsightCountChanges() },
   // Holds, releases and cancels owed the platform (docs/decisions/212), and the no-answer timeouts that owe them.

@@ -16,6 +16,8 @@
  *   --theme-installs [--installs 8,16] [--wrapped]  concurrent theme installs of a large archive instead, and the
  *                                                   app's memory (bench/theme-installs.ts)
  *   --order-sweep [--orders 10000] [--missing 100]  the reconciliation sweep's cost instead (bench/order-sweep.ts)
+ *   --backlog [--orders 10000] [--rate 50]          acks while a day of orders is checked: duplicate hints turned
+ *                                                   on over it, the 24-hour check back to back (bench/backlog.ts)
  *
  * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
  */
@@ -444,7 +446,9 @@ async function main() {
     ? import("./theme-installs").then(({ runThemeInstallsBench }) => runThemeInstallsBench(process.argv.slice(2)))
     : process.argv.includes("--order-sweep")
       ? import("./order-sweep").then(({ runOrderSweepBench }) => runOrderSweepBench(process.argv.slice(2)))
-    : main()
+      : process.argv.includes("--backlog")
+        ? import("./backlog").then(({ runBacklogBench }) => runBacklogBench(process.argv.slice(2)))
+        : main()
 ).catch((error) => {
   console.error(error instanceof Error ? error.stack : error);
   process.exit(1);

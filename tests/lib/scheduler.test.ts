@@ -46,6 +46,7 @@ describe("periodic jobs across a fleet", () => {
       ["stock-history-purge", 86_400_000],
       ["order-sweep", 900_000],
       ["order-fingerprints", 3_600_000],
+      ["order-fingerprint-backlog", 60_000],
       ["insight-counts", 60_000],
       ["fulfilment-tasks", 10_000],
       ["no-answer-timeouts", 60_000],

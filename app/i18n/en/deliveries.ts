@@ -103,9 +103,12 @@ export const deliveries = {
   // The reconciliation sweep (docs/decisions/221).
   "deliveries.recovered": "Recovered",
   "deliveries.sweep": "Check the last 24 hours",
-  "deliveries.sweep.none": "Checked the last 24 hours: every order had arrived",
-  "deliveries.sweep.recovered.one": "Checked the last 24 hours: {count} order had not arrived and is now queued",
-  "deliveries.sweep.recovered.other": "Checked the last 24 hours: {count} orders had not arrived and are now queued",
+  "deliveries.sweep.none":
+    "Checked the orders of the last 24 hours except the last minute: every one had arrived. The app checks the last minute's orders by itself within the next {minutes} minutes.",
+  "deliveries.sweep.recovered.one":
+    "Checked the orders of the last 24 hours except the last minute: {count} had not arrived and is now queued. The app checks the last minute's orders by itself within the next {minutes} minutes.",
+  "deliveries.sweep.recovered.other":
+    "Checked the orders of the last 24 hours except the last minute: {count} had not arrived and are now queued. The app checks the last minute's orders by itself within the next {minutes} minutes.",
 
   "delivery.duplicateOf": "Possible duplicate of {order}",
 

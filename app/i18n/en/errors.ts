@@ -44,6 +44,8 @@ export const errors = {
   "error.too_large": "What you sent is too large.",
   "error.refused": "The request was refused. Check the values and try again.",
   "error.rate_limited": "Too many requests right now. Try again in a minute.",
+  "error.checked_recently":
+    "You checked a moment ago. You can check again in a minute; meanwhile the app checks by itself every 15 minutes.",
   "error.upstream_failed": "A connected service did not answer as expected. Try again in a moment.",
   "error.unavailable": "A connected service is not available right now. Try again in a moment.",
   "error.upstream_timeout": "A connected service took too long to answer. Try again in a moment.",

@@ -105,10 +105,12 @@ export const deliveries: Record<keyof typeof english, string> = {
   // The reconciliation sweep (docs/decisions/221).
   "deliveries.recovered": "Recuperado",
   "deliveries.sweep": "Revisar las últimas 24 horas",
-  "deliveries.sweep.none": "Revisamos las últimas 24 horas: todos los pedidos habían llegado",
-  "deliveries.sweep.recovered.one": "Revisamos las últimas 24 horas: {count} pedido no había llegado y ya está en cola",
+  "deliveries.sweep.none":
+    "Revisamos los pedidos de las últimas 24 horas, salvo el último minuto: todos habían llegado. Los del último minuto los revisamos solos en los próximos {minutes} minutos.",
+  "deliveries.sweep.recovered.one":
+    "Revisamos los pedidos de las últimas 24 horas, salvo el último minuto: {count} no había llegado y ya está en cola. Los del último minuto los revisamos solos en los próximos {minutes} minutos.",
   "deliveries.sweep.recovered.other":
-    "Revisamos las últimas 24 horas: {count} pedidos no habían llegado y ya están en cola",
+    "Revisamos los pedidos de las últimas 24 horas, salvo el último minuto: {count} no habían llegado y ya están en cola. Los del último minuto los revisamos solos en los próximos {minutes} minutos.",
 
   "delivery.duplicateOf": "Posible duplicado de {order}",
 

@@ -47,6 +47,8 @@ export const errors: Record<keyof typeof english, string> = {
   "error.too_large": "Lo que enviaste es demasiado grande.",
   "error.refused": "La solicitud fue rechazada. Revisa los valores e inténtalo de nuevo.",
   "error.rate_limited": "Demasiadas solicitudes en este momento. Inténtalo de nuevo en un minuto.",
+  "error.checked_recently":
+    "Ya revisaste hace un momento. Puedes volver a revisar en un minuto; mientras tanto, la app revisa sola cada 15 minutos.",
   "error.upstream_failed": "Un servicio conectado no respondió como se esperaba. Inténtalo de nuevo en un momento.",
   "error.unavailable": "Un servicio conectado no está disponible ahora. Inténtalo de nuevo en un momento.",
   "error.upstream_timeout": "Un servicio conectado tardó demasiado en responder. Inténtalo de nuevo en un momento.",

@@ -11,7 +11,7 @@ import { isLoopTestOrder } from "../loop-test/test-orders.server";
 import { waitsForSendingHours } from "../orders/sending-hours.server";
 import type { ShopSettings } from "../shops/configuration.server";
 import { oweOrderTag } from "./owed-tags.server";
-import { buildOrderPayload, type OrderPayload } from "./payloads.server";
+import type { OrderPayload } from "./payloads.server";
 import { buyerPhone, type NormalisedPhone, type PhoneType } from "./phone.server";
 import { skipDelivery } from "./queue.server";
 
@@ -117,20 +117,7 @@ async function duplicateCheck(
 ) {
   if (!rules.duplicateWindowMinutes || !phone.e164) return null;
   const lineItems = (payload as Partial<Pick<OrderPayload, "lineItems">>).lineItems ?? [];
-  // Another order of the window, fingerprinted from its stored body as its own check would.
-  const fingerprintOf = (order: { payload: string | null }) => {
-    const body = JSON.parse(order.payload ?? "{}") as unknown;
-    const otherPhone = buyerPhone(body, country);
-    if (!otherPhone.e164) return null;
-    const items = buildOrderPayload(body, { shop: delivery.shop, callbackUrl: "", callbackApiKey: "" }).lineItems;
-    return orderFingerprint(otherPhone.e164, items);
-  };
-  return earlierDuplicate(
-    delivery,
-    orderFingerprint(phone.e164, lineItems),
-    rules.duplicateWindowMinutes,
-    fingerprintOf,
-  );
+  return earlierDuplicate(delivery, orderFingerprint(phone.e164, lineItems), rules.duplicateWindowMinutes, country);
 }
 
 /** One row per order and kind: a replay of the same order does not count it twice. */

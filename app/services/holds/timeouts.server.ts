@@ -16,32 +16,32 @@ export async function applyNoAnswerTimeouts(now = new Date(), limit = 200): Prom
   let timedOut = 0;
   for (const { shop, noAnswerHours } of shops) {
     const before = new Date(now.getTime() - noAnswerHours! * 3_600_000);
-    const held = await prisma.fulfilmentTask.findMany({
-      where: { shop, kind: "hold", status: "done", orderId: { not: null }, createdAt: { lte: before } },
-      select: { orderId: true, createdAt: true },
-      orderBy: { createdAt: "asc" },
-      take: limit,
-    });
-    if (!held.length) continue;
-    const answered = new Set(
-      (
-        await prisma.orderAnswer.findMany({
-          where: {
-            shop,
-            orderId: { in: held.map((task) => task.orderId!) },
-            NOT: { answer: "no_answer", source: "callback" },
-          },
-          select: { orderId: true },
-        })
-      ).map((row) => row.orderId),
-    );
-    for (const task of held) {
-      if (answered.has(task.orderId!)) continue;
-      answered.add(task.orderId!);
-      if (!(await recordNoAnswer(shop, { id: task.orderId!, waitingSince: task.createdAt }, now))) continue;
-      await onNoAnswerTimeout(shop, task.orderId!);
+    for (const task of await unansweredHolds(shop, before, limit)) {
+      if (!(await recordNoAnswer(shop, { id: task.orderId, waitingSince: task.createdAt }, now))) continue;
+      await onNoAnswerTimeout(shop, task.orderId);
       timedOut++;
     }
   }
   return timedOut;
+}
+
+/**
+ * The oldest `limit` orders the app holds since `before` whose buyer has not answered. The answered ones are left
+ * out by the query itself: hold tasks only accumulate, so taking the oldest first and dropping the answered ones
+ * afterwards would meet the same answered ones at the head of every run and never reach the newer ones.
+ */
+async function unansweredHolds(shop: string, before: Date, limit: number) {
+  const rows = await prisma.$queryRaw<{ orderId: string; createdAt: Date | string }[]>`
+    SELECT "orderId", MIN("createdAt") AS "createdAt" FROM "FulfilmentTask"
+    WHERE "shop" = ${shop} AND "kind" = 'hold' AND "status" = 'done' AND "orderId" IS NOT NULL
+      AND "createdAt" <= ${before}
+      AND NOT EXISTS (
+        SELECT 1 FROM "OrderAnswer"
+        WHERE "OrderAnswer"."shop" = "FulfilmentTask"."shop" AND "OrderAnswer"."orderId" = "FulfilmentTask"."orderId"
+          AND NOT ("OrderAnswer"."answer" = 'no_answer' AND "OrderAnswer"."source" = 'callback')
+      )
+    GROUP BY "orderId"
+    ORDER BY MIN("createdAt") ASC, "orderId" ASC
+    LIMIT ${limit}`;
+  return rows.map((row) => ({ orderId: row.orderId, createdAt: new Date(row.createdAt) }));
 }

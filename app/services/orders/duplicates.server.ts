@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
+import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { MAX_DUPLICATE_WINDOW_MINUTES } from "../../lib/order-rules";
+import { buildOrderPayload } from "../deliveries/payloads.server";
+import { buyerPhone } from "../deliveries/phone.server";
 
 /**
  * Duplicate hints (docs/decisions/223): the same buyer (their phone in E.164) ordering the same items (variant or
@@ -22,67 +25,96 @@ export function orderFingerprint(
  * What an order without a usable phone is recorded with: no digest (always 64 hex digits) equals it, and being
  * recorded, the order is not read and parsed again by every later check of the window.
  */
-const NO_FINGERPRINT = "none";
+export const NO_FINGERPRINT = "none";
 
-/** The fingerprint of another stored order of the shop, from its body; null when it has no usable phone. */
-export type FingerprintOf = (order: { payload: string | null }) => string | null;
+/** A stored order's fingerprint, read from its body as its own check reads it; NO_FINGERPRINT without a phone. */
+export function storedOrderFingerprint(shop: string, payload: string | null, country: string | null) {
+  const body = JSON.parse(payload ?? "{}") as unknown;
+  const phone = buyerPhone(body, country);
+  if (!phone.e164) return NO_FINGERPRINT;
+  const items = buildOrderPayload(body, { shop, callbackUrl: "", callbackApiKey: "" }).lineItems;
+  return orderFingerprint(phone.e164, items);
+}
+
+/**
+ * The earlier orders one check fingerprints itself (docs/decisions/288): those received up to an hour before it and
+ * not checked yet, at most this many. That covers a double submit whose first order another worker is checking at
+ * this moment; the rest of the window (a backlog from before the rule was on) is fingerprinted in batches outside
+ * the orders' path (./fingerprint-backlog.server.ts), so a check costs the same whatever the backlog.
+ */
+export const RECENT_UNCHECKED_MS = 60 * 60_000;
+export const RECENT_UNCHECKED_MAX = 50;
+
+export interface UncheckedOrder {
+  id: string;
+  orderName: string | null;
+  createdAt: Date;
+  payload: string;
+}
+
+/** The shop's orders received in [from, until] without a fingerprint, newest first. */
+export async function uncheckedOrders(shop: string, from: Date, until: Date, limit: number) {
+  const rows = await prisma.$queryRaw<(Omit<UncheckedOrder, "createdAt"> & { createdAt: Date | string })[]>`
+    SELECT "id", "orderName", "createdAt", "payload" FROM "Delivery"
+    WHERE "shop" = ${shop} AND "topic" = 'orders/create' AND "payload" IS NOT NULL
+      AND "createdAt" >= ${from} AND "createdAt" <= ${until}
+      AND NOT EXISTS (SELECT 1 FROM "OrderFingerprint" WHERE "OrderFingerprint"."deliveryId" = "Delivery"."id")
+    ORDER BY "createdAt" DESC, "id" DESC
+    LIMIT ${limit}`;
+  return rows.map((row): UncheckedOrder => ({ ...row, createdAt: new Date(row.createdAt) }));
+}
+
+/** Records fingerprints in one statement; one already recorded (by its own check, or another batch) is kept. */
+export async function recordFingerprints(
+  shop: string,
+  orders: { id: string; orderName: string | null; createdAt: Date; fingerprint: string }[],
+) {
+  if (!orders.length) return 0;
+  const rows = orders.map(
+    (order) => Prisma.sql`(${order.id}, ${shop}, ${order.fingerprint}, ${order.orderName}, ${order.createdAt})`,
+  );
+  return prisma.$executeRaw`
+    INSERT INTO "OrderFingerprint" ("deliveryId", "shop", "fingerprint", "orderName", "createdAt")
+    VALUES ${Prisma.join(rows)}
+    ON CONFLICT ("deliveryId") DO NOTHING`;
+}
 
 /**
  * Records this order's fingerprint, then returns the name of an earlier order of the shop with the same one within
  * the window (the newest), or null. The later order of two is the duplicate; a replay finds only other orders.
  * Two orders placed together (a double submit) are checked by two workers at once, and the later one may be
- * checked first: so the check also fingerprints, from their stored bodies, the window's earlier orders not checked
- * yet, and it runs in one transaction that first takes the shop's rules row (a row lock on PostgreSQL; SQLite's
- * transaction has the connection to itself), so two checks of one shop never miss each other.
+ * checked first: so the check also records the recent earlier orders no check has recorded yet. That needs no
+ * transaction, and none holds SQLite's one connection: the earlier order is either recorded before the later one's
+ * read (then its look-up, after, sees it) or read as unrecorded and recorded by the later one itself. On
+ * PostgreSQL an insert that meets the other check's uncommitted row waits for it, then does nothing.
  */
 export async function earlierDuplicate(
   delivery: { id: string; shop: string; orderName: string | null; createdAt: Date },
   fingerprint: string,
   windowMinutes: number,
-  fingerprintOf: FingerprintOf,
+  country: string | null,
 ) {
   const since = new Date(delivery.createdAt.getTime() - windowMinutes * 60_000);
-  const twins = await prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`UPDATE "OrderRules" SET "shop" = "shop" WHERE "shop" = ${delivery.shop}`;
-    const record = (order: { id: string; orderName: string | null; createdAt: Date }, print: string) =>
-      tx.orderFingerprint.upsert({
-        where: { deliveryId: order.id },
-        create: {
-          deliveryId: order.id,
-          shop: delivery.shop,
-          fingerprint: print,
-          orderName: order.orderName,
-          createdAt: order.createdAt,
-        },
-        update: {},
-      });
-    await record(delivery, fingerprint);
-    // The window's orders without a fingerprint yet, by NOT EXISTS: a list of the recorded ones would grow with
-    // the window and the shop's order rate, a parameter each.
-    const unchecked = await tx.$queryRaw<
-      { id: string; orderName: string | null; createdAt: Date | string; payload: string }[]
-    >`
-      SELECT "id", "orderName", "createdAt", "payload" FROM "Delivery"
-      WHERE "shop" = ${delivery.shop} AND "topic" = 'orders/create' AND "payload" IS NOT NULL
-        AND "createdAt" >= ${since} AND "createdAt" <= ${delivery.createdAt}
-        AND NOT EXISTS (SELECT 1 FROM "OrderFingerprint" WHERE "OrderFingerprint"."deliveryId" = "Delivery"."id")`;
-    for (const order of unchecked) {
-      const checked = { ...order, createdAt: new Date(order.createdAt) };
-      await record(checked, fingerprintOf(checked) ?? NO_FINGERPRINT);
-    }
-    return tx.orderFingerprint.findMany({
-      where: { shop: delivery.shop, fingerprint, createdAt: { gte: since, lte: delivery.createdAt } },
-      orderBy: [{ createdAt: "desc" }, { deliveryId: "desc" }],
-      select: { orderName: true, deliveryId: true, createdAt: true },
-      take: 20,
-    });
-  });
+  const recentSince = new Date(Math.max(since.getTime(), delivery.createdAt.getTime() - RECENT_UNCHECKED_MS));
+  const recent = (await uncheckedOrders(delivery.shop, recentSince, delivery.createdAt, RECENT_UNCHECKED_MAX + 1))
+    .filter((order) => order.id !== delivery.id)
+    .slice(0, RECENT_UNCHECKED_MAX)
+    .map((order) => ({ ...order, fingerprint: storedOrderFingerprint(delivery.shop, order.payload, country) }));
+  await recordFingerprints(delivery.shop, [{ ...delivery, fingerprint }, ...recent]);
   // Earlier: created before, or at the same instant with a smaller id (a stable order both sides agree on).
-  const earlier = twins.find(
-    (twin) =>
-      twin.createdAt < delivery.createdAt ||
-      (twin.createdAt.getTime() === delivery.createdAt.getTime() && twin.deliveryId < delivery.id),
-  );
+  const earlier = await prisma.orderFingerprint.findFirst({
+    where: {
+      shop: delivery.shop,
+      fingerprint,
+      createdAt: { gte: since, lte: delivery.createdAt },
+      OR: [
+        { createdAt: { lt: delivery.createdAt } },
+        { createdAt: delivery.createdAt, deliveryId: { lt: delivery.id } },
+      ],
+    },
+    orderBy: [{ createdAt: "desc" }, { deliveryId: "desc" }],
+    select: { orderName: true, deliveryId: true },
+  });
   return earlier ? (earlier.orderName ?? earlier.deliveryId) : null;
 }
 

@@ -1,6 +1,9 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { sweepNowMessage, type SweepNowResult } from "~/components/deliveries/use-sweep-now";
+import { createI18n } from "~/i18n/context";
+import { failureMessage } from "~/lib/errors";
 import { logger } from "~/logger.server";
 import { loader as healthLoader } from "~/routes/healthz.deliveries";
 import { action as sweepAction } from "~/routes/app.order-sweep";
@@ -166,10 +169,13 @@ describe("the reconciliation sweep", () => {
     const { state } = simulatedPlatform(shop);
     placeOrders(state, 1, () => minutesAgo(60));
     await sweepFromWatermark(shop, { now: NOW });
-    // An hour later: an order older than the last window plus the overlap is not listed again.
+    // The platform's search index lagged: an order created before the watermark is listed only after that run.
+    placeOrders(state, 1, () => minutesAgo(15));
+    // An hour later: an order older than the last window plus the overlap is not listed again; the lagging one
+    // is, within the overlap, and so is the new one.
     const later = new Date(NOW.getTime() + 3_600_000);
     placeOrders(state, 1, () => new Date(NOW.getTime() + 30 * 60_000));
-    expect(await sweepFromWatermark(shop, { now: later })).toMatchObject({ listed: 1, recovered: 1 });
+    expect(await sweepFromWatermark(shop, { now: later })).toMatchObject({ listed: 2, recovered: 2 });
   });
 
   it("sweeps a paused shop without sending, and sends once the merchant resumes", async () => {
@@ -288,8 +294,38 @@ describe("check the last 24 hours now", () => {
     const shop = await createAutomatedShop();
     const { state } = simulatedPlatform(shop);
     placeOrders(state, 2, () => minutesAgo(90));
-    expect(await check(shop)).toEqual({ status: 200, body: { success: true, listed: 2, recovered: 2 } });
-    expect(await check(shop)).toEqual({ status: 200, body: { success: true, listed: 2, recovered: 0 } });
+    const answer = { success: true, listed: 2, recovered: 2, restWithinMinutes: 25 };
+    expect(await check(shop)).toEqual({ status: 200, body: answer });
+    expect(await check(shop)).toEqual({ status: 200, body: { ...answer, recovered: 0 } });
+  });
+
+  it("says what it checked, what it found and when the rest will be, in both languages", async () => {
+    const shop = await createAutomatedShop();
+    const { state } = simulatedPlatform(shop);
+    placeOrders(state, 1, () => minutesAgo(90));
+    const first = (await check(shop)).body as SweepNowResult;
+    const second = (await check(shop)).body as SweepNowResult;
+    const es = createI18n("es");
+    const en = createI18n("en");
+    const later = "los revisamos solos en los próximos 25 minutos.";
+    expect(sweepNowMessage(es, first)).toBe(
+      `Revisamos los pedidos de las últimas 24 horas, salvo el último minuto: 1 no había llegado y ya está en cola. Los del último minuto ${later}`,
+    );
+    expect(sweepNowMessage(es, second)).toBe(
+      `Revisamos los pedidos de las últimas 24 horas, salvo el último minuto: todos habían llegado. Los del último minuto ${later}`,
+    );
+    expect(sweepNowMessage(en, second)).toBe(
+      "Checked the orders of the last 24 hours except the last minute: every one had arrived. The app checks the last minute's orders by itself within the next 25 minutes.",
+    );
+    // A third within the minute: when the merchant may check again, and that the app goes on checking meanwhile.
+    const refused = await check(shop);
+    expect(refused.status).toBe(429);
+    expect(failureMessage(es.t, refused.body)).toBe(
+      "Ya revisaste hace un momento. Puedes volver a revisar en un minuto; mientras tanto, la app revisa sola cada 15 minutos.",
+    );
+    expect(failureMessage(en.t, refused.body)).toBe(
+      "You checked a moment ago. You can check again in a minute; meanwhile the app checks by itself every 15 minutes.",
+    );
   });
 
   it("refuses a third check within the minute with 429", async () => {
@@ -297,6 +333,6 @@ describe("check the last 24 hours now", () => {
     simulatedPlatform(shop);
     await check(shop);
     await check(shop);
-    expect(await check(shop)).toMatchObject({ status: 429, body: { success: false, code: "rate_limited" } });
+    expect(await check(shop)).toMatchObject({ status: 429, body: { success: false, code: "checked_recently" } });
   });
 });
