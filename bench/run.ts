@@ -16,6 +16,8 @@
  *   --theme-installs [--installs 8,16] [--wrapped]  concurrent theme installs of a large archive instead, and the
  *                                                   app's memory (bench/theme-installs.ts)
  *   --order-sweep [--orders 10000] [--missing 100]  the reconciliation sweep's cost instead (bench/order-sweep.ts)
+ *   --first-visit [--runs 7] [--identity]           every admin page's first visit over a throttled 4G link in
+ *                                                   Chromium instead: LCP, bytes, requests (bench/first-visit.ts)
  *
  * It prints a table and the same figures as JSON, and never fails on time: it is a benchmark, not a test.
  */
@@ -444,7 +446,9 @@ async function main() {
     ? import("./theme-installs").then(({ runThemeInstallsBench }) => runThemeInstallsBench(process.argv.slice(2)))
     : process.argv.includes("--order-sweep")
       ? import("./order-sweep").then(({ runOrderSweepBench }) => runOrderSweepBench(process.argv.slice(2)))
-    : main()
+      : process.argv.includes("--first-visit")
+        ? import("./first-visit").then(({ runFirstVisitBench }) => runFirstVisitBench(process.argv.slice(2)))
+        : main()
 ).catch((error) => {
   console.error(error instanceof Error ? error.stack : error);
   process.exit(1);
