@@ -48,6 +48,10 @@ export async function firstVisit(
     let transferredBytes = 0;
     let requests = 0;
     const bytesByEncoding: Record<string, number> = {};
+    // Requests sent and not yet finished: what a visit that never reaches `load` is waiting for.
+    const pending = new Map<string, string>();
+    cdp.on("Network.requestWillBeSent", (event) => pending.set(event.requestId, event.request.url));
+    cdp.on("Network.loadingFailed", (event) => pending.delete(event.requestId));
     cdp.on("Network.responseReceived", (event) => {
       const headers = Object.fromEntries(
         Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
@@ -55,6 +59,7 @@ export async function firstVisit(
       encodings.set(event.requestId, headers["content-encoding"] ?? "identity");
     });
     cdp.on("Network.loadingFinished", (event) => {
+      pending.delete(event.requestId);
       requests++;
       transferredBytes += event.encodedDataLength;
       const encoding = encodings.get(event.requestId) ?? "identity";
@@ -62,9 +67,9 @@ export async function firstVisit(
     });
     await cdp.send("Network.enable");
     if (options.blockedUrls?.length) await cdp.send("Network.setBlockedURLs", { urls: options.blockedUrls });
-    // An experimental command playwright-core's protocol types do not list.
-    const send = cdp.send.bind(cdp) as (method: string, params: object) => Promise<unknown>;
-    if (options.identity) await send("Network.setAcceptedEncodings", { encodings: [] });
+    if (options.identity) {
+      await cdp.send("Network.setExtraHTTPHeaders", { headers: { "Accept-Encoding": "identity" } });
+    }
     await cdp.send("Network.emulateNetworkConditions", {
       offline: false,
       latency: link.rttMs,
@@ -73,7 +78,10 @@ export async function firstVisit(
       connectionType: "cellular4g",
     });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: link.cpuSlowdown });
-    await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+    await page.goto(url, { waitUntil: "load", timeout: 60_000 }).catch((error: Error) => {
+      const waiting = [...pending.values()].map((address) => new URL(address).pathname);
+      throw new Error(`${error.message.split("\n")[0]}; still loading: ${waiting.join(", ") || "nothing"}`);
+    });
     // Hydration and the first effects run after `load`; LCP can still move until the page is quiet.
     await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => undefined);
     const timings = await page.evaluate(
