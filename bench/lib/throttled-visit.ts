@@ -48,11 +48,18 @@ export async function firstVisit(
     let transferredBytes = 0;
     let requests = 0;
     const bytesByEncoding: Record<string, number> = {};
-    // Requests sent and not yet finished: what a visit that never reaches `load` is waiting for.
-    const pending = new Map<string, string>();
-    cdp.on("Network.requestWillBeSent", (event) => pending.set(event.requestId, event.request.url));
+    // Requests sent and not yet finished, with the bytes each has received: what a visit that never reaches `load`
+    // is waiting for.
+    const pending = new Map<string, { url: string; status?: number; bytes: number }>();
+    cdp.on("Network.requestWillBeSent", (event) => pending.set(event.requestId, { url: event.request.url, bytes: 0 }));
+    cdp.on("Network.dataReceived", (event) => {
+      const request = pending.get(event.requestId);
+      if (request) request.bytes += event.encodedDataLength;
+    });
     cdp.on("Network.loadingFailed", (event) => pending.delete(event.requestId));
     cdp.on("Network.responseReceived", (event) => {
+      const request = pending.get(event.requestId);
+      if (request) request.status = event.response.status;
       const headers = Object.fromEntries(
         Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
       );
@@ -79,7 +86,9 @@ export async function firstVisit(
     });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: link.cpuSlowdown });
     await page.goto(url, { waitUntil: "load", timeout: 60_000 }).catch((error: Error) => {
-      const waiting = [...pending.values()].map((address) => new URL(address).pathname);
+      const waiting = [...pending.values()].map(
+        ({ url, status, bytes }) => `${url} (${status ? `HTTP ${status}, ${bytes} bytes in` : "no answer yet"})`,
+      );
       throw new Error(`${error.message.split("\n")[0]}; still loading: ${waiting.join(", ") || "nothing"}`);
     });
     // Hydration and the first effects run after `load`; LCP can still move until the page is quiet.
