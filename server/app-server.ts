@@ -1,11 +1,12 @@
 /**
  * The production server (`npm start`, emitted as build/server/app-server.js by `npm run build`): serves the app's
- * production build on node:http, static assets from build/client, the fast paths (server/fast-paths.server.ts)
- * before Remix, everything else through Remix. The sandbox, the end-to-end tests and the benchmark run the app this
- * way too (remix-serve would force NODE_ENV=production, which refuses PLATFORM_ORIGIN_OVERRIDE, and log every
- * request). It imports only Node and Remix: the build emits this one file as it is (scripts/lib/server-entry.ts).
+ * production build on node:http, static files from build/client (./static-files.ts), the fast paths
+ * (server/fast-paths.server.ts) before Remix, everything else through Remix, compressed when it is worth it
+ * (docs/decisions/296). The sandbox, the end-to-end tests and the benchmark run the app this way too (remix-serve
+ * would force NODE_ENV=production, which refuses PLATFORM_ORIGIN_OVERRIDE, and log every request). It imports only
+ * Node, Remix, two HTTP packages and its own module beside it: the build emits both files as they are
+ * (scripts/lib/server-entry.ts).
  */
-import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { PassThrough } from "node:stream";
@@ -16,39 +17,20 @@ import {
   writeReadableStreamToWritable,
   type ServerBuild,
 } from "@remix-run/node";
+import compression from "compression";
+import { serveStatic } from "./static-files.js";
 
 const BUILD_DIR = path.resolve(process.env.APP_BUILD_DIR ?? "build");
 const CLIENT_DIR = path.join(BUILD_DIR, "client");
-const TYPES: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".map": "application/json",
-};
-
-function serveStatic(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
-  if (incoming.method !== "GET" && incoming.method !== "HEAD") return false;
-  // A malformed escape (`/%ff`) names no file here; Remix answers it like remix-serve does.
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(new URL(incoming.url ?? "/", "http://app").pathname);
-  } catch {
-    return false;
-  }
-  const file = path.join(CLIENT_DIR, pathname);
-  if (!file.startsWith(CLIENT_DIR + path.sep) || !existsSync(file) || !statSync(file).isFile()) return false;
-  outgoing.writeHead(200, {
-    "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream",
-    "Cache-Control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-  });
-  if (incoming.method === "HEAD") outgoing.end();
-  else createReadStream(file).pipe(outgoing);
-  return true;
-}
+/** A body shorter than this goes as it is: its encoding would save less than it costs (docs/decisions/296). */
+const COMPRESS_ABOVE_BYTES = 1024;
+// Brotli at the library's quality 4 for bodies made per request: about gzip's speed, smaller. The library is
+// connect middleware; on node:http it needs nothing of Express's request or response.
+const compress = compression({ threshold: COMPRESS_ABOVE_BYTES }) as unknown as (
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  next: () => void,
+) => void;
 
 /**
  * How much of a body the answer refused (413 at its limit) is still read and dropped after the answer, so the client
@@ -122,7 +104,18 @@ function toRequest(incoming: IncomingMessage, controller: AbortController): Requ
   } as RequestInit);
 }
 
-async function sendResponse(response: Response, outgoing: ServerResponse) {
+/**
+ * Writes Remix's answer. The body's first bytes are read before the head is written: a body that ends within
+ * COMPRESS_ABOVE_BYTES goes whole with its Content-Length, which also keeps it out of the compression; a longer one
+ * streams, compressed when `compressed` and the client accepts it (the library picks brotli or gzip, adds Vary and
+ * flushes each chunk Remix writes).
+ */
+async function sendResponse(
+  response: Response,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  compressed: boolean,
+) {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name === "set-cookie") return;
@@ -130,8 +123,28 @@ async function sendResponse(response: Response, outgoing: ServerResponse) {
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  let ended = !response.body;
+  if (response.body) {
+    const reader = response.body.getReader();
+    while (headBytes < COMPRESS_ABOVE_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) {
+        ended = true;
+        break;
+      }
+      head.push(value);
+      headBytes += value.byteLength;
+    }
+    reader.releaseLock();
+    const bodiless = response.status === 204 || response.status === 304;
+    if (ended && !bodiless && headers["content-length"] === undefined) headers["content-length"] = String(headBytes);
+  }
+  if (compressed) compress(incoming, outgoing, () => {});
   outgoing.writeHead(response.status, response.statusText, headers);
-  if (response.body) await writeReadableStreamToWritable(response.body, outgoing);
+  for (const chunk of head) outgoing.write(chunk);
+  if (!ended) await writeReadableStreamToWritable(response.body!, outgoing);
   else outgoing.end();
 }
 
@@ -150,6 +163,11 @@ export function appRequestListener(
     headers?: Record<string, string>;
     /** Answers what it takes (true) before any Request is made: the build's fast paths (decisions 162, 166). */
     fastPath?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+    /**
+     * Paths whose answers are acknowledgements a sender times (the webhooks, the automation callback): never
+     * compressed, whatever their size (docs/decisions/296). The build's `isAcknowledgementPath`.
+     */
+    acknowledgement?: (pathname: string) => boolean;
   } = {},
 ) {
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
@@ -164,14 +182,16 @@ export function appRequestListener(
     const controller = new AbortController();
     try {
       if (options.fastPath?.(incoming, outgoing)) return;
-      if (serveStatic(incoming, outgoing)) return;
+      if (serveStatic(incoming, outgoing, CLIENT_DIR)) return;
       request = toRequest(incoming, controller);
     } catch {
       return fail(400, "Bad Request");
     }
     outgoing.on("close", () => controller.abort());
     handle(request, { peerAddress: incoming.socket.remoteAddress })
-      .then((response) => sendResponse(response, outgoing))
+      .then((response) =>
+        sendResponse(response, incoming, outgoing, !options.acknowledgement?.(new URL(request.url).pathname)),
+      )
       .catch((error) => {
         console.error("request failed", error);
         fail(500, "Internal error");
@@ -187,12 +207,14 @@ export async function startAppServer(port: number, host = "127.0.0.1") {
     stopServices?: () => Promise<void>;
     SECURITY_HEADERS?: Record<string, string>;
     handleFastPath?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+    isAcknowledgementPath?: (pathname: string) => boolean;
   };
   entry.startServices?.({ role: "web" });
   const server = createServer(
     appRequestListener(createRequestHandler(withMethodNotAllowed(build), "production"), {
       headers: entry.SECURITY_HEADERS,
       fastPath: entry.handleFastPath,
+      acknowledgement: entry.isAcknowledgementPath,
     }),
   );
   server.keepAliveTimeout = 65_000;

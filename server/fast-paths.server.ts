@@ -43,6 +43,15 @@ const FAST_PATHS = new Map<string, FastPath>([
 export const FAST_PATH_NAMES: readonly string[] = [...FAST_PATHS.keys()];
 
 /**
+ * Whether the answer on `pathname` is an acknowledgement its sender times: every webhook the platform sends and the
+ * automation platform's callback, through a fast path or through Remix. The production server never compresses
+ * those (docs/decisions/296): a few bytes saved against the sender's clock.
+ */
+export function isAcknowledgementPath(pathname: string): boolean {
+  return pathname.startsWith("/webhooks/") || pathname === CALLBACK_PATH;
+}
+
+/**
  * Takes the request when a fast path answers it (true), else leaves it to Remix (false). Only `POST` on an exact
  * path with no query string is taken; another method (the callback's preflight), a query or an encoded path goes on
  * to Remix, whose routes give the same answer. The development server (Vite) mounts none of this.
