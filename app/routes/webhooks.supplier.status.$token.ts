@@ -20,4 +20,6 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 };
 
 export const loader = () =>
-  withSecurityHeaders(Response.json({ success: false, error: "Use POST", code: "method_not_allowed" }, { status: 405 }));
+  withSecurityHeaders(
+    Response.json({ success: false, error: "Use POST", code: "method_not_allowed" }, { status: 405 }),
+  );

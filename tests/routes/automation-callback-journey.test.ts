@@ -8,7 +8,6 @@ import { mockPlatform, ordersByName, tagsAdded } from "../mocks/platform";
 
 const ORDER = { id: "gid://shopify/Order/5550001", name: "#1001" };
 
-
 async function installedShop() {
   const shop = shopDomain();
   await createSession(shop);
@@ -48,7 +47,9 @@ describe("the callback's supplier fields", () => {
       carrier: "COORDINADORA",
       stage: "at_supplier",
     });
-    expect(journey.history).toEqual([expect.objectContaining({ rawStatus: "PENDIENTE CONFIRMACION", source: "callback" })]);
+    expect(journey.history).toEqual([
+      expect.objectContaining({ rawStatus: "PENDIENTE CONFIRMACION", source: "callback" }),
+    ]);
   });
 
   it("takes the snake_case names too, and links a supplier order that came with no status yet", async () => {

@@ -114,6 +114,20 @@ describe("statuses in, one history per order", () => {
     });
   });
 
+  it("takes the order id and status under the names other integrators use", async () => {
+    const { shop, token } = await shopWithReceiver();
+    const response = await push(token, {
+      order_id: 265494,
+      new_status: "CANCELADO",
+      updated_at: "2025-05-29 14:14:58",
+    });
+    expect(response.status).toBe(200);
+    expect(await appliedOrder(shop, "265494", 1)).toMatchObject({
+      stage: "cancelled",
+      stageSince: new Date("2025-05-29T14:14:58Z"),
+    });
+  });
+
   it("records a status pushed three times as one event", async () => {
     const { shop, token } = await shopWithReceiver();
     const answers = [];
@@ -135,7 +149,8 @@ describe("statuses in, one history per order", () => {
       ["EN REPARTO", "2026-11-27 08:40:02"],
       ["EN TRANSITO", "2026-11-25 09:00:00"],
     ];
-    for (const [status, updated_at] of pushes) expect((await push(token, statusBody({ status, updated_at }))).status).toBe(200);
+    for (const [status, updated_at] of pushes)
+      expect((await push(token, statusBody({ status, updated_at }))).status).toBe(200);
     const order = await appliedOrder(shop, "4821937", 4);
     expect(order).toMatchObject({ stage: "delivered", stageSince: new Date("2026-11-27T15:00:00Z") });
     const [journey] = await journeyForOrder(shop, delivery.orderId!);

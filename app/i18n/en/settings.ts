@@ -39,6 +39,20 @@ export const settings = {
     "The supplier marketplace is not answering right now. Try the test again in a moment.",
   "settings.supplier.test.rate_limited":
     "The supplier marketplace asked us to slow down. Try the test again in a minute.",
+  "settings.supplier.receiver.title": "Order status updates",
+  "settings.supplier.receiver.where":
+    "So that each parcel's status reaches this store, paste this URL in your supplier marketplace panel, under Integrations → Webhooks, as the order status notification URL.",
+  "settings.supplier.receiver.url": "Status URL",
+  "settings.supplier.receiver.copy": "Copy",
+  "settings.supplier.receiver.copied": "URL copied",
+  "settings.supplier.receiver.copyByHand": "Your browser did not let us copy it: select the URL and copy it yourself",
+  "settings.supplier.receiver.onlyOnce":
+    "Copy it now and paste it in the marketplace panel: for your security it is shown only this once.",
+  "settings.supplier.receiver.current": "Current URL: {masked}",
+  "settings.supplier.receiver.create": "Create status URL",
+  "settings.supplier.receiver.rotate": "Generate a new URL",
+  "settings.supplier.receiver.rotateHelp":
+    "Lost the URL? Generate a new one and paste it in the panel: the current one stops working at once.",
 
   "operations.search": "Search orders",
   "operations.searchPlaceholder": "Order number, buyer's name or phone",

@@ -44,6 +44,20 @@ export const settings: Record<keyof typeof english, string> = {
     "El marketplace del proveedor no responde ahora. Vuelve a probar en un momento.",
   "settings.supplier.test.rate_limited":
     "El marketplace del proveedor pidió ir más despacio. Vuelve a probar en un minuto.",
+  "settings.supplier.receiver.title": "Estados de los pedidos",
+  "settings.supplier.receiver.where":
+    "Para que el estado de cada paquete llegue a esta tienda, pega esta URL en el panel de tu marketplace de proveedores, en Integraciones → Webhooks, como URL de notificación de estados de pedidos.",
+  "settings.supplier.receiver.url": "URL de estados",
+  "settings.supplier.receiver.copy": "Copiar",
+  "settings.supplier.receiver.copied": "URL copiada",
+  "settings.supplier.receiver.copyByHand": "Tu navegador no nos dejó copiarla: selecciona la URL y cópiala tú",
+  "settings.supplier.receiver.onlyOnce":
+    "Cópiala ahora y pégala en el panel del marketplace: por tu seguridad solo se muestra esta vez.",
+  "settings.supplier.receiver.current": "URL actual: {masked}",
+  "settings.supplier.receiver.create": "Crear URL de estados",
+  "settings.supplier.receiver.rotate": "Generar una URL nueva",
+  "settings.supplier.receiver.rotateHelp":
+    "¿Perdiste la URL? Genera una nueva y pégala en el panel: la actual deja de funcionar en ese momento.",
 
   "operations.search": "Buscar pedidos",
   "operations.searchPlaceholder": "Número de pedido, nombre o teléfono del comprador",

@@ -75,10 +75,20 @@ async function linkSupplierOrder(
   storeOrder: { orderId: string; orderName: string | null },
   found: CallbackJourneyFields,
 ) {
-  const details = { ...(found.guide ? { guide: found.guide } : {}), ...(found.carrier ? { carrier: found.carrier } : {}) };
+  const details = {
+    ...(found.guide ? { guide: found.guide } : {}),
+    ...(found.carrier ? { carrier: found.carrier } : {}),
+  };
   return prisma.supplierOrder.upsert({
     where: { shop_supplierOrderId: { shop, supplierOrderId } },
-    create: { shop, supplierOrderId, ...storeOrder, matchedBy: "callback", shopOrderRef: storeOrder.orderId, ...details },
+    create: {
+      shop,
+      supplierOrderId,
+      ...storeOrder,
+      matchedBy: "callback",
+      shopOrderRef: storeOrder.orderId,
+      ...details,
+    },
     // The callback names the store order itself: it wins over a match by phone and total.
     update: { ...storeOrder, matchedBy: "callback", ...details },
   });

@@ -30,7 +30,10 @@ export interface SupplierOrderJourney {
  * them (usually one; a split shipment gives more). Times are ISO strings: the page prints them in the shop's zone.
  */
 export async function journeyForOrder(shop: string, orderGid: string): Promise<SupplierOrderJourney[]> {
-  const orders = await prisma.supplierOrder.findMany({ where: { shop, orderId: orderGid }, orderBy: { createdAt: "asc" } });
+  const orders = await prisma.supplierOrder.findMany({
+    where: { shop, orderId: orderGid },
+    orderBy: { createdAt: "asc" },
+  });
   if (!orders.length) return [];
   const events = await prisma.supplierStatusEvent.findMany({
     where: { shop, supplierOrderId: { in: orders.map((order) => order.supplierOrderId) } },
@@ -47,15 +50,13 @@ export async function journeyForOrder(shop: string, orderGid: string): Promise<S
     stageSince: order.stageSince?.toISOString() ?? null,
     openIncident: order.openIncident,
     incidentSince: order.incidentSince?.toISOString() ?? null,
-    history: inJourneyOrder(events.filter((event) => event.supplierOrderId === order.supplierOrderId)).map(
-      (event) => ({
-        rawStatus: event.rawStatus,
-        stage: event.stage as Stage,
-        reportedAt: event.reportedAt?.toISOString() ?? null,
-        receivedAt: event.receivedAt.toISOString(),
-        source: event.source,
-      }),
-    ),
+    history: inJourneyOrder(events.filter((event) => event.supplierOrderId === order.supplierOrderId)).map((event) => ({
+      rawStatus: event.rawStatus,
+      stage: event.stage as Stage,
+      reportedAt: event.reportedAt?.toISOString() ?? null,
+      receivedAt: event.receivedAt.toISOString(),
+      source: event.source,
+    })),
   }));
 }
 

@@ -9,7 +9,10 @@ export const STATUS_PUSH_MAX_BYTES = 64 * 1024;
 
 const text = (max: number) =>
   z.union([z.string(), z.number()]).transform((value) => String(value).trim().slice(0, max) || null);
-const optionalText = (max: number) => text(max).nullish().transform((value) => value ?? null);
+const optionalText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((value) => value ?? null);
 
 /** A naive "2026-11-24 10:12:31" is read as UTC: the marketplace does not say its zone (docs/decisions/321). */
 const reportedTime = z
@@ -38,9 +41,16 @@ const statusPush = z.object({
   updated_at: reportedTime.nullish(),
 });
 
+/** Other marketplaces' integrators name the two required fields `order_id` and `new_status`. */
+function withVariantNames(body: unknown): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  const fields = body as Record<string, unknown>;
+  return { ...fields, id: fields.id ?? fields.order_id, status: fields.status ?? fields.new_status };
+}
+
 /** The push's fields as a status report, or the stable failure a wrong body gets. */
 export function parseStatusPush(body: unknown): StatusReport {
-  const parsed = statusPush.safeParse(body);
+  const parsed = statusPush.safeParse(withVariantNames(body));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw AppError.forField(issue.path.length ? issue.path : ["body"], issue.message, { code: "invalid_status" });

@@ -89,17 +89,20 @@ export async function applyStatusEvents(
     return { ...event, stage, closesIncident };
   });
   const state = projectJourney(read);
-  const existing = await prisma.supplierOrder.findUnique({ where: { shop_supplierOrderId: { shop, supplierOrderId } } });
+  const existing = await prisma.supplierOrder.findUnique({
+    where: { shop_supplierOrderId: { shop, supplierOrderId } },
+  });
   // The automation callback names the store order itself: no match needed (docs/decisions/322).
   const known = options.storeOrder ? { ...options.storeOrder, matchedBy: "callback" } : null;
   const match = existing?.orderId
     ? null
-    : known ?? await matchStoreOrder(shop, {
+    : (known ??
+      (await matchStoreOrder(shop, {
         shopOrderRef: latest(events.map((event) => event.shopOrderRef)),
         phone: latest(events.map((event) => event.buyerPhone)),
         total: latest(events.map((event) => event.total)),
         near: existing?.createdAt ?? events[0].receivedAt,
-      });
+      })));
   const data = {
     ...state,
     shopOrderRef: latest(events.map((event) => event.shopOrderRef)),
@@ -135,7 +138,9 @@ async function markApplied(
   read: JourneyEvent[],
   now: Date,
 ) {
-  const stale = events.filter((event, index) => !event.appliedAt || event.buyerPhone || event.stage !== read[index].stage);
+  const stale = events.filter(
+    (event, index) => !event.appliedAt || event.buyerPhone || event.stage !== read[index].stage,
+  );
   for (const event of stale) {
     const stage = read[events.indexOf(event)].stage;
     await prisma.supplierStatusEvent.update({

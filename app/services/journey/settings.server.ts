@@ -1,11 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import prisma from "../../db.server";
-import { lookupHash, lookupHashes, mask } from "../../lib/crypto.server";
+import { env } from "../../env.server";
+import { lookupHash, lookupHashes } from "../../lib/crypto.server";
 import { STAGES, shopStatusMap, type ShopStatusMap } from "./stages";
 
 /** Where the marketplace pushes a shop's statuses: this path, then the shop's token (docs/decisions/321). */
 export const RECEIVER_PATH = "/webhooks/supplier/status/";
+
+/** The URL the merchant pastes in the marketplace panel. */
+export const receiverUrl = (token: string) => `${env().PLATFORM_APP_URL}${RECEIVER_PATH}${token}`;
 
 /** 32 random bytes: unguessable, and short enough for the marketplace panel's URL field. */
 function newReceiverToken() {
@@ -23,7 +27,7 @@ export async function receiverView(shop: string): Promise<ReceiverView> {
   const row = await prisma.supplierJourneySettings.findUnique({ where: { shop } });
   return {
     configured: Boolean(row?.receiverTokenHash),
-    masked: row?.receiverTokenHint ? `${RECEIVER_PATH}••••${row.receiverTokenHint}` : null,
+    masked: row?.receiverTokenHint ? receiverUrl(`••••${row.receiverTokenHint}`) : null,
     createdAt: row?.receiverCreatedAt?.toISOString() ?? null,
   };
 }
@@ -36,7 +40,7 @@ export async function rotateReceiverToken(shop: string, now = new Date()): Promi
   const token = newReceiverToken();
   const data = {
     receiverTokenHash: lookupHash(token),
-    receiverTokenHint: mask(token)!.slice(-4),
+    receiverTokenHint: token.slice(-4),
     receiverCreatedAt: now,
   };
   await prisma.supplierJourneySettings.upsert({ where: { shop }, create: { shop, ...data }, update: data });
