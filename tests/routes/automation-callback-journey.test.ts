@@ -52,6 +52,24 @@ describe("the callback's supplier fields", () => {
     ]);
   });
 
+  it("links a supplier order the marketplace pushed before any store order could be matched", async () => {
+    const { shop, apiKey } = await installedShop();
+    await prisma.supplierOrder.create({ data: { shop, supplierOrderId: "4821937", shopOrderRef: "unknown" } });
+    const response = await callback({
+      apiKey,
+      orderName: "#1001",
+      supplierOrderId: "4821937",
+      supplierStatus: "PENDIENTE",
+    });
+    expect(response.status).toBe(200);
+    expect(await prisma.supplierOrder.findFirst({ where: { shop } })).toMatchObject({
+      orderId: ORDER.id,
+      orderName: "#1001",
+      matchedBy: "callback",
+      stage: "at_supplier",
+    });
+  });
+
   it("takes the snake_case names too, and links a supplier order that came with no status yet", async () => {
     const { shop, apiKey } = await installedShop();
     const response = await callback({ apiKey, orderName: "#1001", supplier_order_id: "SO-77", shipping_guide: "G-1" });

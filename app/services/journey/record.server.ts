@@ -94,15 +94,16 @@ export async function applyStatusEvents(
   });
   // The automation callback names the store order itself: no match needed (docs/decisions/322).
   const known = options.storeOrder ? { ...options.storeOrder, matchedBy: "callback" } : null;
-  const match = existing?.orderId
-    ? null
-    : (known ??
-      (await matchStoreOrder(shop, {
-        shopOrderRef: latest(events.map((event) => event.shopOrderRef)),
-        phone: latest(events.map((event) => event.buyerPhone)),
-        total: latest(events.map((event) => event.total)),
-        near: existing?.createdAt ?? events[0].receivedAt,
-      })));
+  const match =
+    known ??
+    (existing?.orderId
+      ? null
+      : await matchStoreOrder(shop, {
+          shopOrderRef: latest(events.map((event) => event.shopOrderRef)),
+          phone: latest(events.map((event) => event.buyerPhone)),
+          total: latest(events.map((event) => event.total)),
+          near: existing?.createdAt ?? events[0].receivedAt,
+        }));
   const data = {
     ...state,
     shopOrderRef: latest(events.map((event) => event.shopOrderRef)),
