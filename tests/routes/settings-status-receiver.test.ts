@@ -61,3 +61,36 @@ describe("the settings page's status URL", () => {
     expect((await pushTo(second)).status).toBe(200);
   });
 });
+
+describe("the settings page's own statuses", () => {
+  const save = async (shop: string, statusMap: string) => {
+    const result = await action({
+      request: await adminRequest("/app/settings", shop, formBody({ intent: "supplier-status-map-save", statusMap })),
+      params: {},
+      context: {},
+    });
+    return { status: result.status, body: await result.json() };
+  };
+
+  it("saves the shop's statuses and shows them again", async () => {
+    const shop = await adminShop();
+    expect(await save(shop, JSON.stringify({ "EN ADUANA": "in_transit" }))).toEqual({
+      status: 200,
+      body: { success: true },
+    });
+    expect((await load(shop)).statusMap).toEqual({ "EN ADUANA": "in_transit" });
+  });
+
+  it("refuses a stage that does not exist, naming the status", async () => {
+    const shop = await adminShop();
+    const answer = await save(shop, JSON.stringify({ "EN ADUANA": "teleported" }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ success: false, field: "EN ADUANA" });
+    expect((await load(shop)).statusMap).toEqual({});
+  });
+
+  it("refuses a map that is not JSON", async () => {
+    const shop = await adminShop();
+    expect(await save(shop, "{nope")).toMatchObject({ status: 400, body: { code: "invalid_json" } });
+  });
+});

@@ -18,10 +18,11 @@ import { HOLD_SCOPES, holdPolicyOf } from "~/services/holds/settings.server";
 import { getOrderRules } from "~/services/orders/rules.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { missingScopesFor } from "~/services/platform/granted-scopes.server";
-import { receiverView } from "~/services/journey/settings.server";
+import { receiverView, savedStatusMap } from "~/services/journey/settings.server";
 import { getShopSettings, publicSettings } from "~/services/shops/configuration.server";
 import { authenticate } from "~/shopify.server";
 import { AutomationSettings } from "./components/AutomationSettings";
+import { StatusMapCard } from "./components/StatusMapCard";
 import { StatusReceiverCard } from "./components/StatusReceiverCard";
 import { SupplierSettings } from "./components/SupplierSettings";
 import { settingsIntent, storedKeyFlows, type StoredKeyFlows } from "./intents.server";
@@ -35,8 +36,8 @@ export const meta = pageMeta("nav.settings");
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [settings, answers, holdPolicy, holdScopesMissing, replaceOutcomeTag, orderRules, receiver] = await Promise.all(
-    [
+  const [settings, answers, holdPolicy, holdScopesMissing, replaceOutcomeTag, orderRules, receiver, statusMap] =
+    await Promise.all([
       getShopSettings(session.shop),
       answerRulesView(session.shop),
       holdPolicyOf(session.shop),
@@ -44,12 +45,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       replacesOutcomeTags(session.shop),
       getOrderRules(session.shop),
       receiverView(session.shop),
-    ],
-  );
+      savedStatusMap(session.shop),
+    ]);
   return {
     replaceOutcomeTag,
     orderRules,
     receiver,
+    statusMap,
     answers,
     holdPolicy,
     holdScopesMissing,
@@ -74,8 +76,17 @@ export const action = apiHandler(
 
 export default function Settings() {
   const { t } = useI18n();
-  const { configuration, flows, replaceOutcomeTag, orderRules, answers, holdPolicy, holdScopesMissing, receiver } =
-    useLoaderData<typeof loader>();
+  const {
+    configuration,
+    flows,
+    replaceOutcomeTag,
+    orderRules,
+    answers,
+    holdPolicy,
+    holdScopesMissing,
+    receiver,
+    statusMap,
+  } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
   return (
@@ -99,6 +110,7 @@ export default function Settings() {
             <BlockStack gap="400">
               <SupplierSettings configuration={configuration} report={unsaved.report} />
               <StatusReceiverCard receiver={receiver} />
+              <StatusMapCard statusMap={statusMap} />
             </BlockStack>
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection

@@ -67,14 +67,25 @@ export async function saveStatusMap(shop: string, map: z.infer<typeof statusMapI
   await prisma.supplierJourneySettings.upsert({ where: { shop }, create: { shop, statusMap }, update: { statusMap } });
 }
 
+/** The shop's map as it was saved, for the settings card. */
+export async function savedStatusMap(shop: string): Promise<Record<string, string>> {
+  const row = await prisma.supplierJourneySettings.findUnique({ where: { shop }, select: { statusMap: true } });
+  const parsed = statusMapInput.safeParse(safeJson(row?.statusMap));
+  return parsed.success ? parsed.data : {};
+}
+
+function safeJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? "{}");
+  } catch {
+    // A hand-edited row that is not JSON reads as no map: the table still applies.
+    return {};
+  }
+}
+
 /** The shop's map, read before the built-in table (app/services/journey/stages.ts). */
 export async function statusMapOf(shop: string): Promise<ShopStatusMap> {
   const row = await prisma.supplierJourneySettings.findUnique({ where: { shop }, select: { statusMap: true } });
-  let stored: unknown = {};
-  try {
-    stored = JSON.parse(row?.statusMap ?? "{}");
-  } catch {
-    // A hand-edited row that is not JSON reads as no map: the table still applies.
-  }
+  const stored = safeJson(row?.statusMap);
   return shopStatusMap(stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {});
 }

@@ -1,23 +1,12 @@
+import { JOURNEY_STAGES, type KnownStage } from "../../lib/journey-stages";
+
 /**
  * The one vocabulary of a parcel's journey (docs/decisions/320): the supplier marketplace's and its carriers' raw
  * statuses, in whatever spelling they come, read as a few stages. Pure: no I/O, the same answer everywhere.
  */
 
-export const STAGES = [
-  "at_supplier",
-  "label_created",
-  "handed_to_carrier",
-  "in_transit",
-  "out_for_delivery",
-  "incident",
-  "delivered",
-  "returning",
-  "returned",
-  "rejected",
-  "cancelled",
-  "lost",
-] as const;
-export type KnownStage = (typeof STAGES)[number];
+export type { KnownStage };
+export const STAGES = JOURNEY_STAGES;
 /** A status neither the shop's map nor the table knows: kept and shown as it came, never dropped. */
 export type Stage = KnownStage | "unknown";
 
