@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { insertStatusEvent, applyStatusEvents } from "~/services/journey/record.server";
-import { journeyForOrder } from "~/services/journey/read.server";
+import { journeyForOrder, unmatchedSupplierOrders } from "~/services/journey/read.server";
 import { shopDomain } from "../../helpers/factories";
 
 const ORDER = { orderId: "gid://shopify/Order/5829301847221", orderName: "#1042" };
@@ -40,5 +40,17 @@ describe("journeyForOrder", () => {
     await journey(shopDomain(), "A", [["ENTREGADO", "2026-11-27T08:00:00Z"]]);
     expect(await journeyForOrder(shop, ORDER.orderId)).toEqual([]);
     expect(await prisma.supplierOrder.count()).toBe(1);
+  });
+
+  it("lists the shop's supplier orders no store order was found for, and only those", async () => {
+    const shop = shopDomain();
+    await journey(shop, "A", [["EN TRANSITO", "2026-11-25T08:00:00Z"]]);
+    await insertStatusEvent(shop, "push", { supplierOrderId: "B", rawStatus: "EN ADUANA", shopOrderRef: "#9999" });
+    await applyStatusEvents(shop, "B");
+    await insertStatusEvent(shopDomain(), "push", { supplierOrderId: "C", rawStatus: "NOVEDAD" });
+    const unmatched = await unmatchedSupplierOrders(shop);
+    expect(unmatched.map((order) => [order.supplierOrderId, order.rawStatus, order.shopOrderRef])).toEqual([
+      ["B", "EN ADUANA", "#9999"],
+    ]);
   });
 });
