@@ -8,6 +8,7 @@ import { runDueFulfilmentTasks } from "./services/holds/tasks.server";
 import { startFulfilmentTaskWakeups } from "./services/holds/wake.server";
 import { applyNoAnswerTimeouts } from "./services/holds/timeouts.server";
 import { purgeExpiredPayloads } from "./services/deliveries/retention.server";
+import { purgeJourneyPhones } from "./services/journey/privacy.server";
 import { DeliveryWorker } from "./services/deliveries/worker.server";
 import type { WorkerOptions } from "./services/deliveries/worker-options.server";
 import { finishUnattendedLoopTests } from "./services/loop-test/loop-test.server";
@@ -27,7 +28,11 @@ import { SWEEP_EVERY_MS, sweepTemporaryThemeFiles } from "./services/theme/tempo
  */
 
 export const PERIODIC_JOBS: PeriodicJob[] = [
-  { name: "retention-purge", everyMs: 3_600_000, run: (now) => purgeExpiredPayloads(now) },
+  {
+    name: "retention-purge",
+    everyMs: 3_600_000,
+    run: async (now) => (await purgeExpiredPayloads(now)) + (await purgeJourneyPhones(now)),
+  },
   { name: "temporary-theme-files", everyMs: SWEEP_EVERY_MS, run: (now) => sweepTemporaryThemeFiles(now) },
   // The owed tags have their own due times; this only looks for them once a minute, fleet-wide.
   { name: "error-tags", everyMs: 60_000, run: (now) => runDueOwedTags({ now: () => now }) },

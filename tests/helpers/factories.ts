@@ -147,10 +147,31 @@ export async function createFullShop(shop = shopDomain()) {
     data: { shop, kind: "hold", subject: "gid://shopify/FulfillmentOrder/1", reason: "routed" },
   });
   await prisma.shopTimeZone.create({ data: { shop, timeZone: "America/Bogota", fetchedAt: new Date() } });
+  await createSupplierJourneyRecords(shop);
   // The dead delivery above appended its count change, folded here as the periodic job does; the next one's stays.
   await foldInsightCountChanges();
   await createDelivery(shop, { status: "delivered", deliveredAt: new Date() });
   return shop;
+}
+
+/** A parcel's journey: the receiver's settings, a supplier order and one status event with a phone. */
+async function createSupplierJourneyRecords(shop: string) {
+  await prisma.supplierJourneySettings.create({ data: { shop, receiverTokenHash: `hash-${shop}`, statusMap: "{}" } });
+  await prisma.supplierOrder.create({
+    data: { shop, supplierOrderId: "4821937", orderId: "gid://shopify/Order/1", stage: "in_transit" },
+  });
+  await prisma.supplierStatusEvent.create({
+    data: {
+      shop,
+      supplierOrderId: "4821937",
+      rawStatus: "EN TRANSITO",
+      dedupeKey: "EN TRANSITO|",
+      stage: "in_transit",
+      receivedAt: new Date(),
+      source: "push",
+      buyerPhone: "+573108045704",
+    },
+  });
 }
 
 /** The stock sync's rows of a shop: settings, a lease, a run, a product's outcome and a change. */

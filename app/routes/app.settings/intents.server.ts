@@ -7,6 +7,8 @@ import { listFlows } from "~/services/automation/client.server";
 import { automationKeyTestInput, automationSettingsInput } from "~/services/automation/settings-input.server";
 import { saveAutomationSettings } from "~/services/automation/settings.server";
 import { holdPolicyInput, saveHoldPolicy } from "~/services/holds/settings.server";
+import { parseJsonInput } from "~/lib/json.server";
+import { receiverUrl, rotateReceiverToken, saveStatusMap, statusMapInput } from "~/services/journey/settings.server";
 import { getShopSettings } from "~/services/shops/configuration.server";
 import { supplierIntegrationInput } from "~/services/supplier/integration-input.server";
 import { requireSupplierToken, saveSupplierIntegration } from "~/services/supplier/integration.server";
@@ -67,6 +69,12 @@ export async function settingsIntent(shop: string, fields: Record<string, string
         }),
       });
     }
+    // The status URL is in this answer only: its token is kept as a hash (docs/decisions/321).
+    case "supplier-receiver-new":
+      return ok({ receiverUrl: receiverUrl(await rotateReceiverToken(shop)) });
+    case "supplier-status-map-save":
+      await saveStatusMap(shop, parseInput(statusMapInput, parseJsonInput(fields.statusMap ?? "{}")));
+      return ok({});
     // The services of /api/answer-rules and /api/hold-settings (docs/decisions/210, 211).
     case "answers-save":
       return ok({ rules: await saveAnswerRules(shop, parseInput(answerRulesInput, fields).rules) });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Box, Layout } from "@shopify/polaris";
+import { BlockStack, Box, Layout } from "@shopify/polaris";
 import { AnswerRulesCard } from "~/components/answers/AnswerRulesCard";
 import { HoldSettingsCard } from "~/components/answers/HoldSettingsCard";
 import { AppPage } from "~/components/AppPage";
@@ -18,9 +18,12 @@ import { HOLD_SCOPES, holdPolicyOf } from "~/services/holds/settings.server";
 import { getOrderRules } from "~/services/orders/rules.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { missingScopesFor } from "~/services/platform/granted-scopes.server";
+import { receiverView, savedStatusMap } from "~/services/journey/settings.server";
 import { getShopSettings, publicSettings } from "~/services/shops/configuration.server";
 import { authenticate } from "~/shopify.server";
 import { AutomationSettings } from "./components/AutomationSettings";
+import { StatusMapCard } from "./components/StatusMapCard";
+import { StatusReceiverCard } from "./components/StatusReceiverCard";
 import { SupplierSettings } from "./components/SupplierSettings";
 import { settingsIntent, storedKeyFlows, type StoredKeyFlows } from "./intents.server";
 
@@ -33,17 +36,22 @@ export const meta = pageMeta("nav.settings");
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [settings, answers, holdPolicy, holdScopesMissing, replaceOutcomeTag, orderRules] = await Promise.all([
-    getShopSettings(session.shop),
-    answerRulesView(session.shop),
-    holdPolicyOf(session.shop),
-    missingScopesFor(session.shop, HOLD_SCOPES),
-    replacesOutcomeTags(session.shop),
-    getOrderRules(session.shop),
-  ]);
+  const [settings, answers, holdPolicy, holdScopesMissing, replaceOutcomeTag, orderRules, receiver, statusMap] =
+    await Promise.all([
+      getShopSettings(session.shop),
+      answerRulesView(session.shop),
+      holdPolicyOf(session.shop),
+      missingScopesFor(session.shop, HOLD_SCOPES),
+      replacesOutcomeTags(session.shop),
+      getOrderRules(session.shop),
+      receiverView(session.shop),
+      savedStatusMap(session.shop),
+    ]);
   return {
     replaceOutcomeTag,
     orderRules,
+    receiver,
+    statusMap,
     answers,
     holdPolicy,
     holdScopesMissing,
@@ -68,8 +76,17 @@ export const action = apiHandler(
 
 export default function Settings() {
   const { t } = useI18n();
-  const { configuration, flows, replaceOutcomeTag, orderRules, answers, holdPolicy, holdScopesMissing } =
-    useLoaderData<typeof loader>();
+  const {
+    configuration,
+    flows,
+    replaceOutcomeTag,
+    orderRules,
+    answers,
+    holdPolicy,
+    holdScopesMissing,
+    receiver,
+    statusMap,
+  } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
   return (
@@ -90,7 +107,11 @@ export default function Settings() {
             title={t("settings.supplier.title")}
             description={t("settings.supplier.description")}
           >
-            <SupplierSettings configuration={configuration} report={unsaved.report} />
+            <BlockStack gap="400">
+              <SupplierSettings configuration={configuration} report={unsaved.report} />
+              <StatusReceiverCard receiver={receiver} />
+              <StatusMapCard statusMap={statusMap} />
+            </BlockStack>
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection
             id="order-tags"

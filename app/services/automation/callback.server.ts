@@ -11,6 +11,7 @@ import { readSessionsOnce } from "../platform/sealed-session-storage.server";
 import { recordOrderAnswer } from "../answers/record.server";
 import { onOrderAnswer } from "../holds/lifecycle.server";
 import { findSettingsByApiKey } from "../shops/configuration.server";
+import { callbackJourneyFields, recordCallbackJourney } from "../journey/callback-fields.server";
 import { noteLoopCallback, noteLoopTagProblem } from "../loop-test/marks.server";
 import { addOrderTags, findOrder, platformOrderName, removeOrderTags } from "./order-tags.server";
 import { replacesOutcomeTags } from "./tag-policy.server";
@@ -129,6 +130,8 @@ async function answer(
   }
   const fields = parsed.data;
   if (!fields.orderName && !fields.orderId) throw AppError.forField("orderName", "is required");
+  // The supplier order the flow placed, if it says so (docs/decisions/322): checked before anything is written.
+  const journey = callbackJourneyFields(input);
   const tags = chooseTags(fields);
   const invalidTag = tags.find((value) => value.length > 40);
   if (invalidTag) throw AppError.forField("tags", "each tag must be at most 40 characters");
@@ -169,6 +172,7 @@ async function answer(
     const status = callbackStatusOf(fields.status, tags);
     await recordCallback(delivery.id, { status, tags, removed }, new Date(), delivery.recordedTags);
   }
+  if (journey) await recordCallbackJourney(shop, order, journey);
   // The buyer's answer, the app's own record beside the spec's tags (docs/decisions/210): only under the shop's rules.
   // The test order has no buyer: its answer is the loop test's own (app/services/loop-test/hold.server.ts).
   const answered = loopTest ? null : await recordOrderAnswer(shop, order, deliveryId, { status: fields.status, tags });

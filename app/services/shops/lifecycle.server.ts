@@ -31,6 +31,9 @@ function shopOwnedDeletes(shop: string) {
     prisma.holdSettings.deleteMany({ where: { shop } }),
     prisma.fulfilmentTask.deleteMany({ where: { shop } }),
     prisma.shopTimeZone.deleteMany({ where: { shop } }),
+    prisma.supplierJourneySettings.deleteMany({ where: { shop } }),
+    prisma.supplierStatusEvent.deleteMany({ where: { shop } }),
+    prisma.supplierOrder.deleteMany({ where: { shop } }),
     // After the deliveries: deleting them appends their last count changes.
     prisma.insightCountChange.deleteMany({ where: { shop } }),
     prisma.insightCount.deleteMany({ where: { shop } }),
