@@ -27,7 +27,7 @@ const simulator =
         events,
       })
     : name === "automation"
-      ? createAutomationSimulator({ events })
+      ? createAutomationSimulator({ events, supplierUrl: process.env.SUPPLIER_API_URL })
       : name === "supplier"
         ? createSupplierSimulator({ origin: process.env.SUPPLIER_ORIGIN ?? SANDBOX.supplierOrigin, events })
         : createRepoHostSimulator({ events });

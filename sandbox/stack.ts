@@ -170,6 +170,8 @@ export async function startStack(options: StackOptions) {
   listening.push(automationServer);
   const supplierServer = await supplier.listen(ports.supplier);
   listening.push(supplierServer);
+  // The flow places the supplier order when the buyer confirms (sandbox/automation/supplier-order.ts).
+  automation.supplierOrders.configure({ supplierUrl: supplierServer.url });
   const repoHostServer = await repoHost.listen(ports.repoHost);
   listening.push(repoHostServer);
 

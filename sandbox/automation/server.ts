@@ -1,4 +1,5 @@
 import { Router, listen, noEvents, sleep, type EventSink, type SimRequest } from "../lib/http";
+import { createSupplierOrderStep, type SupplierOrderSettings } from "./supplier-order";
 
 export const SANDBOX_AUTOMATION_KEY = "sandbox-automation-key";
 
@@ -72,7 +73,9 @@ const FLOWS: SimFlow[] = [
  * header, it runs a key it already accepted only once: a repeat is answered as the first time and listed under
  * `dropped` in GET /sim/triggers (switch off with POST /sim/mode `{ "honourIdempotencyKey": false }`).
  */
-export function createAutomationSimulator(options: { apiKeys?: string[]; port?: number; events?: EventSink } = {}) {
+export function createAutomationSimulator(
+  options: { apiKeys?: string[]; port?: number; events?: EventSink; supplierUrl?: string } = {},
+) {
   const events = options.events ?? noEvents;
   const emit = (message: string) => events({ system: "automation", message, at: new Date().toISOString() });
   const apiKeys = new Set(options.apiKeys ?? [SANDBOX_AUTOMATION_KEY]);
@@ -91,6 +94,12 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
   let callback: CallbackSettings = { delayMs: 1000, status: "success" };
   let flowShape: "array" | "data" | "flows" = "array";
   const pendingCallbacks = new Set<NodeJS.Timeout>();
+  const supplierOrders = createSupplierOrderStep({ supplierUrl: options.supplierUrl, emit });
+  /** The flow's supplier step, given the buyer's answer: the callback fields it adds (see supplier-order.ts). */
+  const supplierStep = (trigger: RecordedTrigger, status: string, tags: readonly string[]) => {
+    const token = [...botFields].reverse().find((field) => field.apiKey === trigger.apiKey)?.value ?? null;
+    return supplierOrders.onAnswer({ apiKey: trigger.apiKey, payload: trigger.payload, status, tags, token });
+  };
 
   const keyOf = (request: SimRequest) => request.header("X-ACCESS-TOKEN") ?? "";
   const refuse = { status: 401, body: { success: false, message: "Unauthorized: invalid access token" } };
@@ -103,7 +112,8 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
     return mode;
   };
 
-  const scheduleCallback = (payload: Record<string, unknown>) => {
+  const scheduleCallback = (trigger: RecordedTrigger) => {
+    const { payload } = trigger;
     const url = typeof payload.callbackUrl === "string" ? payload.callbackUrl : null;
     if (!url || callback.status === "none") return;
     const { status, delayMs, tags } = callback;
@@ -117,6 +127,7 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
         shop: payload.shop,
         ...(status ? { status } : {}),
         ...(tags?.length ? { tags } : {}),
+        ...(await supplierStep(trigger, status, tags ?? [])),
       };
       // The copies go at once, as a flow that fires its callback step twice does.
       await Promise.all(Array.from({ length: copies }, () => callBack(url, body, status)));
@@ -211,7 +222,7 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
       }
       emit(`trigger ${flowId} ${name} received (${String(payload.eventType)})`);
       if (idempotencyKey) accepted.set(idempotencyKey, { flowId });
-      scheduleCallback(payload);
+      scheduleCallback(record);
       return { body: { success: true, message: "Flow triggered", flowId } };
     })
     .on("POST", "/api/accounts/bot_fields/:fieldId", (request) => {
@@ -257,6 +268,7 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
         shop: trigger.payload.shop,
         ...(status ? { status } : {}),
         ...(tags.length ? { tags } : {}),
+        ...(await supplierStep(trigger, status, tags)),
       };
       const copies = Math.max(1, Math.min(10, Math.floor(Number(body.copies ?? 1))));
       const before = callbacks.length;
@@ -273,7 +285,9 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
         flowShape?: typeof flowShape;
         apiKeys?: string[];
         honourIdempotencyKey?: boolean;
+        supplierOrders?: Partial<SupplierOrderSettings>;
       }>();
+      if (body.supplierOrders) supplierOrders.configure(body.supplierOrders);
       if (typeof body.honourIdempotencyKey === "boolean") honourIdempotencyKey = body.honourIdempotencyKey;
       if (body.trigger) {
         mode = body.trigger;
@@ -283,8 +297,13 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
       if (body.callback) callback = { ...callback, ...body.callback };
       if (body.flowShape) flowShape = body.flowShape;
       for (const key of body.apiKeys ?? []) apiKeys.add(key);
-      return { body: { mode, remaining, callback, flowShape, honourIdempotencyKey } };
+      return {
+        body: { mode, remaining, callback, flowShape, honourIdempotencyKey, supplierOrders: supplierOrders.settings() },
+      };
     })
+    .on("GET", "/sim/supplier-orders", () => ({
+      body: { settings: supplierOrders.settings(), placed: supplierOrders.placed },
+    }))
     .on("POST", "/sim/reset", () => {
       triggers.length = 0;
       dropped.length = 0;
@@ -292,6 +311,7 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
       honourIdempotencyKey = true;
       callbacks.length = 0;
       botFields.length = 0;
+      supplierOrders.reset();
       mode = { kind: "ok" };
       callback = { delayMs: 1000, status: "success" };
       for (const timer of pendingCallbacks) clearTimeout(timer);
@@ -304,6 +324,7 @@ export function createAutomationSimulator(options: { apiKeys?: string[]; port?: 
     triggers,
     dropped,
     callbacks,
+    supplierOrders,
     async listen(port = options.port ?? 0) {
       const listening = await listen(router, port);
       return {

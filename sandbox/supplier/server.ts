@@ -1,4 +1,6 @@
 import { Router, listen, noEvents, type EventSink } from "../lib/http";
+import { addOrderRoutes } from "./order-routes";
+import type { RateLimitSettings } from "./rate-limit";
 import { applyStockCommand, MarketCommandError, marketStep, type StockCommand } from "./market";
 
 export const SANDBOX_SUPPLIER_TOKEN = "sandbox-supplier-token";
@@ -188,6 +190,11 @@ export function createSupplierSimulator(
     events?: EventSink;
     /** Moves the market (stock and prices) one step this often; never when absent. */
     marketEveryMs?: number;
+    /** Moves every order one lifecycle step this often; never when absent. */
+    orderStepEveryMs?: number;
+    /** The integration key's header on the order endpoints. */
+    keyHeader?: string;
+    rateLimit?: Partial<RateLimitSettings>;
   } = {},
 ) {
   const events = options.events ?? noEvents;
@@ -320,6 +327,7 @@ export function createSupplierSimulator(
       return { body: { changed: [...changed] } };
     })
     .on("POST", "/sim/reset", () => {
+      orderSide.reset();
       requests.length = 0;
       shape = "deployed";
       failure = null;
@@ -327,14 +335,29 @@ export function createSupplierSimulator(
       return { body: { reset: true } };
     });
 
+  const orderSide = addOrderRoutes(router, {
+    tokens,
+    emit,
+    keyHeader: options.keyHeader,
+    stepEveryMs: options.orderStepEveryMs,
+    rateLimit: options.rateLimit,
+  });
+
   return {
     router,
+    orders: orderSide,
     catalogue,
     requests,
     async listen(port = options.port ?? 0) {
       const listening = await listen(router, port);
       baseUrl = listening.url;
-      return listening;
+      return {
+        ...listening,
+        close: async () => {
+          orderSide.stop();
+          await listening.close();
+        },
+      };
     },
   };
 }
