@@ -81,6 +81,7 @@ const flagOfShop = (shop: string) => `shop:${shop}`;
 
 export class GraphileJobRunner implements JobQueue {
   private runner: Runner | null = null;
+  private starting: Promise<void> | null = null;
   private readonly running = new Map<string, number>();
   private readonly ownWorkers = new Set<string>();
   private liveness: pg.PoolClient | null = null;
@@ -126,8 +127,11 @@ export class GraphileJobRunner implements JobQueue {
     return Number(rows[0]?.count ?? 0);
   }
 
-  async start() {
-    if (this.runner) return;
+  start() {
+    return (this.starting ??= this.begin());
+  }
+
+  private async begin() {
     const g = await graphile();
     await migrateJobSchema(this.options.pool);
     this.liveness = await this.options.pool.connect();
@@ -156,6 +160,8 @@ export class GraphileJobRunner implements JobQueue {
   }
 
   async stop() {
+    await this.starting?.catch(() => {});
+    this.starting = null;
     if (this.reaper) clearInterval(this.reaper);
     this.reaper = null;
     await this.runner?.stop();
