@@ -85,6 +85,8 @@ export class GraphileJobRunner implements JobQueue {
   private readonly running = new Map<string, number>();
   private readonly ownWorkers = new Set<string>();
   private liveness: pg.PoolClient | null = null;
+  /** The liveness connection's statements, one after another (a pg client runs one query at a time). */
+  private livenessQueue: Promise<unknown> = Promise.resolve();
   private reaper: NodeJS.Timeout | null = null;
   private paused: { shops: string[]; at: number } = { shops: [], at: 0 };
   private readonly log = logger.child({ component: "jobs" });
@@ -166,14 +168,24 @@ export class GraphileJobRunner implements JobQueue {
     this.reaper = null;
     await this.runner?.stop();
     this.runner = null;
-    this.liveness?.release();
+    await this.livenessQueue;
+    // Closed rather than returned to the pool: its advisory locks go with it.
+    this.liveness?.release(true);
     this.liveness = null;
     this.ownWorkers.clear();
   }
 
+  private onLiveness<T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T | undefined> {
+    const next = this.livenessQueue.then(() => (this.liveness ? run(this.liveness) : undefined));
+    this.livenessQueue = next.catch(() => {});
+    return next;
+  }
+
   private async holdLiveness(workerId: string) {
     this.ownWorkers.add(workerId);
-    await this.liveness?.query("SELECT pg_advisory_lock($1, hashtext($2))", [LIVENESS_LOCKS, workerId]);
+    await this.onLiveness((client) =>
+      client.query("SELECT pg_advisory_lock($1, hashtext($2))", [LIVENESS_LOCKS, workerId]),
+    ).catch((error) => this.log.error({ err: String(error), workerId }, "worker liveness lock not taken"));
   }
 
   /** Kinds at their concurrency here, and paused shops' jobs of the kinds a pause holds. */
@@ -215,8 +227,10 @@ export class GraphileJobRunner implements JobQueue {
 
   /** Unlocks the jobs of workers whose process died: their liveness lock is free (its connection closed). */
   private async reap() {
-    const client = this.liveness;
-    if (!client) return;
+    await this.onLiveness((client) => this.reapOn(client));
+  }
+
+  private async reapOn(client: pg.PoolClient) {
     try {
       const { rows } = await client.query<{ locked_by: string }>(
         `SELECT DISTINCT locked_by FROM graphile_worker.jobs
