@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import prisma from "../../db.server";
+import { hotSql } from "../../lib/hot-sql.server";
 import { logger } from "../../logger.server";
 import { attemptJob, queueOf } from "./attempt.server";
 import type { AddJob, Job, JobKinds, JobQueue } from "./types";
@@ -8,7 +8,9 @@ import type { AddJob, Job, JobKinds, JobQueue } from "./types";
  * The small runner on SQLite, the one-machine default (docs/decisions/310): one table (Job), claimed by one
  * `UPDATE … RETURNING` (SQLite serialises writers, so of two processes claiming at once each gets another job),
  * a lease renewed while the job runs and free again when its holder died, and a poll that only asks for the kinds
- * that have a free slot here. graphile-runner.server.ts is the same contract on PostgreSQL.
+ * that have a free slot here. Its statements go straight to the SQLite thread (`hotSql`), as the scheduler's claim
+ * did: every poll of every process runs one, and an idle worker never compiles Prisma's query engine for it
+ * (docs/decisions/247, 270). graphile-runner.server.ts is the same contract on PostgreSQL.
  */
 
 export interface SqliteRunnerOptions {
@@ -54,23 +56,25 @@ export class SqliteJobRunner implements JobQueue {
     if (!kind) throw new Error(`no job kind "${kindName}"`);
     const key = job.key ?? null;
     const shop = job.shop ?? null;
-    await prisma.$executeRawUnsafe(
+    await hotSql().executeText(
       `INSERT INTO "Job" ("id", "kind", "key", "shop", "queue", "payload", "runAt", "attempts", "createdAt")
        VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT ("key") DO NOTHING`,
-      randomUUID(),
-      kindName,
-      key,
-      shop,
-      queueOf(kindName, kind, key, shop),
-      JSON.stringify(job.payload ?? {}),
-      job.runAt ?? new Date(),
-      new Date(),
+      [
+        randomUUID(),
+        kindName,
+        key,
+        shop,
+        queueOf(kindName, kind, key, shop),
+        JSON.stringify(job.payload ?? {}),
+        job.runAt ?? new Date(),
+        new Date(),
+      ],
     );
     this.wake();
   }
 
   async removeShopJobs(shop: string) {
-    return prisma.$executeRawUnsafe(`DELETE FROM "Job" WHERE "shop" = ? AND "lockedBy" IS NULL`, shop);
+    return hotSql().executeText(`DELETE FROM "Job" WHERE "shop" = ? AND "lockedBy" IS NULL`, [shop]);
   }
 
   async start() {
@@ -142,7 +146,7 @@ export class SqliteJobRunner implements JobQueue {
   private async claim(kinds: string[]): Promise<Job | null> {
     const held = kinds.filter((name) => this.options.kinds[name].pause.holds);
     const now = new Date();
-    const rows = await prisma.$queryRawUnsafe<JobRow[]>(
+    const rows = await hotSql().queryText<JobRow>(
       `UPDATE "Job" SET "lockedBy" = ?, "lockedUntil" = ?, "attempts" = "attempts" + 1
        WHERE "id" = (
          SELECT j."id" FROM "Job" j
@@ -154,13 +158,7 @@ export class SqliteJobRunner implements JobQueue {
              OR NOT EXISTS (SELECT 1 FROM "AutomationPause" p WHERE p."shop" = j."shop"))
          ORDER BY j."runAt" LIMIT 1)
        RETURNING "id", "kind", "key", "shop", "payload", "runAt", "attempts"`,
-      this.options.holder,
-      new Date(now.getTime() + this.leaseMs),
-      ...kinds,
-      now,
-      now,
-      now,
-      ...held,
+      [this.options.holder, new Date(now.getTime() + this.leaseMs), ...kinds, now, now, now, ...held],
     );
     const row = rows[0];
     if (!row) return null;
@@ -179,30 +177,31 @@ export class SqliteJobRunner implements JobQueue {
     const mine = `"id" = ? AND "lockedBy" = ?`;
     // The lease outlives a slow job only while this process is alive to renew it.
     const renew = setInterval(() => {
-      void prisma
-        .$executeRawUnsafe(
-          `UPDATE "Job" SET "lockedUntil" = ? WHERE ${mine}`,
+      void hotSql()
+        .executeText(`UPDATE "Job" SET "lockedUntil" = ? WHERE ${mine}`, [
           new Date(Date.now() + this.leaseMs),
           job.id,
           this.options.holder,
-        )
+        ])
         .catch((error) => this.log.warn({ err: String(error), jobId: job.id }, "job lease not renewed"));
     }, this.leaseMs / 3);
     renew.unref();
     try {
       const outcome = await attemptJob(this.options.kinds[job.kind], job, () => new Date());
       if (outcome.status === "again") {
-        await prisma.$executeRawUnsafe(
+        await hotSql().executeText(
           `UPDATE "Job" SET "runAt" = ?, "lockedBy" = NULL, "lockedUntil" = NULL, "lastError" = ?,
              "attempts" = ? WHERE ${mine}`,
-          outcome.runAt,
-          outcome.problem,
-          this.options.kinds[job.kind].everyMs ? 0 : job.attempt,
-          job.id,
-          this.options.holder,
+          [
+            outcome.runAt,
+            outcome.problem,
+            this.options.kinds[job.kind].everyMs ? 0 : job.attempt,
+            job.id,
+            this.options.holder,
+          ],
         );
       } else {
-        await prisma.$executeRawUnsafe(`DELETE FROM "Job" WHERE ${mine}`, job.id, this.options.holder);
+        await hotSql().executeText(`DELETE FROM "Job" WHERE ${mine}`, [job.id, this.options.holder]);
       }
     } catch (error) {
       this.log.error(
