@@ -32,7 +32,8 @@ interface JobRow {
   attempts: number | bigint;
 }
 
-const DEFAULT_LEASE_MS = 120_000;
+/** As the outbox's lease (docs/decisions/240): a killed process's job waits at most this long for another. */
+const DEFAULT_LEASE_MS = 30_000;
 
 const placeholders = (values: unknown[]) => values.map(() => "?").join(", ");
 
