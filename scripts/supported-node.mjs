@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /* global process, console */
 /**
- * Runs a command on a Node.js this app supports (22.16+ or 24+). The README's two commands go through it, so they
+ * Runs a command on a Node.js this app supports (22.18+ or 24+). The README's two commands go through it, so they
  * work as written on a machine whose Node is older (20 is still the default of many images): the first time,
  * Node 24 is fetched from the npm registry into `.tools/` (the registry serves Node itself as the `node` package,
  * as `.ci/run` does), and the command then runs with it first on PATH. Plain JavaScript on purpose: it must start
@@ -16,12 +16,12 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const TOOLS_BIN = path.join(ROOT, ".tools/node_modules/.bin");
-const REQUIRED = "22.16+ or 24+";
+const REQUIRED = "22.18+ or 24+";
 
-/** The engines range of package.json, `^22.16.0 || >=24`, as a test of one version string. */
+/** The engines range of package.json, `^22.18.0 || >=24`, as a test of one version string. */
 export function isSupported(version) {
   const [major, minor] = version.replace(/^v/, "").split(".").map(Number);
-  return major >= 24 || (major === 22 && minor >= 16);
+  return major >= 24 || (major === 22 && minor >= 18);
 }
 
 function versionOf(nodeBinary) {

@@ -1,6 +1,6 @@
 /**
- * `npm run worker`: the delivery worker (and the scheduler of periodic jobs) alone, so web and worker processes
- * scale separately. Run the web process with WORKER_INLINE=false then. Stops cleanly on SIGTERM/SIGINT: the
+ * `npm run worker`: the delivery worker (and the jobs: periodic work and durable tasks) alone, so web and worker
+ * processes scale separately. Run the web process with WORKER_INLINE=false then. Stops cleanly on SIGTERM/SIGINT: the
  * deliveries in flight finish; one cut off mid-way is picked up again when its lease runs out.
  */
 import "dotenv/config";

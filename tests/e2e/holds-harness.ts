@@ -70,13 +70,21 @@ export function holdsHarness(stack: Stack, shop: string) {
         `${stack.platformUrl}/sim/fulfillment?shop=${shop}&order=${encodeURIComponent(name)}`,
       )
     ).body;
-  // The holds' periodic jobs run at the app's next scheduler tick instead of after their whole period.
+  // The holds' periodic jobs run at the app's next poll for jobs instead of after their whole period: their one
+  // job each (key periodic:<kind>) is made due now, in graphile-worker's table on PostgreSQL (docs/decisions/310).
+  const keys = PERIODIC_HOLD_JOBS.map((kind) => `periodic:${kind}`);
   const nudge = () =>
-    query(
-      stack,
-      `UPDATE "PeriodicJob" SET "lastRunAt" = NULL WHERE "name" IN (${PERIODIC_HOLD_JOBS.map(() => "?").join(", ")})`,
-      PERIODIC_HOLD_JOBS,
-    );
+    databaseEngine(stack.databaseUrl) === "postgresql"
+      ? query(
+          stack,
+          `UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key IN (${keys.map(() => "?").join(", ")})`,
+          keys,
+        )
+      : query(
+          stack,
+          `UPDATE "Job" SET "runAt" = '1970-01-01T00:00:00.000+00:00' WHERE "key" IN (${keys.map(() => "?").join(", ")})`,
+          keys,
+        );
   const tasks = (orderId: string) =>
     query<TaskRow>(
       stack,
@@ -180,7 +188,7 @@ export function holdsHarness(stack: Stack, shop: string) {
         `the app's hold on ${name}`,
       );
     },
-    /** A few more runs of the holds' jobs (each scheduler tick is five seconds). */
+    /** A few more runs of the holds' jobs (a poll for jobs is at most two seconds). */
     async settle(ticks = 2) {
       for (let tick = 0; tick < ticks; tick++) {
         await nudge();

@@ -12,6 +12,11 @@ export async function resetDatabase() {
     if (tables.length) {
       await prisma.$executeRawUnsafe(`TRUNCATE ${tables.map(({ name }) => `"${name}"`).join(", ")} RESTART IDENTITY`);
     }
+    // Jobs live in graphile-worker's schema on PostgreSQL (docs/decisions/310).
+    const [jobs] = await prisma.$queryRawUnsafe<{ table: string | null }[]>(
+      "SELECT to_regclass('graphile_worker._private_jobs')::text AS table",
+    );
+    if (jobs?.table) await prisma.$executeRawUnsafe("TRUNCATE graphile_worker._private_jobs CASCADE");
     return;
   }
   const tables = await prisma.$queryRawUnsafe<{ name: string }[]>(

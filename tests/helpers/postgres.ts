@@ -31,6 +31,20 @@ async function withAdmin<T>(server: string, run: (client: pg.Client) => Promise<
   }
 }
 
+/** graphile-worker's schema in the database at `url` (a template copies it to every test file's database). */
+export async function migrateJobSchemaAt(url: string) {
+  const { runMigrations, Logger } = await import("graphile-worker");
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const fail = (error: Error) => console.warn(`graphile-worker migration: ${error.message}`);
+  pool.on("error", fail);
+  pool.on("connect", (client) => client.on("error", fail));
+  try {
+    await runMigrations({ pgPool: pool, logger: new Logger(() => () => {}) });
+  } finally {
+    await pool.end();
+  }
+}
+
 /** (Re)creates an empty database; the caller migrates it. */
 export async function recreateDatabase(server: string, name: string): Promise<string> {
   await withAdmin(server, async (client) => {

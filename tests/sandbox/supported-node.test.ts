@@ -10,11 +10,11 @@ const LAUNCHER = path.join(ROOT, "scripts/supported-node.mjs");
 describe("the Node the README's commands run on", () => {
   it("accepts exactly the engines range of package.json", () => {
     const engines = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).engines.node as string;
-    expect(engines).toBe("^22.16.0 || >=24");
-    for (const version of ["v22.16.0", "v22.20.1", "v24.0.0", "v24.21.0", "v25.1.0"]) {
+    expect(engines).toBe("^22.18.0 || >=24");
+    for (const version of ["v22.18.0", "v22.20.1", "v24.0.0", "v24.21.0", "v25.1.0"]) {
       expect(isSupported(version), version).toBe(true);
     }
-    for (const version of ["v18.20.4", "v20.20.2", "v22.15.1", "v23.11.0"]) {
+    for (const version of ["v18.20.4", "v20.20.2", "v22.15.1", "v22.17.1", "v23.11.0"]) {
       expect(isSupported(version), version).toBe(false);
     }
   });

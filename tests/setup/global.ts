@@ -1,7 +1,13 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { deployMigrations } from "../../scripts/lib/engines";
-import { dropTestDatabases, postgresTestServer, recreateDatabase, TEMPLATE_DATABASE } from "../helpers/postgres";
+import {
+  dropTestDatabases,
+  migrateJobSchemaAt,
+  postgresTestServer,
+  recreateDatabase,
+  TEMPLATE_DATABASE,
+} from "../helpers/postgres";
 
 export const TEST_DB_DIR = path.resolve("tmp/test-db");
 export const TEMPLATE_DB = path.join(TEST_DB_DIR, "template.sqlite");
@@ -13,7 +19,10 @@ export const TEMPLATE_DB = path.join(TEST_DB_DIR, "template.sqlite");
 export default async function setup() {
   const server = postgresTestServer();
   if (server) {
-    deployMigrations(await recreateDatabase(server, TEMPLATE_DATABASE));
+    const template = await recreateDatabase(server, TEMPLATE_DATABASE);
+    deployMigrations(template);
+    // graphile-worker's own schema, as the app's first start migrates it (docs/decisions/310).
+    await migrateJobSchemaAt(template);
     return () => dropTestDatabases(server);
   }
   rmSync(TEST_DB_DIR, { recursive: true, force: true });

@@ -86,8 +86,9 @@ export async function oweOrderTag(
 }
 
 /**
- * Tries the owed tags whose time has come. Each is claimed by moving its due time past the lease, only if no
- * other process moved it first, so two workers never tag one order at once. Returns how many were tried.
+ * Tries the owed tags whose time has come, paused shops' too (why: app/services/jobs/policies.ts). Each is
+ * claimed by moving its due time past the lease, only if no other process moved it first, so two workers never tag
+ * one order at once. Returns how many were tried.
  */
 export async function runDueOwedTags(options: OwedTagOptions & { limit?: number } = {}): Promise<number> {
   const now = (options.now ?? (() => new Date()))();

@@ -1,17 +1,12 @@
+import { POLICIES } from "../jobs/policies";
+
 /**
- * When a failed trigger is tried again (docs/decisions/010-retry-schedule.md). Attempt 1 goes out at
- * once; after failed attempt n the next waits RETRY_DELAYS_MS[n - 1], give or take 20 % so that a
- * platform outage does not end with every shop's backlog arriving in the same second.
+ * When a failed trigger is tried again (docs/decisions/010-retry-schedule.md): the schedule is declared with every
+ * other kind of durable work's (app/services/jobs/policies.ts). Attempt 1 goes out at once; after failed attempt n
+ * the next waits RETRY_DELAYS_MS[n - 1], give or take 20 % so that a platform outage does not end with every
+ * shop's backlog arriving in the same second. About 28 hours after the order, the delivery is dead.
  */
-export const RETRY_DELAYS_MS = [
-  5_000, // 5 s: a blip
-  5 * 60_000, // 5 min
-  30 * 60_000, // 30 min
-  2 * 3_600_000, // 2 h
-  5 * 3_600_000, // 5 h
-  10 * 3_600_000, // 10 h
-  10 * 3_600_000, // 10 h: about 28 hours after the order, the delivery is dead
-];
+export const RETRY_DELAYS_MS = POLICIES.delivery.retryDelaysMs;
 
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
@@ -40,11 +35,6 @@ export function nextRetryDelay(
  * A dead order whose automation-error tag could not be added (the platform down or throttling at that moment)
  * is tagged again after these waits; after the last the delivery keeps only the reason.
  */
-export const ERROR_TAG_RETRY_DELAYS_MS = [
-  60_000, // 1 min
-  10 * 60_000, // 10 min
-  3_600_000, // 1 h
-  6 * 3_600_000, // 6 h
-];
+export const ERROR_TAG_RETRY_DELAYS_MS = POLICIES["order-tag"].retryDelaysMs;
 
 export const MAX_ERROR_TAG_TRIES = ERROR_TAG_RETRY_DELAYS_MS.length + 1;

@@ -15,6 +15,7 @@ import {
   releaseHolds,
   type UserError,
 } from "./platform.server";
+import { POLICIES } from "../jobs/policies";
 import { coversOrder, holdPolicyOf } from "./settings.server";
 import { wakeFulfilmentTasks } from "./wake.server";
 
@@ -30,13 +31,8 @@ import { wakeFulfilmentTasks } from "./wake.server";
 export type TaskKind = "hold" | "release" | "cancel";
 export type TaskReason = "routed" | "confirmed" | "refused" | "no_answer" | "merchant";
 
-export const FULFILMENT_RETRY_DELAYS_MS = [
-  30_000, // 30 s
-  2 * 60_000, // 2 min
-  10 * 60_000, // 10 min
-  3_600_000, // 1 h
-  6 * 3_600_000, // 6 h
-];
+/** When a failed task is tried again, declared with every kind of durable work's (app/services/jobs/policies.ts). */
+export const FULFILMENT_RETRY_DELAYS_MS = POLICIES["fulfilment-task"].retryDelaysMs;
 
 const DEFAULT_LEASE_MS = 120_000;
 
@@ -91,7 +87,9 @@ export async function oweFulfilmentTask(
  */
 export async function runDueFulfilmentTasks(options: TaskOptions & { limit?: number } = {}): Promise<number> {
   const now = (options.now ?? (() => new Date()))();
-  const paused = (await prisma.automationPause.findMany({ select: { shop: true } })).map((row) => row.shop);
+  const paused = POLICIES["fulfilment-task"].pause.holds
+    ? (await prisma.automationPause.findMany({ select: { shop: true } })).map((row) => row.shop)
+    : [];
   const owed = await prisma.fulfilmentTask.findMany({
     where: { status: "owed", dueAt: { lte: now }, ...(paused.length ? { shop: { notIn: paused } } : {}) },
     orderBy: { dueAt: "asc" },

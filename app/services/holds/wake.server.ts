@@ -7,6 +7,8 @@ import { logger } from "../../logger.server";
  */
 
 const listeners = new Set<() => void>();
+/** This process's runner while it runs: the periodic job's pass waits its turn behind a woken one. */
+let active: ReturnType<typeof startFulfilmentTaskWakeups> | null = null;
 
 /** Called after a task became owed. Never throws: a lost wake-up only waits for the periodic run. */
 export function wakeFulfilmentTasks() {
@@ -15,17 +17,17 @@ export function wakeFulfilmentTasks() {
 
 /**
  * Runs `run` (the due tasks) when woken, one pass at a time in this process: a hold and a release of one order
- * must not run at once. Wake-ups during a pass are covered by one more pass after it. `run()` is the periodic
- * job's entry, which waits its turn the same way.
+ * must not run at once. Wake-ups during a pass are covered by one more pass after it. The periodic job's pass
+ * (runInTurn) waits its turn the same way.
  */
 export function startFulfilmentTaskWakeups(run: () => Promise<number>) {
   let current: Promise<number> | null = null;
   let again = false;
   let stopped = false;
-  const pass = (): Promise<number> => {
+  const pass = (work: () => Promise<number> = run): Promise<number> => {
     const next = (current ?? Promise.resolve(0)).then(
-      () => run(),
-      () => run(),
+      () => work(),
+      () => work(),
     );
     const mine = next.finally(() => {
       if (current !== mine) return;
@@ -47,16 +49,24 @@ export function startFulfilmentTaskWakeups(run: () => Promise<number>) {
     void pass().catch(logFailure);
   };
   listeners.add(wake);
-  return {
+  const runner = {
     wake,
-    /** One pass now, after any under way (the periodic job). */
+    /** One pass now (of `work`, else the due tasks), after any under way. */
     run: pass,
     async stop() {
       stopped = true;
       listeners.delete(wake);
+      if (active === runner) active = null;
       await current?.catch(() => 0);
     },
   };
+  active = runner;
+  return runner;
+}
+
+/** Runs `work` (the periodic job's pass) in turn with this process's woken passes, or at once when none runs. */
+export function runInTurn(work: () => Promise<number>): Promise<number> {
+  return active ? active.run(work) : work();
 }
 
 function logFailure(error: unknown) {

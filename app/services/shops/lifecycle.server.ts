@@ -1,5 +1,6 @@
 import { stockSyncDeletes } from "../stock/records.server";
 import prisma from "../../db.server";
+import { jobQueue } from "../jobs/queue.server";
 
 /**
  * Everything the app holds for a shop, deleted together. A new table that stores per-shop data
@@ -37,13 +38,18 @@ function shopOwnedDeletes(shop: string) {
     // After the deliveries: deleting them appends their last count changes.
     prisma.insightCountChange.deleteMany({ where: { shop } }),
     prisma.insightCount.deleteMany({ where: { shop } }),
+    prisma.job.deleteMany({ where: { shop } }),
   ];
 }
 
-/** Removes every record of the shop in one transaction; repeating it is harmless. */
+/**
+ * Removes every record of the shop in one transaction; repeating it is harmless. Its jobs go too: on SQLite in the
+ * transaction (the Job table), on PostgreSQL from graphile-worker's schema just after.
+ */
 export async function deleteShopData(shop: string) {
   const results = await prisma.$transaction(shopOwnedDeletes(shop));
-  return results.reduce((total, result) => total + result.count, 0);
+  const jobs = await jobQueue().removeShopJobs(shop);
+  return results.reduce((total, result) => total + result.count, 0) + jobs;
 }
 
 /** app/scopes_update: the granted scopes travel in `current`. */

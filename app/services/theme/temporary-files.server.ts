@@ -6,7 +6,7 @@ import { hotSql } from "../../lib/hot-sql.server";
 /** docs/decisions/031-temporary-theme-archives.md */
 export const SERVE_FOR_MS = 5 * 60_000;
 export const DELETE_AFTER_MS = 10 * 60_000;
-/** How often the scheduler (app/bootstrap.server.ts) sweeps. */
+/** How often the fleet sweeps (a periodic job, app/services/jobs/registry.server.ts). */
 export const SWEEP_EVERY_MS = 60_000;
 // 32 random bytes: 256 bits, as 43 base64url characters.
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;

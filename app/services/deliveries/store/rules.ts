@@ -1,4 +1,5 @@
 import type { DeliveryError } from "../../../lib/delivery-errors";
+import { POLICIES } from "../../jobs/policies";
 import { MAX_ATTEMPTS } from "../retry-policy.server";
 import { fragment } from "./statement";
 
@@ -10,9 +11,12 @@ import { fragment } from "./statement";
 /**
  * The pause rule (docs/decisions/112): a paused shop's deliveries are never claimed, neither when they are due nor
  * when their lease expired; they stay where they are until the merchant resumes. The receivers keep recording
- * them. A NOT EXISTS on the pause table's key, for a statement whose rows are "Delivery"'s.
+ * them. A NOT EXISTS on the pause table's key, for a statement whose rows are "Delivery"'s. Whether a pause holds
+ * deliveries at all is declared with every kind of durable work's (app/services/jobs/policies.ts).
  */
-export const SHOP_NOT_PAUSED = fragment`NOT EXISTS (SELECT 1 FROM "AutomationPause" WHERE "AutomationPause"."shop" = "Delivery"."shop")`;
+export const SHOP_NOT_PAUSED = POLICIES.delivery.pause.holds
+  ? fragment`NOT EXISTS (SELECT 1 FROM "AutomationPause" WHERE "AutomationPause"."shop" = "Delivery"."shop")`
+  : fragment`TRUE`;
 
 /**
  * The dedupe rule (docs/decisions/013 and 070): a webhook is stored once. The unique keys (shop, eventId) (the same

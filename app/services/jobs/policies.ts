@@ -1,0 +1,50 @@
+/**
+ * When is work tried again, and does a paused shop hold it? One answer per kind of durable work, here
+ * (docs/decisions/310): the order path's outbox (its own store and worker, docs/decisions/240, read these) and
+ * the jobs of registry.server.ts. A new kind of work adds its line here first.
+ */
+
+export interface WorkPolicy {
+  /** After failed try n the next waits retryDelaysMs[n - 1]; none left: given up. */
+  retryDelaysMs: readonly number[];
+  pause: { holds: boolean; why: string };
+}
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+export const POLICIES = {
+  /** A trigger of the merchant's flow (docs/decisions/010-retry-schedule.md), with 20 % jitter. */
+  delivery: {
+    retryDelaysMs: [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
+    pause: {
+      holds: true,
+      why: "a pause is the merchant saying: send nothing to the flow for now (docs/decisions/112)",
+    },
+  },
+  /** A tag an order is owed: automation-error on a dead order, a held order's own tag (docs/decisions/264). */
+  "order-tag": {
+    retryDelaysMs: [1 * MINUTE, 10 * MINUTE, 1 * HOUR, 6 * HOUR],
+    pause: {
+      holds: false,
+      why:
+        "the tag records what already happened to the order (the flow missed it, the rules held it); a pause " +
+        "stops sending to the flow, and a merchant who paused needs to see those orders most",
+    },
+  },
+  /** A hold, release or cancel the app owes the platform (docs/decisions/212). */
+  "fulfilment-task": {
+    retryDelaysMs: [30 * SECOND, 2 * MINUTE, 10 * MINUTE, 1 * HOUR, 6 * HOUR],
+    pause: {
+      holds: true,
+      why: "it acts on the order for the merchant (holds it, releases it, cancels it); paused, the app acts on nothing",
+    },
+  },
+} satisfies Record<string, WorkPolicy>;
+
+/** Periodic work is never tried again before its next period, and runs for every shop (each checks what it must). */
+export const PERIODIC_POLICY: WorkPolicy = {
+  retryDelaysMs: [],
+  pause: { holds: false, why: "it runs for every shop at once; a job that acts for a shop reads the pause itself" },
+};

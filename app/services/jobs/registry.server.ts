@@ -1,0 +1,81 @@
+import { SWEEP_EVERY_MS as ORDER_SWEEP_EVERY_MS } from "../orders/sweep.server";
+import { SCHEDULE_CHECK_EVERY_MS } from "../stock/schedule.server";
+import { SWEEP_EVERY_MS as THEME_FILES_EVERY_MS } from "../theme/temporary-files.server";
+import { PERIODIC_POLICY } from "./policies";
+import type { JobKind, JobKinds } from "./types";
+
+/**
+ * Every kind of job the app runs, each declared once (docs/decisions/310): its handler (loaded at the first job of
+ * the kind, docs/decisions/247), its retry schedule and pause policy (policies.ts), how many run at once in one
+ * process, and what must run one at a time. Both engines read this list; a new kind of durable work is an entry
+ * here, never another table with its own claim loop.
+ */
+
+/** Periodic work: one job of the kind, run once across the fleet per period; a slow one delays no other kind. */
+function periodic(everyMs: number, run: () => Promise<(now: Date) => Promise<unknown>>): JobKind {
+  return {
+    ...PERIODIC_POLICY,
+    everyMs,
+    concurrency: 1,
+    handler: async () => {
+      const work = await run();
+      return async () => {
+        await work(new Date());
+      };
+    },
+  };
+}
+
+export const JOB_KINDS: JobKinds = {
+  // Order payloads past the retention, and the buyer's phone kept on a supplier status not yet matched.
+  "retention-purge": periodic(3_600_000, async () => {
+    const { purgeExpiredPayloads } = await import("../deliveries/retention.server");
+    const { purgeJourneyPhones } = await import("../journey/privacy.server");
+    return async (now) => (await purgeExpiredPayloads(now)) + (await purgeJourneyPhones(now));
+  }),
+  "temporary-theme-files": periodic(
+    THEME_FILES_EVERY_MS,
+    async () => (await import("../theme/temporary-files.server")).sweepTemporaryThemeFiles,
+  ),
+  // The owed tags have their own due times; this only looks for them once a minute, fleet-wide.
+  "error-tags": periodic(60_000, async () => {
+    const { runDueOwedTags } = await import("../deliveries/owed-tags.server");
+    return (now) => runDueOwedTags({ now: () => now });
+  }),
+  // A loop test whose page was closed still ends, and its test order is still removed (docs/decisions/150).
+  "unattended-loop-tests": periodic(
+    60_000,
+    async () => (await import("../loop-test/loop-test.server")).finishUnattendedLoopTests,
+  ),
+  // Each shop with stock sync on is synced hourly; the check runs once per period across the fleet.
+  "stock-sync": periodic(
+    SCHEDULE_CHECK_EVERY_MS,
+    async () => (await import("../stock/schedule.server")).runScheduledStockSyncs,
+  ),
+  "stock-history-purge": periodic(86_400_000, async () => (await import("../stock/records.server")).purgeStockHistory),
+  // Orders whose webhook never came, listed from the platform and queued (docs/decisions/221).
+  "order-sweep": periodic(ORDER_SWEEP_EVERY_MS, async () => (await import("../orders/sweep.server")).sweepAllShops),
+  // Duplicate hints compare within at most a week (docs/decisions/223).
+  "order-fingerprints": periodic(
+    3_600_000,
+    async () => (await import("../orders/duplicates.server")).purgeOldFingerprints,
+  ),
+  // The window's orders no check fingerprinted (a backlog when hints are turned on), in batches (decision 288).
+  "order-fingerprint-backlog": periodic(
+    60_000,
+    async () => (await import("../orders/fingerprint-backlog.server")).fingerprintBacklogs,
+  ),
+  // Reads add the changes not folded yet: folding keeps them cheap, never changes a figure (docs/decisions/201).
+  "insight-counts": periodic(60_000, async () => {
+    const { foldInsightCountChanges } = await import("../deliveries/insight-counts.server");
+    return () => foldInsightCountChanges();
+  }),
+  // Holds, releases and cancels owed the platform (docs/decisions/212), and the no-answer timeouts that owe them.
+  "fulfilment-tasks": periodic(10_000, async () => {
+    const { runDueFulfilmentTasks } = await import("../holds/tasks.server");
+    const { runInTurn } = await import("../holds/wake.server");
+    // In turn with the passes a task owed in this process wakes, so a hold and a release never run at once here.
+    return (now) => runInTurn(() => runDueFulfilmentTasks({ now: () => now }));
+  }),
+  "no-answer-timeouts": periodic(60_000, async () => (await import("../holds/timeouts.server")).applyNoAnswerTimeouts),
+};

@@ -1,0 +1,5 @@
+-- migrate:up
+-- DropTable
+DROP TABLE "PeriodicJob";
+
+-- migrate:down

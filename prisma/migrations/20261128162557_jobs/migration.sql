@@ -1,0 +1,28 @@
+-- CreateTable
+CREATE TABLE "Job" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "kind" TEXT NOT NULL,
+    "key" TEXT,
+    "shop" TEXT,
+    "queue" TEXT,
+    "payload" TEXT NOT NULL DEFAULT '{}',
+    "runAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "lockedBy" TEXT,
+    "lockedUntil" DATETIME,
+    "lastError" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Job_key_key" ON "Job"("key");
+
+-- CreateIndex
+CREATE INDEX "Job_runAt_idx" ON "Job"("runAt");
+
+-- CreateIndex
+CREATE INDEX "Job_shop_idx" ON "Job"("shop");
+
+-- CreateIndex
+CREATE INDEX "Job_queue_lockedUntil_idx" ON "Job"("queue", "lockedUntil");
+
