@@ -111,7 +111,7 @@ export default function Delivery() {
   return (
     <AppPage
       title={title}
-      titleMetadata={delivery ? <DeliveryStatusBadge status={delivery.status} /> : undefined}
+      titleMetadata={delivery ? <DeliveryStatusBadge delivery={delivery} /> : undefined}
       parent={{ content: t("delivery.back"), url: "/app/deliveries" }}
       primaryAction={
         delivery && RETRYABLE_STATUSES.includes(delivery.status)

@@ -5,6 +5,7 @@ import { OrderName } from "~/components/OrderName";
 import { useI18n } from "~/i18n/context";
 import { isWaitingCart, labelled, topicLabel } from "~/lib/deliveries";
 import type { ShownDelivery } from "../route";
+import { AppActionBadge } from "~/components/deliveries/AppActionBadge";
 import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
 import { TitledCard } from "~/components/TitledCard";
 
@@ -29,6 +30,13 @@ export function SummaryCard({ delivery, flowName }: { delivery: ShownDelivery; f
     ],
     ...(delivery.answer
       ? ([[t("deliveries.answer"), <BuyerAnswer key="answer" answer={delivery.answer} />]] as [string, ReactNode][])
+      : []),
+    // What the app did to the order's shipping: a fact of its own, beside the buyer's answer (docs/decisions/300).
+    ...(delivery.appAction
+      ? ([[t("deliveries.appAction"), <AppActionBadge key="action" action={delivery.appAction} withProblem />]] as [
+          string,
+          ReactNode,
+        ][])
       : []),
     [t("deliveries.attempts"), String(delivery.attempts)],
     [t("deliveries.created"), dateTime(delivery.createdAt)],

@@ -2,6 +2,7 @@ import { BlockStack, Button, Card, IndexTable, type IndexTableProps, InlineStack
 import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { BuyerCell } from "~/components/deliveries/Buyer";
+import { AppActionBadge } from "~/components/deliveries/AppActionBadge";
 import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
 import { OrderName } from "~/components/OrderName";
 import { StackedBelow, StackedCell, stackedRowId } from "~/components/StackedBelow";
@@ -12,7 +13,8 @@ import { isWaitingCart, RETRYABLE_STATUSES, retryLabel, skipKind, topicLabel } f
 
 /**
  * The log's page of deliveries: a table at desktop widths, one stacked item per order below them; each row with its
- * reason (why it waits, failed or was skipped) and its actions (view, retry or send now, review settings).
+ * three facts in their own words (where it stands with the flow, the buyer's answer, what the app did to the
+ * shipping), its reason (why it waits, failed or was skipped) and its actions (view, retry or send now, review settings).
  */
 export function DeliveryTable({
   deliveries,
@@ -34,6 +36,7 @@ export function DeliveryTable({
       { title: t("deliveries.buyer") },
       { title: t("deliveries.total"), alignment: "end" },
       { title: t("deliveries.status") },
+      { title: t("deliveries.appAction") },
       { title: t("deliveries.attempts"), alignment: "end" },
       { title: t("deliveries.lastError") },
       { title: t("products.actions"), hidden: true },
@@ -84,7 +87,7 @@ export function DeliveryTable({
 
   return (
     <Card padding="0">
-      {/* Below the large breakpoint (1040 px) seven columns and the row's actions do not fit the page
+      {/* Below the large breakpoint (1040 px) eight columns and the row's actions do not fit the page
       (Spanish labels were cut short at 1024 px): each row is then one stacked item, its actions on
       their own line. CSS chooses, so the first paint is right (docs/decisions/147). */}
       <StackedBelow
@@ -117,7 +120,10 @@ export function DeliveryTable({
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <DeliveryStatusBadge status={delivery.status} />
+                  <DeliveryStatusBadge delivery={delivery} />
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <AppActionBadge action={delivery.appAction} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>
@@ -151,7 +157,7 @@ export function DeliveryTable({
                   <BlockStack gap="100">
                     <InlineStack align="space-between" blockAlign="center" gap="200">
                       <OrderName delivery={delivery} />
-                      <DeliveryStatusBadge status={delivery.status} />
+                      <DeliveryStatusBadge delivery={delivery} />
                     </InlineStack>
                     <Text as="span" tone="subdued">
                       {topicLabel(t, delivery.topic)} · {dateTime(delivery.createdAt)}
@@ -165,6 +171,7 @@ export function DeliveryTable({
                       </InlineStack>
                     )}
                     <BuyerAnswer answer={delivery.answer} />
+                    <AppActionBadge action={delivery.appAction} />
                     {why && (
                       // The reason wraps within the row's width, whatever the list around it says.
                       <div style={{ whiteSpace: "normal" }}>
