@@ -320,12 +320,16 @@ describe("the order page's extensions, rendered with a stand-in for the admin", 
           exact: true,
         }),
       );
-      // The platform's own words, as it gave them.
+      // Why, in the merchant's words: never the platform's English ("INVALID: Cannot cancel ... fulfillments").
       await shown(
-        refused.getByText(`${es ? "Motivo" : "Why"}: INVALID: Cannot cancel an order with outstanding fulfillments`, {
-          exact: true,
-        }),
+        refused.getByText(
+          es
+            ? "Motivo: el pedido ya tiene envíos preparados, así que tu tienda no deja cancelarlo. Cancela o quita esos envíos primero."
+            : "Why: the order already has fulfilments in progress, so your store does not let it be cancelled. Cancel or remove them first.",
+          { exact: true },
+        ),
       );
+      expect(await refused.locator("body").innerText()).not.toContain("INVALID");
       // The buyer answered: no wait to count, and only the cancel is offered again.
       expect(await refused.getByText(es ? /^Esperando al comprador/ : /^Waiting for the buyer/).count()).toBe(0);
       expect(await refused.getByRole("button", { name: es ? "Liberar ahora" : "Release now" }).count()).toBe(0);

@@ -103,12 +103,15 @@ export const deliveries = {
 
   // The reconciliation sweep (docs/decisions/221).
   "deliveries.recovered": "Recovered",
+  "deliveries.recoveredAt": "Recovered on {time}",
+  "delivery.recoveredAt": "Recovered by the app",
   "deliveries.sweep": "Check the last 24 hours",
   "deliveries.sweep.none": "Checked the last 24 hours: every order had arrived",
   "deliveries.sweep.recovered.one": "Checked the last 24 hours: {count} order had not arrived and is now queued",
   "deliveries.sweep.recovered.other": "Checked the last 24 hours: {count} orders had not arrived and are now queued",
 
   "delivery.duplicateOf": "Possible duplicate of {order}",
+  "delivery.possibleDuplicate": "Possible duplicate of",
 
   // The delivery log's spreadsheet export.
   "export.fileName": "deliveries",

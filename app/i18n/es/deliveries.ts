@@ -105,6 +105,8 @@ export const deliveries: Record<keyof typeof english, string> = {
 
   // The reconciliation sweep (docs/decisions/221).
   "deliveries.recovered": "Recuperado",
+  "deliveries.recoveredAt": "Recuperado el {time}",
+  "delivery.recoveredAt": "Recuperado por la app",
   "deliveries.sweep": "Revisar las últimas 24 horas",
   "deliveries.sweep.none": "Revisamos las últimas 24 horas: todos los pedidos habían llegado",
   "deliveries.sweep.recovered.one": "Revisamos las últimas 24 horas: {count} pedido no había llegado y ya está en cola",
@@ -112,6 +114,7 @@ export const deliveries: Record<keyof typeof english, string> = {
     "Revisamos las últimas 24 horas: {count} pedidos no habían llegado y ya están en cola",
 
   "delivery.duplicateOf": "Posible duplicado de {order}",
+  "delivery.possibleDuplicate": "Posible duplicado de",
 
   // La exportación del registro de entregas a hoja de cálculo.
   "export.fileName": "entregas",

@@ -152,7 +152,13 @@ export default function Delivery() {
             <Layout.Section variant="oneThird">
               <BlockStack gap="400">
                 <CallbackCard delivery={delivery} />
-                {data.checks && <BuyerPhoneCard phone={data.checks.phone} duplicateOf={data.checks.duplicateOf} />}
+                {data.checks && (
+                  <BuyerPhoneCard
+                    phone={data.checks.phone}
+                    duplicateOf={data.checks.duplicateOf}
+                    duplicateOfDeliveryId={data.checks.duplicateOfDeliveryId}
+                  />
+                )}
                 <BuyerCard buyer={delivery.buyer} />
               </BlockStack>
             </Layout.Section>

@@ -10,6 +10,7 @@ import { useI18n } from "~/i18n/context";
 import type { DeliverySummary } from "~/lib/api-types";
 import type { BuyerOutcome } from "~/lib/buyer-outcome";
 import { isWaitingCart, RETRYABLE_STATUSES, retryLabel, skipKind, topicLabel } from "~/lib/deliveries";
+import { recoveredBySweep } from "~/lib/sweep";
 
 /**
  * The log's page of deliveries: a table at desktop widths, one stacked item per order below them; each row with its
@@ -42,6 +43,11 @@ export function DeliveryTable({
       { title: t("products.actions"), hidden: true },
     ] as IndexTableProps["headings"],
   };
+  // A recovered order's time is when the app found it, not when the store sent it: said so.
+  const arrived = (delivery: DeliverySummary) =>
+    recoveredBySweep(delivery)
+      ? t("deliveries.recoveredAt", { time: dateTime(delivery.createdAt) })
+      : dateTime(delivery.createdAt);
   const rows = deliveries.map((delivery) => ({
     delivery,
     why: isWaitingCart(delivery) ? (
@@ -103,7 +109,7 @@ export function DeliveryTable({
                       {topicLabel(t, delivery.topic)}
                     </Text>
                     <Text as="span" tone="subdued">
-                      {dateTime(delivery.createdAt)}
+                      {arrived(delivery)}
                     </Text>
                   </BlockStack>
                 </IndexTable.Cell>
@@ -160,7 +166,7 @@ export function DeliveryTable({
                       <DeliveryStatusBadge delivery={delivery} />
                     </InlineStack>
                     <Text as="span" tone="subdued">
-                      {topicLabel(t, delivery.topic)} · {dateTime(delivery.createdAt)}
+                      {topicLabel(t, delivery.topic)} · {arrived(delivery)}
                     </Text>
                     {delivery.buyer && (
                       <InlineStack gap="200" align="space-between" blockAlign="start" wrap={false}>
