@@ -8,6 +8,7 @@ import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
 import { useRepeatFlowConfirm } from "~/components/deliveries/RepeatFlowConfirm";
+import { useSendAnywayConfirm } from "~/components/deliveries/SendAnywayConfirm";
 import { useI18n } from "~/i18n/context";
 import type { DeliveryDetail } from "~/lib/api-types";
 import type { BuyerOutcome } from "~/lib/buyer-outcome";
@@ -93,7 +94,10 @@ export default function Delivery() {
   const data = useLoaderData<typeof loader>();
   const delivery = data.delivery as ShownDelivery | null;
   const message = useErrorMessage();
-  const retrying = useWrite(undefined, () => showToast(t("deliveries.retried")));
+  // A held order sent anyway goes for the first time: its toast does not say "again".
+  const held = delivery ? isHeld(delivery) : false;
+  const retrying = useWrite(undefined, () => showToast(t(held ? "delivery.sendAnyway.queued" : "deliveries.retried")));
+  const sendAnyway = useSendAnywayConfirm(() => retrying.submit("retry", {}), delivery?.lastErrorCode ?? null);
 
   const repeat = useRepeatFlowConfirm((_id, confirmRepeat) =>
     retrying.submit("retry", confirmRepeat ? { confirmRepeat } : {}),
@@ -117,7 +121,7 @@ export default function Delivery() {
         delivery && RETRYABLE_STATUSES.includes(delivery.status)
           ? { content: t(retryLabel(delivery.status)), onAction: retry, loading: retrying.busy }
           : delivery && isHeld(delivery)
-            ? { content: t("delivery.sendAnyway"), onAction: retry, loading: retrying.busy }
+            ? { content: t("delivery.sendAnyway"), onAction: sendAnyway.request, loading: retrying.busy }
             : skip === "settings"
               ? { content: t("deliveries.reviewSettings"), url: "/app/settings" }
               : undefined
@@ -166,6 +170,7 @@ export default function Delivery() {
         )}
       </Layout>
       {repeat.modal}
+      {sendAnyway.modal}
     </AppPage>
   );
 }

@@ -34,7 +34,7 @@ export async function orderChecks(shop: string, deliveryId: string): Promise<Ord
   const duplicateOf = duplicate?.shop === shop ? duplicate.reason : null;
   const earlier = duplicateOf
     ? await prisma.delivery.findFirst({
-        where: { shop, topic: "orders/create", orderName: duplicateOf },
+        where: { shop, topic: "orders/create", orderName: duplicateOf, id: { not: deliveryId } },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         select: { id: true },
       })
