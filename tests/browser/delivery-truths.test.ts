@@ -157,11 +157,11 @@ describe("what the log and a delivery's page say is true", () => {
       await shown(
         converted.getByText(
           es
-            ? "El pedido no llegó al flujo, así que el flujo no tiene nada que responder."
-            : "The order did not reach the flow, so the flow has nothing to answer.",
+            ? "El pedido no llegó al flujo, así que el flujo no tiene resultado que informar."
+            : "The order did not reach the flow, so the flow has no result to report.",
         ),
       );
-      expect(await converted.getByText(es ? /aún no ha respondido/ : /has not answered yet/).count()).toBe(0);
+      expect(await converted.getByText(es ? /aún no ha informado/ : /has not reported/).count()).toBe(0);
       await save(converted, `delivery-converted-${locale}-${width}`);
 
       const loop = await open("loop");

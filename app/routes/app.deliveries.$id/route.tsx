@@ -94,10 +94,10 @@ export default function Delivery() {
   const data = useLoaderData<typeof loader>();
   const delivery = data.delivery as ShownDelivery | null;
   const message = useErrorMessage();
-  // A held order sent anyway goes for the first time: its toast does not say "again".
-  const held = delivery ? isHeld(delivery) : false;
-  const retrying = useWrite(undefined, () => showToast(t(held ? "delivery.sendAnyway.queued" : "deliveries.retried")));
-  const sendAnyway = useSendAnywayConfirm(() => retrying.submit("retry", {}), delivery?.lastErrorCode ?? null);
+  const retrying = useWrite(undefined, () => showToast(t("deliveries.retried")));
+  // A held order sent anyway goes for the first time: its own request and toast, which does not say "again".
+  const sendingAnyway = useWrite(undefined, () => showToast(t("delivery.sendAnyway.queued")));
+  const sendAnyway = useSendAnywayConfirm(() => sendingAnyway.submit("retry", {}), delivery?.lastErrorCode ?? null);
 
   const repeat = useRepeatFlowConfirm((_id, confirmRepeat) =>
     retrying.submit("retry", confirmRepeat ? { confirmRepeat } : {}),
@@ -121,7 +121,7 @@ export default function Delivery() {
         delivery && RETRYABLE_STATUSES.includes(delivery.status)
           ? { content: t(retryLabel(delivery.status)), onAction: retry, loading: retrying.busy }
           : delivery && isHeld(delivery)
-            ? { content: t("delivery.sendAnyway"), onAction: sendAnyway.request, loading: retrying.busy }
+            ? { content: t("delivery.sendAnyway"), onAction: sendAnyway.request, loading: sendingAnyway.busy }
             : skip === "settings"
               ? { content: t("deliveries.reviewSettings"), url: "/app/settings" }
               : undefined
@@ -135,9 +135,9 @@ export default function Delivery() {
             </Banner>
           </Layout.Section>
         )}
-        {retrying.failure && (
+        {(retrying.failure ?? sendingAnyway.failure) && (
           <Layout.Section>
-            <ApiErrorBanner message={message(retrying.failure)} />
+            <ApiErrorBanner message={message((retrying.failure ?? sendingAnyway.failure)!)} />
           </Layout.Section>
         )}
         {data.failure && (
