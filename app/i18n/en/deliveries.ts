@@ -52,6 +52,7 @@ export const deliveries = {
   "delivery.callbackStatus.error": "Failed",
   "delivery.callbackStatus.failed": "Failed",
   "delivery.callbackStatus.tagged": "Tags added",
+  "delivery.callbackStatus.other": "“{status}”, as your flow reported it",
   "delivery.payload.total": "Total",
 
   "deliveries.test": "Test order",

@@ -54,6 +54,7 @@ export const deliveries: Record<keyof typeof english, string> = {
   "delivery.callbackStatus.error": "Falló",
   "delivery.callbackStatus.failed": "Falló",
   "delivery.callbackStatus.tagged": "Etiquetas agregadas",
+  "delivery.callbackStatus.other": "«{status}», como lo informó tu flujo",
   "delivery.payload.total": "Total",
 
   "deliveries.test": "Pedido de prueba",

@@ -2,7 +2,7 @@ import type { Delivery, OrderAnswer } from "@prisma/client";
 import prisma from "../../db.server";
 import { createI18n, type I18n } from "../../i18n/context";
 import type { MessageKey } from "../../i18n";
-import { deliveryErrorText, labelled, topicLabel } from "../../lib/deliveries";
+import { deliveryErrorText, flowResultLabel, labelled, topicLabel } from "../../lib/deliveries";
 import { storedDeliveryError } from "../../lib/delivery-errors";
 import { describeTimeZone, formatSheetDateTime, localDayOf } from "../../lib/time-zone";
 import { shopTimeZone } from "../shops/time-zone.server";
@@ -71,7 +71,7 @@ const COLUMNS: Column[] = [
   { header: "export.column.sentAt", value: (row, i18n) => formatSheetDateTime(row.deliveredAt, i18n.timeZone) },
   {
     header: "export.column.flowAnswer",
-    value: (row, i18n) => (row.callbackStatus ? labelled(i18n.t, "delivery.callbackStatus", row.callbackStatus) : ""),
+    value: (row, i18n) => (row.callbackStatus ? flowResultLabel(i18n.t, row.callbackStatus) : ""),
   },
   // The buyer's answer the shop's rules read from the flow's callback, or "no answer" when the wait ran out; empty
   // while the order has none.

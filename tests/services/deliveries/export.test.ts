@@ -271,7 +271,8 @@ describe("the delivery log as the merchant's spreadsheet", () => {
       await createDelivery(shop, {
         status: "delivered",
         flowId: "f_101",
-        callbackStatus: "success",
+        // The third flow reports a status of its own: quoted as it said it, never taken for the buyer's answer.
+        callbackStatus: order.id === 43 ? "cancelled" : "success",
         createdAt: new Date(Date.UTC(2026, 10, 26, 10 - i)),
         order: restOrder({ id: order.id, name: `#${order.id}` }),
       });
@@ -287,7 +288,7 @@ describe("the delivery log as the merchant's spreadsheet", () => {
     const column = (prefix: string) => values.slice(1).map((row) => row[columnOf(sheet.rows[0], prefix)]);
     expect(column("Pedido")).toEqual(["#41", "#42", "#43"]);
     expect(column("Lo que hizo la app")).toEqual(["Envío retenido", "Cancelado por la app", ""]);
-    expect(column("Resultado del flujo")).toEqual(["Terminado", "Terminado", "Terminado"]);
+    expect(column("Resultado del flujo")).toEqual(["Terminado", "Terminado", "«cancelled», como lo informó tu flujo"]);
     expect(column("Flujo")).toEqual(["Confirmación COD", "Confirmación COD", "Confirmación COD"]);
 
     const cancelled = cellValues(
