@@ -122,36 +122,6 @@ describe("the flow's result, the buyer's answer and what the app did: three fact
     });
   }
 
-  for (const [locale, width] of COMBINATIONS) {
-    it(`"send anyway" on an order the rules held asks first and says when it goes (${locale}, ${width} px)`, async () => {
-      const es = locale === "es";
-      const seeded = await holdingShop();
-      const page = await admin.open(seeded.shop, `/app/deliveries/${seeded.deliveryId("4003")}`, locale, width);
-      await shown(page.getByText(es ? "Retenido por tus reglas" : "Held by your rules", { exact: true }).first());
-      await page.getByRole("button", { name: es ? "Enviar de todos modos" : "Send anyway" }).click();
-      const dialog = page.getByRole("dialog", {
-        name: es ? "¿Enviar este pedido a tu flujo?" : "Send this order to your flow?",
-      });
-      await shown(
-        dialog.getByText(
-          es
-            ? "Sale a tu flujo en cuanto confirmes, aunque estés fuera de tu horario de envío."
-            : "It goes to your flow as soon as you confirm, even outside your sending hours.",
-        ),
-      );
-      // Asked, not done.
-      const row = () => browserDatabase().delivery.findUniqueOrThrow({ where: { id: seeded.deliveryId("4003") } });
-      expect((await row()).status).toBe("skipped");
-      await screenshot(page, `delivery-send-anyway-${locale}-${width}`);
-      expect(await seriousAxeFindings(page)).toEqual([]);
-      await dialog.getByRole("button", { name: es ? "Enviar ahora" : "Send now" }).click();
-      await expect
-        .poll(() => page.getByTestId("toast").textContent())
-        .toBe(es ? "En cola para enviarse a tu flujo" : "Queued to go to your flow");
-      expect((await row()).replays).toBe(1);
-    });
-  }
-
   const HOME = {
     es: {
       title: "Envíos retenidos por la app",

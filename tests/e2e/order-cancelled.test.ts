@@ -12,10 +12,8 @@ describe("orders cancelled before they go out", () => {
   let stack: Stack;
 
   const triggered = async () =>
-    (
-      await getJson<{ triggers: { payload: Record<string, unknown> }[] }>(`${stack.automationUrl}/sim/triggers`)
-    ).body.triggers
-      .filter((trigger) => trigger.payload.shop === SHOP)
+    (await getJson<{ triggers: { payload: Record<string, unknown> }[] }>(`${stack.automationUrl}/sim/triggers`)).body
+      .triggers.filter((trigger) => trigger.payload.shop === SHOP)
       .map((trigger) => String(trigger.payload.orderName));
   const pause = async (paused: boolean) => {
     const response = await adminFetch(stack, SHOP, "/api/automation/pause", {

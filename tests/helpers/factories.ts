@@ -137,9 +137,7 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.orderRules.create({ data: { shop, noPhoneAction: "hold" } });
   await prisma.orderFlag.create({ data: { shop, deliveryId: dead.id, kind: "no_phone", reason: "missing" } });
   await prisma.orderSweep.create({ data: { shop, watermark: new Date() } });
-  await prisma.orderFingerprint.create({
-    data: { deliveryId: dead.id, shop, fingerprint: "f", createdAt: new Date() },
-  });
+  await prisma.orderFingerprint.create({ data: { deliveryId: dead.id, shop, fingerprint: "f", createdAt: new Date() } });
   await prisma.answerRuleSet.create({ data: { shop, rules: '[{"answer":"confirmed","tag":"confirmado"}]' } });
   await prisma.orderAnswer.create({
     data: { shop, orderId: "gid://shopify/Order/1", answer: "confirmed", answeredAt: new Date() },

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { action as pauseAction, loader as pauseState } from "~/routes/api.automation.pause";
 import { action as retryFailed, loader as failedCount } from "~/routes/api.deliveries.retry-failed";
-import { BULK_RETRY_PER_SECOND, retryAllFailed, searchDeliveries } from "~/services/deliveries/operations.server";
+import {
+  BULK_RETRY_PER_SECOND,
+  retryAllFailed,
+  searchDeliveries,
+} from "~/services/deliveries/operations.server";
 import { runDeliveryPass } from "~/services/deliveries/worker.server";
 import { createAutomatedShop, createDelivery, restOrder } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";

@@ -101,14 +101,6 @@ export const deliveries = {
   "delivery.phone.problem.other": "Not a mobile number",
   "delivery.phone.usable": "Valid mobile",
   "delivery.sendAnyway": "Send anyway",
-  "delivery.sendAnyway.title": "Send this order to your flow?",
-  "delivery.sendAnyway.noMobile":
-    "Your rules held it because the buyer's phone is not a valid mobile: WhatsApp may not reach them.",
-  "delivery.sendAnyway.duplicate":
-    "Your rules held it as a possible duplicate: the buyer may get a second message for the same order.",
-  "delivery.sendAnyway.now": "It goes to your flow as soon as you confirm, even outside your sending hours.",
-  "delivery.sendAnyway.confirm": "Send now",
-  "delivery.sendAnyway.queued": "Queued to go to your flow",
 
   // The reconciliation sweep (docs/decisions/221).
   "deliveries.recovered": "Recovered",

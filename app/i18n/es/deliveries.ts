@@ -103,14 +103,6 @@ export const deliveries: Record<keyof typeof english, string> = {
   "delivery.phone.problem.other": "No es un celular",
   "delivery.phone.usable": "Celular válido",
   "delivery.sendAnyway": "Enviar de todos modos",
-  "delivery.sendAnyway.title": "¿Enviar este pedido a tu flujo?",
-  "delivery.sendAnyway.noMobile":
-    "Tus reglas lo retuvieron porque el teléfono del comprador no es un celular válido: es posible que WhatsApp no le llegue.",
-  "delivery.sendAnyway.duplicate":
-    "Tus reglas lo retuvieron como posible duplicado: el comprador puede recibir un segundo mensaje por el mismo pedido.",
-  "delivery.sendAnyway.now": "Sale a tu flujo en cuanto confirmes, aunque estés fuera de tu horario de envío.",
-  "delivery.sendAnyway.confirm": "Enviar ahora",
-  "delivery.sendAnyway.queued": "En cola para enviarse a tu flujo",
 
   // The reconciliation sweep (docs/decisions/221).
   "deliveries.recovered": "Recuperado",

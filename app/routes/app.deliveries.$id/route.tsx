@@ -8,7 +8,6 @@ import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
 import { AppPage } from "~/components/AppPage";
 import { useRepeatFlowConfirm } from "~/components/deliveries/RepeatFlowConfirm";
-import { useSendAnywayConfirm } from "~/components/deliveries/SendAnywayConfirm";
 import { useI18n } from "~/i18n/context";
 import type { DeliveryDetail } from "~/lib/api-types";
 import type { BuyerOutcome } from "~/lib/buyer-outcome";
@@ -95,9 +94,6 @@ export default function Delivery() {
   const delivery = data.delivery as ShownDelivery | null;
   const message = useErrorMessage();
   const retrying = useWrite(undefined, () => showToast(t("deliveries.retried")));
-  // A held order sent anyway goes for the first time: its own request and toast, which does not say "again".
-  const sendingAnyway = useWrite(undefined, () => showToast(t("delivery.sendAnyway.queued")));
-  const sendAnyway = useSendAnywayConfirm(() => sendingAnyway.submit("retry", {}), delivery?.lastErrorCode ?? null);
 
   const repeat = useRepeatFlowConfirm((_id, confirmRepeat) =>
     retrying.submit("retry", confirmRepeat ? { confirmRepeat } : {}),
@@ -121,7 +117,7 @@ export default function Delivery() {
         delivery && RETRYABLE_STATUSES.includes(delivery.status)
           ? { content: t(retryLabel(delivery.status)), onAction: retry, loading: retrying.busy }
           : delivery && isHeld(delivery)
-            ? { content: t("delivery.sendAnyway"), onAction: sendAnyway.request, loading: sendingAnyway.busy }
+            ? { content: t("delivery.sendAnyway"), onAction: retry, loading: retrying.busy }
             : skip === "settings"
               ? { content: t("deliveries.reviewSettings"), url: "/app/settings" }
               : undefined
@@ -135,9 +131,9 @@ export default function Delivery() {
             </Banner>
           </Layout.Section>
         )}
-        {(retrying.failure ?? sendingAnyway.failure) && (
+        {retrying.failure && (
           <Layout.Section>
-            <ApiErrorBanner message={message((retrying.failure ?? sendingAnyway.failure)!)} />
+            <ApiErrorBanner message={message(retrying.failure)} />
           </Layout.Section>
         )}
         {data.failure && (
@@ -170,7 +166,6 @@ export default function Delivery() {
         )}
       </Layout>
       {repeat.modal}
-      {sendAnyway.modal}
     </AppPage>
   );
 }

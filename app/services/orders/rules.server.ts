@@ -14,51 +14,49 @@ import {
 import { TIME_OF_DAY_PATTERN } from "../../lib/sending-hours";
 
 /** What saving the rules takes, from the settings page's form. */
-export const orderRulesInput = z
-  .object({
-    noPhoneAction: z.enum(NO_PHONE_ACTIONS, { message: `must be one of ${NO_PHONE_ACTIONS.join(", ")}` }),
-    phoneCountry: z
-      .string()
-      .optional()
-      .transform((value) => value?.trim().toUpperCase() || null)
-      .pipe(
-        z.enum(SUPPLIER_COUNTRY_CODES, { message: `must be one of ${SUPPLIER_COUNTRY_CODES.join(", ")}` }).nullable(),
-      ),
-    // An empty field is the feature off.
-    duplicateWindowMinutes: z
-      .string()
-      .optional()
-      .transform((value) => (value?.trim() ? Number(value.trim()) : 0))
-      .pipe(
-        z
-          .number({ invalid_type_error: "must be a number of minutes" })
-          .int("must be a whole number of minutes")
-          .min(0, "must not be negative")
-          .max(MAX_DUPLICATE_WINDOW_MINUTES, `must be at most ${MAX_DUPLICATE_WINDOW_MINUTES} minutes`),
-      ),
-    duplicateAction: z
-      .enum(DUPLICATE_ACTIONS, { message: `must be one of ${DUPLICATE_ACTIONS.join(", ")}` })
-      .default("send"),
-    // A checkbox: present ("on" or "true") when ticked.
-    sendingHoursOn: z
-      .string()
-      .optional()
-      .transform((value) => value === "on" || value === "true"),
-    sendingHoursFrom: z
-      .string()
-      .optional()
-      .transform((value) => value?.trim() || "08:00")
-      .pipe(z.string().regex(TIME_OF_DAY_PATTERN, "must be a time of day as HH:MM")),
-    sendingHoursTo: z
-      .string()
-      .optional()
-      .transform((value) => value?.trim() || "21:00")
-      .pipe(z.string().regex(TIME_OF_DAY_PATTERN, "must be a time of day as HH:MM")),
-  })
-  .refine((rules) => !rules.sendingHoursOn || rules.sendingHoursFrom !== rules.sendingHoursTo, {
-    message: "the window must not start and end at the same time",
-    path: ["sendingHoursTo"],
-  });
+export const orderRulesInput = z.object({
+  noPhoneAction: z.enum(NO_PHONE_ACTIONS, { message: `must be one of ${NO_PHONE_ACTIONS.join(", ")}` }),
+  phoneCountry: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().toUpperCase() || null)
+    .pipe(
+      z.enum(SUPPLIER_COUNTRY_CODES, { message: `must be one of ${SUPPLIER_COUNTRY_CODES.join(", ")}` }).nullable(),
+    ),
+  // An empty field is the feature off.
+  duplicateWindowMinutes: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? Number(value.trim()) : 0))
+    .pipe(
+      z
+        .number({ invalid_type_error: "must be a number of minutes" })
+        .int("must be a whole number of minutes")
+        .min(0, "must not be negative")
+        .max(MAX_DUPLICATE_WINDOW_MINUTES, `must be at most ${MAX_DUPLICATE_WINDOW_MINUTES} minutes`),
+    ),
+  duplicateAction: z
+    .enum(DUPLICATE_ACTIONS, { message: `must be one of ${DUPLICATE_ACTIONS.join(", ")}` })
+    .default("send"),
+  // A checkbox: present ("on" or "true") when ticked.
+  sendingHoursOn: z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true"),
+  sendingHoursFrom: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || "08:00")
+    .pipe(z.string().regex(TIME_OF_DAY_PATTERN, "must be a time of day as HH:MM")),
+  sendingHoursTo: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || "21:00")
+    .pipe(z.string().regex(TIME_OF_DAY_PATTERN, "must be a time of day as HH:MM")),
+}).refine((rules) => !rules.sendingHoursOn || rules.sendingHoursFrom !== rules.sendingHoursTo, {
+  message: "the window must not start and end at the same time",
+  path: ["sendingHoursTo"],
+});
 
 /** The shop's rules, or the defaults when it never saved any. The order path's store: the worker reads it once per claim. */
 export async function getOrderRules(shop: string): Promise<OrderRules> {

@@ -66,12 +66,9 @@ describe("the platform's IP allowlist refusing the app", () => {
     const shop = await createAutomatedShop();
     server.use(
       http.post(graphqlUrl(shop), () =>
-        HttpResponse.json(
-          { errors: "[API] This action requires merchant approval for write_orders scope." },
-          {
-            status: 403,
-          },
-        ),
+        HttpResponse.json({ errors: "[API] This action requires merchant approval for write_orders scope." }, {
+          status: 403,
+        }),
       ),
     );
     expect(await refusal(platformGraphql({ shop }, QUERY))).toMatchObject({ status: 502, code: "FORBIDDEN" });
