@@ -1,6 +1,7 @@
 import { Badge, type BadgeProps } from "@shopify/polaris";
 import { useI18n } from "~/i18n/context";
 import type { DeliveryStatus } from "~/lib/api-types";
+import { isHeld } from "~/lib/order-rules";
 
 const TONES: Record<DeliveryStatus, BadgeProps["tone"]> = {
   queued: "info",
@@ -12,7 +13,17 @@ const TONES: Record<DeliveryStatus, BadgeProps["tone"]> = {
   skipped: undefined,
 };
 
-export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
+/**
+ * Where the order stands on its way to the flow. An order the shop's rules held for the team (no usable mobile, a
+ * likely duplicate) is skipped in the store but waits for the merchant: it reads "held by your rules", never a grey
+ * "skipped" beside its reason.
+ */
+export function DeliveryStatusBadge({
+  delivery,
+}: {
+  delivery: { status: DeliveryStatus; lastErrorCode: string | null };
+}) {
   const { t } = useI18n();
-  return <Badge tone={TONES[status]}>{t(`deliveries.status.${status}`)}</Badge>;
+  if (isHeld(delivery)) return <Badge tone="attention">{t("deliveries.status.heldByRules")}</Badge>;
+  return <Badge tone={TONES[delivery.status]}>{t(`deliveries.status.${delivery.status}`)}</Badge>;
 }

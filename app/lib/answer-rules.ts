@@ -17,6 +17,16 @@ export interface AnswerRule {
 
 export const MAX_ANSWER_RULES = 20;
 
+/**
+ * The tag each answer adds to its order (docs/decisions/301), with the `automation-` prefix of the app's other tags,
+ * so the platform's order list tells a refused order from a confirmed one. Added only, never removed.
+ */
+export const ANSWER_TAGS: Record<Answer, string> = {
+  confirmed: "automation-buyer-confirmed",
+  refused: "automation-buyer-refused",
+  no_answer: "automation-buyer-no-answer",
+};
+
 /** What a callback said, as the rules read it: its status (if it gave one) and the tags it added. */
 export interface CallbackSaid {
   status?: string | null;

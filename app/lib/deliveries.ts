@@ -22,6 +22,16 @@ export function labelled(t: (key: MessageKey, vars?: Vars) => string, prefix: st
   return hasMessage(key) ? t(key) : value;
 }
 
+/**
+ * The flow's result in the merchant's words: a status the app knows by its word ("Terminado"), any other as the
+ * merchant's own flow named it, quoted ("«cancelled»"), so it never reads as the app's word for the buyer's answer.
+ */
+export function flowResultLabel(t: (key: MessageKey, vars?: Vars) => string, status: string | null) {
+  if (!status) return "—";
+  const key = `delivery.callbackStatus.${status}`;
+  return hasMessage(key) ? t(key) : t("delivery.callbackStatus.other", { status });
+}
+
 /** The order (or draft order) in the store's admin, for a link from the page; null for others (checkouts). */
 export function orderAdminUrl(delivery: { orderId: string | null }) {
   const match = /^gid:\/\/shopify\/(Order|DraftOrder)\/(\d+)$/.exec(delivery.orderId ?? "");

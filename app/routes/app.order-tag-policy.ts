@@ -5,16 +5,27 @@ import { parseInput, readFields } from "~/lib/input.server";
 import { saveOrderTagPolicy } from "~/services/automation/tag-policy.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 
-const input = z.object({
-  replaceOutcomeTag: z.enum(["true", "false"], { errorMap: () => ({ message: "must be true or false" }) }),
-});
+const flag = z.enum(["true", "false"], { errorMap: () => ({ message: "must be true or false" }) }).optional();
+const input = z
+  .object({ replaceOutcomeTag: flag, answerTag: flag })
+  .refine((fields) => fields.replaceOutcomeTag !== undefined || fields.answerTag !== undefined, {
+    message: "is required",
+    path: ["replaceOutcomeTag"],
+  });
 
-/** Settings' "replace the earlier outcome tag" checkbox (docs/decisions/193): saved for the session's shop. */
+/**
+ * Settings' tag checkboxes: "replace the earlier outcome tag" (docs/decisions/193) and "add the buyer's answer as a
+ * tag" (docs/decisions/301), each saved on its own change for the session's shop.
+ */
 export const action = apiHandler(
   async ({ request }: ActionFunctionArgs) => {
     const { shop } = await authenticateAdminApi(request);
-    const { replaceOutcomeTag } = parseInput(input, await readFields(request));
-    return ok({ policy: await saveOrderTagPolicy(shop, replaceOutcomeTag === "true") });
+    const fields = parseInput(input, await readFields(request));
+    const change = {
+      ...(fields.replaceOutcomeTag ? { replaceOutcomeTag: fields.replaceOutcomeTag === "true" } : {}),
+      ...(fields.answerTag ? { answerTag: fields.answerTag === "true" } : {}),
+    };
+    return ok({ policy: await saveOrderTagPolicy(shop, change) });
   },
   { maxBodyBytes: BODY_LIMITS.form },
 );

@@ -127,7 +127,7 @@ describe("what the log and a delivery's page say is true", () => {
       if (width === 1400) {
         // Every attempt, those before the merchant's retry included: the same number as the delivery's page.
         const replayed = page.getByRole("row").filter({ hasText: "#1013" });
-        expect((await replayed.locator("td").nth(4).innerText()).trim()).toBe("2");
+        expect((await replayed.locator("td").nth(5).innerText()).trim()).toBe("2");
       }
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
@@ -157,11 +157,11 @@ describe("what the log and a delivery's page say is true", () => {
       await shown(
         converted.getByText(
           es
-            ? "El pedido no llegó al flujo, así que el flujo no tiene nada que responder."
-            : "The order did not reach the flow, so the flow has nothing to answer.",
+            ? "El pedido no llegó al flujo, así que el flujo no tiene resultado que informar."
+            : "The order did not reach the flow, so the flow has no result to report.",
         ),
       );
-      expect(await converted.getByText(es ? /aún no ha respondido/ : /has not answered yet/).count()).toBe(0);
+      expect(await converted.getByText(es ? /aún no ha informado/ : /has not reported/).count()).toBe(0);
       await save(converted, `delivery-converted-${locale}-${width}`);
 
       const loop = await open("loop");
@@ -186,9 +186,8 @@ describe("what the log and a delivery's page say is true", () => {
       // Not "Last error: —": the flow's own report.
       await shown(
         failed.getByText(
-          es
-            ? "Tu flujo informó que falló con este pedido (Fallido)"
-            : "Your flow reported that it failed with this order (Failed)",
+          es ? "Tu flujo informó que falló con este pedido" : "Your flow reported that it failed with this order",
+          { exact: true },
         ),
       );
       // The buyer, with a WhatsApp link, and what they bought.
@@ -216,7 +215,9 @@ describe("what the log and a delivery's page say is true", () => {
       await shown(replayed.getByRole("heading", { name: es ? "Pedido #1013" : "Order #1013" }));
       await shown(
         replayed.getByText(
-          es ? "Tu flujo responde después de recibir el pedido." : "Your flow answers after it receives the order.",
+          es
+            ? "Tu flujo informa su resultado después de recibir el pedido."
+            : "Your flow reports its result after it receives the order.",
         ),
       );
       expect(await replayed.locator("dd").nth(2).innerText()).toBe("2");

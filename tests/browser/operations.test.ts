@@ -59,7 +59,7 @@ describe("delivery operations, insights and alerts", () => {
       const es = locale === "es";
       const page = await admin.open(insightsShop, "/app/insights", locale, width);
       await page.getByTestId("deliveries-chart").locator("svg").first().waitFor();
-      const heading = es ? "Confirmaciones por flujo" : "Confirmations per flow";
+      const heading = es ? "Resultados por flujo" : "Results per flow";
       await shown(page.getByRole("heading", { name: heading }));
       // Table or blocks per flow, whichever the width shows (docs/decisions/147).
       await shown(page.getByText("flow_confirmacion").filter({ visible: true }));
@@ -92,7 +92,7 @@ describe("delivery operations, insights and alerts", () => {
     await shown(page.getByText("No se pudo cargar el gráfico. Recarga la página para intentarlo de nuevo."));
     expect(await page.getByTestId("deliveries-chart").count()).toBe(0);
     // The rest of the page is there: the flows, and the chart's numbers for screen readers.
-    await shown(page.getByRole("heading", { name: "Confirmaciones por flujo" }));
+    await shown(page.getByRole("heading", { name: "Resultados por flujo" }));
     expect(await page.getByRole("table", { name: "Pedidos enviados al flujo por día" }).getByRole("row").count()).toBe(
       1 + 7,
     );

@@ -105,7 +105,7 @@ describe("the order page's extensions, rendered with a stand-in for the admin", 
         .toContain("POST /api/deliveries/d1/retry");
     });
 
-    it(`block: sent to the flow and confirmed, in the app's words (${locale})`, async () => {
+    it(`block: sent to the flow and finished, never "confirmed": that word is the buyer's (${locale})`, async () => {
       const sent = delivery({ status: "delivered", callbackStatus: "success", tagsApplied: ["automation-processed"] });
       const page = await render("order-automation-block", {
         locale,
@@ -115,7 +115,10 @@ describe("the order page's extensions, rendered with a stand-in for the admin", 
       await shown(page.getByText(es ? "Enviado al flujo" : "Sent to the flow", { exact: true }));
       expect(await page.getByText(es ? "Entregado" : "Delivered", { exact: true }).count()).toBe(0);
       await shown(page.getByText(es ? "Flujo: Confirmación de pedido COD" : "Flow: Confirmación de pedido COD"));
-      await shown(page.getByText(es ? "Tu flujo confirmó el pedido" : "Your flow confirmed the order"));
+      await shown(page.getByText(es ? "Resultado del flujo: terminado" : "Flow result: finished"));
+      expect(await page.getByText(es ? "Tu flujo confirmó el pedido" : "Your flow confirmed the order").count()).toBe(
+        0,
+      );
       await shown(page.getByRole("button", { name: es ? "Enviar de nuevo al flujo" : "Send to the flow again" }));
       await screenshot(page, `extension-block-sent-${locale}`);
     });
@@ -317,12 +320,16 @@ describe("the order page's extensions, rendered with a stand-in for the admin", 
           exact: true,
         }),
       );
-      // The platform's own words, as it gave them.
+      // Why, in the merchant's words: never the platform's English ("INVALID: Cannot cancel ... fulfillments").
       await shown(
-        refused.getByText(`${es ? "Motivo" : "Why"}: INVALID: Cannot cancel an order with outstanding fulfillments`, {
-          exact: true,
-        }),
+        refused.getByText(
+          es
+            ? "Motivo: el pedido ya tiene envíos preparados, así que tu tienda no deja cancelarlo. Cancela o quita esos envíos primero."
+            : "Why: the order already has fulfilments in progress, so your store does not let it be cancelled. Cancel or remove them first.",
+          { exact: true },
+        ),
       );
+      expect(await refused.locator("body").innerText()).not.toContain("INVALID");
       // The buyer answered: no wait to count, and only the cancel is offered again.
       expect(await refused.getByText(es ? /^Esperando al comprador/ : /^Waiting for the buyer/).count()).toBe(0);
       expect(await refused.getByRole("button", { name: es ? "Liberar ahora" : "Release now" }).count()).toBe(0);

@@ -41,7 +41,7 @@ describe("running an order's flow again, and the outcome tag setting", () => {
   it("keeps outcome tags add-only until the merchant ticks the setting, and remembers it", async () => {
     const seeded = await newShopFrom("tag-policy", configuredShop());
     const page = await admin.open(seeded.shop, "/app/settings", "es", 390);
-    const checkbox = page.getByRole("checkbox", { name: "Reemplazar la etiqueta de resultado anterior" });
+    const checkbox = page.getByRole("checkbox", { name: "Reemplazar la etiqueta de resultado del flujo anterior" });
     await checkbox.waitFor();
     expect(await checkbox.isChecked()).toBe(false);
     expect(await page.getByText(/las etiquetas solo se añaden/).isVisible()).toBe(true);
@@ -51,7 +51,7 @@ describe("running an order's flow again, and the outcome tag setting", () => {
       .poll(() => browserDatabase().orderTagPolicy.findUnique({ where: { shop: seeded.shop } }))
       .toMatchObject({ replaceOutcomeTag: true });
     const again = await admin.open(seeded.shop, "/app/settings", "es", 390);
-    const reloaded = again.getByRole("checkbox", { name: "Reemplazar la etiqueta de resultado anterior" });
+    const reloaded = again.getByRole("checkbox", { name: "Reemplazar la etiqueta de resultado del flujo anterior" });
     await reloaded.waitFor();
     expect(await reloaded.isChecked()).toBe(true);
   });

@@ -46,7 +46,9 @@ describe("feedback components", () => {
   });
 
   it("offers a retry in the merchant's language when the call can be repeated", () => {
-    expect(render(<ApiErrorBanner error={failed("x", { code: "upstream_failed" })} onRetry={() => {}} />)).toContain("Reintentar");
+    expect(render(<ApiErrorBanner error={failed("x", { code: "upstream_failed" })} onRetry={() => {}} />)).toContain(
+      "Reintentar",
+    );
   });
 
   it("renders nothing without an error", () => {
@@ -54,10 +56,21 @@ describe("feedback components", () => {
   });
 
   it("names delivery statuses in the merchant's language", () => {
-    expect(render(<DeliveryStatusBadge status="dead" />)).toContain("Sin enviar");
-    expect(render(<DeliveryStatusBadge status="dead" />, "en")).toContain("Not sent");
-    expect(render(<DeliveryStatusBadge status="flow_failed" />)).toContain("El flujo falló");
-    expect(render(<DeliveryStatusBadge status="flow_failed" />, "en")).toContain("Flow failed");
+    const of = (status: "dead" | "flow_failed" | "skipped", lastErrorCode: string | null = null) => ({
+      status,
+      lastErrorCode,
+    });
+    expect(render(<DeliveryStatusBadge delivery={of("dead")} />)).toContain("Sin enviar");
+    expect(render(<DeliveryStatusBadge delivery={of("dead")} />, "en")).toContain("Not sent");
+    expect(render(<DeliveryStatusBadge delivery={of("flow_failed")} />)).toContain("El flujo falló");
+    expect(render(<DeliveryStatusBadge delivery={of("flow_failed")} />, "en")).toContain("Flow failed");
+  });
+
+  it("calls an order the shop's rules held for the team held, never skipped", () => {
+    const held = { status: "skipped" as const, lastErrorCode: "held_no_mobile" };
+    expect(render(<DeliveryStatusBadge delivery={held} />)).toContain("Retenido por tus reglas");
+    expect(render(<DeliveryStatusBadge delivery={held} />)).not.toContain("Omitido");
+    expect(render(<DeliveryStatusBadge delivery={held} />, "en")).toContain("Held by your rules");
   });
 
   it("gives an empty list a heading", () => {

@@ -55,11 +55,19 @@ describe("the order page's buyer section", () => {
       state({ state: "cancel_refused", since: "2026-11-26T11:00:00Z", problem: "INVALID: outstanding fulfillments" }),
       NOW,
     );
-    expect(view.lines).toContainEqual({
-      key: "buyer.problem",
-      values: { problem: "INVALID: outstanding fulfillments" },
-    });
+    expect(view.lines).toContainEqual({ key: "buyer.problem.fulfilled" });
+    expect(JSON.stringify(view.lines)).not.toContain("INVALID");
     expect(view.actions).toEqual(["cancel"]);
+  });
+
+  it("words the platform's English refusals, never shows them", () => {
+    const lines = (problem: string) =>
+      buildBuyerView(state({ state: "not_held", since: "2026-11-26T11:00:00Z", problem }), NOW).lines;
+    expect(lines("HTTP 503")).toContainEqual({ key: "buyer.problem.unavailable" });
+    expect(lines("INVALID: Cannot cancel an order with outstanding fulfillments")).toContainEqual({
+      key: "buyer.problem.fulfilled",
+    });
+    expect(lines("ACCESS_DENIED: something else")).toContainEqual({ key: "buyer.problem.other" });
   });
 
   it("no buttons while a release or cancel is on its way", () => {

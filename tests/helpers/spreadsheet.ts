@@ -3,7 +3,10 @@
  * start with a byte-order mark (Windows-1252 otherwise, as Excel does), fields split at the regional settings' list
  * separator (";" in Colombia or Spain, "," in the United States) with RFC 4180 quoting, and each cell typed: a text
  * whose first character (after any leading whitespace) is = + - @ or their full-width forms is run as a formula,
- * a number in the region's decimal mark is a number, "YYYY-MM-DD HH:MM:SS" is a date.
+ * a number in the region's decimal mark is a number, "YYYY-MM-DD HH:MM:SS" is a date. A tab before a phone's own
+ * characters (digits, spaces, dots, dashes, parentheses, a leading "+") makes it text, shown without the tab: the
+ * way Excel keeps a typed phone (docs/decisions/302); any other tab-led cell is read as a formula, as some
+ * spreadsheets do.
  */
 export type SheetCell =
   | { kind: "formula"; source: string }
@@ -31,6 +34,7 @@ export function openAsSpreadsheet(bytes: Uint8Array, region: RegionalSettings) {
 }
 
 function typeCell({ value, quoted }: { value: string; quoted: boolean }, region: RegionalSettings): SheetCell {
+  if (/^\t\+?[\d\s().-]+$/.test(value)) return { kind: "text", value: value.slice(1) };
   // A leading tab or carriage return is where some spreadsheets start a formula too.
   if (FORMULA.test(value) || /^[\t\r]/.test(value)) return { kind: "formula", source: value };
   if (!quoted) {

@@ -147,7 +147,11 @@ describe("the callback records the buyer's answer under the shop's rules", () =>
     const before = Date.now();
     const response = await callback({ apiKey, orderName: "#1001", status: "completed" });
     expect((await response.json()).tags).toEqual(["automation-completed"]);
-    expect(calls.filter((call) => call.operationName === "OrderTagsAdd")).toHaveLength(1);
+    // The flow's tags, then the buyer's answer as its own tag (docs/decisions/301).
+    expect(calls.filter((call) => call.operationName === "OrderTagsAdd").map((call) => call.variables?.tags)).toEqual([
+      ["automation-completed"],
+      ["automation-buyer-confirmed"],
+    ]);
     const answer = await prisma.orderAnswer.findFirstOrThrow({ where: { shop } });
     expect(answer).toMatchObject({
       orderId: ORDER.id,

@@ -1,4 +1,4 @@
-import { Badge, BlockStack, Card, InlineStack, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import { useI18n } from "~/i18n/context";
 import { labelled } from "~/lib/deliveries";
 
@@ -15,7 +15,16 @@ export interface BuyerPhoneView {
  * The buyer's phone on the delivery page (docs/decisions/220): as typed, as the flow receives it (E.164), its type,
  * and whether WhatsApp can reach it.
  */
-export function BuyerPhoneCard({ phone, duplicateOf }: { phone: BuyerPhoneView; duplicateOf: string | null }) {
+export function BuyerPhoneCard({
+  phone,
+  duplicateOf,
+  duplicateOfDeliveryId,
+}: {
+  phone: BuyerPhoneView;
+  duplicateOf: string | null;
+  /** The earlier order's delivery: "#1009" links to its page. */
+  duplicateOfDeliveryId: string | null;
+}) {
   const { t } = useI18n();
   return (
     <Card>
@@ -39,7 +48,22 @@ export function BuyerPhoneCard({ phone, duplicateOf }: { phone: BuyerPhoneView; 
         <Text as="p">
           {t("delivery.phone.type")}: {labelled(t, "delivery.phone.type", phone.type)}
         </Text>
-        {duplicateOf && <Badge tone="attention">{t("delivery.duplicateOf", { order: duplicateOf })}</Badge>}
+        {duplicateOf && (
+          // The earlier order by its name, linked to its page in the log when the app has it.
+          <InlineStack gap="100" blockAlign="center">
+            <Badge tone="attention">{t("delivery.possibleDuplicate")}</Badge>
+            {duplicateOfDeliveryId ? (
+              <Link
+                url={`/app/deliveries/${encodeURIComponent(duplicateOfDeliveryId)}`}
+                accessibilityLabel={t("delivery.duplicateOf", { order: duplicateOf })}
+              >
+                {duplicateOf}
+              </Link>
+            ) : (
+              <Text as="span">{duplicateOf}</Text>
+            )}
+          </InlineStack>
+        )}
       </BlockStack>
     </Card>
   );

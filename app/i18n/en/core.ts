@@ -45,12 +45,25 @@ export const core = {
   "repeatFlow.confirm": "Run it again",
 
   // Order tags written by the flow's callback
-  "tagPolicy.title": "Outcome tags",
+  "tagPolicy.title": "Order tags",
   "tagPolicy.description":
-    "Each answer from your flow adds a tag to the order (automation-processed, automation-completed, automation-pending or automation-error).",
-  "tagPolicy.replace": "Replace the earlier outcome tag",
+    "The app adds tags to orders so you can find them in your store's order list. Tags are spelled the same in every language, so your filters and automations always find them.",
+  "tagPolicy.list": "The tags the app adds",
+  "tagPolicy.meaning.processed": "your flow finished with the order (its result, not the buyer's answer)",
+  "tagPolicy.meaning.completed": "your flow reported that it completed the order",
+  "tagPolicy.meaning.pending": "your flow has not finished with the order yet",
+  "tagPolicy.meaning.error": "the order did not reach your flow, or your flow reported a failure",
+  "tagPolicy.meaning.buyerConfirmed": "the buyer confirmed the order",
+  "tagPolicy.meaning.buyerRefused": "the buyer refused the order",
+  "tagPolicy.meaning.buyerNoAnswer": "the buyer did not answer in time",
+  "tagPolicy.meaning.noPhone": "held by your rules: the buyer's phone is not a valid mobile",
+  "tagPolicy.meaning.duplicate": "possible duplicate: the same phone ordered the same items shortly before",
+  "tagPolicy.answerTag": "Add the buyer's answer as a tag",
+  "tagPolicy.answerTagHelp":
+    "On (recommended): a confirmed, refused or unanswered order gets its own tag, by your answer rules, so a refused order does not look like a confirmed one in the order list. Only added, never removed.",
+  "tagPolicy.replace": "Replace the flow's earlier result tag",
   "tagPolicy.replaceHelp":
-    "Off (recommended): tags are only added and the order keeps them all, so your saved filters and automations that look for, say, automation-processed still find it. On: each new answer removes the outcome tag the app added before; your own tags are never touched.",
+    "Off (recommended): tags are only added and the order keeps them all, so your filters and automations that look for, say, automation-processed still find it. On: each new flow result removes the result tag the app added before; the buyer's answer tags and your own tags are never touched.",
   "tagPolicy.saved": "Tag preference saved",
 
   "duration.underSecond": "under 1\u00a0s",

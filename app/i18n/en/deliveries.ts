@@ -25,6 +25,7 @@ export const deliveries = {
   "deliveries.status.retrying": "Retrying",
   "deliveries.status.dead": "Not sent",
   "deliveries.status.skipped": "Skipped",
+  "deliveries.status.heldByRules": "Held by your rules",
   "deliveries.topic.orders/create": "New order",
   "deliveries.topic.draft_orders/create": "Draft order (abandoned cart)",
   "deliveries.topic.checkouts/create": "Abandoned cart",
@@ -38,19 +39,20 @@ export const deliveries = {
   "delivery.attemptLog": "Attempts",
   "delivery.noAttempts": "No attempts yet",
   "delivery.attempt.duration": "Duration",
-  "delivery.callback": "Your flow's answer",
-  "delivery.noCallback": "Your flow has not answered yet.",
+  "delivery.callback": "Your flow's result",
+  "delivery.noCallback": "Your flow has not reported its result yet.",
   "delivery.callback.receivedAt": "Received",
-  "delivery.callback.status": "Status",
+  "delivery.callback.status": "Result",
   "delivery.outcome.delivered": "Accepted by the flow",
   "delivery.outcome.retryable": "Failed, will retry",
   "delivery.outcome.refused": "Refused",
-  "delivery.callbackStatus.success": "Confirmed",
-  "delivery.callbackStatus.completed": "Confirmed",
-  "delivery.callbackStatus.pending": "Pending",
-  "delivery.callbackStatus.error": "Error",
+  "delivery.callbackStatus.success": "Finished",
+  "delivery.callbackStatus.completed": "Finished",
+  "delivery.callbackStatus.pending": "In progress",
+  "delivery.callbackStatus.error": "Failed",
   "delivery.callbackStatus.failed": "Failed",
   "delivery.callbackStatus.tagged": "Tags added",
+  "delivery.callbackStatus.other": "“{status}”, as your flow reported it",
   "delivery.payload.total": "Total",
 
   "deliveries.test": "Test order",
@@ -75,8 +77,8 @@ export const deliveries = {
     "A loop test order: the test deleted it when it ended, so there was nothing to send.",
   "delivery.skipped.no_contact": "The cart has no phone or email: there is no one to message.",
   "delivery.skipped.other": "This order was not sent to the flow; the summary says why.",
-  "delivery.noCallback.notSent": "The order did not reach the flow, so the flow has nothing to answer.",
-  "delivery.noCallback.waiting": "Your flow answers after it receives the order.",
+  "delivery.noCallback.notSent": "The order did not reach the flow, so the flow has no result to report.",
+  "delivery.noCallback.waiting": "Your flow reports its result after it receives the order.",
   "delivery.flowReportedFailure": "Your flow reported that it failed with this order",
   "delivery.buyer": "Buyer",
   "delivery.buyer.name": "Name",
@@ -102,6 +104,8 @@ export const deliveries = {
 
   // The reconciliation sweep (docs/decisions/221).
   "deliveries.recovered": "Recovered",
+  "deliveries.recoveredAt": "Recovered on {time}",
+  "delivery.recoveredAt": "Recovered by the app",
   "deliveries.sweep": "Check the last 24 hours",
   "deliveries.sweep.none":
     "Checked the orders of the last 24 hours except the last minute: every one had arrived. The app checks the last minute's orders by itself within the next {minutes} minutes.",
@@ -111,10 +115,11 @@ export const deliveries = {
     "Checked the orders of the last 24 hours except the last minute: {count} had not arrived and are now queued. The app checks the last minute's orders by itself within the next {minutes} minutes.",
 
   "delivery.duplicateOf": "Possible duplicate of {order}",
+  "delivery.possibleDuplicate": "Possible duplicate of",
 
   // The delivery log's spreadsheet export.
   "export.fileName": "deliveries",
-  "export.column.createdAt": "Received ({zone})",
+  "export.column.createdAt": "Received, time in {zone}",
   "export.column.order": "Order",
   "export.column.customer": "Customer",
   "export.column.phone": "Phone",
@@ -126,8 +131,8 @@ export const deliveries = {
   "export.column.status": "Status",
   "export.column.attempts": "Attempts",
   "export.column.flow": "Flow",
-  "export.column.sentAt": "Sent to the flow ({zone})",
-  "export.column.flowAnswer": "Flow's answer",
+  "export.column.sentAt": "Sent to the flow, time in {zone}",
+  "export.column.flowAnswer": "Flow's result",
   "export.column.tags": "Tags added",
   "export.column.lastError": "Last problem",
   "export.column.test": "Test order",
@@ -142,5 +147,26 @@ export const deliveries = {
 
   // The buyer's answer in the export
   "export.column.buyerAnswer": "Buyer's answer",
-  "export.column.answeredAt": "Answered ({zone})",
+  "export.column.answeredAt": "Answered, time in {zone}",
+
+  // What the app did to the order's shipping: the third fact, apart from the flow's result and the buyer's answer
+  // (docs/decisions/300).
+  "deliveries.appAction": "What the app did",
+  "deliveries.appAction.owed": "Holding the shipping",
+  "deliveries.appAction.held": "Shipping held",
+  "deliveries.appAction.released": "Shipping released",
+  "deliveries.appAction.cancelled": "Cancelled by the app",
+  "deliveries.appAction.cancel_refused": "Could not cancel",
+  "deliveries.appAction.stood_down": "You acted first",
+  "deliveries.appAction.not_held": "Could not hold the shipping",
+  "deliveries.appAction.problem.fulfilled":
+    "The order already has fulfilments in progress, so your store does not let it be cancelled.",
+  "deliveries.appAction.problem.unavailable": "Your store did not answer in time.",
+  "deliveries.appAction.problem.other": "Your store did not accept the change.",
+  "deliveries.filter.appAction": "What the app did",
+  "deliveries.filter.appAction.held": "Shipping held",
+  "deliveries.filter.appAction.released": "Shipping released",
+  "deliveries.filter.appAction.cancelled": "Cancelled by the app",
+  "deliveries.filter.appAction.problem": "Could not hold or cancel",
+  "export.column.appAction": "What the app did",
 } as const;

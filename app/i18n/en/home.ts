@@ -93,11 +93,22 @@ export const home = {
   "home.noPhone.one": "{count} order in the last 7 days had no valid mobile",
   "home.noPhone.other": "{count} orders in the last 7 days had no valid mobile",
   "home.noPhone.link": "Review the sending rules",
-  "home.held.title": "Held until the buyer answers",
-  "home.held.count.one": "{count} order held waiting for the buyer",
-  "home.held.count.other": "{count} orders held waiting for the buyer",
-  "home.held.oldest.one": "The oldest has waited {count} hour",
-  "home.held.oldest.other": "The oldest has waited {count} hours",
+  // The shipments the app holds, by why there is no answer yet (docs/decisions/300).
+  "home.held.title": "Shipping held by the app",
+  "home.held.none": "No shipping is held right now.",
+  "home.held.waitingBuyer.one": "{count} order sent to the buyer, waiting for their answer",
+  "home.held.waitingBuyer.other": "{count} orders sent to the buyer, waiting for their answers",
+  "home.held.answered.one": "{count} order the buyer answered, still held as your settings say",
+  "home.held.answered.other": "{count} orders the buyers answered, still held as your settings say",
+  "home.held.heldByRules.one":
+    "{count} order held by your rules (no mobile or a possible duplicate): not sent to the buyer until you review it",
+  "home.held.heldByRules.other":
+    "{count} orders held by your rules (no mobile or a possible duplicate): not sent to the buyers until you review them",
+  "home.held.sendingHours.one": "{count} order waiting for your sending hours: it goes out on {opensAt}",
+  "home.held.sendingHours.other": "{count} orders waiting for your sending hours: the first goes out on {opensAt}",
+  "home.held.notSent.one": "{count} order not yet at your flow",
+  "home.held.notSent.other": "{count} orders not yet at your flow",
+  "home.held.oldestSince": "Held since {time}",
   "home.checklist.refused": "Key refused",
   "home.checklist.automation.refused": "The automation platform refuses the saved key: paste a new one in Settings.",
 

@@ -12,12 +12,13 @@ export const insights = {
   "insights.series.retrying": "Retrying",
   "insights.series.failed": "Not sent",
   "insights.series.flowFailed": "Flow failed",
-  "insights.flowsTitle": "Confirmations per flow",
+  "insights.flowsTitle": "Results per flow",
   "insights.flowsEmpty": "No order reached a flow in this period.",
   "insights.flow": "Flow",
   "insights.triggered": "Sent to the flow",
-  "insights.confirmed": "Confirmed",
+  "insights.confirmed": "Finished",
   "insights.flowFailures": "Flow failed",
+  "insights.finishRate": "Finished share",
   "insights.rate": "Confirmation rate",
   "insights.timingTitle": "Time from order to flow",
   "insights.timingHelp": "From your store's notice of the order until the automation platform receives it.",
@@ -27,7 +28,8 @@ export const insights = {
   "insights.orders.other": "{count} orders measured",
   "insights.noTiming": "No order reached the flow in this period.",
   "insights.notApplicable": "Not applicable",
-  "insights.cartFlowHelp": "An abandoned-cart flow does not confirm orders: a confirmation rate does not apply to it.",
+  "insights.cartFlowHelp":
+    "An abandoned-cart flow writes to buyers who have not ordered yet: finished counts do not apply to it.",
   "insights.recovered.one": "{count} order recovered: your store never announced it and the app found it on a check",
   "insights.recovered.other":
     "{count} orders recovered: your store never announced them and the app found them on a check",
@@ -37,5 +39,8 @@ export const insights = {
   "insights.answers.confirmed": "Confirmed: {count}",
   "insights.answers.refused": "Refused: {count}",
   "insights.answers.noAnswer": "No answer: {count}",
+  "insights.answers.waiting": "Waiting for an answer now: {count}",
+  "insights.answers.help":
+    "What the buyer answered, as your answer rules read it. Not your flow's result: a flow can finish without the buyer confirming.",
   "insights.answers.time": "Time to answer: median {p50}, 95 % within {p95}",
 } as const;

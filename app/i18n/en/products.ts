@@ -126,6 +126,8 @@ export const products = {
   "theme.fieldRequired": "Required",
   "theme.nameInvalid": "Use letters, numbers, dots, dashes and underscores only",
   "theme.themeName": "Theme name",
+  "theme.themeNamePlaceholder": "For example: Seasonal store",
+  "theme.themeNameHelp": "Left empty, the theme is called “{name}”.",
   "theme.install": "Install theme",
   "theme.installing": "Installing the theme. This can take a minute…",
   "theme.installed": "Theme installed",

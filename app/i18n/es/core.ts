@@ -47,12 +47,25 @@ export const core: Record<keyof typeof english, string> = {
   "repeatFlow.confirm": "Ejecutar otra vez",
 
   // Order tags written by the flow's callback
-  "tagPolicy.title": "Etiquetas de resultado",
+  "tagPolicy.title": "Etiquetas de los pedidos",
   "tagPolicy.description":
-    "Cada respuesta de tu flujo añade una etiqueta al pedido (automation-processed, automation-completed, automation-pending o automation-error).",
-  "tagPolicy.replace": "Reemplazar la etiqueta de resultado anterior",
+    "La app añade etiquetas a los pedidos para que los encuentres en la lista de pedidos de tu tienda. Las etiquetas se escriben igual en todos los idiomas, así tus filtros y automatizaciones siempre las encuentran.",
+  "tagPolicy.list": "Las etiquetas que añade la app",
+  "tagPolicy.meaning.processed": "tu flujo terminó con el pedido (su resultado, no la respuesta del comprador)",
+  "tagPolicy.meaning.completed": "tu flujo informó que completó el pedido",
+  "tagPolicy.meaning.pending": "tu flujo aún no termina con el pedido",
+  "tagPolicy.meaning.error": "el pedido no llegó a tu flujo, o tu flujo informó que falló",
+  "tagPolicy.meaning.buyerConfirmed": "el comprador confirmó el pedido",
+  "tagPolicy.meaning.buyerRefused": "el comprador rechazó el pedido",
+  "tagPolicy.meaning.buyerNoAnswer": "el comprador no respondió a tiempo",
+  "tagPolicy.meaning.noPhone": "retenido por tus reglas: el teléfono del comprador no es un celular válido",
+  "tagPolicy.meaning.duplicate": "posible duplicado: el mismo teléfono pidió los mismos productos hace poco",
+  "tagPolicy.answerTag": "Añadir la respuesta del comprador como etiqueta",
+  "tagPolicy.answerTagHelp":
+    "Activado (recomendado): un pedido confirmado, rechazado o sin respuesta lleva su propia etiqueta, según tus reglas de respuesta, así en la lista de pedidos un pedido rechazado no se ve como uno confirmado. Solo se añade, nunca se quita.",
+  "tagPolicy.replace": "Reemplazar la etiqueta de resultado del flujo anterior",
   "tagPolicy.replaceHelp":
-    "Desactivado (recomendado): las etiquetas solo se añaden y el pedido conserva todas, así tus filtros y automatizaciones que buscan, por ejemplo, automation-processed lo siguen encontrando. Activado: cada nueva respuesta quita la etiqueta de resultado que la app añadió antes; tus propias etiquetas nunca se tocan.",
+    "Desactivado (recomendado): las etiquetas solo se añaden y el pedido conserva todas, así tus filtros y automatizaciones que buscan, por ejemplo, automation-processed lo siguen encontrando. Activado: cada nuevo resultado del flujo quita la etiqueta de resultado que la app añadió antes; las de la respuesta del comprador y tus propias etiquetas nunca se tocan.",
   "tagPolicy.saved": "Preferencia de etiquetas guardada",
 
   "duration.underSecond": "menos de 1\u00a0s",

@@ -27,6 +27,7 @@ export const deliveries: Record<keyof typeof english, string> = {
   "deliveries.status.retrying": "Reintentando",
   "deliveries.status.dead": "Sin enviar",
   "deliveries.status.skipped": "Omitido",
+  "deliveries.status.heldByRules": "Retenido por tus reglas",
   "deliveries.topic.orders/create": "Pedido nuevo",
   "deliveries.topic.draft_orders/create": "Pedido en borrador (carrito abandonado)",
   "deliveries.topic.checkouts/create": "Carrito abandonado",
@@ -40,19 +41,20 @@ export const deliveries: Record<keyof typeof english, string> = {
   "delivery.attemptLog": "Intentos",
   "delivery.noAttempts": "Aún no hay intentos",
   "delivery.attempt.duration": "Duración",
-  "delivery.callback": "Respuesta del flujo",
-  "delivery.noCallback": "Tu flujo aún no ha respondido.",
+  "delivery.callback": "Resultado del flujo",
+  "delivery.noCallback": "Tu flujo aún no ha informado su resultado.",
   "delivery.callback.receivedAt": "Recibida",
-  "delivery.callback.status": "Estado",
+  "delivery.callback.status": "Resultado",
   "delivery.outcome.delivered": "Aceptado por el flujo",
   "delivery.outcome.retryable": "Falló, se reintentará",
   "delivery.outcome.refused": "Rechazado",
-  "delivery.callbackStatus.success": "Confirmado",
-  "delivery.callbackStatus.completed": "Confirmado",
-  "delivery.callbackStatus.pending": "Pendiente",
-  "delivery.callbackStatus.error": "Error",
-  "delivery.callbackStatus.failed": "Fallido",
+  "delivery.callbackStatus.success": "Terminado",
+  "delivery.callbackStatus.completed": "Terminado",
+  "delivery.callbackStatus.pending": "En curso",
+  "delivery.callbackStatus.error": "Falló",
+  "delivery.callbackStatus.failed": "Falló",
   "delivery.callbackStatus.tagged": "Etiquetas agregadas",
+  "delivery.callbackStatus.other": "«{status}», como lo informó tu flujo",
   "delivery.payload.total": "Total",
 
   "deliveries.test": "Pedido de prueba",
@@ -77,8 +79,8 @@ export const deliveries: Record<keyof typeof english, string> = {
     "Pedido de la prueba del circuito: la prueba lo borró al terminar, así que no había nada que enviar.",
   "delivery.skipped.no_contact": "El carrito no tiene teléfono ni correo: no hay a quién escribirle.",
   "delivery.skipped.other": "Este pedido no se envió al flujo; el motivo está en el resumen.",
-  "delivery.noCallback.notSent": "El pedido no llegó al flujo, así que el flujo no tiene nada que responder.",
-  "delivery.noCallback.waiting": "Tu flujo responde después de recibir el pedido.",
+  "delivery.noCallback.notSent": "El pedido no llegó al flujo, así que el flujo no tiene resultado que informar.",
+  "delivery.noCallback.waiting": "Tu flujo informa su resultado después de recibir el pedido.",
   "delivery.flowReportedFailure": "Tu flujo informó que falló con este pedido",
   "delivery.buyer": "Comprador",
   "delivery.buyer.name": "Nombre",
@@ -104,6 +106,8 @@ export const deliveries: Record<keyof typeof english, string> = {
 
   // The reconciliation sweep (docs/decisions/221).
   "deliveries.recovered": "Recuperado",
+  "deliveries.recoveredAt": "Recuperado el {time}",
+  "delivery.recoveredAt": "Recuperado por la app",
   "deliveries.sweep": "Revisar las últimas 24 horas",
   "deliveries.sweep.none":
     "Revisamos los pedidos de las últimas 24 horas, salvo el último minuto: todos habían llegado. Los del último minuto los revisamos solos en los próximos {minutes} minutos.",
@@ -113,10 +117,11 @@ export const deliveries: Record<keyof typeof english, string> = {
     "Revisamos los pedidos de las últimas 24 horas, salvo el último minuto: {count} no habían llegado y ya están en cola. Los del último minuto los revisamos solos en los próximos {minutes} minutos.",
 
   "delivery.duplicateOf": "Posible duplicado de {order}",
+  "delivery.possibleDuplicate": "Posible duplicado de",
 
   // La exportación del registro de entregas a hoja de cálculo.
   "export.fileName": "entregas",
-  "export.column.createdAt": "Recibido ({zone})",
+  "export.column.createdAt": "Recibido, hora de {zone}",
   "export.column.order": "Pedido",
   "export.column.customer": "Cliente",
   "export.column.phone": "Teléfono",
@@ -128,8 +133,8 @@ export const deliveries: Record<keyof typeof english, string> = {
   "export.column.status": "Estado",
   "export.column.attempts": "Intentos",
   "export.column.flow": "Flujo",
-  "export.column.sentAt": "Enviado al flujo ({zone})",
-  "export.column.flowAnswer": "Respuesta del flujo",
+  "export.column.sentAt": "Enviado al flujo, hora de {zone}",
+  "export.column.flowAnswer": "Resultado del flujo",
   "export.column.tags": "Etiquetas añadidas",
   "export.column.lastError": "Último problema",
   "export.column.test": "Pedido de prueba",
@@ -144,5 +149,26 @@ export const deliveries: Record<keyof typeof english, string> = {
 
   // La respuesta del comprador en la exportación
   "export.column.buyerAnswer": "Respuesta del comprador",
-  "export.column.answeredAt": "Respondió ({zone})",
+  "export.column.answeredAt": "Respondió, hora de {zone}",
+
+  // Lo que hizo la app con el envío del pedido: el tercer hecho, aparte del resultado del flujo y la respuesta del
+  // comprador (docs/decisions/300).
+  "deliveries.appAction": "Lo que hizo la app",
+  "deliveries.appAction.owed": "Reteniendo el envío",
+  "deliveries.appAction.held": "Envío retenido",
+  "deliveries.appAction.released": "Envío liberado",
+  "deliveries.appAction.cancelled": "Cancelado por la app",
+  "deliveries.appAction.cancel_refused": "No se pudo cancelar",
+  "deliveries.appAction.stood_down": "Lo resolviste tú",
+  "deliveries.appAction.not_held": "No se pudo retener el envío",
+  "deliveries.appAction.problem.fulfilled":
+    "El pedido ya tiene envíos preparados, así que tu tienda no deja cancelarlo.",
+  "deliveries.appAction.problem.unavailable": "Tu tienda no respondió a tiempo.",
+  "deliveries.appAction.problem.other": "Tu tienda no aceptó el cambio.",
+  "deliveries.filter.appAction": "Lo que hizo la app",
+  "deliveries.filter.appAction.held": "Envío retenido",
+  "deliveries.filter.appAction.released": "Envío liberado",
+  "deliveries.filter.appAction.cancelled": "Cancelado por la app",
+  "deliveries.filter.appAction.problem": "No pudo retener ni cancelar",
+  "export.column.appAction": "Lo que hizo la app",
 };

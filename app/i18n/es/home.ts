@@ -101,11 +101,22 @@ export const home: Record<keyof typeof english, string> = {
   "home.noPhone.one": "{count} pedido en los últimos 7 días no tenía un celular válido",
   "home.noPhone.other": "{count} pedidos en los últimos 7 días no tenían un celular válido",
   "home.noPhone.link": "Revisar las reglas de envío",
-  "home.held.title": "Retenidos hasta que el comprador responda",
-  "home.held.count.one": "{count} pedido retenido esperando al comprador",
-  "home.held.count.other": "{count} pedidos retenidos esperando al comprador",
-  "home.held.oldest.one": "El más antiguo lleva {count} hora esperando",
-  "home.held.oldest.other": "El más antiguo lleva {count} horas esperando",
+  // Los envíos que la app retiene, por qué aún no hay respuesta (docs/decisions/300).
+  "home.held.title": "Envíos retenidos por la app",
+  "home.held.none": "Ahora no hay envíos retenidos.",
+  "home.held.waitingBuyer.one": "{count} pedido enviado al comprador, esperando su respuesta",
+  "home.held.waitingBuyer.other": "{count} pedidos enviados al comprador, esperando su respuesta",
+  "home.held.answered.one": "{count} pedido con respuesta del comprador que sigue retenido según tu configuración",
+  "home.held.answered.other": "{count} pedidos con respuesta del comprador que siguen retenidos según tu configuración",
+  "home.held.heldByRules.one":
+    "{count} pedido retenido por tus reglas (sin celular o posible duplicado): no se envió al comprador hasta que lo revises",
+  "home.held.heldByRules.other":
+    "{count} pedidos retenidos por tus reglas (sin celular o posible duplicado): no se enviaron al comprador hasta que los revises",
+  "home.held.sendingHours.one": "{count} pedido esperando tu horario de envío: sale el {opensAt}",
+  "home.held.sendingHours.other": "{count} pedidos esperando tu horario de envío: el primero sale el {opensAt}",
+  "home.held.notSent.one": "{count} pedido aún sin llegar a tu flujo",
+  "home.held.notSent.other": "{count} pedidos aún sin llegar a tu flujo",
+  "home.held.oldestSince": "Retenido desde el {time}",
   "home.checklist.refused": "Clave rechazada",
   "home.checklist.automation.refused":
     "La plataforma de automatización rechaza la clave guardada: pega una nueva en Configuración.",

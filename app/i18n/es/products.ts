@@ -134,6 +134,8 @@ export const products: Record<keyof typeof english, string> = {
   "theme.fieldRequired": "Obligatorio",
   "theme.nameInvalid": "Usa solo letras, números, puntos, guiones y guiones bajos",
   "theme.themeName": "Nombre del tema",
+  "theme.themeNamePlaceholder": "Por ejemplo: Tienda de temporada",
+  "theme.themeNameHelp": "Si lo dejas vacío, el tema se llama «{name}».",
   "theme.install": "Instalar tema",
   "theme.installing": "Instalando el tema. Puede tardar un minuto…",
   "theme.installed": "Tema instalado",

@@ -13,7 +13,7 @@ import type { SetupState } from "~/lib/setup-steps";
 import { listAssociations } from "~/services/catalogue/associations.server";
 import { automationState } from "~/services/deliveries/operations.server";
 import { deliveryStats } from "~/services/deliveries/queries.server";
-import { heldSummary } from "~/services/holds/order-hold.server";
+import { heldOrdersSummary } from "~/services/deliveries/held-orders.server";
 import { followLoopTest } from "~/services/loop-test/loop-test.server";
 import { countOrdersWithoutMobile } from "~/services/orders/checks.server";
 import { requirePlatformSession } from "~/services/platform/offline-session.server";
@@ -48,7 +48,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     followLoopTest(shop, null),
     automationState(shop),
     countOrdersWithoutMobile(shop),
-    heldSummary(shop),
+    heldOrdersSummary(shop),
   ]);
   const setup: SetupState = {
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,

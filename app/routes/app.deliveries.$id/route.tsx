@@ -111,7 +111,7 @@ export default function Delivery() {
   return (
     <AppPage
       title={title}
-      titleMetadata={delivery ? <DeliveryStatusBadge status={delivery.status} /> : undefined}
+      titleMetadata={delivery ? <DeliveryStatusBadge delivery={delivery} /> : undefined}
       parent={{ content: t("delivery.back"), url: "/app/deliveries" }}
       primaryAction={
         delivery && RETRYABLE_STATUSES.includes(delivery.status)
@@ -152,7 +152,13 @@ export default function Delivery() {
             <Layout.Section variant="oneThird">
               <BlockStack gap="400">
                 <CallbackCard delivery={delivery} />
-                {data.checks && <BuyerPhoneCard phone={data.checks.phone} duplicateOf={data.checks.duplicateOf} />}
+                {data.checks && (
+                  <BuyerPhoneCard
+                    phone={data.checks.phone}
+                    duplicateOf={data.checks.duplicateOf}
+                    duplicateOfDeliveryId={data.checks.duplicateOfDeliveryId}
+                  />
+                )}
                 <BuyerCard buyer={delivery.buyer} />
               </BlockStack>
             </Layout.Section>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
-import { BlockStack, Card, Layout, Select } from "@shopify/polaris";
+import { BlockStack, Card, InlineGrid, Layout, Select } from "@shopify/polaris";
 import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
 import { DeliveryOperations } from "~/components/deliveries/DeliveryOperations";
 import { useSweepNow } from "~/components/deliveries/use-sweep-now";
@@ -12,6 +12,7 @@ import { useRepeatFlowConfirm } from "~/components/deliveries/RepeatFlowConfirm"
 import { useI18n } from "~/i18n/context";
 import { pluralKey } from "~/i18n/plural";
 import { DELIVERY_STATUSES, type DeliveryStatus, type DeliverySummary } from "~/lib/api-types";
+import { APP_ACTION_FILTERS, isAppActionFilter, type AppActionFilter } from "~/lib/app-action";
 import { pageMeta } from "~/lib/meta";
 import { apiHandler, BODY_LIMITS, ok, unknownIntent } from "~/lib/http.server";
 import { readFields } from "~/lib/input.server";
@@ -25,6 +26,7 @@ import {
   searchDeliveries,
 } from "~/services/deliveries/operations.server";
 import { withBuyerOutcomes } from "~/services/deliveries/buyer-outcome.server";
+import { listByAppAction } from "~/services/deliveries/app-action-filter.server";
 import { listDeliveries } from "~/services/deliveries/queries.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
@@ -36,7 +38,7 @@ const PAGE_SIZE = 25;
 export const meta = pageMeta("nav.deliveries");
 
 /**
- * The log as the URL asks for it (status filter, search, page) and the operations' state, from the services the
+ * The log as the URL asks for it (status filter, what the app did, search, page) and the operations' state, from the services the
  * JSON routes call (`/api/deliveries`, `/api/deliveries/retry-failed`, `/api/automation/pause`). An unknown
  * status or page is read as none, as the list's links never make one.
  */
@@ -47,15 +49,27 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const status = DELIVERY_STATUSES.find((value) => value === params.get("status"));
   const page = Math.min(1_000_000, Math.max(1, Math.floor(Number(params.get("page"))) || 1));
   const q = params.get("q")?.trim().slice(0, 100) || undefined;
+  const appAction = params.get("appAction");
   const [list, failed, pause] = await Promise.all([
-    q
-      ? searchDeliveries(shop, { q, status, page, pageSize: PAGE_SIZE })
-      : listDeliveries(shop, { status, page, pageSize: PAGE_SIZE }),
+    isAppActionFilter(appAction)
+      ? listByAppAction(shop, { appAction, status, q, page, pageSize: PAGE_SIZE })
+      : q
+        ? searchDeliveries(shop, { q, status, page, pageSize: PAGE_SIZE })
+        : listDeliveries(shop, { status, page, pageSize: PAGE_SIZE }),
     countRetryableFailed(shop),
     automationState(shop),
   ]);
   const deliveries = await withBuyerOutcomes(shop, list.deliveries as DeliverySummary[]);
-  return { deliveries, total: list.total, status, q, page, failed, pause };
+  return {
+    deliveries,
+    total: list.total,
+    status,
+    appAction: isAppActionFilter(appAction) ? appAction : null,
+    q,
+    page,
+    failed,
+    pause,
+  };
 };
 
 /**
@@ -105,8 +119,10 @@ export default function Deliveries() {
     }
   });
 
-  function show(status: DeliveryStatus | undefined, page: number) {
+  function show(status: DeliveryStatus | undefined, page: number, appAction = data.appAction) {
     const search = new URLSearchParams(params);
+    if (appAction) search.set("appAction", appAction);
+    else search.delete("appAction");
     if (status) search.set("status", status);
     else search.delete("status");
     if (page > 1) search.set("page", String(page));
@@ -128,7 +144,7 @@ export default function Deliveries() {
   return (
     <AppPage
       title={t("nav.deliveries")}
-      // An index table of seven columns and its row actions: the admin's own order list is full width too.
+      // An index table of eight columns and its row actions: the admin's own order list is full width too.
       fullWidth
       // Deliveries move on their own (worker, callbacks): the merchant can look again without leaving the page.
       secondaryActions={[{ content: t("common.refresh"), onAction: revalidator.revalidate, loading }, sweep.action]}
@@ -145,20 +161,34 @@ export default function Deliveries() {
         <Layout.Section>
           <BlockStack gap="400">
             <Card>
-              <Select
-                label={t("deliveries.filter")}
-                options={[
-                  { label: t("deliveries.filter.all"), value: "" },
-                  ...DELIVERY_STATUSES.map((value) => ({ label: t(`deliveries.status.${value}`), value })),
-                ]}
-                value={status ?? ""}
-                onChange={(value) =>
-                  show(
-                    DELIVERY_STATUSES.find((known) => known === value),
-                    1,
-                  )
-                }
-              />
+              <InlineGrid columns={{ xs: 1, md: 2 }} gap="300">
+                <Select
+                  label={t("deliveries.filter")}
+                  options={[
+                    { label: t("deliveries.filter.all"), value: "" },
+                    ...DELIVERY_STATUSES.map((value) => ({ label: t(`deliveries.status.${value}`), value })),
+                  ]}
+                  value={status ?? ""}
+                  onChange={(value) =>
+                    show(
+                      DELIVERY_STATUSES.find((known) => known === value),
+                      1,
+                    )
+                  }
+                />
+                <Select
+                  label={t("deliveries.filter.appAction")}
+                  options={[
+                    { label: t("deliveries.filter.all"), value: "" },
+                    ...(Object.keys(APP_ACTION_FILTERS) as AppActionFilter[]).map((value) => ({
+                      label: t(`deliveries.filter.appAction.${value}`),
+                      value,
+                    })),
+                  ]}
+                  value={data.appAction ?? ""}
+                  onChange={(value) => show(status, 1, isAppActionFilter(value) ? value : null)}
+                />
+              </InlineGrid>
             </Card>
             {operation.failure && operation.intent === "retry" && (
               <ApiErrorBanner message={message(operation.failure)} />
@@ -167,15 +197,20 @@ export default function Deliveries() {
               <EmptyLog
                 q={data.q}
                 status={status}
+                appAction={data.appAction}
                 onClearSearch={clearSearch}
-                onClearFilter={() => show(undefined, 1)}
+                onClearFilter={() => show(undefined, 1, null)}
               />
             ) : (
               <>
                 <DeliveryTable
                   deliveries={data.deliveries}
                   loading={loading}
-                  retry={{ onRetry: repeat.request, pending: (id) => operation.pending("retry", id), busy: operation.busy }}
+                  retry={{
+                    onRetry: repeat.request,
+                    pending: (id) => operation.pending("retry", id),
+                    busy: operation.busy,
+                  }}
                 />
                 <PageNavigation
                   page={page}

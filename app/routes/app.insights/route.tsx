@@ -82,7 +82,7 @@ export default function Insights() {
         <Layout.Section>
           <FlowsCard flows={insights.flows} flowNames={insights.flowNames} cartFlowId={insights.cartFlowId} />
         </Layout.Section>
-        <AnswerInsightsCard answers={insights.answers} />
+        <AnswerInsightsCard answers={insights.answers} flowNames={insights.flowNames} />
         <Layout.Section>
           <TimingCard recovered={insights.recovered} orderToTrigger={insights.orderToTrigger} />
         </Layout.Section>

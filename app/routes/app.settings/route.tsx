@@ -13,7 +13,7 @@ import { apiHandler, BODY_LIMITS } from "~/lib/http.server";
 import { readFields } from "~/lib/input.server";
 import { pageMeta } from "~/lib/meta";
 import { answerRulesView } from "~/services/answers/rules.server";
-import { replacesOutcomeTags } from "~/services/automation/tag-policy.server";
+import { orderTagPolicyOf } from "~/services/automation/tag-policy.server";
 import { HOLD_SCOPES, holdPolicyOf } from "~/services/holds/settings.server";
 import { getOrderRules } from "~/services/orders/rules.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
@@ -36,19 +36,19 @@ export const meta = pageMeta("nav.settings");
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [settings, answers, holdPolicy, holdScopesMissing, replaceOutcomeTag, orderRules, receiver, statusMap] =
+  const [settings, answers, holdPolicy, holdScopesMissing, tagPolicy, orderRules, receiver, statusMap] =
     await Promise.all([
       getShopSettings(session.shop),
       answerRulesView(session.shop),
       holdPolicyOf(session.shop),
       missingScopesFor(session.shop, HOLD_SCOPES),
-      replacesOutcomeTags(session.shop),
+      orderTagPolicyOf(session.shop),
       getOrderRules(session.shop),
       receiverView(session.shop),
       savedStatusMap(session.shop),
     ]);
   return {
-    replaceOutcomeTag,
+    tagPolicy,
     orderRules,
     receiver,
     statusMap,
@@ -76,17 +76,8 @@ export const action = apiHandler(
 
 export default function Settings() {
   const { t } = useI18n();
-  const {
-    configuration,
-    flows,
-    replaceOutcomeTag,
-    orderRules,
-    answers,
-    holdPolicy,
-    holdScopesMissing,
-    receiver,
-    statusMap,
-  } = useLoaderData<typeof loader>();
+  const { configuration, flows, tagPolicy, orderRules, answers, holdPolicy, holdScopesMissing, receiver, statusMap } =
+    useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
   return (
@@ -118,7 +109,7 @@ export default function Settings() {
             title={t("tagPolicy.title")}
             description={t("tagPolicy.description")}
           >
-            <OutcomeTagSetting replaceOutcomeTag={replaceOutcomeTag} />
+            <OutcomeTagSetting policy={tagPolicy} />
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection
             id="order-rules"

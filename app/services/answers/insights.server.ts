@@ -2,6 +2,7 @@ import prisma from "../../db.server";
 import { windowDays } from "../deliveries/insights.server";
 import { localDayOf } from "../../lib/time-zone";
 import type { Answer } from "../../lib/answer-rules";
+import { answerRulesOf } from "./rules.server";
 
 /**
  * The buyers' answers of one shop's window (docs/decisions/210): per day of the shop's calendar, per flow, and the
@@ -65,8 +66,26 @@ export async function answerInsights(shop: string, days: number, timeZone: strin
   return {
     series: [...byDay.values()],
     flows,
+    waiting: await waitingForAnswer(shop, starts[0]),
     timeToAnswer: { count: waits.length, p50Ms: percentile(waits, 50), p95Ms: percentile(waits, 95) },
   };
+}
+
+/**
+ * The window's orders sent to the flow that still wait for the buyer's answer: beside "no answer" (a wait that ran
+ * out), so a card never says "no answer: 0" while orders wait. None while the shop has no answer rules (no answer is
+ * ever recorded then, so no order waits for one); test orders wait for nothing.
+ */
+async function waitingForAnswer(shop: string, since: Date): Promise<number> {
+  if (!(await answerRulesOf(shop)).length) return 0;
+  const sent = await prisma.delivery.findMany({
+    where: { shop, topic: "orders/create", status: "delivered", test: false, deliveredAt: { gte: since } },
+    select: { orderId: true },
+  });
+  const orderIds = [...new Set(sent.flatMap((row) => (row.orderId ? [row.orderId] : [])))];
+  if (!orderIds.length) return 0;
+  const answered = await prisma.orderAnswer.count({ where: { shop, orderId: { in: orderIds } } });
+  return orderIds.length - answered;
 }
 
 export type AnswerInsights = Awaited<ReturnType<typeof answerInsights>>;

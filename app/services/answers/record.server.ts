@@ -1,6 +1,7 @@
 import { Prisma, type OrderAnswer } from "@prisma/client";
 import prisma from "../../db.server";
 import { answerOf, type Answer, type CallbackSaid } from "../../lib/answer-rules";
+import { oweAnswerTag } from "./answer-tag.server";
 import { answerRulesOf } from "./rules.server";
 
 export interface RecordedAnswer {
@@ -12,7 +13,7 @@ export interface RecordedAnswer {
 /**
  * The buyer's answer a callback gives under the shop's rules, kept on the order (docs/decisions/210). Null when the
  * shop has no rules or none matches: then nothing is written. The same answer again keeps its first time; a
- * different one (the buyer changed their mind) replaces it.
+ * different one (the buyer changed their mind) replaces it. A new answer owes the order its tag (docs/decisions/301).
  */
 export async function recordOrderAnswer(
   shop: string,
@@ -49,15 +50,26 @@ export async function recordOrderAnswer(
         ...fields,
       },
     });
-    return { answer, changed: true };
   } catch (error) {
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    return changeAnswer(shop, order.id, answer, fields);
   }
+  await oweAnswerTag(shop, order.id, answer);
+  return { answer, changed: true };
+}
+
+async function changeAnswer(
+  shop: string,
+  orderId: string,
+  answer: Answer,
+  fields: Pick<OrderAnswer, "answer" | "answeredAt" | "source" | "callbackStatus" | "callbackTags">,
+): Promise<RecordedAnswer> {
   // The order has an answer already: replaced only by a different one, so a repeat changes nothing.
   const { count } = await prisma.orderAnswer.updateMany({
-    where: { shop, orderId: order.id, answer: { not: answer } },
+    where: { shop, orderId, answer: { not: answer } },
     data: fields,
   });
+  if (count === 1) await oweAnswerTag(shop, orderId, answer);
   return { answer, changed: count === 1 };
 }
 
@@ -82,7 +94,7 @@ export async function orderAnswersOf(
 /**
  * No answer in the shop's hours: recorded as the answer `no_answer` (source timeout), only if the order still has
  * none but the flow's own no-answer callback (which it then becomes: the hours ran out on it), so a buyer's answer
- * is never overwritten. True when it was recorded.
+ * is never overwritten. True when it was recorded; it owes the order its tag.
  */
 export async function recordNoAnswer(
   shop: string,
@@ -100,6 +112,7 @@ export async function recordNoAnswer(
         source: "timeout",
       },
     });
+    await oweAnswerTag(shop, order.id, "no_answer");
     return true;
   } catch (error) {
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
@@ -108,5 +121,7 @@ export async function recordNoAnswer(
     where: { shop, orderId: order.id, answer: "no_answer", source: "callback" },
     data: { answeredAt: now, source: "timeout" },
   });
-  return count === 1;
+  if (count !== 1) return false;
+  await oweAnswerTag(shop, order.id, "no_answer");
+  return true;
 }

@@ -10,11 +10,29 @@ export async function replacesOutcomeTags(shop: string): Promise<boolean> {
   return policy?.replaceOutcomeTag ?? false;
 }
 
-export async function saveOrderTagPolicy(shop: string, replaceOutcomeTag: boolean) {
+/** Whether the buyer's answer is added to the order as a tag (docs/decisions/301): on unless the merchant said no. */
+export async function addsAnswerTag(shop: string): Promise<boolean> {
+  const policy = await prisma.orderTagPolicy.findUnique({ where: { shop }, select: { answerTag: true } });
+  return policy?.answerTag ?? true;
+}
+
+export interface OrderTagPolicy {
+  replaceOutcomeTag: boolean;
+  answerTag: boolean;
+}
+
+/** The shop's tag preferences, the defaults when it has none. */
+export async function orderTagPolicyOf(shop: string): Promise<OrderTagPolicy> {
+  const policy = await prisma.orderTagPolicy.findUnique({ where: { shop } });
+  return { replaceOutcomeTag: policy?.replaceOutcomeTag ?? false, answerTag: policy?.answerTag ?? true };
+}
+
+/** Saves the preferences given; one left out keeps its value. */
+export async function saveOrderTagPolicy(shop: string, change: Partial<OrderTagPolicy>): Promise<OrderTagPolicy> {
   const policy = await prisma.orderTagPolicy.upsert({
     where: { shop },
-    create: { shop, replaceOutcomeTag },
-    update: { replaceOutcomeTag },
+    create: { shop, ...change },
+    update: change,
   });
-  return { replaceOutcomeTag: policy.replaceOutcomeTag };
+  return { replaceOutcomeTag: policy.replaceOutcomeTag, answerTag: policy.answerTag };
 }

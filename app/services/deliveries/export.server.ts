@@ -2,13 +2,17 @@ import type { Delivery, OrderAnswer } from "@prisma/client";
 import prisma from "../../db.server";
 import { createI18n, type I18n } from "../../i18n/context";
 import type { MessageKey } from "../../i18n";
-import { deliveryErrorText, labelled, topicLabel } from "../../lib/deliveries";
+import { deliveryErrorText, flowResultLabel, labelled, topicLabel } from "../../lib/deliveries";
 import { storedDeliveryError } from "../../lib/delivery-errors";
 import { describeTimeZone, formatSheetDateTime, localDayOf } from "../../lib/time-zone";
 import { shopTimeZone } from "../shops/time-zone.server";
 import { readBuyerSummary, type BuyerSummary } from "../../lib/buyer-summary";
 import { orderAnswersOf } from "../answers/record.server";
 import { searchWhere, type DeliverySearch } from "./search.server";
+import type { AppAction } from "../../lib/app-action";
+import { orderHoldStates } from "../holds/hold-state.server";
+import { flowDirectory } from "../automation/flow-directory.server";
+import { appActionWhere } from "./app-action-filter.server";
 
 /**
  * The delivery log as the merchant's spreadsheet opens it (docs/decisions/203): UTF-8 with a BOM, the separator of
@@ -21,46 +25,68 @@ export const CSV_MAX_ROWS = 50_000;
 const PAGE_ROWS = 1000;
 export const UTF8_BOM = "\uFEFF";
 
-type Cell = string | number | null | undefined;
+/** A cell that is a plain phone (sheetPhone): written with its leading tab, quoted. */
+interface PhoneCell {
+  phone: string;
+}
+
+type Cell = string | number | null | undefined | PhoneCell;
 
 type RecordedAnswer = Pick<OrderAnswer, "answer" | "answeredAt">;
 
+/** What a row's cells read beside the delivery: its buyer, the buyer's answer, what the app did, the flows' names. */
+interface RowFacts {
+  buyer: BuyerSummary | null;
+  answer: RecordedAnswer | null;
+  appAction: AppAction | null;
+  flowNames: Record<string, string>;
+}
+
 interface Column {
   header: MessageKey;
-  value: (row: Delivery, i18n: I18n, buyer: BuyerSummary | null, answer: RecordedAnswer | null) => Cell;
+  value: (row: Delivery, i18n: I18n, facts: RowFacts) => Cell;
 }
 
 const COLUMNS: Column[] = [
   { header: "export.column.createdAt", value: (row, i18n) => formatSheetDateTime(row.createdAt, i18n.timeZone) },
   { header: "export.column.order", value: (row) => row.orderName },
-  { header: "export.column.customer", value: (_row, _i18n, buyer) => buyer?.name ?? null },
-  { header: "export.column.phone", value: (_row, _i18n, buyer) => buyer?.phone ?? null },
-  { header: "export.column.total", value: (_row, i18n, buyer) => sheetDecimal(buyer?.total ?? null, i18n) },
-  { header: "export.column.currency", value: (_row, _i18n, buyer) => buyer?.currency ?? null },
-  { header: "export.column.city", value: (_row, _i18n, buyer) => buyer?.city ?? null },
+  { header: "export.column.customer", value: (_row, _i18n, { buyer }) => buyer?.name ?? null },
+  { header: "export.column.phone", value: (_row, _i18n, { buyer }) => (buyer?.phone ? sheetPhone(buyer.phone) : null) },
+  { header: "export.column.total", value: (_row, i18n, { buyer }) => sheetDecimal(buyer?.total ?? null, i18n) },
+  { header: "export.column.currency", value: (_row, _i18n, { buyer }) => buyer?.currency ?? null },
+  { header: "export.column.city", value: (_row, _i18n, { buyer }) => buyer?.city ?? null },
   {
     header: "export.column.products",
-    value: (_row, _i18n, buyer) =>
+    value: (_row, _i18n, { buyer }) =>
       buyer?.products.map((product) => `${product.quantity} × ${product.title}`).join(", ") || null,
   },
   { header: "export.column.event", value: (row, i18n) => topicLabel(i18n.t, row.topic) },
   { header: "export.column.status", value: (row, i18n) => labelled(i18n.t, "deliveries.status", row.status) },
   { header: "export.column.attempts", value: (row) => row.attempts },
-  { header: "export.column.flow", value: (row) => row.flowId },
+  // The flow by the name the merchant gave it; its id only when the account no longer lists it.
+  {
+    header: "export.column.flow",
+    value: (row, _i18n, { flowNames }) => (row.flowId ? (flowNames[row.flowId] ?? row.flowId) : null),
+  },
   { header: "export.column.sentAt", value: (row, i18n) => formatSheetDateTime(row.deliveredAt, i18n.timeZone) },
   {
     header: "export.column.flowAnswer",
-    value: (row, i18n) => (row.callbackStatus ? labelled(i18n.t, "delivery.callbackStatus", row.callbackStatus) : ""),
+    value: (row, i18n) => (row.callbackStatus ? flowResultLabel(i18n.t, row.callbackStatus) : ""),
   },
   // The buyer's answer the shop's rules read from the flow's callback, or "no answer" when the wait ran out; empty
   // while the order has none.
   {
     header: "export.column.buyerAnswer",
-    value: (_row, i18n, _buyer, answer) => (answer ? labelled(i18n.t, "answers.answer", answer.answer) : ""),
+    value: (_row, i18n, { answer }) => (answer ? labelled(i18n.t, "answers.answer", answer.answer) : ""),
   },
   {
     header: "export.column.answeredAt",
-    value: (_row, i18n, _buyer, answer) => formatSheetDateTime(answer?.answeredAt, i18n.timeZone),
+    value: (_row, i18n, { answer }) => formatSheetDateTime(answer?.answeredAt, i18n.timeZone),
+  },
+  // What the app did to the order's shipping (held, released, cancelled), in the same words as the log.
+  {
+    header: "export.column.appAction",
+    value: (_row, i18n, { appAction }) => (appAction ? labelled(i18n.t, "deliveries.appAction", appAction.state) : ""),
   },
   { header: "export.column.tags", value: (row) => (JSON.parse(row.tagsApplied) as string[]).join(" ") },
   {
@@ -92,6 +118,19 @@ const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 // A cell starting with a tab or a carriage return is read as a formula by some spreadsheets, whatever follows.
 const CONTROL_START = /^[\t\r]/;
 
+// A phone as typed: digits, spaces, dots, dashes, parentheses and one leading "+". Such a text cannot call anything,
+// but a spreadsheet reads its "+" as a formula (or the digits as a number): see sheetPhone.
+const PHONE_TEXT = /^\+?[\d\s().-]{4,40}$/;
+
+/**
+ * A phone as a spreadsheet keeps it: a leading tab makes it text (so "+57 300 111 2233" is neither a formula nor
+ * 5,73E+11), and the tab does not show (an apostrophe would, docs/decisions/300). Anything else that is not a plain
+ * phone goes through csvCell's neutralising like any other text.
+ */
+export function sheetPhone(phone: string): string | PhoneCell {
+  return PHONE_TEXT.test(phone) ? { phone } : phone;
+}
+
 /**
  * One CSV cell: a text a spreadsheet could run as a formula (= + - @ or their full-width forms, after any leading
  * spaces, tabs or line breaks; or a leading tab or carriage return) gets a leading apostrophe, and a cell with the
@@ -99,6 +138,7 @@ const CONTROL_START = /^[\t\r]/;
  */
 export function csvCell(value: Cell, separator = ",") {
   if (typeof value === "number") return String(value);
+  if (value && typeof value === "object") return `"\t${value.phone}"`;
   let text = value === null || value === undefined ? "" : value;
   if (FORMULA_START.test(text) || CONTROL_START.test(text)) text = `'${text}`;
   return text.includes(separator) || /["\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -123,7 +163,10 @@ export async function exportDeliveries(
 ): Promise<DeliveryExport> {
   const i18n = createI18n(localeTag, await shopTimeZone(shop, now));
   const separator = csvSeparator(i18n);
-  const where = searchWhere(shop, search);
+  const where = search.appAction
+    ? await appActionWhere(shop, { ...search, appAction: search.appAction })
+    : searchWhere(shop, search);
+  const { names: flowNames } = await flowDirectory(shop);
   const encoder = new TextEncoder();
   const zone = describeTimeZone(i18n.timeZone, now);
   let cursor: { createdAt: Date; id: string } | null = null;
@@ -152,14 +195,16 @@ export async function exportDeliveries(
         take: Math.min(PAGE_ROWS, CSV_MAX_ROWS - sent),
       });
       if (!page.length) return controller.close();
-      const answers = await orderAnswersOf(
-        shop,
-        page.flatMap((row) => (row.orderId ? [row.orderId] : [])),
-      );
+      const orderIds = page.flatMap((row) => (row.orderId ? [row.orderId] : []));
+      const [answers, actions] = await Promise.all([orderAnswersOf(shop, orderIds), orderHoldStates(shop, orderIds)]);
       const lines = page.map((row) => {
-        const buyer = readBuyerSummary(row.buyer);
-        const answer = (row.orderId && answers.get(row.orderId)) || null;
-        return COLUMNS.map((column) => csvCell(column.value(row, i18n, buyer, answer), separator)).join(separator);
+        const facts: RowFacts = {
+          buyer: readBuyerSummary(row.buyer),
+          answer: (row.orderId && answers.get(row.orderId)) || null,
+          appAction: (row.topic === "orders/create" && row.orderId && actions.get(row.orderId)) || null,
+          flowNames,
+        };
+        return COLUMNS.map((column) => csvCell(column.value(row, i18n, facts), separator)).join(separator);
       });
       controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
       sent += page.length;

@@ -3,11 +3,14 @@ import prisma from "../../db.server";
 import { env } from "../../env.server";
 import { foldForSearch } from "../../lib/search-key";
 import { summarizeDelivery } from "./queries.server";
+import type { AppActionFilter } from "../../lib/app-action";
 import type { DeliveryStatus } from "./status.server";
 
 export interface DeliverySearch {
   q?: string;
   status?: DeliveryStatus;
+  /** What the app did to the order's shipping (read by app-action-filter.server.ts). */
+  appAction?: AppActionFilter;
 }
 
 /**

@@ -2,6 +2,7 @@ import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
 import { orderAnswerOf } from "../answers/record.server";
 import { knowsOrder, parseOrderRef } from "../deliveries/order-story.server";
+import { holdStateOf } from "./hold-state.server";
 import { holdPolicyOf } from "./settings.server";
 
 /**
@@ -14,24 +15,12 @@ export async function orderBuyerState(shop: string, orderId: string) {
     orderAnswerOf(shop, orderId),
     prisma.fulfilmentTask.findMany({ where: { shop, orderId }, orderBy: { createdAt: "asc" } }),
   ]);
+  const action = holdStateOf(tasks);
+  const state = action?.state ?? "none";
+  const since = action?.since ?? null;
+  const problem = action?.problem ?? null;
   const latest = (kind: string) => tasks.filter((task) => task.kind === kind).at(-1);
-  const hold = latest("hold");
-  const release = latest("release");
-  const cancel = latest("cancel");
-  let state = "none";
-  let since: Date | null = null;
-  let problem: string | null = null;
-  if (cancel?.status === "done") [state, since] = ["cancelled", cancel.doneAt];
-  else if (cancel?.status === "given_up")
-    [state, since, problem] = ["cancel_refused", cancel.updatedAt, cancel.lastProblem];
-  else if (release?.status === "done" && release.platformRef) [state, since] = ["released", release.doneAt];
-  else if ([cancel, release, hold].some((task) => task?.status === "stood_down")) {
-    // The merchant acted first: released, cancelled or fulfilled by hand, whichever task found it.
-    const first = [cancel, release, hold].find((task) => task?.status === "stood_down")!;
-    [state, since, problem] = ["stood_down", first.updatedAt, first.lastProblem];
-  } else if (hold?.status === "done") [state, since] = ["held", hold.doneAt];
-  else if (hold?.status === "owed") [state, since] = ["owed", hold.createdAt];
-  else if (hold?.status === "given_up") [state, since, problem] = ["not_held", hold.updatedAt, hold.lastProblem];
+  const [release, cancel] = [latest("release"), latest("cancel")];
   // A cancel or release still owed is on its way: the block says so rather than offering it again.
   const pending = [release, cancel].find((task) => task?.status === "owed")?.kind ?? null;
   return {
@@ -43,7 +32,7 @@ export async function orderBuyerState(shop: string, orderId: string) {
           source: answer.source,
         }
       : null,
-    hold: { state, since: since?.toISOString() ?? null, problem, pending },
+    hold: { state, since, problem, pending },
   };
 }
 
@@ -74,35 +63,4 @@ export async function requestOrderAction(shop: string, orderRef: string, kind: "
     data: { status: "owed", reason: "merchant", dueAt: now, attempts: 0, lastProblem: null },
   });
   return orderBuyerState(shop, ref.gid);
-}
-
-/**
- * How many of the shop's orders the app holds waiting for the buyer, and for how many whole hours the oldest has
- * waited (home). Null while holds are off.
- */
-export async function heldSummary(shop: string, now = new Date()) {
-  if (!(await holdPolicyOf(shop)).enabled) return null;
-  const holds = await prisma.fulfilmentTask.findMany({
-    where: { shop, kind: "hold", status: "done", orderId: { not: null } },
-    select: { orderId: true, doneAt: true },
-  });
-  const settled = new Set(
-    (
-      await prisma.fulfilmentTask.findMany({
-        where: { shop, kind: { in: ["release", "cancel"] }, status: { in: ["done", "stood_down"] } },
-        select: { orderId: true },
-      })
-    ).map((task) => task.orderId),
-  );
-  const waiting = new Map<string, number>();
-  for (const hold of holds) {
-    if (settled.has(hold.orderId)) continue;
-    const at = hold.doneAt?.getTime() ?? now.getTime();
-    waiting.set(hold.orderId!, Math.min(waiting.get(hold.orderId!) ?? at, at));
-  }
-  const oldest = waiting.size ? Math.min(...waiting.values()) : null;
-  return {
-    held: waiting.size,
-    oldestHours: oldest === null ? null : Math.floor((now.getTime() - oldest) / 3_600_000),
-  };
 }

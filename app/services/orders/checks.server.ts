@@ -9,6 +9,8 @@ export interface OrderChecks {
   phone: NormalisedPhone;
   /** The earlier order this one likely repeats (docs/decisions/223), when the check found one. */
   duplicateOf: string | null;
+  /** That order's delivery in the shop's log, for a link to it; null when the app has none. */
+  duplicateOfDeliveryId: string | null;
 }
 
 /**
@@ -29,9 +31,18 @@ export async function orderChecks(shop: string, deliveryId: string): Promise<Ord
       select: { reason: true, shop: true },
     }),
   ]);
+  const duplicateOf = duplicate?.shop === shop ? duplicate.reason : null;
+  const earlier = duplicateOf
+    ? await prisma.delivery.findFirst({
+        where: { shop, topic: "orders/create", orderName: duplicateOf, id: { not: deliveryId } },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        select: { id: true },
+      })
+    : null;
   return {
     phone: buyerPhone(JSON.parse(delivery.payload), shopPhoneCountry(rules, settings)),
-    duplicateOf: duplicate?.shop === shop ? duplicate.reason : null,
+    duplicateOf,
+    duplicateOfDeliveryId: earlier?.id ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { SWEEP_EVENT_PREFIX } from "../../lib/sweep";
 import { logger } from "../../logger.server";
+import { buyerSummaryText } from "../deliveries/buyer-summary.server";
 import { insertDelivery } from "../deliveries/outbox.server";
 import { extractEventKeys } from "../deliveries/event-keys.server";
 import { wakeWorkers } from "../deliveries/wake.server";
@@ -152,6 +153,8 @@ async function queueRecovered(shop: string, topic: string, node: Record<string, 
     eventId: `${SWEEP_EVENT_PREFIX}${topic}:${keys.resourceId}`,
     keys,
     payload: JSON.stringify(body),
+    // Who bought, as a webhook's order has it: the log and the export show a recovered order's buyer too.
+    buyer: buyerSummaryText(body),
     nextAttemptAt: now,
     receivedAt: now,
   });

@@ -54,6 +54,8 @@ function Extension() {
     );
   }
   const story = buildStory(deliveries ?? [], new Date(), paused);
+  // A log that could not be read says nothing about the order: the failure alone, never "not received" under it.
+  const known = deliveries !== null;
 
   async function act() {
     if (!story.action || !story.deliveryId) return;
@@ -96,15 +98,15 @@ function Extension() {
     <s-admin-block heading={i18n.translate("heading")}>
       <s-stack direction="block" gap="base">
         {error && <s-banner tone="critical">{t(error)}</s-banner>}
-        <s-stack direction="inline" gap="small-200">
-          <s-badge tone={story.tone === "neutral" ? "neutral" : story.tone}>{t(story.status)}</s-badge>
-          {story.earlier > 0 && (
-            <s-text color="subdued">{i18n.translate("story.earlier", { count: story.earlier })}</s-text>
-          )}
-        </s-stack>
-        {story.lines.map((line) => (
-          <s-text key={line.key}>{t(line)}</s-text>
-        ))}
+        {known && (
+          <s-stack direction="inline" gap="small-200">
+            <s-badge tone={story.tone === "neutral" ? "neutral" : story.tone}>{t(story.status)}</s-badge>
+            {story.earlier > 0 && (
+              <s-text color="subdued">{i18n.translate("story.earlier", { count: story.earlier })}</s-text>
+            )}
+          </s-stack>
+        )}
+        {known && story.lines.map((line) => <s-text key={line.key}>{t(line)}</s-text>)}
         {story.tags.length > 0 && (
           <s-stack direction="inline" gap="small-200">
             {story.tags.map((tag) => (
@@ -113,7 +115,7 @@ function Extension() {
           </s-stack>
         )}
         {confirming && <s-banner tone="warning">{i18n.translate("repeat.warning")}</s-banner>}
-        {story.action && (
+        {known && story.action && (
           <s-stack direction="inline" gap="small-200">
             <s-button onClick={act} loading={busy} disabled={busy}>
               {i18n.translate(confirming ? "repeat.confirm" : `action.${story.action}`)}

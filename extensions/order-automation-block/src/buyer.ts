@@ -22,6 +22,17 @@ export interface BuyerView {
 const ANSWER_TONES: Record<string, Tone> = { confirmed: "success", refused: "critical", no_answer: "caution" };
 const HOLD_STATES = ["owed", "held", "released", "cancelled", "cancel_refused", "stood_down", "not_held"];
 
+/**
+ * Why the platform refused a release, a cancel or a hold, in the merchant's words (the platform answers in English,
+ * "INVALID: Cannot cancel an order with outstanding fulfillments", "HTTP 503"): the same reading as the app's
+ * (app/lib/app-action.ts `problemKind`), copied because the extension is built and deployed apart.
+ */
+export function problemLine(problem: string): Line {
+  if (/fulfil?l?ments?|fulfilled/i.test(problem)) return { key: "buyer.problem.fulfilled" };
+  if (/\b5\d\d\b|timed? ?out|unavailable|ECONN|network/i.test(problem)) return { key: "buyer.problem.unavailable" };
+  return { key: "buyer.problem.other" };
+}
+
 /** "5 min", "3 h", "2 d": how long ago `at` was, in the largest whole unit. */
 export function ageLine(key: string, at: string, now: Date): Line {
   const minutes = Math.max(0, Math.floor((now.getTime() - new Date(at).getTime()) / 60_000));
@@ -44,7 +55,7 @@ export function buildBuyerView(state: BuyerState, now: Date): BuyerView {
     );
   }
   if (hold.problem && ["cancel_refused", "stood_down", "not_held"].includes(hold.state)) {
-    lines.push({ key: "buyer.problem", values: { problem: hold.problem } });
+    lines.push(problemLine(hold.problem));
   }
   if (hold.pending) lines.push({ key: `buyer.pending.${hold.pending}` });
   const open = ["held", "owed", "cancel_refused"].includes(hold.state) && !hold.pending;

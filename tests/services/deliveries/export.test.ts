@@ -3,10 +3,13 @@ import { translate } from "~/i18n";
 import prisma from "~/db.server";
 import { loader as exportRoute } from "~/routes/api.deliveries.export";
 import { loader as pageExportRoute } from "~/routes/app.deliveries.export";
+import { clearFlowCache } from "~/services/automation/client.server";
 import { csvCell } from "~/services/deliveries/export.server";
 import { storeShopTimeZone } from "~/services/shops/time-zone.server";
 import { createAutomatedShop, createDelivery, restOrder } from "../../helpers/factories";
 import { adminRequest } from "../../helpers/requests";
+import { flowsHandler } from "../../mocks/automation";
+import { server } from "../../mocks/server";
 import { cellValues, COLOMBIA, openAsSpreadsheet, UNITED_STATES, type SheetCell } from "../../helpers/spreadsheet";
 
 async function download(shop: string, query: string) {
@@ -62,13 +65,15 @@ describe("the delivery log as the merchant's spreadsheet", () => {
     const values = cellValues(sheet.rows);
     const cell = (prefix: string) => values[1][columnOf(header, prefix)];
 
-    expect(values[0][0]).toBe("Recibido (America/Bogota (GMT-5))");
+    expect(values[0][0]).toBe("Recibido, hora de America/Bogota (GMT-5)");
     expect(cell("Recibido")).toBe("2026-11-26 21:05:09");
     expect(row[columnOf(header, "Recibido")].kind).toBe("date");
     expect(cell("Pedido")).toBe("#1011");
     // The shipping name: who receives and pays a cash-on-delivery parcel (docs/decisions/205).
     expect(cell("Cliente")).toBe("José Ramírez");
-    expect(cell("Teléfono")).toBe("'+57 300 111 2233");
+    // A phone reads as typed: no apostrophe before it, never a formula nor a number in scientific notation.
+    expect(cell("Teléfono")).toBe("+57 300 111 2233");
+    expect(row[columnOf(header, "Teléfono")].kind).toBe("text");
     expect(cell("Total")).toBe(129900.5);
     expect(cell("Moneda")).toBe("COP");
     expect(cell("Ciudad")).toBe("Bogotá");
@@ -95,14 +100,16 @@ describe("the delivery log as the merchant's spreadsheet", () => {
     const [header] = sheet.rows;
     const values = cellValues(sheet.rows);
     const cell = (prefix: string) => values[1][columnOf(header, prefix)];
-    expect(values[0][0]).toBe("Received (America/Mexico_City (GMT-6))");
+    expect(values[0][0]).toBe("Received, time in America/Mexico_City (GMT-6)");
     expect(cell("Received")).toBe("2026-11-26 20:05:09");
     expect(cell("Sent to the flow")).toBe("2026-11-26 20:05:10");
     expect(cell("Customer")).toBe("Ana Gomez");
     expect(cell("City")).toBe("Medellin");
     expect(cell("Total")).toBe(99.9);
     expect(cell("Status")).toBe(translate("en", "deliveries.status.delivered"));
-    expect(cell("Flow's answer")).toBe(translate("en", "delivery.callbackStatus.success"));
+    // The flow's technical success is its result, never a confirmation (that is the buyer's answer).
+    expect(cell("Flow's result")).toBe("Finished");
+    expect(header.some((cell) => cell.kind === "text" && cell.value === "Flow's answer")).toBe(false);
   });
 
   it("runs no formula whatever the buyer typed, in either separator", async () => {
@@ -228,7 +235,7 @@ describe("the delivery log as the merchant's spreadsheet", () => {
     const values = cellValues(sheet.rows);
     const answerColumn = columnOf(header, "Respuesta del comprador");
     const timeColumn = columnOf(header, "Respondió");
-    expect(values[0][timeColumn]).toBe("Respondió (America/Bogota (GMT-5))");
+    expect(values[0][timeColumn]).toBe("Respondió, hora de America/Bogota (GMT-5)");
     expect(values.slice(1).map((row) => [row[columnOf(header, "Pedido")], row[answerColumn], row[timeColumn]])).toEqual(
       [
         ["#31", "Confirmó", "2026-11-26 20:30:00"],
@@ -242,6 +249,54 @@ describe("the delivery log as the merchant's spreadsheet", () => {
     const english = cellValues(openAsSpreadsheet((await download(shop, "locale=en-US")).bytes, UNITED_STATES).rows);
     const englishAnswers = english.slice(1).map((row) => row[english[0].indexOf("Buyer's answer")]);
     expect(englishAnswers).toEqual(["Confirmed", "Refused", "No answer", ""]);
+  });
+
+  it("says what the app did to each order's shipping and names the flow, and filters by what the app did", async () => {
+    clearFlowCache();
+    const shop = await createAutomatedShop();
+    server.use(flowsHandler([{ id: "f_101", name: "Confirmación COD", status: "active" }], { apiKey: `key-${shop}` }));
+    const done = { status: "done", doneAt: new Date("2026-11-26T15:00:00Z"), platformRef: "ref" };
+    const orders = [
+      { id: 41, tasks: [{ kind: "hold", ...done }] },
+      {
+        id: 42,
+        tasks: [
+          { kind: "hold", ...done },
+          { kind: "cancel", reason: "refused", ...done },
+        ],
+      },
+      { id: 43, tasks: [] },
+    ];
+    for (const [i, order] of orders.entries()) {
+      await createDelivery(shop, {
+        status: "delivered",
+        flowId: "f_101",
+        // The third flow reports a status of its own: quoted as it said it, never taken for the buyer's answer.
+        callbackStatus: order.id === 43 ? "cancelled" : "success",
+        createdAt: new Date(Date.UTC(2026, 10, 26, 10 - i)),
+        order: restOrder({ id: order.id, name: `#${order.id}` }),
+      });
+      const orderId = `gid://shopify/Order/${order.id}`;
+      for (const task of order.tasks) {
+        await prisma.fulfilmentTask.create({
+          data: { shop, orderId, subject: `${orderId}/${task.kind}`, reason: "routed", ...task },
+        });
+      }
+    }
+    const sheet = openAsSpreadsheet((await download(shop, "locale=es-CO")).bytes, COLOMBIA);
+    const values = cellValues(sheet.rows);
+    const column = (prefix: string) => values.slice(1).map((row) => row[columnOf(sheet.rows[0], prefix)]);
+    expect(column("Pedido")).toEqual(["#41", "#42", "#43"]);
+    expect(column("Lo que hizo la app")).toEqual(["Envío retenido", "Cancelado por la app", ""]);
+    expect(column("Resultado del flujo")).toEqual(["Terminado", "Terminado", "«cancelled», como lo informó tu flujo"]);
+    expect(column("Flujo")).toEqual(["Confirmación COD", "Confirmación COD", "Confirmación COD"]);
+
+    const cancelled = cellValues(
+      openAsSpreadsheet((await download(shop, "locale=en&appAction=cancelled")).bytes, UNITED_STATES).rows,
+    );
+    expect(cancelled.slice(1).map((row) => [row[1], row[cancelled[0].indexOf("What the app did")]])).toEqual([
+      ["#42", "Cancelled by the app"],
+    ]);
   });
 
   it("refuses bad input the same way at the page's path and the API's", async () => {

@@ -200,7 +200,10 @@ describe("duplicate hints", () => {
     expect(platform.map((call) => call.variables)).toEqual([
       { id: second.orderId, tags: ["automation-possible-duplicate"] },
     ]);
-    expect(await orderChecks(shop, second.id)).toMatchObject({ duplicateOf: first.orderName });
+    expect(await orderChecks(shop, second.id)).toMatchObject({
+      duplicateOf: first.orderName,
+      duplicateOfDeliveryId: first.id,
+    });
     expect(await orderChecks(shop, first.id)).toMatchObject({ duplicateOf: null });
   });
 
@@ -278,6 +281,7 @@ describe("the log's view of the checks", () => {
     const delivery = await createDelivery(shop, { order: orderWithPhone("0991234567", "EC") });
     expect(await orderChecks(shop, delivery.id)).toEqual({
       duplicateOf: null,
+      duplicateOfDeliveryId: null,
       phone: {
         raw: "0991234567",
         e164: "+593991234567",

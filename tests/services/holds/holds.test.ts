@@ -9,7 +9,7 @@ import { FULFILMENT_RETRY_DELAYS_MS, runDueFulfilmentTasks } from "~/services/ho
 import { applyNoAnswerTimeouts } from "~/services/holds/timeouts.server";
 import { action as orderAction, loader as orderState } from "~/routes/api.orders.hold";
 import { action as resendAction } from "~/routes/api.deliveries.resend";
-import { heldSummary, orderBuyerState } from "~/services/holds/order-hold.server";
+import { orderBuyerState } from "~/services/holds/order-hold.server";
 import { refuseWrites } from "../../helpers/db";
 import { createConfiguration, createDelivery, createSession, shopDomain } from "../../helpers/factories";
 import { adminRequest, formBody, webhookRequest } from "../../helpers/requests";
@@ -540,23 +540,6 @@ describe("the order page: the buyer's answer, the hold, and the merchant's own b
     await run();
     const other = await heldShop();
     expect((await state(other.shop)).body.hold.state).toBe("none");
-  });
-});
-
-describe("home: the orders held waiting", () => {
-  it("counts the held orders and the oldest's hours until they are released; nothing while holds are off", async () => {
-    const { shop, apiKey } = await heldShop();
-    platform(shop);
-    expect(await heldSummary(shop)).toEqual({ held: 0, oldestHours: null });
-    await routed(shop);
-    await run();
-    const heldAt = (await tasks(shop))[0].doneAt!;
-    expect(await heldSummary(shop, new Date(heldAt.getTime() + 5 * 3_600_000))).toEqual({ held: 1, oldestHours: 5 });
-    await answer(apiKey, "confirmado");
-    await run();
-    expect(await heldSummary(shop)).toEqual({ held: 0, oldestHours: null });
-    const off = await heldShop({ enabled: false });
-    expect(await heldSummary(off.shop)).toBeNull();
   });
 });
 

@@ -139,6 +139,24 @@ describe("the reconciliation sweep", () => {
     expect(calls[0].body.lineItems).toHaveLength(order.lineItems.length);
   });
 
+  it("keeps a recovered order's buyer as a webhook's order has it: name, phone, city and total", async () => {
+    const shop = await createAutomatedShop();
+    const { state } = simulatedPlatform(shop);
+    const [order] = placeOrders(state, 1, () => minutesAgo(30));
+    await sweepFromWatermark(shop, { now: NOW });
+    const row = await prisma.delivery.findFirstOrThrow({ where: { shop } });
+    const buyer = JSON.parse(row.buyer ?? "null");
+    expect(buyer).toMatchObject({
+      name: expect.any(String),
+      phone: expect.any(String),
+      city: expect.any(String),
+      total: expect.stringMatching(/^\d+(\.\d+)?$/),
+      currency: "COP",
+    });
+    expect(Number(buyer.total)).toBe(Number(order.totalPrice));
+    expect(buyer.products.length).toBeGreaterThan(0);
+  });
+
   it("never queues an order whose webhook came first, nor one still within the grace of its webhook", async () => {
     const shop = await createAutomatedShop();
     const { state } = simulatedPlatform(shop);

@@ -1,7 +1,7 @@
 import { Badge, BlockStack, InlineStack, Text } from "@shopify/polaris";
 import { useI18n } from "~/i18n/context";
 import type { DeliveryDetail } from "~/lib/api-types";
-import { labelled } from "~/lib/deliveries";
+import { flowResultLabel } from "~/lib/deliveries";
 import { TitledCard } from "~/components/TitledCard";
 import { Fact } from "./Fact";
 
@@ -22,9 +22,7 @@ export function CallbackCard({ delivery }: { delivery: DeliveryDetail }) {
       {delivery.callback ? (
         <BlockStack gap="200">
           <Fact label={t("delivery.callback.receivedAt")}>{dateTime(delivery.callback.receivedAt)}</Fact>
-          <Fact label={t("delivery.callback.status")}>
-            {labelled(t, "delivery.callbackStatus", delivery.callback.status)}
-          </Fact>
+          <Fact label={t("delivery.callback.status")}>{flowResultLabel(t, delivery.callback.status)}</Fact>
         </BlockStack>
       ) : (
         <Text as="p" tone="subdued">

@@ -4,7 +4,9 @@ import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { OrderName } from "~/components/OrderName";
 import { useI18n } from "~/i18n/context";
 import { isWaitingCart, labelled, topicLabel } from "~/lib/deliveries";
+import { recoveredBySweep } from "~/lib/sweep";
 import type { ShownDelivery } from "../route";
+import { AppActionBadge } from "~/components/deliveries/AppActionBadge";
 import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
 import { TitledCard } from "~/components/TitledCard";
 
@@ -13,10 +15,13 @@ export function SummaryCard({ delivery, flowName }: { delivery: ShownDelivery; f
   const { t, dateTime } = useI18n();
   // The flow by its name, as the merchant chose it in Settings; its id only when the account no longer has it.
   const flowOf = (id: string) => flowName ?? id;
-  // A flow's failure is its answer, not an error of the app's: say what it reported.
-  const flowFailure = delivery.callback?.status
-    ? `${t("delivery.flowReportedFailure")} (${labelled(t, "delivery.callbackStatus", delivery.callback.status)})`
-    : t("delivery.flowReportedFailure");
+  // A flow's failure is its result, not an error of the app's: say so, with the status it reported when that says
+  // more than "failed" (an unknown one shows as the flow sent it).
+  const reported = delivery.callback?.status;
+  const flowFailure =
+    reported && !["error", "failed"].includes(reported)
+      ? `${t("delivery.flowReportedFailure")} (${labelled(t, "delivery.callbackStatus", reported)})`
+      : t("delivery.flowReportedFailure");
   const rows: [string, ReactNode][] = [
     [t("deliveries.topic"), topicLabel(t, delivery.topic)],
     [
@@ -30,8 +35,16 @@ export function SummaryCard({ delivery, flowName }: { delivery: ShownDelivery; f
     ...(delivery.answer
       ? ([[t("deliveries.answer"), <BuyerAnswer key="answer" answer={delivery.answer} />]] as [string, ReactNode][])
       : []),
+    // What the app did to the order's shipping: a fact of its own, beside the buyer's answer (docs/decisions/300).
+    ...(delivery.appAction
+      ? ([[t("deliveries.appAction"), <AppActionBadge key="action" action={delivery.appAction} withProblem />]] as [
+          string,
+          ReactNode,
+        ][])
+      : []),
     [t("deliveries.attempts"), String(delivery.attempts)],
-    [t("deliveries.created"), dateTime(delivery.createdAt)],
+    // A recovered order's time is when the app found it: labelled so, never "received".
+    [t(recoveredBySweep(delivery) ? "delivery.recoveredAt" : "deliveries.created"), dateTime(delivery.createdAt)],
     [t("delivery.nextAttempt"), delivery.nextAttemptAt ? dateTime(delivery.nextAttemptAt) : "—"],
     [t("delivery.deliveredAt"), delivery.deliveredAt ? dateTime(delivery.deliveredAt) : "—"],
     [t("delivery.flow"), delivery.flowId ? flowOf(delivery.flowId) : "—"],

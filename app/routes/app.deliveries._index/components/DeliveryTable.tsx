@@ -2,6 +2,7 @@ import { BlockStack, Button, Card, IndexTable, type IndexTableProps, InlineStack
 import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { BuyerCell } from "~/components/deliveries/Buyer";
+import { AppActionBadge } from "~/components/deliveries/AppActionBadge";
 import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
 import { OrderName } from "~/components/OrderName";
 import { StackedBelow, StackedCell, stackedRowId } from "~/components/StackedBelow";
@@ -9,10 +10,12 @@ import { useI18n } from "~/i18n/context";
 import type { DeliverySummary } from "~/lib/api-types";
 import type { BuyerOutcome } from "~/lib/buyer-outcome";
 import { isWaitingCart, RETRYABLE_STATUSES, retryLabel, skipKind, topicLabel } from "~/lib/deliveries";
+import { recoveredBySweep } from "~/lib/sweep";
 
 /**
  * The log's page of deliveries: a table at desktop widths, one stacked item per order below them; each row with its
- * reason (why it waits, failed or was skipped) and its actions (view, retry or send now, review settings).
+ * three facts in their own words (where it stands with the flow, the buyer's answer, what the app did to the
+ * shipping), its reason (why it waits, failed or was skipped) and its actions (view, retry or send now, review settings).
  */
 export function DeliveryTable({
   deliveries,
@@ -34,11 +37,17 @@ export function DeliveryTable({
       { title: t("deliveries.buyer") },
       { title: t("deliveries.total"), alignment: "end" },
       { title: t("deliveries.status") },
+      { title: t("deliveries.appAction") },
       { title: t("deliveries.attempts"), alignment: "end" },
       { title: t("deliveries.lastError") },
       { title: t("products.actions"), hidden: true },
     ] as IndexTableProps["headings"],
   };
+  // A recovered order's time is when the app found it, not when the store sent it: said so.
+  const arrived = (delivery: DeliverySummary) =>
+    recoveredBySweep(delivery)
+      ? t("deliveries.recoveredAt", { time: dateTime(delivery.createdAt) })
+      : dateTime(delivery.createdAt);
   const rows = deliveries.map((delivery) => ({
     delivery,
     why: isWaitingCart(delivery) ? (
@@ -84,7 +93,7 @@ export function DeliveryTable({
 
   return (
     <Card padding="0">
-      {/* Below the large breakpoint (1040 px) seven columns and the row's actions do not fit the page
+      {/* Below the large breakpoint (1040 px) eight columns and the row's actions do not fit the page
       (Spanish labels were cut short at 1024 px): each row is then one stacked item, its actions on
       their own line. CSS chooses, so the first paint is right (docs/decisions/147). */}
       <StackedBelow
@@ -100,7 +109,7 @@ export function DeliveryTable({
                       {topicLabel(t, delivery.topic)}
                     </Text>
                     <Text as="span" tone="subdued">
-                      {dateTime(delivery.createdAt)}
+                      {arrived(delivery)}
                     </Text>
                   </BlockStack>
                 </IndexTable.Cell>
@@ -117,7 +126,10 @@ export function DeliveryTable({
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <DeliveryStatusBadge status={delivery.status} />
+                  <DeliveryStatusBadge delivery={delivery} />
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <AppActionBadge action={delivery.appAction} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>
@@ -151,10 +163,10 @@ export function DeliveryTable({
                   <BlockStack gap="100">
                     <InlineStack align="space-between" blockAlign="center" gap="200">
                       <OrderName delivery={delivery} />
-                      <DeliveryStatusBadge status={delivery.status} />
+                      <DeliveryStatusBadge delivery={delivery} />
                     </InlineStack>
                     <Text as="span" tone="subdued">
-                      {topicLabel(t, delivery.topic)} · {dateTime(delivery.createdAt)}
+                      {topicLabel(t, delivery.topic)} · {arrived(delivery)}
                     </Text>
                     {delivery.buyer && (
                       <InlineStack gap="200" align="space-between" blockAlign="start" wrap={false}>
@@ -165,6 +177,7 @@ export function DeliveryTable({
                       </InlineStack>
                     )}
                     <BuyerAnswer answer={delivery.answer} />
+                    <AppActionBadge action={delivery.appAction} />
                     {why && (
                       // The reason wraps within the row's width, whatever the list around it says.
                       <div style={{ whiteSpace: "normal" }}>

@@ -2,16 +2,19 @@ import { BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import { EmptyCard } from "~/components/EmptyCard";
 import { useI18n } from "~/i18n/context";
 import type { DeliveryStatus } from "~/lib/api-types";
+import type { AppActionFilter } from "~/lib/app-action";
 
 /** An empty page of the log: a search that found nothing, an empty filter, or a log with nothing in it yet. */
 export function EmptyLog({
   q,
   status,
+  appAction,
   onClearSearch,
   onClearFilter,
 }: {
   q: string | undefined;
   status: DeliveryStatus | undefined;
+  appAction: AppActionFilter | null;
   onClearSearch: () => void;
   onClearFilter: () => void;
 }) {
@@ -28,9 +31,18 @@ export function EmptyLog({
         </InlineStack>
       </BlockStack>
     </EmptyCard>
-  ) : status ? (
+  ) : status || appAction ? (
     // An empty filter is not an empty log: say so, and offer the way back to everything.
-    <EmptyCard heading={t("deliveries.emptyFiltered", { status: t(`deliveries.status.${status}`) })}>
+    <EmptyCard
+      heading={t("deliveries.emptyFiltered", {
+        status: [
+          status ? t(`deliveries.status.${status}`) : null,
+          appAction ? t(`deliveries.filter.appAction.${appAction}`) : null,
+        ]
+          .filter(Boolean)
+          .join(" · "),
+      })}
+    >
       <InlineStack>
         <Button onClick={onClearFilter}>{t("deliveries.clearFilter")}</Button>
       </InlineStack>

@@ -5,7 +5,7 @@ import type { FlowInsight } from "~/services/deliveries/insights.server";
 import { TitledCard } from "~/components/TitledCard";
 import { Figure } from "./Figure";
 
-/** Each flow's orders over the window: triggered, confirmed, failed and the confirmation rate. */
+/** Each flow's orders over the window: triggered, finished (the flow's own result, never the buyer's answer), failed and the finished share. */
 export function FlowsCard({
   flows,
   flowNames,
@@ -17,7 +17,7 @@ export function FlowsCard({
 }) {
   const { t, number, formatLocale } = useI18n();
   const percent = new Intl.NumberFormat(formatLocale, { style: "percent", maximumFractionDigits: 1 });
-  // Flows by the names the merchant gave them; an abandoned-cart flow confirms no order, so it has no rate.
+  // Flows by the names the merchant gave them; an abandoned-cart flow handles no order, so it has no share.
   const flowName = (id: string) => flowNames[id] ?? id;
   const rate = (flow: FlowInsight) =>
     flow.flowId === cartFlowId
@@ -45,7 +45,7 @@ export function FlowsCard({
                 t("insights.triggered"),
                 t("insights.confirmed"),
                 t("insights.flowFailures"),
-                t("insights.rate"),
+                t("insights.finishRate"),
               ]}
               rows={flows.map((flow) => [
                 flowName(flow.flowId),
@@ -71,7 +71,7 @@ export function FlowsCard({
                       value={flow.flowId === cartFlowId ? t("insights.notApplicable") : number(flow.confirmed)}
                     />
                     <Figure small label={t("insights.flowFailures")} value={number(flow.failed)} />
-                    <Figure small label={t("insights.rate")} value={rate(flow)} />
+                    <Figure small label={t("insights.finishRate")} value={rate(flow)} />
                   </InlineGrid>
                 </BlockStack>
               ))}

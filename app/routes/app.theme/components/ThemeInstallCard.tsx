@@ -141,7 +141,8 @@ export function ThemeInstallCard({ allowHttp }: { allowHttp: boolean }) {
             <TextField
               label={t("theme.themeName")}
               autoComplete="off"
-              placeholder={DEFAULT_THEME_NAME}
+              placeholder={t("theme.themeNamePlaceholder")}
+              helpText={t("theme.themeNameHelp", { name: DEFAULT_THEME_NAME })}
               value={name}
               onChange={setName}
             />
