@@ -148,6 +148,7 @@ export async function createFullShop(shop = shopDomain()) {
   });
   await prisma.shopTimeZone.create({ data: { shop, timeZone: "America/Bogota", fetchedAt: new Date() } });
   await createSupplierJourneyRecords(shop);
+  await prisma.job.create({ data: { shop, kind: "owed-tag", key: `owed-tag:${shop}:1` } });
   // The dead delivery above appended its count change, folded here as the periodic job does; the next one's stays.
   await foldInsightCountChanges();
   await createDelivery(shop, { status: "delivered", deliveredAt: new Date() });

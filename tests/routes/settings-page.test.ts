@@ -66,8 +66,8 @@ describe("settings page: loader and action (docs/decisions/135, 136)", () => {
       orderRules: { noPhoneAction: "send", phoneCountry: null, duplicateWindowMinutes: 0, duplicateAction: "send" },
       configuration: null,
       flows: { flows: null, failure: null },
-      // Outcome tags are only added until the merchant chooses otherwise.
-      replaceOutcomeTag: false,
+      // Outcome tags are only added until the merchant chooses otherwise; the buyer's answer is tagged.
+      tagPolicy: { replaceOutcomeTag: false, answerTag: true },
     });
     const shop = await adminShop();
     await createConfiguration(shop, { automationApiKey: "revoked-key" });
