@@ -3,6 +3,7 @@ import { useRevalidator } from "@remix-run/react";
 import { Banner, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useI18n } from "~/i18n/context";
+import type { MessageKey } from "~/i18n";
 
 /**
  * Asks the platform, through its own permission dialog (App Bridge `scopes.request`), for optional scopes a feature
@@ -10,7 +11,7 @@ import { useI18n } from "~/i18n/context";
  * every scope is granted.
  */
 export function OptionalScopesBanner({ missing, feature }: { missing: string[]; feature: string }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const request = useScopesRequest();
   const [answer, setAnswer] = useState<"granted" | "declined" | "unavailable">();
   if (!missing.length) return null;
@@ -20,10 +21,16 @@ export function OptionalScopesBanner({ missing, feature }: { missing: string[]; 
       title={t("scopes.missing.title", { feature })}
       action={{ content: t("scopes.request"), onAction: () => void request(missing).then(setAnswer) }}
     >
-      <Text as="p">{t("scopes.missing", { scopes: missing.join(", ") })}</Text>
+      <Text as="p">{t("scopes.missing", { scopes: scopeWords(missing, t, locale) })}</Text>
       {answer && <Text as="p">{t(`scopes.answer.${answer}`)}</Text>}
     </Banner>
   );
+}
+
+/** What the scopes let the app do, in the merchant's words, as one list ("ver el inventario y cambiar el inventario"). */
+function scopeWords(scopes: string[], t: (key: MessageKey) => string, locale: string) {
+  const words = scopes.map((scope) => t(`scope.${scope}` as MessageKey));
+  return new Intl.ListFormat(locale, { style: "long", type: "conjunction" }).format(words);
 }
 
 /** The platform's permission dialog for optional scopes; the page reloads its data once they are granted. */

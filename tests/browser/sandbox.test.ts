@@ -137,7 +137,7 @@ describe("admin pages in the sandbox", () => {
     await openAdmin("es");
     await go("Productos vinculados");
     // The stock sync needs the inventory scopes the app asks for after install: the admin's own grant screen.
-    await app.getByRole("button", { name: "Dar permisos" }).click();
+    await app.getByRole("button", { name: "Conceder permisos" }).click();
     const grant = app.getByTestId("scopes-grant");
     await grant.getByRole("heading", { name: "Dar más acceso a la app" }).waitFor();
     await shown(grant.getByText("Ver y ajustar tu inventario"));

@@ -70,8 +70,13 @@ export const core = {
 
   // Optional access scopes, asked for when a feature needs them.
   "scopes.missing.title": "{feature} needs more permissions",
+  "scope.read_inventory": "see the inventory",
+  "scope.write_inventory": "change the inventory",
+  "scope.read_locations": "see your locations",
+  "scope.write_merchant_managed_fulfillment_orders": "hold and release the shipments you fulfil yourself",
+  "scope.write_third_party_fulfillment_orders": "hold and release the shipments another app or your supplier fulfils",
   "scopes.missing":
-    "Your store has not granted the app: {scopes}. Until it does, the app keeps working without this feature.",
+    "For this the app needs permission to {scopes}. Until you grant it, the app keeps working without this feature.",
   "scopes.request": "Grant permissions",
   "scopes.answer.granted": "Permissions granted.",
   "scopes.answer.declined": "The permissions were not granted. The feature stays off until they are.",

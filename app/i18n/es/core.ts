@@ -73,7 +73,12 @@ export const core: Record<keyof typeof english, string> = {
   // Permisos opcionales, pedidos cuando una función los necesita.
   "scopes.missing.title": "{feature} necesita más permisos",
   "scopes.missing":
-    "Tu tienda no le ha concedido a la app: {scopes}. Mientras tanto, la app sigue funcionando sin esta función.",
+    "Para esto la app necesita permiso para {scopes}. Mientras no lo concedas, la app sigue funcionando sin esta función.",
+  "scope.read_inventory": "ver el inventario",
+  "scope.write_inventory": "cambiar el inventario",
+  "scope.read_locations": "ver tus ubicaciones",
+  "scope.write_merchant_managed_fulfillment_orders": "retener y liberar los envíos que preparas tú",
+  "scope.write_third_party_fulfillment_orders": "retener y liberar los envíos que prepara otra app o tu proveedor",
   "scopes.request": "Conceder permisos",
   "scopes.answer.granted": "Permisos concedidos.",
   "scopes.answer.declined": "No se concedieron los permisos. La función queda inactiva hasta que los concedas.",

@@ -128,7 +128,7 @@ export const home: Record<keyof typeof english, string> = {
   "loopTest.step.hold": "La app retuvo el pedido hasta la respuesta del comprador",
   "loopTest.step.release": "La app liberó el pedido con la confirmación de la prueba",
   "loopTest.problem.no_hold":
-    "La app no retuvo el pedido de prueba. Revisa en Configuración, en «Retener hasta que el comprador confirme», que hayas dado los permisos que pide.",
+    "La app no retuvo el pedido de prueba. Revisa en Configuración, en «Retener hasta que el comprador confirme», que hayas concedido los permisos que pide.",
   "loopTest.problem.no_release":
     "La app retuvo el pedido pero no lo liberó con la confirmación. Si liberaste o cancelaste el pedido a mano, la app se hizo a un lado.",
 };

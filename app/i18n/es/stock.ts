@@ -8,9 +8,9 @@ export const stock: Record<keyof typeof english, string> = {
     "Si lo activas, la cantidad disponible de cada producto vinculado en la ubicación que elijas sigue el stock del proveedor cada hora: sin stock en el proveedor pone 0 en tu tienda, y la cantidad vuelve cuando el proveedor repone.",
   "stock.scopesNeeded":
     "Para sincronizar el stock, la app necesita permiso para ver y ajustar tu inventario y ver tus ubicaciones. Lo concedes en el diálogo de tu propia tienda; nada cambia hasta que actives la sincronización.",
-  "stock.grantScopes": "Dar permisos",
+  "stock.grantScopes": "Conceder permisos",
   "stock.scopesDeclined": "No se concedieron los permisos: la sincronización de stock sigue desactivada.",
-  "stock.scopesUnavailable": "Abre la app desde el administrador de tu tienda para dar los permisos.",
+  "stock.scopesUnavailable": "Abre la app desde el administrador de tu tienda para conceder los permisos.",
   "stock.enabled": "Sincronizar el stock con el proveedor",
   "stock.location": "Ubicación cuyo stock sigue al proveedor",
   "stock.chooseLocation": "Elige una ubicación",
