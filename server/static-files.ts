@@ -7,6 +7,7 @@
 import { createReadStream, statSync, type Stats } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { pipeline } from "node:stream";
 import Negotiator from "negotiator";
 
 const TYPES: Record<string, string> = {
@@ -99,6 +100,15 @@ export function serveStatic(incoming: IncomingMessage, outgoing: ServerResponse,
     ...(sent.encoding === "identity" ? {} : { "Content-Encoding": sent.encoding }),
   });
   if (incoming.method === "HEAD") outgoing.end();
-  else createReadStream(sent.file).pipe(outgoing);
+  else {
+    // pipeline, not pipe: a read that fails after the head is sent destroys the answer, which closes the connection
+    // (pipe would leave it open with the answer unfinished, and the error unhandled), and a client that goes away
+    // closes the file.
+    pipeline(createReadStream(sent.file), outgoing, (error) => {
+      if (error && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") {
+        console.error("static file could not be read", sent.file, (error as NodeJS.ErrnoException).code);
+      }
+    });
+  }
   return true;
 }

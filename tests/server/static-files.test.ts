@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { precompressAssets } from "../../scripts/lib/precompress-assets";
 import { serveStatic } from "../../server/static-files";
 import { startLocalServer, type LocalServer } from "../helpers/local-server";
@@ -171,5 +172,34 @@ describe("static files by the client's Accept-Encoding", () => {
       expect((await rawHttp(port, file)).body.toString()).toBe("to Remix");
     }
     expect((await rawHttp(port, CSS, { method: "POST" })).body.toString()).toBe("to Remix");
+  });
+});
+
+describe("a file that fails while it is read", () => {
+  it("cuts the connection instead of leaving it open with the answer unfinished", async () => {
+    // Linux says this is a regular file (size 0) and fails its first read with EIO: a read error after the head is sent.
+    const unreadable = path.join(clientDir, "assets/unreadable-C1.js");
+    symlinkSync("/proc/self/mem", unreadable);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const logged = vi.mocked(console.error).mockImplementation(() => undefined);
+    try {
+      const port = await start();
+      const connectionClosed = new Promise<string>((resolve) => {
+        const outgoing = request({ host: "127.0.0.1", port, path: "/assets/unreadable-C1.js", agent }, (incoming) =>
+          incoming.resume(),
+        );
+        outgoing.on("socket", (socket) => socket.once("close", () => resolve("closed")));
+        outgoing.on("error", () => resolve("closed"));
+        outgoing.end();
+      });
+      // An open connection whose answer never ends holds every request the browser queues behind it on that socket.
+      const stillOpen = new Promise<string>((resolve) => setTimeout(() => resolve("still open"), 2_000));
+      expect(await Promise.race([connectionClosed, stillOpen])).toBe("closed");
+      expect(logged).toHaveBeenCalledWith("static file could not be read", unreadable, "EIO");
+      expect((await rawHttp(port, CSS)).status).toBe(200);
+    } finally {
+      agent.destroy();
+      rmSync(unreadable);
+    }
   });
 });
