@@ -49,6 +49,8 @@ export async function query<T = Record<string, unknown>>(stack: Stack, sql: stri
   }
   const client = createClient({ url: `file:${stack.databaseFile}` });
   try {
+    // The app's own connection writes at any moment (deliveries, job leases): wait for its lock, as it waits for ours.
+    await client.execute("PRAGMA busy_timeout = 10000");
     return (await client.execute({ sql, args })).rows as unknown as T[];
   } finally {
     client.close();

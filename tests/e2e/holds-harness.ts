@@ -48,6 +48,8 @@ export async function ageRows(stack: Stack, table: string, column: string, where
   );
   if (!rows.length) throw new Error(`no ${table} row matches ${JSON.stringify(where)}`);
   for (const row of rows) {
+    // Nothing to age: a lease no one holds right now, say.
+    if (row.value === null) continue;
     let value: string | number;
     if (databaseEngine(stack.databaseUrl) === "postgresql") {
       value = new Date(new Date(row.value as string).getTime() - ms).toISOString();
