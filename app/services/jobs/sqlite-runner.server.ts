@@ -8,8 +8,8 @@ import type { AddJob, Job, JobKinds, JobQueue } from "./types";
  * The small runner on SQLite, the one-machine default (docs/decisions/310): one table (Job), claimed by one
  * `UPDATE … RETURNING` (SQLite serialises writers, so of two processes claiming at once each gets another job),
  * a lease renewed while the job runs and free again when its holder died, and a poll that only asks for the kinds
- * that have a free slot here. Its statements go straight to the SQLite thread (`hotSql`), as the scheduler's claim
- * did: every poll of every process runs one, and an idle worker never compiles Prisma's query engine for it
+ * that have a free slot here. Its statements go straight to the SQLite thread (`hotSql`), as the order path's do:
+ * every poll of every process runs one, and an idle worker never compiles Prisma's query engine for it
  * (docs/decisions/247, 270). graphile-runner.server.ts is the same contract on PostgreSQL.
  */
 
