@@ -1,7 +1,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { http, passthrough } from "msw";
-import { sleep } from "../../sandbox/lib/http";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { sleep, type Listening } from "../../sandbox/lib/http";
+import { createSupplierSimulator, SANDBOX_SUPPLIER_TOKEN } from "../../sandbox/supplier/server";
 import { server as msw } from "../mocks/server";
 
 /** msw guards every outgoing request in unit tests: these loopback simulators are real and let through. */
@@ -105,4 +107,36 @@ export function orderBody(shopOrderId: string, overrides: Record<string, unknown
     products: [{ id: 88123, variation_id: 10234, quantity: 1, price: "89900.00" }],
     ...overrides,
   };
+}
+
+/**
+ * A supplier simulator listening for the test file, and before each test a fresh status receiver registered for the
+ * sandbox's token, the simulator reset, and its pushes let through msw. After each test its pushes have landed.
+ */
+export function supplierStack() {
+  const stack = {
+    simulator: createSupplierSimulator(),
+    base: "",
+    receiver: undefined as unknown as Awaited<ReturnType<typeof statusReceiver>>,
+  };
+  let server: Listening;
+  beforeAll(async () => {
+    server = await stack.simulator.listen();
+    stack.base = server.url;
+  });
+  afterAll(async () => {
+    await stack.simulator.orders.pusher.settled();
+    await server.close();
+    await stack.receiver?.close();
+  });
+  // A test's pushes land before msw's pass-through for its receiver is reset.
+  afterEach(() => stack.simulator.orders.pusher.settled());
+  beforeEach(async () => {
+    await stack.receiver?.close();
+    stack.receiver = await statusReceiver();
+    letThrough(stack.base, stack.receiver.url);
+    await call(stack.base, "/sim/reset", { body: {} });
+    await call(stack.base, "/sim/status-webhook", { body: { token: SANDBOX_SUPPLIER_TOKEN, url: stack.receiver.url } });
+  });
+  return stack;
 }
