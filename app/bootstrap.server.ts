@@ -44,7 +44,10 @@ export function startServices(options: ServicesOptions = { role: "web" }): Servi
   jobs
     .start()
     // Owed rows with no job (owed before tasks were jobs, or the process died between the row and its job).
-    .then(async () => (await import("./services/holds/tasks.server")).addOwedFulfilmentTaskJobs())
+    .then(async () => {
+      await (await import("./services/holds/tasks.server")).addOwedFulfilmentTaskJobs();
+      await (await import("./services/deliveries/owed-tags.server")).addOwedTagJobs();
+    })
     .catch((error) =>
       logger.error({ err: error instanceof Error ? error.message : String(error) }, "jobs did not start"),
     );

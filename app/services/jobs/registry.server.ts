@@ -37,11 +37,13 @@ export const JOB_KINDS: JobKinds = {
     THEME_FILES_EVERY_MS,
     async () => (await import("../theme/temporary-files.server")).sweepTemporaryThemeFiles,
   ),
-  // The owed tags have their own due times; this only looks for them once a minute, fleet-wide.
-  "error-tags": periodic(60_000, async () => {
-    const { runDueOwedTags } = await import("../deliveries/owed-tags.server");
-    return (now) => runDueOwedTags({ now: () => now });
-  }),
+  // A tag an order is owed (automation-error on a dead order, a held order's own tag): one job per OrderTagTask row,
+  // keyed by the row. Tags of different orders go out side by side, as the platform's throttle allows.
+  "order-tag": {
+    ...POLICIES["order-tag"],
+    concurrency: 4,
+    handler: async () => (await import("../deliveries/owed-tags.server")).owedTagHandler(),
+  },
   // A loop test whose page was closed still ends, and its test order is still removed (docs/decisions/150).
   "unattended-loop-tests": periodic(
     60_000,

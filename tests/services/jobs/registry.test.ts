@@ -9,7 +9,6 @@ describe("the registry of job kinds", () => {
     expect(periodic.map(([name, kind]) => [name, kind.everyMs])).toEqual([
       ["retention-purge", 3_600_000],
       ["temporary-theme-files", 60_000],
-      ["error-tags", 60_000],
       ["unattended-loop-tests", 60_000],
       ["stock-sync", 300_000],
       ["stock-history-purge", 86_400_000],
