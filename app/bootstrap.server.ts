@@ -3,7 +3,6 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { DeliveryWorker } from "./services/deliveries/worker.server";
 import type { WorkerOptions } from "./services/deliveries/worker-options.server";
-import { startFulfilmentTaskWakeups } from "./services/holds/wake.server";
 import { jobQueue } from "./services/jobs/queue.server";
 import type { JobQueue } from "./services/jobs/types";
 import { installPlatformTransport } from "./services/platform/transport.server";
@@ -41,14 +40,14 @@ export function startServices(options: ServicesOptions = { role: "web" }): Servi
   const runWorker = options.role === "worker" || env().WORKER_INLINE;
   const worker = runWorker ? new DeliveryWorker({ workerId: holder, ...options.worker }) : null;
   const jobs = jobQueue();
-  // A fulfilment task owed in this process (a hold is wanted at once) runs when it is owed, one pass at a time with
-  // the periodic job, which covers tasks owed in other processes and retries. Loaded at the first pass.
-  const fulfilmentTasks = startFulfilmentTaskWakeups(async () =>
-    (await import("./services/holds/tasks.server")).runDueFulfilmentTasks(),
-  );
   worker?.start();
   jobs
     .start()
+    // Owed rows with no job (owed before tasks were jobs, or the process died between the row and its job).
+    .then(async () => {
+      await (await import("./services/holds/tasks.server")).addOwedFulfilmentTaskJobs();
+      await (await import("./services/deliveries/owed-tags.server")).addOwedTagJobs();
+    })
     .catch((error) =>
       logger.error({ err: error instanceof Error ? error.message : String(error) }, "jobs did not start"),
     );
@@ -58,7 +57,7 @@ export function startServices(options: ServicesOptions = { role: "web" }): Servi
     jobs,
     async stop() {
       if (global.connectorServices === services) global.connectorServices = undefined;
-      await Promise.all([worker?.stop(), jobs.stop(), fulfilmentTasks.stop()]);
+      await Promise.all([worker?.stop(), jobs.stop()]);
     },
   };
   global.connectorServices = services;

@@ -4,16 +4,13 @@ import { eventually, getJson, postJson, startLoopStack, type Stack } from "./hel
 import { ageRows, holdsHarness } from "./holds-harness";
 
 const SHOP = "tienda-retenida-caida.myshopify.com";
-// The fulfilment tasks' lease (app/services/holds/tasks.server.ts): a task claimed by a process that died is tried
-// again once it has passed.
-const LEASE_MS = 120_000;
 // The lease of the job that was running the task (app/services/jobs/sqlite-runner.server.ts). On PostgreSQL a
 // killed worker's jobs are freed as soon as its connection is gone (docs/decisions/311).
 const JOB_LEASE_MS = 30_000;
 
 /**
  * The app dies (kill -9) after the platform placed its hold and before the app recorded it: the process supervisor
- * starts it again, the task is tried again once its lease has passed, finds the hold by its handle and records it.
+ * starts it again, the task's job is tried again once its lease has passed, finds the hold by its handle and records it.
  * The order carries one hold of the app, never two.
  */
 describe("a hold placed just before the app died is recorded, not placed twice", () => {
@@ -51,9 +48,8 @@ describe("a hold placed just before the app died is recorded, not placed twice",
       "the restarted web process",
     );
 
-    await ageRows(stack, "FulfilmentTask", "dueAt", { shop: SHOP, kind: "hold" }, LEASE_MS);
     if (databaseEngine(stack.databaseUrl) === "sqlite") {
-      await ageRows(stack, "Job", "lockedUntil", { key: "periodic:fulfilment-tasks" }, JOB_LEASE_MS);
+      await ageRows(stack, "Job", "lockedUntil", { kind: "fulfilment-task" }, JOB_LEASE_MS);
     }
     const view = await h.held(order.name);
     expect(view.events.filter((event) => event.action === "hold")).toHaveLength(1);

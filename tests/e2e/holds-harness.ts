@@ -33,7 +33,9 @@ export interface PlacedOrder {
   lineItems: { variantId: string; quantity: number }[];
 }
 
-const PERIODIC_HOLD_JOBS = ["fulfilment-tasks", "no-answer-timeouts"];
+const PERIODIC_HOLD_JOBS = ["no-answer-timeouts"];
+/** The job kind that tries a hold, release or cancel (app/services/jobs/registry.server.ts). */
+const TASK_JOBS = "fulfilment-task";
 
 /**
  * Moves a timestamp column of the matching rows back by `ms`, in the engine's own stored form: the time that
@@ -72,7 +74,7 @@ export function holdsHarness(stack: Stack, shop: string) {
         `${stack.platformUrl}/sim/fulfillment?shop=${shop}&order=${encodeURIComponent(name)}`,
       )
     ).body;
-  // The holds' periodic jobs run at the app's next poll for jobs instead of after their whole period: their one
+  // The holds' periodic job runs at the app's next poll for jobs instead of after their whole period: their one
   // job each (key periodic:<kind>) is made due now, in graphile-worker's table on PostgreSQL (docs/decisions/310).
   const keys = PERIODIC_HOLD_JOBS.map((kind) => `periodic:${kind}`);
   const nudge = () =>
@@ -87,6 +89,20 @@ export function holdsHarness(stack: Stack, shop: string) {
           `UPDATE "Job" SET "runAt" = '1970-01-01T00:00:00.000+00:00' WHERE "key" IN (${keys.map(() => "?").join(", ")})`,
           keys,
         );
+  // A task's retry made due now: its job, in the engine's table (the row's dueAt only records when).
+  const retryNow = () =>
+    databaseEngine(stack.databaseUrl) === "postgresql"
+      ? query(
+          stack,
+          `UPDATE graphile_worker._private_jobs SET run_at = now() WHERE locked_at IS NULL AND task_id IN (
+             SELECT id FROM graphile_worker._private_tasks WHERE identifier = ?)`,
+          [TASK_JOBS],
+        )
+      : query(
+          stack,
+          `UPDATE "Job" SET "runAt" = '1970-01-01T00:00:00.000+00:00' WHERE "kind" = ? AND "lockedBy" IS NULL`,
+          [TASK_JOBS],
+        );
   const tasks = (orderId: string) =>
     query<TaskRow>(
       stack,
@@ -97,6 +113,7 @@ export function holdsHarness(stack: Stack, shop: string) {
   const harness = {
     fulfillment,
     nudge,
+    retryNow,
     tasks,
     taskRows: () =>
       query<TaskRow>(

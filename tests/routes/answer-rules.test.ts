@@ -6,6 +6,8 @@ import { createConfiguration, createDelivery, createSession, shopDomain } from "
 import { adminRequest, formBody } from "../helpers/requests";
 import { TEST_ENV } from "../helpers/test-env";
 import { mockPlatform, ordersByName, tagsAdded } from "../mocks/platform";
+import { owedTagHandler } from "~/services/deliveries/owed-tags.server";
+import { runDueJobs } from "../services/jobs/run-due";
 
 const ORDER = { id: "gid://shopify/Order/5550001", name: "#1001" };
 
@@ -147,6 +149,8 @@ describe("the callback records the buyer's answer under the shop's rules", () =>
     const before = Date.now();
     const response = await callback({ apiKey, orderName: "#1001", status: "completed" });
     expect((await response.json()).tags).toEqual(["automation-completed"]);
+    // The buyer's answer's tag is owed, and its job tries it as the app's runner does.
+    await runDueJobs("order-tag", new Date(), { handler: owedTagHandler({ sleep: async () => {} }) });
     // The flow's tags, then the buyer's answer as its own tag (docs/decisions/301).
     expect(calls.filter((call) => call.operationName === "OrderTagsAdd").map((call) => call.variables?.tags)).toEqual([
       ["automation-completed"],

@@ -37,7 +37,7 @@ export function settingsCache(): SettingsOf {
 export async function buryOutcome(delivery: Delivery, config: Resolved) {
   const log = logger.child({ shop: delivery.shop, topic: delivery.topic, deliveryId: delivery.id });
   log.error({ attempts: delivery.attempts }, "delivery dead: its worker never finished it");
-  await oweErrorTag(delivery, { now: config.now, graphql: config.graphql });
+  await oweErrorTag(delivery, { now: config.now });
 }
 
 /** Gathers what the routing needs to know, then sends or skips one claimed delivery and records the outcome. */
@@ -199,7 +199,7 @@ async function settle(
     : result.failure;
   const settled = await failDelivery(delivery, { flowId, attemptLog, error: reason, nextAttemptAt: null }, now);
   log().error({ attempts: delivery.attempts, error }, "delivery dead");
-  if (settled) await oweErrorTag(delivery, { now: config.now, graphql: config.graphql });
+  if (settled) await oweErrorTag(delivery, { now: config.now });
 }
 
 /**

@@ -2,16 +2,20 @@ import type { Delivery, OrderTagTask } from "@prisma/client";
 import prisma from "../../db.server";
 import { logger } from "../../logger.server";
 import { addOrderTags } from "../automation/order-tags.server";
+import { retryDelayMs } from "../jobs/attempt.server";
+import { addJob } from "../jobs/queue.server";
+import { JOB_KINDS } from "../jobs/registry.server";
+import { JobProblem, type Job } from "../jobs/types";
 import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
 import { addAppliedTags } from "./outbox.server";
-import { ERROR_TAG_RETRY_DELAYS_MS } from "./retry-policy.server";
 import { AUTOMATION_ERROR_TAG } from "./status.server";
 
 /**
  * A tag an order is owed, as a task of its own (OrderTagTask): the spec's automation-error tag on a dead order, so
  * the merchant sees in the admin which orders the flow missed, and the tag of an order the shop's rules held
- * (docs/decisions/264). Tried at once, then again on ERROR_TAG_RETRY_DELAYS_MS while the platform fails, its due
- * time, tries and last problem in columns.
+ * (docs/decisions/264). The row is the record (status, tries, last problem, when the next try is due); the trying is
+ * a job of kind "order-tag" keyed by the row (app/services/jobs/, docs/decisions/310): due at once, then again on
+ * the kind's schedule (policies.ts) while the platform fails.
  */
 
 interface TagProblem {
@@ -22,13 +26,16 @@ interface TagProblem {
 
 export interface OwedTagOptions {
   now?: () => Date;
-  /** Passed to the platform GraphQL client (its own throttle waits). */
-  graphql?: GraphqlOptions;
-  /** How long a claimed task is held before another process may try it. */
-  leaseMs?: number;
 }
 
-const DEFAULT_LEASE_MS = 120_000;
+const JOB_KIND = "order-tag";
+/** One live job per row: owing the tag again, or adding the owed rows' jobs at start, adds nothing twice. */
+const jobOf = (task: Pick<OrderTagTask, "id" | "shop">, runAt: Date) => ({
+  key: `${JOB_KIND}:${task.id}`,
+  shop: task.shop,
+  payload: { taskId: task.id },
+  runAt,
+});
 
 /**
  * The one place an owed tag calls the platform: adds the tag to the order, or says why it could not. How the
@@ -66,7 +73,7 @@ export async function forgetOwedErrorTag(shop: string, deliveryIds: string[]) {
   await prisma.orderTagTask.deleteMany({ where: { shop, deliveryId: { in: deliveryIds }, tag: AUTOMATION_ERROR_TAG } });
 }
 
-/** The order of this delivery owes `tag`: a task due now, tried at once, then on the schedule until added. */
+/** The order of this delivery owes `tag`: a task due now, its job tried at once, then on the schedule until added. */
 export async function oweOrderTag(
   delivery: Pick<Delivery, "id" | "shop" | "topic" | "orderId">,
   tag: string,
@@ -74,46 +81,48 @@ export async function oweOrderTag(
 ) {
   if (delivery.topic !== "orders/create" || !delivery.orderId) return;
   const now = (options.now ?? (() => new Date()))();
-  const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS));
-  // Created already claimed (due past the lease), so a scheduler run meanwhile leaves it to this try.
-  const fresh = { status: "owed", dueAt: leaseUntil, attempts: 0, lastProblem: null };
+  const fresh = { status: "owed", dueAt: now, attempts: 0, lastProblem: null };
   const task = await prisma.orderTagTask.upsert({
     where: { deliveryId_tag: { deliveryId: delivery.id, tag } },
     create: { deliveryId: delivery.id, shop: delivery.shop, orderId: delivery.orderId, tag, ...fresh },
     update: fresh,
   });
-  await tryTask(task, options);
+  // Added after the row: a process that dies between the two leaves an owed row with no job, which the next start
+  // adds (addOwedTagJobs).
+  await addJob(JOB_KIND, jobOf(task, now));
 }
 
 /**
- * Tries the owed tags whose time has come, paused shops' too (why: app/services/jobs/policies.ts). Each is
- * claimed by moving its due time past the lease, only if no other process moved it first, so two workers never tag
- * one order at once. Returns how many were tried.
+ * A job for every owed tag that has none (one live job per key), due when the row says. Run at start: it brings
+ * rows owed before tags were jobs onto the mechanism, and a row whose job was never added. Returns how many rows
+ * were looked at.
  */
-export async function runDueOwedTags(options: OwedTagOptions & { limit?: number } = {}): Promise<number> {
-  const now = (options.now ?? (() => new Date()))();
+export async function addOwedTagJobs(now = new Date()): Promise<number> {
   const owed = await prisma.orderTagTask.findMany({
-    where: { status: "owed", dueAt: { lte: now } },
-    orderBy: { dueAt: "asc" },
-    take: options.limit ?? 50,
+    where: { status: "owed" },
+    select: { id: true, shop: true, dueAt: true },
   });
-  const claimed: OrderTagTask[] = [];
-  for (const task of owed) {
-    const { count } = await prisma.orderTagTask.updateMany({
-      where: { id: task.id, status: "owed", dueAt: task.dueAt },
-      data: { dueAt: new Date(now.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS)) },
-    });
-    if (count === 1) claimed.push(task);
-  }
-  await Promise.all(claimed.map((task) => tryTask(task, options)));
-  return claimed.length;
+  for (const task of owed) await addJob(JOB_KIND, jobOf(task, task.dueAt ?? now));
+  return owed.length;
 }
 
-async function tryTask(task: OrderTagTask, options: OwedTagOptions) {
+/**
+ * The job's try of its tag: the row says what is owed; a row done, given up or gone (forgotten on a replay, or
+ * with the shop) is left as is. `graphql` is passed to the platform client (tests pass one that does not sleep).
+ */
+export function owedTagHandler(graphql: GraphqlOptions = {}) {
+  return async (job: Job, now: () => Date) => {
+    const taskId = typeof job.payload.taskId === "string" ? job.payload.taskId : null;
+    const task = taskId ? await prisma.orderTagTask.findUnique({ where: { id: taskId } }) : null;
+    if (!task || task.status !== "owed") return;
+    await tryTask(task, job.attempt, now, graphql);
+  };
+}
+
+async function tryTask(task: OrderTagTask, attempt: number, now: () => Date, graphql: GraphqlOptions) {
   const log = logger.child({ shop: task.shop, deliveryId: task.deliveryId, tag: task.tag, component: "error-tag" });
   const attempts = task.attempts + 1;
-  const problem = await addTag(task.shop, task.orderId, task.tag, options.graphql);
-  const now = (options.now ?? (() => new Date()))();
+  const problem = await addTag(task.shop, task.orderId, task.tag, graphql);
   if (!problem) {
     await prisma.orderTagTask.updateMany({
       where: { id: task.id },
@@ -124,11 +133,13 @@ async function tryTask(task: OrderTagTask, options: OwedTagOptions) {
     if (attempts > 1) log.info({ attempts }, "order tagged on a later try");
     return;
   }
-  const delay = problem.retryable ? ERROR_TAG_RETRY_DELAYS_MS[attempts - 1] : undefined;
-  const dueAt = delay === undefined ? null : new Date(now.getTime() + delay);
+  // The job's schedule (policies.ts) says whether there is a next try; the row records when, for the merchant.
+  const delay = retryDelayMs(JOB_KINDS[JOB_KIND], attempt, problem.retryable);
+  const dueAt = delay === null ? null : new Date(now().getTime() + delay);
   log.error({ problem: problem.message, attempts, dueAt }, "could not tag the order");
   await prisma.orderTagTask.updateMany({
     where: { id: task.id },
     data: { status: dueAt ? "owed" : "given_up", dueAt, attempts, lastProblem: problem.message },
   });
+  throw new JobProblem(problem.message, problem.retryable);
 }

@@ -134,5 +134,5 @@ async function flagOrder(delivery: Pick<Delivery, "id" | "shop">, kind: string, 
  * now and again later while the platform fails (docs/decisions/264); the delivery already says what happened.
  */
 async function tagOrder(delivery: Delivery, tag: string, context: ScreenContext) {
-  await oweOrderTag(delivery, tag, { now: () => context.now, graphql: context.graphql });
+  await oweOrderTag(delivery, tag, { now: () => context.now });
 }

@@ -4,6 +4,7 @@ import { orderAnswerOf } from "../answers/record.server";
 import { knowsOrder, parseOrderRef } from "../deliveries/order-story.server";
 import { holdStateOf } from "./hold-state.server";
 import { holdPolicyOf } from "./settings.server";
+import { addFulfilmentTaskJob } from "./tasks.server";
 
 /**
  * One order's buyer answer and the app's hold, as the order page's block, the log and home show them
@@ -53,7 +54,7 @@ export async function requestOrderAction(shop: string, orderRef: string, kind: "
     (await knowsOrder(shop, ref)) || (await prisma.fulfilmentTask.count({ where: { shop, orderId: ref.gid } })) > 0;
   if (!known) throw new AppError(404, "The app has no record of this order", "not_found");
   const key = { shop_kind_subject: { shop, kind, subject: ref.gid } };
-  await prisma.fulfilmentTask.upsert({
+  const task = await prisma.fulfilmentTask.upsert({
     where: key,
     create: { shop, kind, subject: ref.gid, orderId: ref.gid, reason: "merchant", status: "owed", dueAt: now },
     update: {},
@@ -62,5 +63,7 @@ export async function requestOrderAction(shop: string, orderRef: string, kind: "
     where: { shop, kind, subject: ref.gid, status: { not: "owed" } },
     data: { status: "owed", reason: "merchant", dueAt: now, attempts: 0, lastProblem: null },
   });
+  // Tried now; a task still owed keeps its job (one per row) and its schedule.
+  await addFulfilmentTaskJob(task, now);
   return orderBuyerState(shop, ref.gid);
 }

@@ -15,17 +15,21 @@ import {
   releaseHolds,
   type UserError,
 } from "./platform.server";
+import { retryDelayMs } from "../jobs/attempt.server";
 import { POLICIES } from "../jobs/policies";
+import { addJob } from "../jobs/queue.server";
+import { JOB_KINDS } from "../jobs/registry.server";
+import { JobProblem, type Job } from "../jobs/types";
 import { coversOrder, holdPolicyOf } from "./settings.server";
-import { wakeFulfilmentTasks } from "./wake.server";
 
 /**
- * The holds, releases and cancels the app owes the platform, as durable tasks (docs/decisions/212). The same
- * mechanism as the dead order's error tag (OrderTagTask): a row per task, claimed by moving its due time past a
- * lease with a conditional write, tried again on FULFILMENT_RETRY_DELAYS_MS while the platform fails. Each step is
- * idempotent against the platform, so a task tried again after a crash (kill -9 between the platform's answer and
- * the row's update) does nothing twice: a hold is looked for by its handle before one is placed, a release names
- * the ids of the app's holds found on the order, and a cancel first reads whether the order is cancelled.
+ * The holds, releases and cancels the app owes the platform (docs/decisions/212). A FulfilmentTask row is the record
+ * of what is owed and what became of it (the order's page reads it); the trying is a job of kind "fulfilment-task"
+ * keyed by the row (app/services/jobs/, docs/decisions/310): the mechanism's retry schedule and pause, one job at a
+ * time per shop. Each step is idempotent against the platform, so a task tried again after a crash (kill -9 between
+ * the platform's answer and the row's update) does nothing twice: a hold is looked for by its handle before one is
+ * placed, a release names the ids of the app's holds found on the order, and a cancel first reads whether the order
+ * is cancelled.
  */
 
 export type TaskKind = "hold" | "release" | "cancel";
@@ -34,13 +38,14 @@ export type TaskReason = "routed" | "confirmed" | "refused" | "no_answer" | "mer
 /** When a failed task is tried again, declared with every kind of durable work's (app/services/jobs/policies.ts). */
 export const FULFILMENT_RETRY_DELAYS_MS = POLICIES["fulfilment-task"].retryDelaysMs;
 
-const DEFAULT_LEASE_MS = 120_000;
-
-export interface TaskOptions {
-  now?: () => Date;
-  graphql?: GraphqlOptions;
-  leaseMs?: number;
-}
+const JOB_KIND = "fulfilment-task";
+/** One live job per row: owing a task again, or adding the jobs of owed rows at start, adds nothing twice. */
+const jobOf = (task: Pick<FulfilmentTask, "id" | "shop">, runAt: Date) => ({
+  key: `${JOB_KIND}:${task.id}`,
+  shop: task.shop,
+  payload: { taskId: task.id },
+  runAt,
+});
 
 /** How a try ended: done (with what the platform answered), stood down (nothing to do, or the merchant acted). */
 type Outcome = { status: "done" | "stood_down"; platformRef?: string | null; orderId?: string; problem?: string };
@@ -70,10 +75,12 @@ export async function oweFulfilmentTask(
   now = new Date(),
 ): Promise<boolean> {
   try {
-    await prisma.fulfilmentTask.create({
+    const row = await prisma.fulfilmentTask.create({
       data: { shop, ...task, orderId: task.orderId ?? null, status: "owed", dueAt: now },
     });
-    wakeFulfilmentTasks();
+    // Added after the row: a process that dies between the two leaves an owed row with no job, which the next start
+    // adds (addOwedFulfilmentTaskJobs).
+    await addFulfilmentTaskJob(row, now);
     return true;
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return false;
@@ -81,52 +88,54 @@ export async function oweFulfilmentTask(
   }
 }
 
-/**
- * Tries the owed tasks whose time has come, of shops whose automation is not paused. Each is claimed by moving its
- * due time past the lease, only if no other process moved it first. Returns how many were tried.
- */
-export async function runDueFulfilmentTasks(options: TaskOptions & { limit?: number } = {}): Promise<number> {
-  const now = (options.now ?? (() => new Date()))();
-  const paused = POLICIES["fulfilment-task"].pause.holds
-    ? (await prisma.automationPause.findMany({ select: { shop: true } })).map((row) => row.shop)
-    : [];
-  const owed = await prisma.fulfilmentTask.findMany({
-    where: { status: "owed", dueAt: { lte: now }, ...(paused.length ? { shop: { notIn: paused } } : {}) },
-    orderBy: { dueAt: "asc" },
-    take: options.limit ?? 50,
-  });
-  const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS));
-  let tried = 0;
-  // One at a time: a hold and a release of one order must not run at once, and the platform's cost budget is
-  // the shop's.
-  for (const task of owed) {
-    const { count } = await prisma.fulfilmentTask.updateMany({
-      where: { id: task.id, status: "owed", dueAt: task.dueAt },
-      data: { dueAt: leaseUntil },
-    });
-    if (count !== 1) continue;
-    tried++;
-    await tryTask(task, options);
-  }
-  return tried;
+/** The job that tries an owed task, due at `runAt`; a task that has a live job keeps it. */
+export async function addFulfilmentTaskJob(task: Pick<FulfilmentTask, "id" | "shop">, runAt = new Date()) {
+  await addJob(JOB_KIND, jobOf(task, runAt));
 }
 
-async function tryTask(task: FulfilmentTask, options: TaskOptions) {
+/**
+ * A job for every owed task that has none (one live job per key: a row whose job waits keeps it), due when the row
+ * says. Run at start: it brings rows owed before tasks were jobs onto the mechanism, and a row whose job was never
+ * added (the process died between the two). Returns how many rows were looked at.
+ */
+export async function addOwedFulfilmentTaskJobs(now = new Date()): Promise<number> {
+  const owed = await prisma.fulfilmentTask.findMany({
+    where: { status: "owed" },
+    select: { id: true, shop: true, dueAt: true },
+  });
+  for (const task of owed) await addFulfilmentTaskJob(task, task.dueAt ?? now);
+  return owed.length;
+}
+
+/**
+ * The job's try of its task: the row says what is owed; a row done, given up or gone (the shop's) is left as is.
+ * `graphql` is passed to the platform client (tests pass one that does not sleep between its own attempts).
+ */
+export function fulfilmentTaskHandler(graphql: GraphqlOptions = {}) {
+  return async (job: Job, now: () => Date) => {
+    const taskId = typeof job.payload.taskId === "string" ? job.payload.taskId : null;
+    const task = taskId ? await prisma.fulfilmentTask.findUnique({ where: { id: taskId } }) : null;
+    if (!task || task.status !== "owed") return;
+    await tryTask(task, job.attempt, now, graphql);
+  };
+}
+
+async function tryTask(task: FulfilmentTask, attempt: number, now: () => Date, graphql: GraphqlOptions) {
   const log = logger.child({ shop: task.shop, taskId: task.id, kind: task.kind, component: "fulfilment-task" });
   const attempts = task.attempts + 1;
   let outcome: Outcome;
   try {
     const session = await getOfflineSession(task.shop);
     if (!session) throw new TaskProblem("the app has no offline session for the shop", true);
-    outcome = await perform(session, task, options.graphql ?? {});
+    outcome = await perform(session, task, graphql);
   } catch (error) {
     const problem =
       error instanceof TaskProblem
         ? error
         : new TaskProblem(error instanceof Error ? error.message : String(error), true);
-    const now = (options.now ?? (() => new Date()))();
-    const delay = problem.retryable ? FULFILMENT_RETRY_DELAYS_MS[attempts - 1] : undefined;
-    const dueAt = delay === undefined ? null : new Date(now.getTime() + delay);
+    // The job's schedule (policies.ts) says whether there is a next try; the row records when, for the merchant.
+    const delay = retryDelayMs(JOB_KINDS[JOB_KIND], attempt, problem.retryable);
+    const dueAt = delay === null ? null : new Date(now().getTime() + delay);
     log.error({ problem: problem.message, attempts, dueAt }, "fulfilment task failed");
     await prisma.fulfilmentTask.updateMany({
       where: { id: task.id },
@@ -138,16 +147,15 @@ async function tryTask(task: FulfilmentTask, options: TaskOptions) {
         ...(problem.sent ? { platformRef: problem.sent } : {}),
       },
     });
-    return;
+    throw new JobProblem(problem.message, problem.retryable);
   }
-  const now = (options.now ?? (() => new Date()))();
   await prisma.fulfilmentTask.updateMany({
     where: { id: task.id },
     data: {
       status: outcome.status,
       dueAt: null,
       attempts,
-      doneAt: now,
+      doneAt: now(),
       lastProblem: outcome.problem ?? null,
       ...(outcome.orderId ? { orderId: outcome.orderId } : {}),
       ...(outcome.platformRef !== undefined ? { platformRef: outcome.platformRef } : {}),

@@ -31,7 +31,7 @@ export async function attemptJob(kind: JobKind, job: Job, now: () => Date): Prom
   try {
     await (
       await handlerOf(kind)
-    )(job);
+    )(job, now);
   } catch (error) {
     problem =
       error instanceof JobProblem

@@ -1,7 +1,7 @@
 import { SWEEP_EVERY_MS as ORDER_SWEEP_EVERY_MS } from "../orders/sweep.server";
 import { SCHEDULE_CHECK_EVERY_MS } from "../stock/schedule.server";
 import { SWEEP_EVERY_MS as THEME_FILES_EVERY_MS } from "../theme/temporary-files.server";
-import { PERIODIC_POLICY } from "./policies";
+import { PERIODIC_POLICY, POLICIES } from "./policies";
 import type { JobKind, JobKinds } from "./types";
 
 /**
@@ -37,11 +37,13 @@ export const JOB_KINDS: JobKinds = {
     THEME_FILES_EVERY_MS,
     async () => (await import("../theme/temporary-files.server")).sweepTemporaryThemeFiles,
   ),
-  // The owed tags have their own due times; this only looks for them once a minute, fleet-wide.
-  "error-tags": periodic(60_000, async () => {
-    const { runDueOwedTags } = await import("../deliveries/owed-tags.server");
-    return (now) => runDueOwedTags({ now: () => now });
-  }),
+  // A tag an order is owed (automation-error on a dead order, a held order's own tag): one job per OrderTagTask row,
+  // keyed by the row. Tags of different orders go out side by side, as the platform's throttle allows.
+  "order-tag": {
+    ...POLICIES["order-tag"],
+    concurrency: 4,
+    handler: async () => (await import("../deliveries/owed-tags.server")).owedTagHandler(),
+  },
   // A loop test whose page was closed still ends, and its test order is still removed (docs/decisions/150).
   "unattended-loop-tests": periodic(
     60_000,
@@ -70,12 +72,15 @@ export const JOB_KINDS: JobKinds = {
     const { foldInsightCountChanges } = await import("../deliveries/insight-counts.server");
     return () => foldInsightCountChanges();
   }),
-  // Holds, releases and cancels owed the platform (docs/decisions/212), and the no-answer timeouts that owe them.
-  "fulfilment-tasks": periodic(10_000, async () => {
-    const { runDueFulfilmentTasks } = await import("../holds/tasks.server");
-    const { runInTurn } = await import("../holds/wake.server");
-    // In turn with the passes a task owed in this process wakes, so a hold and a release never run at once here.
-    return (now) => runInTurn(() => runDueFulfilmentTasks({ now: () => now }));
-  }),
+  // A hold, release or cancel owed the platform (docs/decisions/212): one job per FulfilmentTask row, keyed by the
+  // row. One at a time per shop: a hold and a release of one order never run at once (a hold's order is only known
+  // once its fulfilment order is read), and the platform's cost budget is the shop's.
+  "fulfilment-task": {
+    ...POLICIES["fulfilment-task"],
+    concurrency: 2,
+    oneAtATime: "shop",
+    handler: async () => (await import("../holds/tasks.server")).fulfilmentTaskHandler(),
+  },
+  // The no-answer timeouts that owe holds' releases and cancels.
   "no-answer-timeouts": periodic(60_000, async () => (await import("../holds/timeouts.server")).applyNoAnswerTimeouts),
 };

@@ -18,7 +18,8 @@ export interface Job {
   runAt: Date;
 }
 
-export type JobHandler = (job: Job) => Promise<void>;
+/** `now` is the engine's clock: a handler that records when its work is due again reads it, never its own. */
+export type JobHandler = (job: Job, now: () => Date) => Promise<void>;
 
 /** What a kind is: read by both engines, so "when is this tried again, does a pause hold it?" has one answer. */
 export interface JobKind {

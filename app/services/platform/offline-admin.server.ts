@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { Prisma } from "@prisma/client";
 import type { Session } from "@shopify/shopify-api";
-import prisma from "../../db.server";
+import { releaseLease, takeLease } from "../../lib/leases.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
 import { platformApi, sessionStorage, unauthenticated } from "../../shopify.server";
@@ -166,7 +165,7 @@ async function migrateToExpiring(session: Session) {
 export async function withTokenLease<T>(shop: string, work: () => Promise<T>, options = { leaseMs: LEASE_MS }) {
   const holder = randomUUID();
   const deadline = Date.now() + options.leaseMs * 2;
-  while (!(await takeLease(shop, holder, options.leaseMs))) {
+  while (!(await takeLease("platform-token", shop, holder, new Date(Date.now() + options.leaseMs)))) {
     if (Date.now() > deadline) {
       throw new AppError(503, "Another process is refreshing the shop's access token; try again shortly", "busy");
     }
@@ -175,21 +174,6 @@ export async function withTokenLease<T>(shop: string, work: () => Promise<T>, op
   try {
     return await work();
   } finally {
-    await prisma.platformTokenLease.deleteMany({ where: { shop, holder } });
+    await releaseLease("platform-token", shop, holder);
   }
-}
-
-async function takeLease(shop: string, holder: string, leaseMs: number) {
-  const expiresAt = new Date(Date.now() + leaseMs);
-  try {
-    await prisma.platformTokenLease.create({ data: { shop, holder, expiresAt } });
-    return true;
-  } catch (error) {
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
-  }
-  const taken = await prisma.platformTokenLease.updateMany({
-    where: { shop, expiresAt: { lt: new Date() } },
-    data: { holder, expiresAt },
-  });
-  return taken.count === 1;
 }

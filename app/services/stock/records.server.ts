@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { Prisma, type StockSyncSettings } from "@prisma/client";
+import type { StockSyncSettings } from "@prisma/client";
 import prisma from "../../db.server";
+import { releaseLease, renewLease, takeLease } from "../../lib/leases.server";
 import type { Logger } from "../../logger.server";
 
 /**
@@ -60,36 +61,21 @@ export async function shopsWithSyncOn() {
 }
 
 /**
- * Takes the shop's sync lease (docs/decisions/232): a row created by insert, or taken over by a conditional
- * update once its holder's time ran out. Returns the holder's id, or null when another process holds it.
+ * Takes the shop's sync lease (docs/decisions/232; app/lib/leases.server.ts). Returns the holder's id, or null
+ * when another process holds it.
  */
 export async function takeSyncLease(shop: string, now = new Date(), leaseMs = SYNC_LEASE.ms): Promise<string | null> {
   const holder = randomUUID();
-  const expiresAt = new Date(now.getTime() + leaseMs);
-  try {
-    await prisma.stockSyncLease.create({ data: { shop, holder, expiresAt } });
-    return holder;
-  } catch (error) {
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
-  }
-  const taken = await prisma.stockSyncLease.updateMany({
-    where: { shop, expiresAt: { lt: now } },
-    data: { holder, expiresAt },
-  });
-  return taken.count === 1 ? holder : null;
+  return (await takeLease("stock-sync", shop, holder, new Date(now.getTime() + leaseMs), now)) ? holder : null;
 }
 
 /** Moves the lease's end forward while the sync still holds it; false when it was taken over meanwhile. */
-export async function renewSyncLease(shop: string, holder: string, now = new Date(), leaseMs = SYNC_LEASE.ms) {
-  const renewed = await prisma.stockSyncLease.updateMany({
-    where: { shop, holder },
-    data: { expiresAt: new Date(now.getTime() + leaseMs) },
-  });
-  return renewed.count === 1;
+export function renewSyncLease(shop: string, holder: string, now = new Date(), leaseMs = SYNC_LEASE.ms) {
+  return renewLease("stock-sync", shop, holder, new Date(now.getTime() + leaseMs));
 }
 
-export async function releaseSyncLease(shop: string, holder: string) {
-  await prisma.stockSyncLease.deleteMany({ where: { shop, holder } });
+export function releaseSyncLease(shop: string, holder: string) {
+  return releaseLease("stock-sync", shop, holder);
 }
 
 /**

@@ -5,12 +5,17 @@ import { action as callbackAction } from "~/routes/api.automation.callback";
 import { action as savePolicy } from "~/routes/app.order-tag-policy";
 import { recordNoAnswer } from "~/services/answers/record.server";
 import { saveAnswerRules } from "~/services/answers/rules.server";
-import { runDueOwedTags } from "~/services/deliveries/owed-tags.server";
+import { owedTagHandler } from "~/services/deliveries/owed-tags.server";
 import { ERROR_TAG_RETRY_DELAYS_MS } from "~/services/deliveries/retry-policy.server";
 import { createConfiguration, createDelivery, createSession, shopDomain } from "../../helpers/factories";
 import { adminRequest, formBody } from "../../helpers/requests";
 import { TEST_ENV } from "../../helpers/test-env";
 import { mockPlatform, ordersByName, tagsAdded } from "../../mocks/platform";
+import { runDueJobs } from "../jobs/run-due";
+
+/** The owed tags' jobs due at `now`, tried as the app's runner tries them (a platform client that does not sleep). */
+const runOwedTags = (now = new Date()) =>
+  runDueJobs("order-tag", now, { handler: owedTagHandler({ sleep: async () => {} }) });
 
 const ORDER = { id: "gid://shopify/Order/7770001", name: "#1001" };
 
@@ -51,9 +56,11 @@ describe("the buyer's answer as a tag on the order", () => {
     const { shop, apiKey, delivery } = await answeringShop();
     const calls = mockPlatform(shop, { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() });
     await callback(apiKey, "cancelado");
+    await runOwedTags();
     expect(addedTags(calls)).toEqual(["cancelado", "automation-buyer-refused"]);
     // The buyer changed their mind: the new answer's tag is added, the earlier one is never removed.
     await callback(apiKey, "confirmado");
+    await runOwedTags();
     expect(addedTags(calls)).toEqual([
       "cancelado",
       "automation-buyer-refused",
@@ -67,6 +74,7 @@ describe("the buyer's answer as a tag on the order", () => {
     );
     // A repeated answer owes nothing more.
     await callback(apiKey, "confirmado");
+    await runOwedTags();
     expect(addedTags(calls).filter((tag) => tag.startsWith("automation-buyer-"))).toHaveLength(2);
   });
 
@@ -83,11 +91,12 @@ describe("the buyer's answer as a tag on the order", () => {
       },
     });
     await callback(apiKey, "confirmado");
+    await runOwedTags();
     const owed = await prisma.orderTagTask.findFirstOrThrow({ where: { shop, tag: "automation-buyer-confirmed" } });
     expect(owed).toMatchObject({ status: "owed", attempts: 1 });
     failing = false;
     const later = new Date(Date.now() + ERROR_TAG_RETRY_DELAYS_MS[0] + 1000);
-    expect(await runDueOwedTags({ now: () => later })).toBe(1);
+    expect(await runOwedTags(later)).toBe(1);
     expect(await prisma.orderTagTask.findUniqueOrThrow({ where: { id: owed.id } })).toMatchObject({
       status: "done",
       attempts: 2,
@@ -99,6 +108,7 @@ describe("the buyer's answer as a tag on the order", () => {
     const { shop } = await answeringShop();
     const calls = mockPlatform(shop, { OrderTagsAdd: tagsAdded() });
     expect(await recordNoAnswer(shop, { id: ORDER.id, waitingSince: new Date() })).toBe(true);
+    await runOwedTags();
     expect(addedTags(calls)).toEqual(["automation-buyer-no-answer"]);
   });
 
@@ -112,6 +122,7 @@ describe("the buyer's answer as a tag on the order", () => {
     expect(await saved.json()).toEqual({ success: true, policy: { replaceOutcomeTag: false, answerTag: false } });
     const calls = mockPlatform(shop, { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded() });
     await callback(apiKey, "confirmado");
+    await runOwedTags();
     expect(addedTags(calls)).toEqual(["confirmado"]);
     expect(await prisma.orderTagTask.count({ where: { shop } })).toBe(0);
   });

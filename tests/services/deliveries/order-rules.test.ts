@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { HttpResponse } from "msw";
 import prisma from "~/db.server";
-import { runDueOwedTags } from "~/services/deliveries/owed-tags.server";
+import { owedTagHandler } from "~/services/deliveries/owed-tags.server";
 import { retryDelivery } from "~/services/deliveries/queries.server";
 import { runDeliveryPass } from "~/services/deliveries/worker.server";
 import { countOrdersWithoutMobile, orderChecks } from "~/services/orders/checks.server";
@@ -11,16 +11,23 @@ import { createAutomatedShop, createConfiguration, createDelivery, restOrder } f
 import { triggerHandler, type TriggerCall } from "../../mocks/automation";
 import { mockPlatform, tagsAdded } from "../../mocks/platform";
 import { server } from "../../mocks/server";
+import { runDueJobs } from "../jobs/run-due";
 
 const T0 = new Date("2026-11-22T10:00:00.000Z");
 
-function pass() {
-  return runDeliveryPass({
+const runOwedTags = (now: Date) =>
+  runDueJobs("order-tag", now, { handler: owedTagHandler({ sleep: async () => {} }) });
+
+/** A worker pass at T0; a tag it owed is tried right after it, as the job runner does. */
+async function pass() {
+  const handled = await runDeliveryPass({
     workerId: "worker-a",
     now: () => T0,
     random: () => 0.5,
     graphql: { sleep: async () => {} },
   });
+  await runOwedTags(T0);
+  return handled;
 }
 
 /** An order whose buyer typed `phone` on the shipping address of `country` (null: the address names none). */
@@ -141,7 +148,7 @@ describe("the shop's rule for an order without a usable mobile", () => {
     expect(await task()).toMatchObject({ status: "owed" });
 
     down.value = false;
-    const retry = (now: Date) => runDueOwedTags({ now: () => now, graphql: { sleep: async () => {} } });
+    const retry = runOwedTags;
     expect(await retry(new Date(T0.getTime() + 60_000))).toBe(1);
     expect(await task()).toMatchObject({ status: "done", attempts: 2 });
     const released = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { retryDelivery } from "~/services/deliveries/queries.server";
 import { MAX_ATTEMPTS, MAX_ERROR_TAG_TRIES } from "~/services/deliveries/retry-policy.server";
-import { runDueOwedTags } from "~/services/deliveries/owed-tags.server";
+import { oweErrorTag, owedTagHandler } from "~/services/deliveries/owed-tags.server";
+import { POLICIES } from "~/services/jobs/policies";
 import type { WorkerOptions } from "~/services/deliveries/worker-options.server";
 import { DeliveryWorker, runDeliveryPass } from "~/services/deliveries/worker.server";
 import { createAutomatedShop, createConfiguration, createDelivery, shopDomain } from "../../helpers/factories";
@@ -17,6 +18,7 @@ import { triggerHandler, type TriggerCall } from "../../mocks/automation";
 import { captureLogs } from "../../helpers/logs";
 import { mockPlatform, tagsAdded } from "../../mocks/platform";
 import { server } from "../../mocks/server";
+import { runDueJobs } from "../jobs/run-due";
 
 const T0 = new Date("2026-11-22T10:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -30,15 +32,24 @@ const FIRST_RETRY = 5 * SECOND;
 const SECOND_RETRY = 5 * MINUTE;
 const FIRST_ERROR_TAG_RETRY = MINUTE;
 
-/** A worker pass at a fixed moment; jitter pinned to its middle so delays equal the schedule. */
-function pass(now: Date, options: WorkerOptions = {}) {
-  return runDeliveryPass({
+/** The owed tags' jobs due at `now`, run as the app's job runner picks them up (at once when owed). */
+const runOwedTags = (now: Date) =>
+  runDueJobs("order-tag", now, { handler: owedTagHandler({ sleep: async () => {} }) });
+
+/**
+ * A worker pass at a fixed moment; jitter pinned to its middle so delays equal the schedule. A tag the pass owed is
+ * tried right after it, as the job runner does.
+ */
+async function pass(now: Date, options: WorkerOptions = {}) {
+  const handled = await runDeliveryPass({
     workerId: "worker-a",
     now: () => now,
     random: () => 0.5,
     graphql: { sleep: async () => {} },
     ...options,
   });
+  await runOwedTags(now);
+  return handled;
 }
 
 async function queuedOrder(shop: string) {
@@ -469,8 +480,7 @@ describe("the error tag a dead delivery still owes", () => {
   const row = (id: string) => prisma.delivery.findUniqueOrThrow({ where: { id } });
   const task = (deliveryId: string) =>
     prisma.orderTagTask.findUniqueOrThrow({ where: { deliveryId_tag: { deliveryId, tag: "automation-error" } } });
-  const retryTags = (now: Date, options: { leaseMs?: number } = {}) =>
-    runDueOwedTags({ now: () => now, graphql: { sleep: async () => {} }, ...options });
+  const retryTags = runOwedTags;
 
   it("records the tag as owed, due a minute later, when the platform fails at the moment of death", async () => {
     const shop = await createAutomatedShop();
@@ -552,17 +562,29 @@ describe("the error tag a dead delivery still owes", () => {
     expect(graphql).toHaveLength(1);
   });
 
-  it("lets only one of two workers retry an owed tag that is due for both", async () => {
+  it("keeps one job per owed tag: owing it again while it waits adds no second try", async () => {
     const shop = await createAutomatedShop();
     const down = { value: true };
     const graphql = flakyPlatform(shop, down);
     const delivery = await deadOrder(shop);
     down.value = false;
-    const due = at(FIRST_ERROR_TAG_RETRY);
-    const handled = await Promise.all([retryTags(due), retryTags(due)]);
-    expect(handled.sort()).toEqual([0, 1]);
+    await oweErrorTag(delivery, { now: () => at(1) });
+    expect(await retryTags(at(FIRST_ERROR_TAG_RETRY))).toBe(1);
     expect(graphql).toHaveLength(2);
     expect((await row(delivery.id)).tagsApplied).toBe(JSON.stringify(["automation-error"]));
+  });
+
+  it("tags a paused shop's order all the same, as policies.ts says of owed tags", async () => {
+    expect(POLICIES["order-tag"].pause.holds).toBe(false);
+    const shop = await createAutomatedShop();
+    const down = { value: true };
+    const graphql = flakyPlatform(shop, down);
+    const delivery = await deadOrder(shop);
+    down.value = false;
+    await prisma.automationPause.create({ data: { shop } });
+    expect(await retryTags(at(FIRST_ERROR_TAG_RETRY))).toBe(1);
+    expect(graphql).toHaveLength(2);
+    expect(await task(delivery.id)).toMatchObject({ status: "done" });
   });
 
   it("forgets the owed tag when the merchant replays the delivery", async () => {
@@ -574,7 +596,8 @@ describe("the error tag a dead delivery still owes", () => {
     expect(await prisma.orderTagTask.count()).toBe(0);
     server.use(triggerHandler([]));
     await pass(at(2));
-    expect(await retryTags(at(100 * 3_600_000))).toBe(0);
+    // The forgotten tag's job finds no row when it comes due, and adds nothing.
+    await retryTags(at(100 * 3_600_000));
     expect(graphql).toHaveLength(1);
   });
 

@@ -9,7 +9,6 @@ describe("the registry of job kinds", () => {
     expect(periodic.map(([name, kind]) => [name, kind.everyMs])).toEqual([
       ["retention-purge", 3_600_000],
       ["temporary-theme-files", 60_000],
-      ["error-tags", 60_000],
       ["unattended-loop-tests", 60_000],
       ["stock-sync", 300_000],
       ["stock-history-purge", 86_400_000],
@@ -17,7 +16,6 @@ describe("the registry of job kinds", () => {
       ["order-fingerprints", 3_600_000],
       ["order-fingerprint-backlog", 60_000],
       ["insight-counts", 60_000],
-      ["fulfilment-tasks", 10_000],
       ["no-answer-timeouts", 60_000],
     ]);
     for (const [, kind] of periodic) expect(kind.concurrency).toBe(1);
