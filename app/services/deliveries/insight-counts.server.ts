@@ -1,6 +1,6 @@
 import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
-import { env } from "../../env.server";
+import { reportStore } from "./report-store";
 
 /**
  * The insights' counts (docs/decisions/201). Triggers on Delivery append every change of a counted delivery to
@@ -13,10 +13,6 @@ export const BUCKET_MS = 15 * 60 * 1000;
 
 export const bucketOf = (instant: Date) => Math.floor(instant.getTime() / BUCKET_MS);
 
-const isPostgres = () => !env().DATABASE_URL.startsWith("file:");
-
-const KEY = Prisma.sql`"shop", "bucket", "status", "topic", "flowId", "callback", "delivered"`;
-
 /** Changes folded per transaction: a backlog (a burst, a restore) is folded in short steps, never one long one. */
 export const FOLD_BATCH = 20_000;
 
@@ -28,34 +24,9 @@ export async function foldInsightCountChanges(batch = FOLD_BATCH): Promise<numbe
       SELECT MIN("id") AS first, MAX("id") AS last FROM "InsightCountChange"`;
     if (range?.first === null || range?.first === undefined || range.last === null) return folded;
     const upTo = Math.min(Number(range.last), Number(range.first) + batch - 1);
-    folded += await foldUpTo(upTo);
+    folded += await reportStore().foldCountChanges(upTo);
     if (upTo >= Number(range.last)) return folded;
   }
-}
-
-async function foldUpTo(upTo: number): Promise<number> {
-  if (isPostgres()) {
-    // One statement, one snapshot: exactly the changes it deletes are added (a change committed meanwhile waits
-    // for the next fold).
-    // (A data-modifying WITH runs whether or not the final SELECT reads it.)
-    const [moved] = await prisma.$queryRaw<{ n: bigint | number }[]>`
-      WITH "moved" AS (DELETE FROM "InsightCountChange" WHERE "id" <= ${upTo} RETURNING *),
-      "added" AS (
-        INSERT INTO "InsightCount" (${KEY}, "n")
-        SELECT ${KEY}, SUM("n") FROM "moved" GROUP BY ${KEY} ORDER BY ${KEY}
-        ON CONFLICT (${KEY}) DO UPDATE SET "n" = "InsightCount"."n" + EXCLUDED."n")
-      SELECT COUNT(*) AS n FROM "moved"`;
-    return Number(moved.n);
-  }
-  // SQLite has one writer: the two statements of the transaction see the same changes.
-  const [, deleted] = await prisma.$transaction([
-    prisma.$executeRaw`
-      INSERT INTO "InsightCount" (${KEY}, "n")
-      SELECT ${KEY}, SUM("n") FROM "InsightCountChange" WHERE "id" <= ${upTo} GROUP BY ${KEY}
-      ON CONFLICT (${KEY}) DO UPDATE SET "n" = "InsightCount"."n" + excluded."n"`,
-    prisma.$executeRaw`DELETE FROM "InsightCountChange" WHERE "id" <= ${upTo}`,
-  ]);
-  return deleted;
 }
 
 /** The shop's counts from `sinceBucket` on: the folded ones and the changes not folded yet, as one relation. */

@@ -1,10 +1,10 @@
 import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
-import { env } from "../../env.server";
 import type { InsightDayPoint, InsightWindow } from "../../lib/insights-types";
 import { daysEndingWith, localDayOf, startOfLocalDay } from "../../lib/time-zone";
 import { shopTimeZone } from "../shops/time-zone.server";
 import { bucketOf, shopCounts } from "./insight-counts.server";
+import { reportStore } from "./report-store";
 
 /**
  * Delivery insights for one shop (docs/decisions/111, 201): deliveries per day of the shop's own time zone by outcome, the confirmation rate
@@ -52,8 +52,6 @@ export interface DeliveryInsights {
   /** Orders the reconciliation sweep queued in the window: their webhook never came (docs/decisions/221). */
   recovered: number;
 }
-
-const isPostgres = () => !env().DATABASE_URL.startsWith("file:");
 
 /** The shop's `days` last days ending today, and the first instant of each (its local midnight). */
 export function windowDays(days: number, now: Date, timeZone: string) {
@@ -131,28 +129,12 @@ export const TIMING_SAMPLE = 5000;
  */
 async function orderToTriggerTimes(shop: string, since: Date) {
   const [rows, [total]] = await Promise.all([
-    isPostgres()
-      ? prisma.$queryRaw<{ digits: number; lead: number; n: bigint }[]>`
-        SELECT length(ms::text) AS digits, CAST(substr(ms::text, 1, 2) AS INTEGER) AS lead, COUNT(*) AS n
-        FROM (SELECT GREATEST(0, CAST(EXTRACT(EPOCH FROM ("deliveredAt" - "createdAt")) * 1000 AS BIGINT)) AS ms
-          FROM "Delivery" WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "topic" = 'orders/create'
-            AND "deliveredAt" IS NOT NULL
-          ORDER BY "createdAt" DESC LIMIT ${TIMING_SAMPLE}) AS t
-        GROUP BY 1, 2`
-      : prisma.$queryRaw<{ digits: number; lead: number; n: bigint }[]>`
-        SELECT length(ms) AS digits, CAST(substr(ms, 1, 2) AS INTEGER) AS lead, COUNT(*) AS n
-        FROM (SELECT CAST(max(0, round((julianday("deliveredAt") - julianday("createdAt")) * 86400000)) AS INTEGER) AS ms
-          FROM "Delivery" WHERE "shop" = ${shop} AND "createdAt" >= ${since} AND NOT "test" AND "topic" = 'orders/create'
-            AND "deliveredAt" IS NOT NULL
-          ORDER BY "createdAt" DESC LIMIT ${TIMING_SAMPLE})
-        GROUP BY 1, 2`,
+    reportStore().orderToTriggerGroups(shop, since, TIMING_SAMPLE),
     prisma.$queryRaw<{ n: bigint | number | null }[]>`
       SELECT SUM("n") AS n FROM ${shopCounts(shop, bucketOf(since))} AS "counts"
       WHERE "topic" = 'orders/create' AND "delivered"`,
   ]);
-  const sampled = percentilesOf(
-    rows.map((row) => ({ ms: groupLowerEdge(Number(row.digits), Number(row.lead)), n: Number(row.n) })),
-  );
+  const sampled = percentilesOf(rows.map((row) => ({ ms: groupLowerEdge(row.digits, row.lead), n: row.n })));
   return { ...sampled, count: Number(total?.n ?? 0) };
 }
 
