@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Layout } from "@shopify/polaris";
 import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
-import { BuyerPhoneCard } from "~/components/deliveries/BuyerPhoneCard";
+import { BuyerPhoneCard } from "./components/BuyerPhoneCard";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";

@@ -2,8 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { BlockStack, Card, InlineGrid, Layout, Select } from "@shopify/polaris";
 import { ApiErrorBanner, useErrorMessage } from "~/components/ApiErrorBanner";
-import { DeliveryOperations } from "~/components/deliveries/DeliveryOperations";
-import { useSweepNow } from "~/components/deliveries/use-sweep-now";
 import { PageNavigation } from "~/components/PageNavigation";
 import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
@@ -30,6 +28,8 @@ import { listByAppAction } from "~/services/deliveries/app-action-filter.server"
 import { listDeliveries } from "~/services/deliveries/queries.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
+import { DeliveryOperations } from "./components/DeliveryOperations";
+import { useSweepNow } from "./use-sweep-now";
 import { DeliveryTable } from "./components/DeliveryTable";
 import { EmptyLog } from "./components/EmptyLog";
 

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { sweepNowMessage, type SweepNowResult } from "~/components/deliveries/use-sweep-now";
+import { sweepNowMessage, type SweepNowResult } from "~/routes/app.deliveries._index/use-sweep-now";
 import { createI18n } from "~/i18n/context";
 import { failureMessage } from "~/lib/errors";
 import { logger } from "~/logger.server";

@@ -1,5 +1,5 @@
 import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Text, type IndexTableProps } from "@shopify/polaris";
-import { ProductSyncStatus } from "~/components/stock/ProductSyncStatus";
+import { ProductSyncStatus } from "./ProductSyncStatus";
 import { StackedBelow, StackedCell, stackedRowId } from "~/components/StackedBelow";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
