@@ -13,6 +13,7 @@ import { resolveLocale } from "~/i18n";
 import { pageMeta } from "~/lib/meta";
 import { env } from "../env.server";
 import { deliveryAlert } from "../services/deliveries/alerts.server";
+import { rememberShopLanguage } from "../services/shops/language.server";
 import { shopTimeZone } from "../services/shops/time-zone.server";
 import { authenticate } from "../shopify.server";
 
@@ -30,7 +31,12 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   // The app's public client id: the only credential that belongs in the browser.
   // The delivery alert comes with the document; the banner checks again itself (docs/decisions/145).
   // Every date on every page is shown in the shop's zone, on the server and in the browser alike.
-  const [alert, timeZone] = await Promise.all([deliveryAlert(session.shop), shopTimeZone(session.shop)]);
+  // The notes the app leaves on the shop's orders follow the merchant's language (docs/decisions/290).
+  const [alert, timeZone] = await Promise.all([
+    deliveryAlert(session.shop),
+    shopTimeZone(session.shop),
+    rememberShopLanguage(session.shop, locale),
+  ]);
   return { apiKey: env().PLATFORM_API_KEY, appBridgeUrl: env().APP_BRIDGE_URL, locale, alert, timeZone };
 };
 

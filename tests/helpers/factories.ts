@@ -147,6 +147,7 @@ export async function createFullShop(shop = shopDomain()) {
     data: { shop, kind: "hold", subject: "gid://shopify/FulfillmentOrder/1", reason: "routed" },
   });
   await prisma.shopTimeZone.create({ data: { shop, timeZone: "America/Bogota", fetchedAt: new Date() } });
+  await prisma.shopLanguage.create({ data: { shop, locale: "es", seenAt: new Date() } });
   await createSupplierJourneyRecords(shop);
   await prisma.job.create({ data: { shop, kind: "owed-tag", key: `owed-tag:${shop}:1` } });
   // The dead delivery above appended its count change, folded here as the periodic job does; the next one's stays.

@@ -203,6 +203,11 @@ export const settings = {
   "holds.save": "Save holds",
   "holds.saved": "Holds saved",
   "holds.feature": "Holding orders",
+  // Notes the app leaves on the order for the shop's staff, in the shop's language (docs/decisions/290).
+  "holds.staffNote.hold": "Waiting for the buyer's confirmation",
+  "holds.staffNote.cancelRefused": "Cancelled by the app: the buyer refused the order.",
+  "holds.staffNote.cancelNoAnswer": "Cancelled by the app: the buyer did not confirm the order in time.",
+  "holds.staffNote.cancelMerchant": "Cancelled from the order automation app.",
 
   "settings.orderRules.sendingHours": "Send orders only within set hours",
   "settings.orderRules.sendingHours.help":

@@ -208,6 +208,11 @@ export const settings: Record<keyof typeof english, string> = {
   "holds.save": "Guardar retenciones",
   "holds.saved": "Retenciones guardadas",
   "holds.feature": "Retener pedidos",
+  // Notas que la app deja en el pedido para el equipo de la tienda, en el idioma de la tienda (docs/decisions/290).
+  "holds.staffNote.hold": "Esperando la confirmación del comprador",
+  "holds.staffNote.cancelRefused": "Cancelado por la app: el comprador rechazó el pedido.",
+  "holds.staffNote.cancelNoAnswer": "Cancelado por la app: el comprador no confirmó el pedido a tiempo.",
+  "holds.staffNote.cancelMerchant": "Cancelado desde la app de automatización de pedidos.",
 
   "settings.orderRules.sendingHours": "Enviar pedidos solo en un horario",
   "settings.orderRules.sendingHours.help":

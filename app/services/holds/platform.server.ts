@@ -8,25 +8,6 @@ import { platformGraphql, type GraphqlOptions, type PlatformSession } from "../p
 
 /** The app's handle on its holds: at most 64 characters, unique per app and fulfilment order. */
 export const HOLD_HANDLE = "buyer-confirmation";
-/** The note on the hold, read by the merchant's team in the order page. */
-export const HOLD_NOTE = "Esperando la confirmación del comprador";
-
-/**
- * The staff note on each cancel the app makes, by why it cancels. The order's cancellation carries it back, so a
- * cancel whose answer was lost reads as the app's own, not as the merchant's (docs/decisions/292).
- */
-export const CANCEL_NOTES = {
-  refused: "Cancelado por la app: el comprador rechazó el pedido.",
-  no_answer: "Cancelado por la app: el comprador no confirmó el pedido a tiempo.",
-  merchant: "Cancelado desde la app de automatización de pedidos.",
-} as const;
-
-/** Whether the order's cancel carries one of the app's notes: the app cancelled it. */
-export function cancelledByApp(order: { cancellation?: { staffNote?: string | null } | null }) {
-  const note = order.cancellation?.staffNote?.trim();
-  return Object.values(CANCEL_NOTES).some((own) => own === note);
-}
-
 export const FULFILLMENT_ORDER_FOR_HOLD = `#graphql
   query FulfillmentOrderForHold($id: ID!) {
     fulfillmentOrder(id: $id) {
@@ -108,11 +89,17 @@ export async function readOrderHolds(session: PlatformSession, id: string, optio
   return data.order;
 }
 
-export async function placeHold(session: PlatformSession, fulfillmentOrderId: string, options: GraphqlOptions = {}) {
+/** Places the app's hold, with `note` for the shop's staff (staff-notes.server.ts). */
+export async function placeHold(
+  session: PlatformSession,
+  fulfillmentOrderId: string,
+  note: string,
+  options: GraphqlOptions = {},
+) {
   const data = await platformGraphql(
     session,
     FULFILLMENT_ORDER_HOLD,
-    { id: fulfillmentOrderId, handle: HOLD_HANDLE, reasonNotes: HOLD_NOTE },
+    { id: fulfillmentOrderId, handle: HOLD_HANDLE, reasonNotes: note },
     options,
   );
   return {

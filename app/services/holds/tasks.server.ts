@@ -4,9 +4,8 @@ import { logger } from "../../logger.server";
 import { orderAnswerOf } from "../answers/record.server";
 import { PlatformApiError } from "../platform/errors.server";
 import { ANSWER_LOST, getOfflineSession, type GraphqlOptions, type PlatformSession } from "../platform/graphql.server";
+import { shopLanguage } from "../shops/language.server";
 import {
-  CANCEL_NOTES,
-  cancelledByApp,
   cancelOrder,
   ownHolds,
   placeHold,
@@ -21,6 +20,7 @@ import { addJob } from "../jobs/queue.server";
 import { JOB_KINDS } from "../jobs/registry.server";
 import { JobProblem, type Job } from "../jobs/types";
 import { coversOrder, holdPolicyOf } from "./settings.server";
+import { cancelledByApp, cancelNote, holdNote, type CancelReason } from "./staff-notes.server";
 
 /**
  * The holds, releases and cancels the app owes the platform (docs/decisions/212). A FulfilmentTask row is the record
@@ -201,7 +201,7 @@ async function hold(session: PlatformSession, task: FulfilmentTask, graphql: Gra
   if (!["OPEN", "SCHEDULED", "ON_HOLD"].includes(fulfillmentOrder.status)) {
     return { status: "stood_down", orderId, problem: `the fulfilment order is ${fulfillmentOrder.status}` };
   }
-  const placed = await placeHold(session, fulfillmentOrder.id, graphql);
+  const placed = await placeHold(session, fulfillmentOrder.id, holdNote(await shopLanguage(task.shop)), graphql);
   if (placed.userErrors.some((error) => error.code === "DUPLICATE_FULFILLMENT_HOLD_HANDLE")) {
     const again = await readFulfillmentOrder(session, task.subject, graphql);
     return { status: "done", orderId, platformRef: (again && ownHolds(again)[0]?.id) ?? null };
@@ -268,12 +268,8 @@ async function cancel(session: PlatformSession, task: FulfilmentTask, graphql: G
   if (task.reason !== "merchant" && !coversOrder(policy, order.paymentGatewayNames)) {
     return { status: "stood_down", problem: "not a cash-on-delivery order" };
   }
-  const staffNote =
-    task.reason === "no_answer"
-      ? CANCEL_NOTES.no_answer
-      : task.reason === "merchant"
-        ? CANCEL_NOTES.merchant
-        : CANCEL_NOTES.refused;
+  const reason: CancelReason = task.reason === "no_answer" || task.reason === "merchant" ? task.reason : "refused";
+  const staffNote = cancelNote(await shopLanguage(task.shop), reason);
   const { jobId, userErrors } = await cancelOrder(
     session,
     order.id,

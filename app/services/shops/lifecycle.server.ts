@@ -32,6 +32,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.holdSettings.deleteMany({ where: { shop } }),
     prisma.fulfilmentTask.deleteMany({ where: { shop } }),
     prisma.shopTimeZone.deleteMany({ where: { shop } }),
+    prisma.shopLanguage.deleteMany({ where: { shop } }),
     prisma.supplierJourneySettings.deleteMany({ where: { shop } }),
     prisma.supplierStatusEvent.deleteMany({ where: { shop } }),
     prisma.supplierOrder.deleteMany({ where: { shop } }),

@@ -1,78 +1,16 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { action as callbackAction } from "~/routes/api.automation.callback";
-import { action as routingComplete } from "~/routes/webhooks.fulfillment_orders.order_routing_complete";
-import { saveAnswerRules } from "~/services/answers/rules.server";
-import { HOLD_HANDLE, HOLD_NOTE } from "~/services/holds/platform.server";
-import { DEFAULT_HOLD_POLICY, saveHoldPolicy, type HoldPolicy } from "~/services/holds/settings.server";
-import { FULFILMENT_RETRY_DELAYS_MS, fulfilmentTaskHandler } from "~/services/holds/tasks.server";
-import { applyNoAnswerTimeouts } from "~/services/holds/timeouts.server";
 import { action as orderAction, loader as orderState } from "~/routes/api.orders.hold";
 import { action as resendAction } from "~/routes/api.deliveries.resend";
+import { HOLD_HANDLE } from "~/services/holds/platform.server";
+import { FULFILMENT_RETRY_DELAYS_MS } from "~/services/holds/tasks.server";
+import { applyNoAnswerTimeouts } from "~/services/holds/timeouts.server";
 import { orderBuyerState } from "~/services/holds/order-hold.server";
 import { refuseWrites } from "../../helpers/db";
-import { runDueJobs } from "../jobs/run-due";
-import { createConfiguration, createDelivery, createSession, shopDomain } from "../../helpers/factories";
-import { adminRequest, formBody, webhookRequest } from "../../helpers/requests";
-import { TEST_ENV } from "../../helpers/test-env";
-import { fakeFulfilment, platformDown } from "../../mocks/fulfilment";
-import { ordersByName, tagsAdded } from "../../mocks/platform";
-
-const ORDER = { id: "gid://shopify/Order/5550001", name: "#1001" };
-const FO = "gid://shopify/FulfillmentOrder/55500011";
-const noSleep = { sleep: async () => {} };
-
-async function heldShop(policy: Partial<HoldPolicy> = {}) {
-  const shop = shopDomain();
-  await createSession(shop);
-  await createConfiguration(shop, { automationApiKey: `key-${shop}`, newOrderFlowId: "f_101" });
-  await saveAnswerRules(shop, [
-    { answer: "confirmed", tag: "confirmado" },
-    { answer: "refused", tag: "cancelado" },
-    { answer: "no_answer", tag: "sin-respuesta" },
-  ]);
-  await saveHoldPolicy(shop, { ...DEFAULT_HOLD_POLICY, enabled: true, ...policy });
-  await createDelivery(shop, {
-    status: "delivered",
-    orderId: ORDER.id,
-    orderName: ORDER.name,
-    resourceId: `${shop}-5550001`,
-    deliveredAt: new Date(),
-  });
-  return { shop, apiKey: `key-${shop}` };
-}
-
-/** The platform with the order, its fulfilment order, and the callback's lookups and tags. */
-function platform(shop: string, options: Parameters<typeof fakeFulfilment>[1] = {}) {
-  return fakeFulfilment(shop, {
-    ...options,
-    overrides: { OrderByName: ordersByName([ORDER]), OrderTagsAdd: tagsAdded(), ...options.overrides },
-  });
-}
-
-async function routed(shop: string, id: string | number = FO) {
-  const response = await routingComplete({
-    request: webhookRequest(
-      "/webhooks/fulfillment_orders/order_routing_complete",
-      { fulfillment_order: { id, status: "open" } },
-      { shop, topic: "fulfillment_orders/order_routing_complete" },
-    ),
-  });
-  expect(response.status).toBe(200);
-}
-
-async function answer(apiKey: string, tag: string) {
-  const request = new Request(`${TEST_ENV.PLATFORM_APP_URL}/api/automation/callback`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ apiKey, orderName: ORDER.name, tag }),
-  });
-  const response = await callbackAction({ request, params: {}, context: {} });
-  expect(response.status).toBe(200);
-}
-
-const run = (now = new Date()) => runDueJobs("fulfilment-task", now, { handler: fulfilmentTaskHandler(noSleep) });
-const tasks = (shop: string) => prisma.fulfilmentTask.findMany({ where: { shop }, orderBy: { createdAt: "asc" } });
+import { createDelivery } from "../../helpers/factories";
+import { adminRequest, formBody } from "../../helpers/requests";
+import { platformDown } from "../../mocks/fulfilment";
+import { answer, FO, heldShop, ORDER, platform, routed, run, tasks } from "./held-shop";
 
 describe("hold when routing completes", () => {
   it("places the app's hold with its handle and note on the routed fulfilment order", async () => {
@@ -81,7 +19,7 @@ describe("hold when routing completes", () => {
     await routed(shop);
     expect(await run()).toBe(1);
     expect(fake.named("FulfillmentOrderHold").map((call) => call.variables)).toEqual([
-      { id: FO, handle: HOLD_HANDLE, reasonNotes: HOLD_NOTE },
+      { id: FO, handle: HOLD_HANDLE, reasonNotes: "Esperando la confirmación del comprador" },
     ]);
     expect(fake.named("FulfillmentOrderHold")[0].query).toContain("reason: OTHER");
     expect(fake.order.fulfillmentOrders[0]).toMatchObject({ status: "ON_HOLD", holds: [{ app: "ours" }] });

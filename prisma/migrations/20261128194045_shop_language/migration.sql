@@ -1,0 +1,7 @@
+-- CreateTable
+CREATE TABLE "ShopLanguage" (
+    "shop" TEXT NOT NULL PRIMARY KEY,
+    "locale" TEXT NOT NULL,
+    "seenAt" DATETIME NOT NULL
+);
+
