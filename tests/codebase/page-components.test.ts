@@ -23,7 +23,10 @@ function importsOf(file: string): string[] {
 
 /** "app.settings" for any file of the settings page; "shared" for the admin's layout (app.tsx), which every page has. */
 function pageOf(file: string) {
-  const page = file.slice("app/routes/".length).split("/")[0].replace(/\.tsx?$/, "");
+  const page = file
+    .slice("app/routes/".length)
+    .split("/")[0]
+    .replace(/\.tsx?$/, "");
   return page === "app" ? "shared" : page;
 }
 
