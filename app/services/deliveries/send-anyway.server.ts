@@ -2,7 +2,7 @@ import prisma from "../../db.server";
 import { lastErrorColumns, type DeliveryError } from "../../lib/delivery-errors";
 import { AppError } from "../../lib/http.server";
 import { HELD_CODES, isHeld } from "../../lib/order-rules";
-import { closedPeriod } from "../../lib/sending-hours";
+import { closedPeriod, type SendAnywayTiming } from "../../lib/sending-hours";
 import { getOrderRules } from "../orders/rules.server";
 import { shopClock } from "../orders/sending-hours.server";
 import { shopTimeZone } from "../shops/time-zone.server";
@@ -11,12 +11,8 @@ import { automationPausedAt } from "./pause.server";
 import { summarizeDelivery } from "./queries.server";
 import { wakeWorkers } from "./wake.server";
 
-/**
- * When an order held by the shop's rules goes once the merchant sends it anyway (docs/decisions/282): now; at the
- * next opening of the shop's sending hours (`opensAt`, HH:MM on the shop's clock); or when the merchant resumes the
- * paused automation.
- */
-export type SendAnywayTiming = { goes: "now" } | { goes: "at_opening"; opensAt: string } | { goes: "when_resumed" };
+const noLongerHeld = () =>
+  new AppError(409, "This order is not held by the shop's rules (it may have been sent already)", "no_longer_held");
 
 /** The timing and, at an opening, its instant: one reading for the page's question and the send alike. */
 async function timingAt(shop: string, now: Date): Promise<{ timing: SendAnywayTiming; dueAt: Date }> {
@@ -39,17 +35,15 @@ export async function sendAnywayTiming(shop: string, now = new Date()): Promise<
  * the rule, not the sending hours. The delivery is queued as a replay (so the worker's screening lets it through,
  * and its idempotency key is new), due now inside the window or at the next opening outside it, where it waits
  * with the same reason the worker gives a night's order. Taken only while it is still held, in one conditional
- * write: a second submit (a double click, another tab) finds it no longer held and is refused with `not_held`, so
+ * write: a second submit (a double click, another tab) finds it no longer held and is refused with `no_longer_held`, so
  * the order goes to the flow once.
  */
 export async function sendHeldOrderAnyway(shop: string, id: string, now = new Date()) {
   const delivery = await prisma.delivery.findFirst({ where: { id, shop } });
   if (!delivery) throw new AppError(404, "Delivery not found", "not_found");
-  if (!isHeld(delivery)) {
-    throw new AppError(409, "This order is not held by the shop's rules (it may have been sent already)", "not_held");
-  }
+  if (!isHeld(delivery)) throw noLongerHeld();
   if (!delivery.payload) {
-    throw new AppError(409, "The order data of this delivery was erased; it cannot be sent", "payload_erased");
+    throw new AppError(409, "The order data of this delivery was erased; it cannot be sent", "held_order_erased");
   }
   const { timing, dueAt } = await timingAt(shop, now);
   // Outside the window it waits as a night's order does, saying when it goes out.
@@ -67,9 +61,7 @@ export async function sendHeldOrderAnyway(shop: string, id: string, now = new Da
       leaseExpiresAt: null,
     },
   });
-  if (taken.count === 0) {
-    throw new AppError(409, "This order is not held by the shop's rules (it may have been sent already)", "not_held");
-  }
+  if (taken.count === 0) throw noLongerHeld();
   await forgetOwedErrorTag(shop, [id]);
   if (timing.goes === "now") wakeWorkers();
   const sent = await prisma.delivery.findFirst({ where: { id, shop } });

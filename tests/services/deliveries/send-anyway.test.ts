@@ -53,7 +53,13 @@ async function heldOrder(shop: string, at: Date) {
     order: restOrder({
       phone: null,
       customer: { id: 7001, email: "ana@example.test", first_name: "Ana", last_name: "Gómez", phone: null },
-      shipping_address: { first_name: "Ana", address1: "Calle 10", city: "Bogotá", country_code: "CO", phone: "601 234 5678" },
+      shipping_address: {
+        first_name: "Ana",
+        address1: "Calle 10",
+        city: "Bogotá",
+        country_code: "CO",
+        phone: "601 234 5678",
+      },
     }),
     createdAt: at,
     nextAttemptAt: at,
@@ -123,13 +129,16 @@ describe("sending an order held by the shop's rules anyway", () => {
     ]);
     expect(both.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     const refused = both.find((outcome) => outcome.status === "rejected");
-    expect(refused?.reason).toMatchObject({ status: 409, code: "not_held" });
+    expect(refused?.reason).toMatchObject({ status: 409, code: "no_longer_held" });
     // A third, later (another tab): refused as well, and nothing queued again.
-    await expect(sendHeldOrderAnyway(shop, held.id, NOON)).rejects.toMatchObject({ status: 409, code: "not_held" });
+    await expect(sendHeldOrderAnyway(shop, held.id, NOON)).rejects.toMatchObject({
+      status: 409,
+      code: "no_longer_held",
+    });
     expect(await deliveryOf(held.id)).toMatchObject({ replays: 1 });
 
     await pass(NOON);
-    await expect(sendHeldOrderAnyway(shop, held.id, NOON)).rejects.toMatchObject({ code: "not_held" });
+    await expect(sendHeldOrderAnyway(shop, held.id, NOON)).rejects.toMatchObject({ code: "no_longer_held" });
     await pass(new Date(NOON.getTime() + 60_000));
     expect(calls.map((call) => call.body.orderId)).toEqual([held.orderId]);
   });
@@ -147,8 +156,22 @@ describe("sending an order held by the shop's rules anyway", () => {
     const other = await createAutomatedShop();
     const held = await heldOrder(shop, NOON);
     const plain = await createDelivery(shop, { status: "dead" });
-    await expect(sendHeldOrderAnyway(shop, plain.id, NOON)).rejects.toMatchObject({ status: 409, code: "not_held" });
+    await expect(sendHeldOrderAnyway(shop, plain.id, NOON)).rejects.toMatchObject({
+      status: 409,
+      code: "no_longer_held",
+    });
     await expect(sendHeldOrderAnyway(other, held.id, NOON)).rejects.toMatchObject({ status: 404, code: "not_found" });
+    expect(await deliveryOf(held.id)).toMatchObject({ status: "skipped", replays: 0 });
+  });
+
+  it("refuses a held order whose data a privacy request erased, in words that do not say it was sent", async () => {
+    const shop = await holdingShop();
+    const held = await heldOrder(shop, NOON);
+    await prisma.delivery.update({ where: { id: held.id }, data: { payload: null } });
+    await expect(sendHeldOrderAnyway(shop, held.id, NOON)).rejects.toMatchObject({
+      status: 409,
+      code: "held_order_erased",
+    });
     expect(await deliveryOf(held.id)).toMatchObject({ status: "skipped", replays: 0 });
   });
 });
