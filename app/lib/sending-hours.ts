@@ -12,6 +12,18 @@ export interface SendingHours {
   to: string;
 }
 
+/**
+ * When an order held by the shop's rules goes once the merchant sends it anyway (docs/decisions/282): now; at the
+ * next opening of the sending hours (`opensAt`, HH:MM on the shop's clock); or when the merchant resumes the paused
+ * automation.
+ */
+export type SendAnywayTiming = { goes: "now" } | { goes: "at_opening"; opensAt: string } | { goes: "when_resumed" };
+
+/** A time of day as the merchant reads it: "08:00" as "8:00", "20:30" as it is. */
+export function clockLabel(time: string): string {
+  return time.replace(/^0(\d:)/, "$1");
+}
+
 export const DEFAULT_SENDING_HOURS: SendingHours = { on: false, from: "08:00", to: "21:00" };
 
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;

@@ -101,6 +101,29 @@ export const deliveries = {
   "delivery.phone.problem.other": "Not a mobile number",
   "delivery.phone.usable": "Valid mobile",
   "delivery.sendAnyway": "Send anyway",
+  // Sending an order held by the shop's rules (docs/decisions/282): it was never sent, so nothing here says "again".
+  "delivery.sendAnyway.title": "Send order {name} to your flow?",
+  "delivery.sendAnyway.titleUnnamed": "Send this order to your flow?",
+  "delivery.sendAnyway.reason.fixed_line": "The phone looks like a landline",
+  "delivery.sendAnyway.reason.missing": "The order has no phone",
+  "delivery.sendAnyway.reason.invalid": "The phone is not a valid number",
+  "delivery.sendAnyway.reason.other": "The phone is not a mobile",
+  "delivery.sendAnyway.reason.duplicate": "It may be a duplicate order",
+  "delivery.sendAnyway.reason.duplicateOf": "It may be a duplicate of {order}",
+  "delivery.sendAnyway.buyer.noMobile":
+    "Your rules held it for that reason. If you send it, the buyer will get your flow's WhatsApp confirmation message, though WhatsApp may not reach that number.",
+  "delivery.sendAnyway.buyer.duplicate":
+    "Your rules held it for that reason. If you send it, the buyer will get your flow's WhatsApp confirmation message for this order too.",
+  "delivery.sendAnyway.when.now": "It goes to your flow as soon as you confirm.",
+  "delivery.sendAnyway.when.atOpening":
+    "You are outside your sending hours: it will be sent at {time}, your shop's time, when they open.",
+  "delivery.sendAnyway.when.whenResumed": "Automation is paused: it will be sent when you resume it.",
+  "delivery.sendAnyway.confirm.now": "Send now",
+  "delivery.sendAnyway.confirm.atOpening": "Send at {time}",
+  "delivery.sendAnyway.confirm.whenResumed": "Send when resumed",
+  "delivery.sendAnyway.done.now": "Order sent to the flow",
+  "delivery.sendAnyway.done.atOpening": "It will be sent at {time}",
+  "delivery.sendAnyway.done.whenResumed": "It will be sent when you resume automation",
 
   // The reconciliation sweep (docs/decisions/221).
   "deliveries.recovered": "Recovered",

@@ -114,6 +114,10 @@ export const errors = {
   // Sending an order whose flow already ran
   "error.repeat_needs_confirmation":
     "This order's flow already ran: confirm that you want to run it again (the buyer may get another message).",
+  // Sending a held order anyway (docs/decisions/282): its data erased meanwhile; sent already (another tab)
+  "error.held_order_erased": "The order data is no longer kept, so it cannot be sent to your flow.",
+  "error.no_longer_held":
+    "This order is no longer held by your rules, perhaps because you already sent it from another tab: nothing was sent this time. Its status is on this page.",
   "error.repeat_cooldown": "This order's flow ran less than 5 minutes ago. Wait a few minutes before sending it again.",
   "error.sync_busy": "A sync of your store is already running; try again in a moment.",
   "error.sync_not_configured": "Choose a location and turn stock sync on first.",

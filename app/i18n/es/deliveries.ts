@@ -103,6 +103,29 @@ export const deliveries: Record<keyof typeof english, string> = {
   "delivery.phone.problem.other": "No es un celular",
   "delivery.phone.usable": "Celular válido",
   "delivery.sendAnyway": "Enviar de todos modos",
+  // Enviar un pedido que tus reglas retuvieron (docs/decisions/282): nunca se envió, así que nada dice «de nuevo».
+  "delivery.sendAnyway.title": "¿Enviar el pedido {name} a tu flujo?",
+  "delivery.sendAnyway.titleUnnamed": "¿Enviar este pedido a tu flujo?",
+  "delivery.sendAnyway.reason.fixed_line": "El teléfono parece fijo",
+  "delivery.sendAnyway.reason.missing": "El pedido no tiene teléfono",
+  "delivery.sendAnyway.reason.invalid": "El teléfono no es un número válido",
+  "delivery.sendAnyway.reason.other": "El teléfono no es un celular",
+  "delivery.sendAnyway.reason.duplicate": "Puede ser un pedido duplicado",
+  "delivery.sendAnyway.reason.duplicateOf": "Puede ser un duplicado de {order}",
+  "delivery.sendAnyway.buyer.noMobile":
+    "Tus reglas lo retuvieron por eso. Si lo envías, el comprador recibirá por WhatsApp el mensaje de confirmación de tu flujo, aunque es posible que WhatsApp no llegue a ese número.",
+  "delivery.sendAnyway.buyer.duplicate":
+    "Tus reglas lo retuvieron por eso. Si lo envías, el comprador recibirá por WhatsApp el mensaje de confirmación de tu flujo también por este pedido.",
+  "delivery.sendAnyway.when.now": "Se envía a tu flujo en cuanto confirmes.",
+  "delivery.sendAnyway.when.atOpening":
+    "Estás fuera de tu horario de envío: se enviará a las {time}, hora de tu tienda, cuando empiece.",
+  "delivery.sendAnyway.when.whenResumed": "La automatización está en pausa: se enviará cuando la reanudes.",
+  "delivery.sendAnyway.confirm.now": "Enviar ahora",
+  "delivery.sendAnyway.confirm.atOpening": "Enviar a las {time}",
+  "delivery.sendAnyway.confirm.whenResumed": "Enviar al reanudar",
+  "delivery.sendAnyway.done.now": "Pedido enviado al flujo",
+  "delivery.sendAnyway.done.atOpening": "Se enviará a las {time}",
+  "delivery.sendAnyway.done.whenResumed": "Se enviará cuando reanudes la automatización",
 
   // The reconciliation sweep (docs/decisions/221).
   "deliveries.recovered": "Recuperado",

@@ -115,6 +115,10 @@ export const errors: Record<keyof typeof english, string> = {
   // Sending an order whose flow already ran
   "error.repeat_needs_confirmation":
     "El flujo de este pedido ya se ejecutó: confirma que quieres ejecutarlo otra vez (el comprador puede recibir otro mensaje).",
+  // Enviar de todos modos (docs/decisions/282): sus datos ya borrados; ya enviado (otra pestaña)
+  "error.held_order_erased": "Los datos del pedido ya no se conservan, así que no se puede enviar a tu flujo.",
+  "error.no_longer_held":
+    "Este pedido ya no está retenido por tus reglas, quizá porque ya lo enviaste desde otra pestaña: esta vez no se envió nada. Su estado está en esta página.",
   "error.repeat_cooldown":
     "El flujo de este pedido se ejecutó hace menos de 5 minutos. Espera unos minutos antes de enviarlo de nuevo.",
   "error.sync_busy": "Ya hay una sincronización de tu tienda en curso; inténtalo de nuevo en un momento.",

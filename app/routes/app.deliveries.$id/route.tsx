@@ -18,6 +18,7 @@ import { apiHandler, BODY_LIMITS, loaderFailure, ok, unknownIntent } from "~/lib
 import { readFields } from "~/lib/input.server";
 import { flowDirectory } from "~/services/automation/flow-directory.server";
 import { retryNow } from "~/services/deliveries/operations.server";
+import { sendAnywayTiming, sendHeldOrderAnyway } from "~/services/deliveries/send-anyway.server";
 import { withBuyerOutcomes } from "~/services/deliveries/buyer-outcome.server";
 import { getDelivery } from "~/services/deliveries/queries.server";
 import { orderChecks } from "~/services/orders/checks.server";
@@ -26,6 +27,7 @@ import { authenticate } from "~/shopify.server";
 import { AttemptLog } from "./components/AttemptLog";
 import { BuyerCard } from "./components/BuyerCard";
 import { CallbackCard } from "./components/CallbackCard";
+import { useSendAnyway } from "./components/SendAnywayConfirm";
 import { SummaryCard } from "./components/SummaryCard";
 
 /**
@@ -40,25 +42,32 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   try {
     found = (await getDelivery(shop, params.id ?? "")) as DeliveryDetail;
   } catch (error) {
-    return loaderFailure(error, { delivery: null, checks: null, flowName: null });
+    return loaderFailure(error, { delivery: null, checks: null, flowName: null, sendAnyway: null });
   }
   const flowId = found.flowId;
-  // Three reads that need only the delivery: at once, not one after the other.
-  const [[delivery], checks, name] = await Promise.all([
+  // The reads that need only the delivery: at once, not one after the other.
+  const [[delivery], checks, name, sendAnyway] = await Promise.all([
     withBuyerOutcomes(shop, [found]),
     orderChecks(shop, found.id),
     flowId ? flowDirectory(shop).then(({ names }) => names[flowId] ?? null) : null,
+    // A held order's confirmation says when "send anyway" would send it (docs/decisions/282).
+    isHeld(found) ? sendAnywayTiming(shop) : null,
   ]);
-  return { delivery, checks, flowName: name, failure: null };
+  return { delivery, checks, flowName: name, sendAnyway, failure: null };
 };
 
-/** Retry (or send now): the JSON route's `retryNow`, failures and bodies (docs/decisions/135, 137). */
+/**
+ * Retry (or send now): the JSON route's `retryNow`; send anyway: a held order queued once, by the shop's sending
+ * hours. Failures and bodies as the JSON routes (docs/decisions/135, 137, 282).
+ */
 export const action = apiHandler(
   async ({ request, params }: ActionFunctionArgs) => {
     const { shop } = await authenticateAdminApi(request);
     const fields = await readFields(request);
+    const id = params.id ?? "";
+    if (fields.intent === "sendAnyway") return ok(await sendHeldOrderAnyway(shop, id));
     if (fields.intent !== "retry") throw unknownIntent();
-    return ok({ delivery: await retryNow(shop, params.id ?? "", { confirmRepeat: fields.confirmRepeat === "true" }) });
+    return ok({ delivery: await retryNow(shop, id, { confirmRepeat: fields.confirmRepeat === "true" }) });
   },
   { maxBodyBytes: BODY_LIMITS.form },
 );
@@ -94,6 +103,15 @@ export default function Delivery() {
   const delivery = data.delivery as ShownDelivery | null;
   const message = useErrorMessage();
   const retrying = useWrite(undefined, () => showToast(t("deliveries.retried")));
+  const sendAnyway = useSendAnyway(
+    delivery?.orderName ?? null,
+    {
+      code: delivery?.lastErrorCode ?? null,
+      phoneProblem: data.checks?.phone.problem ?? null,
+      duplicateOf: data.checks?.duplicateOf ?? null,
+    },
+    data.sendAnyway,
+  );
 
   const repeat = useRepeatFlowConfirm((_id, confirmRepeat) =>
     retrying.submit("retry", confirmRepeat ? { confirmRepeat } : {}),
@@ -117,7 +135,7 @@ export default function Delivery() {
         delivery && RETRYABLE_STATUSES.includes(delivery.status)
           ? { content: t(retryLabel(delivery.status)), onAction: retry, loading: retrying.busy }
           : delivery && isHeld(delivery)
-            ? { content: t("delivery.sendAnyway"), onAction: retry, loading: retrying.busy }
+            ? { content: t("delivery.sendAnyway"), onAction: sendAnyway.request, loading: sendAnyway.busy }
             : skip === "settings"
               ? { content: t("deliveries.reviewSettings"), url: "/app/settings" }
               : undefined
@@ -131,9 +149,9 @@ export default function Delivery() {
             </Banner>
           </Layout.Section>
         )}
-        {retrying.failure && (
+        {(retrying.failure ?? sendAnyway.failure) && (
           <Layout.Section>
-            <ApiErrorBanner message={message(retrying.failure)} />
+            <ApiErrorBanner message={message(retrying.failure ?? sendAnyway.failure)} />
           </Layout.Section>
         )}
         {data.failure && (
@@ -166,6 +184,7 @@ export default function Delivery() {
         )}
       </Layout>
       {repeat.modal}
+      {sendAnyway.modal}
     </AppPage>
   );
 }

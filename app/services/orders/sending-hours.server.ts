@@ -14,7 +14,7 @@ import { shopTimeZone } from "../shops/time-zone.server";
 export const OPENING_SPACING_MS = 1_000;
 
 /** The opening as the shop's clock reads it (HH:MM): the time part of its "YYYY-MM-DD HH:MM:SS" there. */
-const shopClock = (at: Date, timeZone: string) => formatSheetDateTime(at, timeZone).slice(11, 16);
+export const shopClock = (at: Date, timeZone: string) => formatSheetDateTime(at, timeZone).slice(11, 16);
 
 /**
  * Whether the order waits for the shop's sending hours (docs/decisions/224). Outside the window it goes back in

@@ -1,0 +1,177 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { parseInput } from "~/lib/input.server";
+import { pauseAutomation } from "~/services/deliveries/operations.server";
+import { sendAnywayTiming, sendHeldOrderAnyway } from "~/services/deliveries/send-anyway.server";
+import { runDeliveryPass } from "~/services/deliveries/worker.server";
+import { forgetOrderRules, orderRulesInput, saveOrderRules } from "~/services/orders/rules.server";
+import { storeShopTimeZone } from "~/services/shops/time-zone.server";
+import { createAutomatedShop, createDelivery, restOrder } from "../../helpers/factories";
+import { triggerHandler, type TriggerCall } from "../../mocks/automation";
+import { mockPlatform, tagsAdded } from "../../mocks/platform";
+import { server } from "../../mocks/server";
+
+/** A time on the shop's clock in Bogotá (UTC-5, no daylight saving) as an instant. */
+const bogota = (local: string) => new Date(`${local}-05:00`);
+const EVENING = bogota("2026-11-22T20:00:00");
+const NIGHT = bogota("2026-11-22T23:30:00");
+const MORNING = bogota("2026-11-23T08:00:00");
+const NOON = bogota("2026-11-23T12:00:00");
+
+function pass(now: Date) {
+  return runDeliveryPass({
+    workerId: "worker-a",
+    now: () => now,
+    random: () => 0.5,
+    graphql: { sleep: async () => {} },
+  });
+}
+
+/** A Bogotá shop sending from 08:00 to 21:00 that holds orders without a usable mobile. */
+async function holdingShop() {
+  const shop = await createAutomatedShop();
+  await storeShopTimeZone(shop, "America/Bogota", EVENING);
+  await saveOrderRules(
+    shop,
+    parseInput(orderRulesInput, {
+      noPhoneAction: "hold",
+      sendingHoursOn: "on",
+      sendingHoursFrom: "08:00",
+      sendingHoursTo: "21:00",
+    }),
+  );
+  mockPlatform(shop, {
+    OrderTagsAdd: tagsAdded(),
+    OrderCancelledAt: (variables) => ({ order: { id: variables.id, cancelledAt: null } }),
+  });
+  return shop;
+}
+
+/** An order whose buyer gave a Bogotá landline, held by the worker as the rule says (received at `at`). */
+async function heldOrder(shop: string, at: Date) {
+  const delivery = await createDelivery(shop, {
+    order: restOrder({
+      phone: null,
+      customer: { id: 7001, email: "ana@example.test", first_name: "Ana", last_name: "Gómez", phone: null },
+      shipping_address: {
+        first_name: "Ana",
+        address1: "Calle 10",
+        city: "Bogotá",
+        country_code: "CO",
+        phone: "601 234 5678",
+      },
+    }),
+    createdAt: at,
+    nextAttemptAt: at,
+  });
+  await pass(at);
+  const held = await prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+  expect(held).toMatchObject({ status: "skipped", lastErrorCode: "held_no_mobile", replays: 0 });
+  return delivery;
+}
+
+const deliveryOf = (id: string) => prisma.delivery.findUniqueOrThrow({ where: { id } });
+
+beforeEach(() => forgetOrderRules());
+
+describe("sending an order held by the shop's rules anyway", () => {
+  it("inside the sending hours: it goes to the flow at once, one trigger", async () => {
+    const shop = await holdingShop();
+    const held = await heldOrder(shop, NOON);
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+
+    expect(await sendAnywayTiming(shop, NOON)).toEqual({ goes: "now" });
+    const sent = await sendHeldOrderAnyway(shop, held.id, NOON);
+    expect(sent.timing).toEqual({ goes: "now" });
+    expect(sent.delivery).toMatchObject({ status: "queued", nextAttemptAt: NOON.toISOString(), lastErrorCode: null });
+
+    await pass(NOON);
+    expect(calls.map((call) => call.body.orderId)).toEqual([held.orderId]);
+    expect(await deliveryOf(held.id)).toMatchObject({ status: "delivered", replays: 1 });
+  });
+
+  it("outside the sending hours: it waits for the next opening, says 08:00 on the shop's clock, and goes then", async () => {
+    const shop = await holdingShop();
+    // Held in the evening; the merchant sends it anyway after the window closed.
+    const held = await heldOrder(shop, EVENING);
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+
+    expect(await sendAnywayTiming(shop, NIGHT)).toEqual({ goes: "at_opening", opensAt: "08:00" });
+    const sent = await sendHeldOrderAnyway(shop, held.id, NIGHT);
+    expect(sent.timing).toEqual({ goes: "at_opening", opensAt: "08:00" });
+    expect(sent.delivery).toMatchObject({
+      status: "queued",
+      nextAttemptAt: MORNING.toISOString(),
+      lastErrorCode: "waiting_for_window",
+      lastErrorParams: { opensAt: "08:00" },
+    });
+
+    // Not at night: the merchant overrode the rule, not the sending hours.
+    await pass(new Date(NIGHT.getTime() + 60_000));
+    await pass(new Date(MORNING.getTime() - 60_000));
+    expect(calls).toHaveLength(0);
+    await pass(MORNING);
+    expect(calls.map((call) => call.body.orderId)).toEqual([held.orderId]);
+    expect(await deliveryOf(held.id)).toMatchObject({ status: "delivered", replays: 1 });
+  });
+
+  it("a double submit sends it once: the second finds it no longer held and is refused", async () => {
+    const shop = await holdingShop();
+    const held = await heldOrder(shop, NOON);
+    const calls: TriggerCall[] = [];
+    server.use(triggerHandler(calls));
+
+    const both = await Promise.allSettled([
+      sendHeldOrderAnyway(shop, held.id, NOON),
+      sendHeldOrderAnyway(shop, held.id, NOON),
+    ]);
+    expect(both.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const refused = both.find((outcome) => outcome.status === "rejected");
+    expect(refused?.reason).toMatchObject({ status: 409, code: "no_longer_held" });
+    // A third, later (another tab): refused as well, and nothing queued again.
+    await expect(sendHeldOrderAnyway(shop, held.id, NOON)).rejects.toMatchObject({
+      status: 409,
+      code: "no_longer_held",
+    });
+    expect(await deliveryOf(held.id)).toMatchObject({ replays: 1 });
+
+    await pass(NOON);
+    await expect(sendHeldOrderAnyway(shop, held.id, NOON)).rejects.toMatchObject({ code: "no_longer_held" });
+    await pass(new Date(NOON.getTime() + 60_000));
+    expect(calls.map((call) => call.body.orderId)).toEqual([held.orderId]);
+  });
+
+  it("while automation is paused: it waits for the merchant to resume", async () => {
+    const shop = await holdingShop();
+    const held = await heldOrder(shop, NOON);
+    await pauseAutomation(shop, NOON);
+    expect(await sendAnywayTiming(shop, NOON)).toEqual({ goes: "when_resumed" });
+    expect((await sendHeldOrderAnyway(shop, held.id, NOON)).timing).toEqual({ goes: "when_resumed" });
+  });
+
+  it("refuses an order that is not held and another shop's order", async () => {
+    const shop = await holdingShop();
+    const other = await createAutomatedShop();
+    const held = await heldOrder(shop, NOON);
+    const plain = await createDelivery(shop, { status: "dead" });
+    await expect(sendHeldOrderAnyway(shop, plain.id, NOON)).rejects.toMatchObject({
+      status: 409,
+      code: "no_longer_held",
+    });
+    await expect(sendHeldOrderAnyway(other, held.id, NOON)).rejects.toMatchObject({ status: 404, code: "not_found" });
+    expect(await deliveryOf(held.id)).toMatchObject({ status: "skipped", replays: 0 });
+  });
+
+  it("refuses a held order whose data a privacy request erased, in words that do not say it was sent", async () => {
+    const shop = await holdingShop();
+    const held = await heldOrder(shop, NOON);
+    await prisma.delivery.update({ where: { id: held.id }, data: { payload: null } });
+    await expect(sendHeldOrderAnyway(shop, held.id, NOON)).rejects.toMatchObject({
+      status: 409,
+      code: "held_order_erased",
+    });
+    expect(await deliveryOf(held.id)).toMatchObject({ status: "skipped", replays: 0 });
+  });
+});
