@@ -8,6 +8,7 @@ import { I18nProvider } from "~/i18n/context";
 import { SWEEP_EVENT_PREFIX } from "~/lib/sweep";
 import { FlowsCard } from "~/routes/app.insights/components/FlowsCard";
 import { TimingCard } from "~/routes/app.insights/components/TimingCard";
+import { AttemptLog } from "~/routes/app.deliveries.$id/components/AttemptLog";
 
 function render(node: ReactNode, tag = "es") {
   return renderToString(
@@ -60,5 +61,22 @@ describe("the words a merchant reads for an order and a flow", () => {
     expect(render(<TimingCard recovered={0} orderToTrigger={{ count: 7, p50Ms: 420, p95Ms: 1600 }} />, "en")).toContain(
       "under 1\u00a0s",
     );
+  });
+
+  it("says the automation platform did not take an attempt, never that anyone refused the order", () => {
+    const attempt = { at: "2026-11-28T14:26:00.000Z", httpStatus: 422, error: "Flow is paused", durationMs: 300 };
+    const log = [
+      { ...attempt, outcome: "refused" },
+      { ...attempt, outcome: "retryable", httpStatus: 503 },
+      { ...attempt, outcome: "delivered", httpStatus: 200, error: null },
+    ];
+    const spanish = text(render(<AttemptLog attemptLog={log} />));
+    expect(spanish).toContain("No aceptado, no se reintenta solo");
+    expect(spanish).toContain("Falló, se reintentará");
+    expect(spanish).toContain("Aceptado por el flujo");
+    expect(spanish).not.toMatch(/Rechaz/);
+    const english = text(render(<AttemptLog attemptLog={log} />, "en"));
+    expect(english).toContain("Not accepted, not retried on its own");
+    expect(english).not.toMatch(/Refused/);
   });
 });

@@ -45,7 +45,7 @@ export const deliveries = {
   "delivery.callback.status": "Result",
   "delivery.outcome.delivered": "Accepted by the flow",
   "delivery.outcome.retryable": "Failed, will retry",
-  "delivery.outcome.refused": "Refused",
+  "delivery.outcome.refused": "Not accepted, not retried on its own",
   "delivery.callbackStatus.success": "Finished",
   "delivery.callbackStatus.completed": "Finished",
   "delivery.callbackStatus.pending": "In progress",

@@ -47,7 +47,7 @@ export const deliveries: Record<keyof typeof english, string> = {
   "delivery.callback.status": "Resultado",
   "delivery.outcome.delivered": "Aceptado por el flujo",
   "delivery.outcome.retryable": "Falló, se reintentará",
-  "delivery.outcome.refused": "Rechazado",
+  "delivery.outcome.refused": "No aceptado, no se reintenta solo",
   "delivery.callbackStatus.success": "Terminado",
   "delivery.callbackStatus.completed": "Terminado",
   "delivery.callbackStatus.pending": "En curso",
