@@ -2,6 +2,7 @@ import { newId, type SimLineItem, type SimOrder, type SimProduct, type SimVarian
 import type { ShopState, SimTheme } from "./state";
 import { fulfillmentResolvers } from "./fulfillment";
 import { inventoryResolvers } from "./inventory";
+import { orderJourneyResolvers } from "./order-read";
 import { sweepResolvers } from "./reconcile";
 import { createProcessingTheme } from "./themes";
 import { validateOperation, type PlatformGraphqlError } from "./schema";
@@ -166,7 +167,11 @@ export function orderNode(order: SimOrder) {
     closedAt: order.closedAt ?? null,
     currencyCode: order.currency,
     displayFinancialStatus: order.financialStatus.toUpperCase(),
-    displayFulfillmentStatus: (order.fulfillmentStatus ?? "unfulfilled").toUpperCase(),
+    // The REST word "partial" (webhooks) is PARTIALLY_FULFILLED in GraphQL.
+    displayFulfillmentStatus:
+      order.fulfillmentStatus === "partial"
+        ? "PARTIALLY_FULFILLED"
+        : (order.fulfillmentStatus ?? "unfulfilled").toUpperCase(),
     totalPriceSet: money(order.totalPrice, order.currency),
     subtotalPriceSet: money(order.subtotalPrice, order.currency),
     customer: order.customer
@@ -620,7 +625,11 @@ export function execute(
   if (!fields.length) errors.push({ message: "Parse error: no field selected", extensions: { code: "parseError" } });
   const isMutation = /^\s*(?:#[^\n]*\n\s*)*mutation\b/.test(query);
   for (const field of fields) {
-    const resolve = resolvers[field.name] ?? fulfillmentResolvers[field.name] ?? inventoryResolvers[field.name];
+    const resolve =
+      resolvers[field.name] ??
+      orderJourneyResolvers[field.name] ??
+      fulfillmentResolvers[field.name] ??
+      inventoryResolvers[field.name];
     if (!resolve) {
       errors.push({
         message: `Field '${field.name}' doesn't exist on type '${isMutation ? "Mutation" : "QueryRoot"}'`,
