@@ -280,6 +280,8 @@ function cancelRefusal(shop: ShopState, order: SimOrder): string | null {
   // The platform's words (recorded on 2026-04); the fulfilments have to be cancelled first (docs/decisions/295).
   if (order.fulfillmentStatus === "fulfilled" || order.fulfillmentStatus === "partial")
     return "Cannot cancel an order that has outstanding fulfillments";
+  // The platform's criteria name "no active returns in progress"; its words for it were not recorded.
+  if (order.returnStatus === "IN_PROGRESS") return "Cannot cancel an order that has a return in progress";
   if (fulfillmentOf(shop).cancels.has(order.id)) return "Order is already being cancelled";
   return null;
 }

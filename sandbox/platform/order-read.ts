@@ -1,13 +1,14 @@
 import { argument, GraphqlFieldError, type Resolver } from "./graphql";
 import { fulfillmentOrdersOf, orderWithFulfillment } from "./fulfillment";
 import { orderMoney, paymentResolvers } from "./payments";
+import { orderReturns, returnNode, returnResolvers } from "./returns";
 import { fulfillmentNode, fulfillmentOrderLineItems, fulfillmentsOf, shipmentResolvers } from "./shipments";
 import type { SimOrder } from "./seed";
 import type { ShopState } from "./state";
 
 /**
  * `order(id:)` as the app reads a parcel's journey: the order with its fulfilment orders (and their lines), its
- * fulfilments with tracking and events, and its money, one answer composed from the modules that own each part.
+ * fulfilments with tracking and events, its money and its returns, one answer composed from the modules that own each part.
  */
 export function orderJourney(shop: ShopState, order: SimOrder) {
   const base = orderWithFulfillment(shop, order);
@@ -21,6 +22,8 @@ export function orderJourney(shop: ShopState, order: SimOrder) {
     ...orderMoney(shop, order),
     fulfillmentOrders: { nodes, edges: nodes.map((node) => ({ node })) },
     fulfillments: fulfillmentsOf(shop, order.id).map(fulfillmentNode),
+    returnStatus: order.returnStatus ?? "NO_RETURN",
+    returns: { nodes: orderReturns(shop, order.id).map(returnNode) },
   };
 }
 
@@ -34,4 +37,5 @@ export const orderJourneyResolvers: Record<string, Resolver> = {
   },
   ...shipmentResolvers,
   ...paymentResolvers,
+  ...returnResolvers,
 };

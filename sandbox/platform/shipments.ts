@@ -119,6 +119,18 @@ const connection = <T>(nodes: T[]) => ({
   pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
 });
 
+const fulfillmentLineGid = (fulfillment: SimFulfillment, index: number) =>
+  gid("FulfillmentLineItem", fulfillment.id * 100 + index);
+
+/** The order's fulfilled lines (its live fulfilments'), by fulfilment line item id: what a return may take back. */
+export function fulfilledLines(shop: ShopState, orderId: number) {
+  return new Map(
+    fulfillmentsOf(shop, orderId)
+      .filter((fulfillment) => fulfillment.status === "SUCCESS")
+      .flatMap((fulfillment) => fulfillment.lines.map((line, index) => [fulfillmentLineGid(fulfillment, index), line])),
+  );
+}
+
 export function fulfillmentNode(fulfillment: SimFulfillment) {
   const events = [...fulfillment.events].sort((a, b) => a.happenedAt.localeCompare(b.happenedAt) || a.id - b.id);
   return {
@@ -139,7 +151,7 @@ export function fulfillmentNode(fulfillment: SimFulfillment) {
     events: connection(events.map(eventNode)),
     fulfillmentLineItems: connection(
       fulfillment.lines.map((line) => ({
-        id: gid("FulfillmentLineItem", fulfillment.id * 100 + fulfillment.lines.indexOf(line)),
+        id: fulfillmentLineGid(fulfillment, fulfillment.lines.indexOf(line)),
         quantity: line.quantity,
         lineItem: { id: gid("LineItem", line.lineItemId) },
       })),

@@ -1,75 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Listening } from "../../sandbox/lib/http";
-import { routeOrder } from "../../sandbox/platform/fulfillment";
-import { createPlatformSimulator } from "../../sandbox/platform/server";
-import { createOrder } from "../../sandbox/platform/state";
-import { eventually, letThrough } from "./supplier-helpers";
+import { describe, expect, it } from "vitest";
+import { eventually } from "./supplier-helpers";
+import { FULFIL, FULFIL_ALL as CREATE, INSTALLED, platformStack, type Journey } from "./platform-journey-helpers";
 
 /**
  * A cash-on-delivery parcel's journey on the platform simulator, over real GraphQL requests: fulfilled with tracking,
  * carrier stages as fulfilment events, paid on delivery; or given back (fulfilment cancelled, order cancelled).
  */
 
-const INSTALLED = "read_products,write_products,read_orders,write_orders,read_customers,read_themes,write_themes";
-const FULFIL = "write_merchant_managed_fulfillment_orders";
-const TOKEN = "shpat_journey_token";
-const sim = createPlatformSimulator({ apiKey: "journey-key", secret: "journey-secret", appUrl: "http://127.0.0.1:9" });
-let server: Listening;
-let shopCount = 0;
+const { routedOrder } = platformStack();
 
-beforeAll(async () => {
-  server = await sim.listen();
-});
-afterAll(() => server.close());
-beforeEach(() => letThrough(server.url));
-
-type Body = {
-  data?: Record<string, Record<string, unknown> & { userErrors?: { field: string[] | null; message: string }[] }>;
-  errors?: { message: string; extensions: { code: string } }[];
-};
-
-/** A routed order (one open fulfilment order) in a fresh shop whose token the simulator accepts. */
-async function routedOrder(scope = `${INSTALLED},${FULFIL}`) {
-  const domain = `journey-${++shopCount}.myshopify.com`;
-  await fetch(`${server.url}/sim/shops`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ shop: domain, accessToken: TOKEN }),
-  });
-  const shop = sim.shopState(domain);
-  shop.scope = scope;
-  const order = createOrder(shop);
-  const fulfillmentOrder = routeOrder(shop, order)!;
-  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const response = await fetch(`${server.url}/admin/api/2026-10/graphql.json`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Shop-Domain": domain, "X-Shopify-Access-Token": TOKEN },
-      body: JSON.stringify({ query, variables }),
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as Body;
-  };
-  const actions = async () => {
-    const response = await fetch(`${server.url}/sim/fulfillment?shop=${domain}&order=${order.id}`);
-    return ((await response.json()) as { events: { action: string; detail: Record<string, unknown> }[] }).events;
-  };
-  return {
-    shop,
-    order,
-    orderId: `gid://shopify/Order/${order.id}`,
-    foId: `gid://shopify/FulfillmentOrder/${fulfillmentOrder.id}`,
-    fulfillmentOrder,
-    gql,
-    actions,
-  };
-}
-
-const CREATE = `mutation Fulfil($fulfillment: FulfillmentInput!) {
-  fulfillmentCreate(fulfillment: $fulfillment) {
-    fulfillment { id status displayStatus trackingInfo { number company url } }
-    userErrors { field message }
-  }
-}`;
 const TRACKING = `mutation Tracking($fulfillmentId: ID!, $trackingInfoInput: FulfillmentTrackingInput!) {
   fulfillmentTrackingInfoUpdate(fulfillmentId: $fulfillmentId, trackingInfoInput: $trackingInfoInput, notifyCustomer: false) {
     fulfillment { id trackingInfo { number company url } }
@@ -124,10 +63,10 @@ type Order = {
     events: { nodes: { status: string; happenedAt: string }[] };
   }[];
 };
-const readOrder = async (journey: Awaited<ReturnType<typeof routedOrder>>) =>
+const readOrder = async (journey: Journey) =>
   (await journey.gql(READ, { id: journey.orderId })).data!.order as unknown as Order;
 const tracking = { number: "SERV-240031", company: "Servientrega", url: "https://rastreo.example/SERV-240031" };
-const fulfil = (journey: Awaited<ReturnType<typeof routedOrder>>, extra: Record<string, unknown> = {}) =>
+const fulfil = (journey: Journey, extra: Record<string, unknown> = {}) =>
   journey.gql(CREATE, {
     fulfillment: {
       lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: journey.foId }],
