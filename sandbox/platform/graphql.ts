@@ -6,6 +6,7 @@ import { orderJourneyResolvers } from "./order-read";
 import { sweepResolvers } from "./reconcile";
 import { createProcessingTheme } from "./themes";
 import { validateOperation, type PlatformGraphqlError } from "./schema";
+import { GraphqlFieldError } from "./field-error";
 
 /**
  * The part of the GraphQL admin API (2026-10) the app uses, answered by root field. Selections are not
@@ -117,14 +118,7 @@ export function argument(field: Pick<RootField, "args">, name: string, variables
   return Number(raw);
 }
 
-export class GraphqlFieldError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
+export { GraphqlFieldError };
 
 export const gid = (type: string, id: number | string) => `gid://shopify/${type}/${id}`;
 const legacyId = (value: unknown, type: string): number => {

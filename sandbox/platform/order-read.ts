@@ -2,7 +2,8 @@ import { argument, GraphqlFieldError, type Resolver } from "./graphql";
 import { fulfillmentOrdersOf, orderWithFulfillment } from "./fulfillment";
 import { orderMoney, paymentResolvers } from "./payments";
 import { orderReturns, returnNode, returnResolvers } from "./returns";
-import { fulfillmentNode, fulfillmentOrderLineItems, fulfillmentsOf, shipmentResolvers } from "./shipments";
+import { shipmentResolvers } from "./shipment-mutations";
+import { fulfillmentNode, fulfillmentOrderLineItems, fulfillmentsOf } from "./shipments";
 import type { SimOrder } from "./seed";
 import type { ShopState } from "./state";
 

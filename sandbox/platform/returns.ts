@@ -1,4 +1,5 @@
-import { argument, gid, GraphqlFieldError, type Resolver, type RootField } from "./graphql";
+import { gid, type Resolver, type RootField } from "./graphql";
+import { inputOf } from "./inputs";
 import { recordAction } from "./fulfillment";
 import { requireScopes } from "./scopes";
 import type { SimOrder } from "./seed";
@@ -59,13 +60,6 @@ export function returnNode(entry: SimReturn) {
 
 type ReturnUserError = { field: string[] | null; message: string; code: string };
 const refused = (userErrors: ReturnUserError[]) => ({ return: null, userErrors });
-
-function inputOf<T>(field: RootField, name: string, variables: Record<string, unknown>): T {
-  const value = argument(field, name, variables);
-  if (!value || typeof value !== "object")
-    throw new GraphqlFieldError(`The simulator reads ${name} from a variable`, "argumentLiteralsIncompatible");
-  return value as T;
-}
 
 function createReturn(shop: ShopState, field: RootField, variables: Record<string, unknown>) {
   const input = inputOf<{

@@ -1,4 +1,4 @@
-import { GraphqlFieldError } from "./graphql";
+import { GraphqlFieldError } from "./field-error";
 import type { ShopState } from "./state";
 
 /**
