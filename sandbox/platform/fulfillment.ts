@@ -77,7 +77,8 @@ function fulfillmentOf(shop: ShopState): ShopFulfillment {
   return found;
 }
 
-function record(shop: ShopState, orderId: number, action: string, detail: Record<string, unknown> = {}) {
+/** Adds one action to the shop's list that GET /sim/fulfillment answers (fulfilments and payments record here too). */
+export function recordAction(shop: ShopState, orderId: number, action: string, detail: Record<string, unknown> = {}) {
   fulfillmentOf(shop).events.push({ at: new Date().toISOString(), orderId, action, detail });
 }
 
@@ -85,7 +86,7 @@ export function fulfillmentOrdersOf(shop: ShopState, orderId: number): SimFulfil
   return fulfillmentOf(shop).byOrder.get(orderId) ?? [];
 }
 
-function findFulfillmentOrder(shop: ShopState, id: unknown): SimFulfillmentOrder | undefined {
+export function findFulfillmentOrder(shop: ShopState, id: unknown): SimFulfillmentOrder | undefined {
   const match = /^gid:\/\/(?:shopify|platform)\/FulfillmentOrder\/(\d+)$/.exec(String(id ?? ""));
   if (!match) throw new GraphqlFieldError(`Invalid global id '${String(id)}'`, "argumentLiteralsIncompatible");
   const wanted = Number(match[1]);
@@ -117,7 +118,26 @@ export function routeOrder(shop: ShopState, order: SimOrder): SimFulfillmentOrde
     updatedAt: now,
   };
   fulfillment.byOrder.set(order.id, [fulfillmentOrder]);
-  record(shop, order.id, "routed", { fulfillmentOrderId: gid("FulfillmentOrder", fulfillmentOrder.id) });
+  recordAction(shop, order.id, "routed", { fulfillmentOrderId: gid("FulfillmentOrder", fulfillmentOrder.id) });
+  return fulfillmentOrder;
+}
+
+/**
+ * A new open fulfilment order for work given back (fulfillmentCancel: the platform "creates new fulfillment orders
+ * for the cancelled items so they can be fulfilled again").
+ */
+export function openReplacementFulfillmentOrder(shop: ShopState, orderId: number): SimFulfillmentOrder {
+  const now = new Date().toISOString();
+  const fulfillmentOrder: SimFulfillmentOrder = {
+    id: nextId++,
+    orderId,
+    status: "OPEN",
+    holds: [],
+    createdAt: now,
+    updatedAt: now,
+  };
+  const fulfillment = fulfillmentOf(shop);
+  fulfillment.byOrder.set(orderId, [...(fulfillment.byOrder.get(orderId) ?? []), fulfillmentOrder]);
   return fulfillmentOrder;
 }
 
@@ -156,6 +176,9 @@ function fulfillmentOrderNode(shop: ShopState, fulfillmentOrder: SimFulfillmentO
   };
 }
 
+/** The order's payment gateways: a storefront order of the demo shop is paid cash on delivery. */
+export const paymentGatewaysOf = (order: SimOrder) => [...(order.paymentGatewayNames ?? ["Cash on Delivery (COD)"])];
+
 /** The order as the API answers it, with its payment gateways and fulfilment orders. */
 export function orderWithFulfillment(shop: ShopState, order: SimOrder) {
   const fulfillmentOrders = fulfillmentOrdersOf(shop, order.id).map((fulfillmentOrder) => ({
@@ -169,7 +192,7 @@ export function orderWithFulfillment(shop: ShopState, order: SimOrder) {
   return {
     ...orderNode(order),
     cancellation: order.cancelledAt ? { staffNote: order.cancelStaffNote ?? null } : null,
-    paymentGatewayNames: [...(order.paymentGatewayNames ?? ["Cash on Delivery (COD)"])],
+    paymentGatewayNames: paymentGatewaysOf(order),
     fulfillmentOrders: { nodes: fulfillmentOrders, edges: fulfillmentOrders.map((node) => ({ node })) },
   };
 }
@@ -218,7 +241,7 @@ export function placeHold(
   };
   fulfillmentOrder.holds.push(hold);
   settleStatus(fulfillmentOrder);
-  record(shop, fulfillmentOrder.orderId, "hold", { owner, handle, holdId: gid("FulfillmentHold", hold.id) });
+  recordAction(shop, fulfillmentOrder.orderId, "hold", { owner, handle, holdId: gid("FulfillmentHold", hold.id) });
   return {
     fulfillmentHold: holdNode(hold),
     fulfillmentOrder: fulfillmentOrderNode(shop, fulfillmentOrder),
@@ -251,22 +274,19 @@ function cancelNow(shop: ShopState, order: SimOrder, restock: boolean, staffNote
 
 /** Why the platform refuses to cancel this order now; null when it may. */
 function cancelRefusal(shop: ShopState, order: SimOrder): string | null {
-  if (order.cancelledAt) return "Order has already been cancelled";
+  if (order.cancelledAt) return "Cannot cancel an order that has already been canceled";
   if (fulfillmentOrdersOf(shop, order.id).some((fulfillmentOrder) => fulfillmentOrder.status === "IN_PROGRESS"))
     return "Cannot cancel an order with outstanding fulfillments: the fulfillment service has accepted it";
+  // The platform's words (recorded on 2026-04); the fulfilments have to be cancelled first (docs/decisions/295).
   if (order.fulfillmentStatus === "fulfilled" || order.fulfillmentStatus === "partial")
-    return "Cannot cancel an order with outstanding fulfillments; cancel the fulfillments first";
+    return "Cannot cancel an order that has outstanding fulfillments";
+  // The platform's criteria name "no active returns in progress"; its words for it were not recorded.
+  if (order.returnStatus === "IN_PROGRESS") return "Cannot cancel an order that has a return in progress";
   if (fulfillmentOf(shop).cancels.has(order.id)) return "Order is already being cancelled";
   return null;
 }
 
 export const fulfillmentResolvers: Record<string, Resolver> = {
-  order: (shop, field, variables) => {
-    const match = /^gid:\/\/(?:shopify|platform)\/Order\/(\d+)$/.exec(String(argument(field, "id", variables) ?? ""));
-    if (!match) throw new GraphqlFieldError("Invalid global id", "argumentLiteralsIncompatible");
-    const order = shop.orders.find((candidate) => candidate.id === Number(match[1]));
-    return order ? orderWithFulfillment(shop, order) : null;
-  },
   fulfillmentOrder: (shop, field, variables) => {
     const fulfillmentOrder = findFulfillmentOrder(shop, argument(field, "id", variables));
     return fulfillmentOrder ? fulfillmentOrderNode(shop, fulfillmentOrder) : null;
@@ -308,7 +328,7 @@ export const fulfillmentResolvers: Record<string, Resolver> = {
     }
     fulfillmentOrder.holds = fulfillmentOrder.holds.filter((hold) => !named.includes(hold));
     settleStatus(fulfillmentOrder);
-    record(shop, fulfillmentOrder.orderId, "release", {
+    recordAction(shop, fulfillmentOrder.orderId, "release", {
       owner: "app",
       holdIds: named.map((hold) => gid("FulfillmentHold", hold.id)),
     });
@@ -327,7 +347,7 @@ export const fulfillmentResolvers: Record<string, Resolver> = {
     if (!order) return refuse("Order does not exist", "NOT_FOUND");
     const refusal = cancelRefusal(shop, order);
     if (refusal) {
-      record(shop, order.id, "cancel refused", { message: refusal });
+      recordAction(shop, order.id, "cancel refused", { message: refusal });
       context.emit(`orderCancel ${order.name} refused: ${refusal}`);
       return refuse(refusal, "INVALID");
     }
@@ -342,15 +362,15 @@ export const fulfillmentResolvers: Record<string, Resolver> = {
       restocked: [],
     };
     fulfillmentOf(shop).cancels.set(order.id, cancel);
-    record(shop, order.id, "cancel requested", { ...cancel });
+    recordAction(shop, order.id, "cancel requested", { ...cancel });
     setTimeout(() => {
       // The merchant may have fulfilled or cancelled meanwhile: the job then ends without changing the order.
       if (order.cancelledAt || order.fulfillmentStatus === "fulfilled") {
-        record(shop, order.id, "cancel job failed", { jobId: cancel.jobId });
+        recordAction(shop, order.id, "cancel job failed", { jobId: cancel.jobId });
         return;
       }
       cancel.restocked = cancelNow(shop, order, restock, cancel.staffNote);
-      record(shop, order.id, "cancelled", { by: "app", restocked: cancel.restocked });
+      recordAction(shop, order.id, "cancelled", { by: "app", restocked: cancel.restocked });
       context.emit(`order ${order.name} cancelled${restock ? " (restocked)" : ""}`);
       context.orderCancelled?.(order);
     }, CANCEL_JOB_MS).unref();
@@ -488,7 +508,7 @@ export function fulfillmentRoutes(
         const released = fulfillmentOrder.holds.map((hold) => gid("FulfillmentHold", hold.id));
         fulfillmentOrder.holds = [];
         settleStatus(fulfillmentOrder);
-        record(shop, order.id, "release", { owner: "merchant", holdIds: released });
+        recordAction(shop, order.id, "release", { owner: "merchant", holdIds: released });
       }
       options.emit(`the merchant released ${order.name}`);
       return { body: view(shop, order) };
@@ -506,7 +526,7 @@ export function fulfillmentRoutes(
       }
       order.fulfillmentStatus = "fulfilled";
       order.updatedAt = new Date().toISOString();
-      record(shop, order.id, "fulfilled", { by: "merchant" });
+      recordAction(shop, order.id, "fulfilled", { by: "merchant" });
       options.emit(`the merchant fulfilled ${order.name}`);
       return { body: view(shop, order) };
     })
@@ -522,7 +542,7 @@ export function fulfillmentRoutes(
         fulfillmentOrder.status = "IN_PROGRESS";
         fulfillmentOrder.updatedAt = new Date().toISOString();
       }
-      record(shop, order.id, "accepted", { by: "fulfillment service" });
+      recordAction(shop, order.id, "accepted", { by: "fulfillment service" });
       options.emit(`the fulfilment service accepted ${order.name}`);
       return { body: view(shop, order) };
     })
@@ -551,7 +571,7 @@ export function fulfillmentRoutes(
       if (refusal) throw new HttpError(409, refusal);
       const staffNote = typeof body.staffNote === "string" ? body.staffNote : null;
       const restocked = cancelNow(shop, order, body.restock !== false, staffNote);
-      record(shop, order.id, "cancelled", { by: "merchant", restocked });
+      recordAction(shop, order.id, "cancelled", { by: "merchant", restocked });
       options.emit(`the merchant cancelled ${order.name}`);
       await options.cancelled(shop, order);
       return { body: view(shop, order) };

@@ -2,9 +2,11 @@ import { newId, type SimLineItem, type SimOrder, type SimProduct, type SimVarian
 import type { ShopState, SimTheme } from "./state";
 import { fulfillmentResolvers } from "./fulfillment";
 import { inventoryResolvers } from "./inventory";
+import { orderJourneyResolvers } from "./order-read";
 import { sweepResolvers } from "./reconcile";
 import { createProcessingTheme } from "./themes";
 import { validateOperation, type PlatformGraphqlError } from "./schema";
+import { GraphqlFieldError } from "./field-error";
 
 /**
  * The part of the GraphQL admin API (2026-10) the app uses, answered by root field. Selections are not
@@ -116,14 +118,7 @@ export function argument(field: Pick<RootField, "args">, name: string, variables
   return Number(raw);
 }
 
-export class GraphqlFieldError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
+export { GraphqlFieldError };
 
 export const gid = (type: string, id: number | string) => `gid://shopify/${type}/${id}`;
 const legacyId = (value: unknown, type: string): number => {
@@ -166,7 +161,11 @@ export function orderNode(order: SimOrder) {
     closedAt: order.closedAt ?? null,
     currencyCode: order.currency,
     displayFinancialStatus: order.financialStatus.toUpperCase(),
-    displayFulfillmentStatus: (order.fulfillmentStatus ?? "unfulfilled").toUpperCase(),
+    // The REST word "partial" (webhooks) is PARTIALLY_FULFILLED in GraphQL.
+    displayFulfillmentStatus:
+      order.fulfillmentStatus === "partial"
+        ? "PARTIALLY_FULFILLED"
+        : (order.fulfillmentStatus ?? "unfulfilled").toUpperCase(),
     totalPriceSet: money(order.totalPrice, order.currency),
     subtotalPriceSet: money(order.subtotalPrice, order.currency),
     customer: order.customer
@@ -620,7 +619,11 @@ export function execute(
   if (!fields.length) errors.push({ message: "Parse error: no field selected", extensions: { code: "parseError" } });
   const isMutation = /^\s*(?:#[^\n]*\n\s*)*mutation\b/.test(query);
   for (const field of fields) {
-    const resolve = resolvers[field.name] ?? fulfillmentResolvers[field.name] ?? inventoryResolvers[field.name];
+    const resolve =
+      resolvers[field.name] ??
+      orderJourneyResolvers[field.name] ??
+      fulfillmentResolvers[field.name] ??
+      inventoryResolvers[field.name];
     if (!resolve) {
       errors.push({
         message: `Field '${field.name}' doesn't exist on type '${isMutation ? "Mutation" : "QueryRoot"}'`,

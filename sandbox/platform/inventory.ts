@@ -1,5 +1,6 @@
 import { argument, gid, GraphqlFieldError, productNode, type Resolver, type RootField } from "./graphql";
 import { idempotent } from "./idempotency";
+import { requireScopes } from "./scopes";
 import type { SimProduct, SimVariant } from "./seed";
 import type { ShopState } from "./state";
 
@@ -100,19 +101,6 @@ const numberOf = (value: unknown, type: string) => {
   const match = new RegExp(`^gid://(?:shopify|platform)/${type}/(\\d+)$`).exec(String(value ?? ""));
   return match ? Number(match[1]) : null;
 };
-
-function requireScopes(shop: ShopState, field: string, scopes: string[]) {
-  const granted = new Set(shop.scope.split(",").map((scope) => scope.trim()));
-  // A write scope includes its read scope, as on the platform.
-  const has = (scope: string) => granted.has(scope) || granted.has(scope.replace(/^read_/, "write_"));
-  const missing = scopes.filter((scope) => !has(scope));
-  if (missing.length) {
-    throw new GraphqlFieldError(
-      `Access denied for ${field} field. Required access: \`${missing.join("` and `")}\` access scope.`,
-      "ACCESS_DENIED",
-    );
-  }
-}
 
 function locationNode(location: SimLocation) {
   return {

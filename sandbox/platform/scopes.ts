@@ -1,3 +1,6 @@
+import { GraphqlFieldError } from "./field-error";
+import type { ShopState } from "./state";
+
 /**
  * The admin's grant of optional scopes (App Bridge's `shopify.scopes`), played locally: the scopes an app may ask
  * for after install are those of shopify.app.toml's `optional_scopes`; a grant adds them to the shop's scopes, which
@@ -31,4 +34,20 @@ export function grantScopes(current: string, wanted: unknown): { scope: string }
   if (undeclared.length) return { error: `Not among the app's optional scopes: ${undeclared.join(", ")}` };
   const granted = scopeList(current);
   return { scope: [...granted, ...wanted.filter((name) => !granted.includes(name))].join(",") };
+}
+
+/**
+ * The Admin API's refusal of a field the shop's granted scopes do not cover (a top-level ACCESS_DENIED error, the
+ * field null): inventory, fulfilments and payments check here. A write scope includes its read scope.
+ */
+export function requireScopes(shop: ShopState, field: string, scopes: string[]) {
+  const granted = new Set(scopeList(shop.scope));
+  const has = (scope: string) => granted.has(scope) || granted.has(scope.replace(/^read_/, "write_"));
+  const missing = scopes.filter((scope) => !has(scope));
+  if (missing.length) {
+    throw new GraphqlFieldError(
+      `Access denied for ${field} field. Required access: \`${missing.join("` and `")}\` access scope.`,
+      "ACCESS_DENIED",
+    );
+  }
 }

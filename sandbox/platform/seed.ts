@@ -94,6 +94,8 @@ export interface SimOrder {
   closedAt?: string | null;
   /** The order's payment gateways (`paymentGatewayNames`); absent: cash on delivery, the demo shop's only method. */
   paymentGatewayNames?: string[];
+  /** OrderReturnStatus while a return is open or done (sandbox/platform/returns.ts); none: NO_RETURN. */
+  returnStatus?: "IN_PROGRESS" | "RETURNED";
 }
 
 export interface SimDraftOrder {

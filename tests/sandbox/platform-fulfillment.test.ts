@@ -100,7 +100,7 @@ describe("the platform simulator's fulfilment holds", () => {
     expect(variant.inventoryQuantity).toBe(
       stock + order.lineItems.filter((i) => i.variantId === variant.id).reduce((sum, i) => sum + i.quantity, 0),
     );
-    expect(cancel().orderCancelUserErrors[0].message).toBe("Order has already been cancelled");
+    expect(cancel().orderCancelUserErrors[0].message).toBe("Cannot cancel an order that has already been canceled");
     // The cancel carries its staff note back: how the app tells its own cancel from the merchant's.
     expect(run(shop, ORDER_FULFILLMENT_HOLDS, { id: orderId }).order).toMatchObject({
       cancellation: { staffNote: "rechazado" },
