@@ -1,61 +1,12 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { action } from "~/routes/webhooks.supplier.status.$token";
 import { END_NOTES } from "~/services/journey/steps/end.server";
-import { journeyApplyHandler, sweepUnappliedEvents } from "~/services/journey/apply.server";
+import { sweepUnappliedEvents } from "~/services/journey/apply.server";
 import { insertStatusEvent } from "~/services/journey/record.server";
-import { journeyStepHandler, stepJobKey } from "~/services/journey/follow.server";
-import { RECEIVER_PATH, rotateReceiverToken } from "~/services/journey/settings.server";
+import { stepJobKey } from "~/services/journey/follow.server";
 import { refuseWrites } from "../../helpers/db";
-import { createDelivery, createSession, restOrder, shopDomain } from "../../helpers/factories";
-import { TEST_ENV } from "../../helpers/test-env";
 import { fakeJourneyPlatform } from "../../mocks/journey-platform";
-import { runDueJobs } from "../jobs/run-due";
-
-const noSleep = { sleep: async () => {} };
-const SUPPLIER_ORDER = "4821937";
-const GUIDE = "240012345678";
-const T0 = Date.parse("2026-11-24T10:00:00Z");
-const at = (hours: number) => new Date(T0 + hours * 3_600_000);
-const naive = (hours: number) => at(hours).toISOString().replace("T", " ").slice(0, 19);
-
-async function followedShop() {
-  const shop = shopDomain();
-  await createSession(shop);
-  await createDelivery(shop, { order: restOrder({ id: 5550001, name: "#1001" }) });
-  return { shop, token: await rotateReceiverToken(shop) };
-}
-
-async function push(token: string, status: string, hours: number) {
-  const body = {
-    id: SUPPLIER_ORDER,
-    status,
-    shop_order_id: "5550001",
-    shipping_guide: GUIDE,
-    shipping_company: "COORDINADORA",
-    updated_at: naive(hours),
-  };
-  const request = new Request(`${TEST_ENV.PLATFORM_APP_URL}${RECEIVER_PATH}${token}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const response = await action({ request, params: { token }, context: {} });
-  expect(response.status).toBe(200);
-}
-
-const applyDue = (now = new Date()) => runDueJobs("journey-apply", now, { handler: journeyApplyHandler() });
-const stepsDue = (now = new Date()) => runDueJobs("journey-step", now, { handler: journeyStepHandler(noSleep) });
-const steps = (shop: string) => prisma.journeyStep.findMany({ where: { shop }, orderBy: { position: "asc" } });
-
-/** Each status pushed three times, applied and followed as the runner would after each push. */
-async function pushAll(token: string, statuses: [string, number][]) {
-  for (const [status, hours] of statuses) {
-    for (let i = 0; i < 3; i++) await push(token, status, hours);
-    await applyDue();
-    await stepsDue();
-  }
-}
+import { applyDue, at, followedShop, GUIDE, push, pushAll, steps, stepsDue, SUPPLIER_ORDER } from "./follow-helpers";
 
 describe("the store follows the parcel", () => {
   it("fulfils once with tracking, tells each stage in order and marks the delivered order paid once", async () => {
