@@ -587,11 +587,20 @@ export type JourneyOrderQuery = {
       fulfillmentOrders: {
         nodes: Array<
           Pick<AdminTypes.FulfillmentOrder, "id" | "status"> & {
+            assignedLocation: { location: AdminTypes.Maybe<Pick<AdminTypes.Location, "id">> };
             fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, "id" | "handle" | "heldByRequestingApp">>;
           }
         >;
       };
-      lineItems: { nodes: Array<{ variant: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, "id">> }> };
+      lineItems: {
+        nodes: Array<
+          Pick<AdminTypes.LineItem, "quantity"> & {
+            variant: AdminTypes.Maybe<
+              Pick<AdminTypes.ProductVariant, "id"> & { inventoryItem: Pick<AdminTypes.InventoryItem, "id"> }
+            >;
+          }
+        >;
+      };
     }
   >;
 };
@@ -663,6 +672,18 @@ export type JourneyOrderCancelMutation = {
   orderCancel: AdminTypes.Maybe<{
     job: AdminTypes.Maybe<Pick<AdminTypes.Job, "id" | "done">>;
     orderCancelUserErrors: Array<Pick<AdminTypes.OrderCancelUserError, "field" | "message" | "code">>;
+  }>;
+};
+
+export type JourneyRestockMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.InventoryAdjustQuantitiesInput;
+  idempotencyKey: AdminTypes.Scalars["String"]["input"];
+}>;
+
+export type JourneyRestockMutation = {
+  inventoryAdjustQuantities: AdminTypes.Maybe<{
+    inventoryAdjustmentGroup: AdminTypes.Maybe<Pick<AdminTypes.InventoryAdjustmentGroup, "id">>;
+    userErrors: Array<Pick<AdminTypes.InventoryAdjustQuantitiesUserError, "field" | "message" | "code">>;
   }>;
 };
 
@@ -992,7 +1013,7 @@ interface GeneratedQueryTypes {
     return: OrderFulfillmentHoldsQuery;
     variables: OrderFulfillmentHoldsQueryVariables;
   };
-  "#graphql\n  query JourneyOrder($id: ID!) {\n    order(id: $id) {\n      id\n      cancelledAt\n      cancellation { staffNote }\n      displayFulfillmentStatus\n      displayFinancialStatus\n      totalOutstandingSet { shopMoney { amount } }\n      fulfillments(first: 20) { id status trackingInfo(first: 5) { number } }\n      fulfillmentOrders(first: 20) {\n        nodes { id status fulfillmentHolds { id handle heldByRequestingApp } }\n      }\n      lineItems(first: 100) { nodes { variant { id } } }\n    }\n  }": {
+  "#graphql\n  query JourneyOrder($id: ID!) {\n    order(id: $id) {\n      id\n      cancelledAt\n      cancellation { staffNote }\n      displayFulfillmentStatus\n      displayFinancialStatus\n      totalOutstandingSet { shopMoney { amount } }\n      fulfillments(first: 20) { id status trackingInfo(first: 5) { number } }\n      fulfillmentOrders(first: 20) {\n        nodes {\n          id\n          status\n          assignedLocation { location { id } }\n          fulfillmentHolds { id handle heldByRequestingApp }\n        }\n      }\n      lineItems(first: 100) { nodes { quantity variant { id inventoryItem { id } } } }\n    }\n  }": {
     return: JourneyOrderQuery;
     variables: JourneyOrderQueryVariables;
   };
@@ -1106,6 +1127,10 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation JourneyOrderCancel($orderId: ID!, $reason: OrderCancelReason!, $restock: Boolean!, $staffNote: String) {\n    orderCancel(orderId: $orderId, reason: $reason, restock: $restock, notifyCustomer: false, staffNote: $staffNote) {\n      job { id done }\n      orderCancelUserErrors { field message code }\n    }\n  }": {
     return: JourneyOrderCancelMutation;
     variables: JourneyOrderCancelMutationVariables;
+  };
+  "#graphql\n  mutation JourneyRestock($input: InventoryAdjustQuantitiesInput!, $idempotencyKey: String!) {\n    inventoryAdjustQuantities(input: $input) @idempotent(key: $idempotencyKey) {\n      inventoryAdjustmentGroup { id }\n      userErrors { field message code }\n    }\n  }": {
+    return: JourneyRestockMutation;
+    variables: JourneyRestockMutationVariables;
   };
   "#graphql\n  mutation LoopTestOrderCreate($order: OrderCreateOrderInput!, $options: OrderCreateOptionsInput) {\n    orderCreate(order: $order, options: $options) {\n      order { id name test }\n      userErrors { field message code }\n    }\n  }": {
     return: LoopTestOrderCreateMutation;

@@ -20,6 +20,9 @@ export function fakeJourneyPlatform(shop: string, options: { orderId?: string; h
     financial: "PENDING",
     tags: [] as string[],
     variants: ["gid://shopify/ProductVariant/771"],
+    /** Inventory put back by adjustments, by inventory item; a repeated idempotency key counts once. */
+    restockedItems: {} as Record<string, number>,
+    idempotencyKeys: [] as string[],
     fulfillmentOrders: [
       {
         id: `gid://shopify/FulfillmentOrder/${number}1`,
@@ -63,10 +66,16 @@ export function fakeJourneyPlatform(shop: string, options: { orderId?: string; h
                 nodes: order.fulfillmentOrders.map((fo) => ({
                   id: fo.id,
                   status: fo.status,
+                  assignedLocation: { location: { id: "gid://shopify/Location/1" } },
                   fulfillmentHolds: fo.holds.map((hold) => ({ ...hold, heldByRequestingApp: true })),
                 })),
               },
-              lineItems: { nodes: order.variants.map((id) => ({ variant: { id } })) },
+              lineItems: {
+                nodes: order.variants.map((id) => ({
+                  quantity: 1,
+                  variant: { id, inventoryItem: { id: id.replace("ProductVariant", "InventoryItem") } },
+                })),
+              },
             }
           : null,
     }),
@@ -151,6 +160,23 @@ export function fakeJourneyPlatform(shop: string, options: { orderId?: string; h
       order.staffNote = (variables.staffNote as string | null) ?? null;
       order.restocked = variables.restock as boolean;
       return { orderCancel: { job: { id: `gid://shopify/Job/${number}`, done: false }, orderCancelUserErrors: [] } };
+    },
+    JourneyRestock: (variables) => {
+      const key = variables.idempotencyKey as string;
+      if (!order.idempotencyKeys.includes(key)) {
+        order.idempotencyKeys.push(key);
+        const input = variables.input as { changes: { delta: number; inventoryItemId: string }[] };
+        for (const change of input.changes) {
+          order.restockedItems[change.inventoryItemId] =
+            (order.restockedItems[change.inventoryItemId] ?? 0) + change.delta;
+        }
+      }
+      return {
+        inventoryAdjustQuantities: {
+          inventoryAdjustmentGroup: { id: "gid://shopify/InventoryAdjustmentGroup/1" },
+          userErrors: [],
+        },
+      };
     },
     OrderTagsAdd: (variables) => {
       for (const tag of variables.tags as string[]) if (!order.tags.includes(tag)) order.tags.push(tag);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { saveStockSyncSettings } from "~/services/stock/records.server";
 import { saveFollowSettings } from "~/services/journey/settings.server";
+import { refuseWrites } from "../../helpers/db";
 import { createAssociation } from "../../helpers/factories";
 import { fakeJourneyPlatform } from "../../mocks/journey-platform";
 import { applyDue, at, followedShop, push, pushAll, steps, stepsDue } from "./follow-helpers";
@@ -84,6 +85,34 @@ describe("incidents and endings", () => {
     ]);
     expect(platform.named("JourneyOrderCancel")[0].variables).toMatchObject({ reason: "DECLINED", restock: false });
     expect(platform.order.cancelledAt).not.toBeNull();
+    expect(platform.named("JourneyRestock")).toHaveLength(0);
+  });
+
+  it("restocks only the lines the stock sync does not own, once, when a crash follows the cancel", async () => {
+    const { shop, token } = await followedShop();
+    const platform = fakeJourneyPlatform(shop);
+    platform.order.variants.push("gid://shopify/ProductVariant/772");
+    await saveStockSyncSettings(shop, { enabled: true, locationId: "gid://shopify/Location/1" });
+    const association = await createAssociation(shop);
+    await prisma.productAssociation.update({
+      where: { id: association.id },
+      data: {
+        variantAssociations: JSON.stringify([
+          { supplierVariationId: "10234", platformVariantId: platform.order.variants[0], barcode: null },
+        ]),
+      },
+    });
+    const allow = await refuseWrites("JourneyStep", "UPDATE", `NEW."step" = 'end' AND NEW."status" = 'done'`, "crash");
+    await pushAll(token, [
+      ["GUIA GENERADA", 1],
+      ["DEVUELTO", 5],
+    ]);
+    await allow();
+    await stepsDue(new Date(Date.now() + 31_000));
+    expect(platform.order.restockedItems).toEqual({ "gid://shopify/InventoryItem/772": 1 });
+    expect(platform.named("JourneyOrderCancel")).toHaveLength(1);
+    expect(platform.named("JourneyOrderCancel")[0].variables).toMatchObject({ restock: false });
+    expect((await steps(shop)).find((step) => step.step === "end")).toMatchObject({ status: "done" });
   });
 
   it("leaves an order the merchant cancelled first, and records why", async () => {

@@ -1,9 +1,16 @@
+import { createHash } from "node:crypto";
 import prisma from "../../../db.server";
 import { associationRecord } from "../../catalogue/associations.server";
 import { getStockSyncSettings } from "../../stock/records.server";
 import type { Stage } from "../stages";
 import { ownFulfillment, othersFulfillment } from "./fulfil.server";
-import { cancelFulfillment, cancelJourneyOrder, readJourneyOrder } from "./platform.server";
+import {
+  cancelFulfillment,
+  cancelJourneyOrder,
+  readJourneyOrder,
+  restockItems,
+  type JourneyOrder,
+} from "./platform.server";
 import { JOURNEY_TAGS, refused, tagOrder, type StepContext, type StepOutcome } from "./types";
 
 /**
@@ -11,7 +18,9 @@ import { JOURNEY_TAGS, refused, tagOrder, type StepContext, type StepOutcome } f
  * platform's reports should count it (docs/decisions/298): the app's fulfilment cancelled, then the order
  * cancelled without a refund (nothing was paid) and without notifying the buyer, with a staff note saying why and
  * the returned tag. Stock is put back only where the stock sync does not own the variant: a synced variant's
- * quantity is the supplier's, which the next sync sets.
+ * quantity is the supplier's, which the next sync sets. The cancel restocks all or nothing, so an order mixing the
+ * two is cancelled without restock and its other lines are put back first by an inventory adjustment whose
+ * idempotency key is the step's: a retry after a crash counts it once.
  */
 
 /** The staff note of each ending: it also marks a cancel as the app's when an earlier try's answer was lost. */
@@ -65,12 +74,7 @@ export async function endStep(context: StepContext, stage: Stage): Promise<StepO
     const errors = await cancelFulfillment(session, own.id, graphql);
     if (errors.length) throw refused(errors);
   }
-  const synced = await syncedVariants(row.shop);
-  const variants = order.lineItems.nodes.flatMap((line) => (line.variant ? [line.variant.id] : []));
-  // The platform's cancel restocks the whole order or none of it: an order with any synced variant is not
-  // restocked (the sync sets those), and its other lines are left for the merchant (the step's note says so).
-  const restock = !variants.some((id) => synced.has(id));
-  const mixed = !restock && variants.some((id) => !synced.has(id));
+  const restock = await restockUnsynced(context, order);
   const cancel = await cancelJourneyOrder(
     session,
     { orderId: order.id, reason: REASONS[stage] ?? "OTHER", restock, staffNote },
@@ -78,11 +82,30 @@ export async function endStep(context: StepContext, stage: Stage): Promise<StepO
   );
   if (cancel.userErrors.length || !cancel.jobId) throw refused(cancel.userErrors);
   await tagOrder(context, JOURNEY_TAGS.returned);
-  return {
-    status: "done",
-    platformRef: cancel.jobId,
-    note: mixed
-      ? "not restocked: some lines' stock is the stock sync's; the others are left for the merchant"
-      : undefined,
-  };
+  return { status: "done", platformRef: cancel.jobId };
+}
+
+/**
+ * Whether the cancel itself restocks: yes when no line's variant is the stock sync's. Otherwise the lines that are
+ * not the sync's are put back here, before the cancel (a crash between the two retries this with the same key).
+ */
+async function restockUnsynced(context: StepContext, order: JourneyOrder): Promise<boolean> {
+  const synced = await syncedVariants(context.row.shop);
+  const lines = order.lineItems.nodes.flatMap((line) => (line.variant ? [{ ...line, variant: line.variant }] : []));
+  if (!lines.some((line) => synced.has(line.variant.id))) return true;
+  const items = lines
+    .filter((line) => !synced.has(line.variant.id) && line.quantity > 0)
+    .map((line) => ({ inventoryItemId: line.variant.inventoryItem.id, quantity: line.quantity }));
+  const locationId = order.fulfillmentOrders.nodes[0]?.assignedLocation.location?.id;
+  if (!items.length || !locationId) return false;
+  const idempotencyKey = uuidOf(`restock:${context.row.id}`);
+  const errors = await restockItems(context.session, { locationId, items, idempotencyKey }, context.graphql);
+  if (errors.length) throw refused(errors);
+  return false;
+}
+
+/** A UUID-shaped key fixed by the step (the platform recommends UUIDs): every try of the step sends the same. */
+function uuidOf(text: string) {
+  const hex = createHash("sha256").update(text).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -16,9 +16,14 @@ export const JOURNEY_ORDER = `#graphql
       totalOutstandingSet { shopMoney { amount } }
       fulfillments(first: 20) { id status trackingInfo(first: 5) { number } }
       fulfillmentOrders(first: 20) {
-        nodes { id status fulfillmentHolds { id handle heldByRequestingApp } }
+        nodes {
+          id
+          status
+          assignedLocation { location { id } }
+          fulfillmentHolds { id handle heldByRequestingApp }
+        }
       }
-      lineItems(first: 100) { nodes { variant { id } } }
+      lineItems(first: 100) { nodes { quantity variant { id inventoryItem { id } } } }
     }
   }`;
 
@@ -68,6 +73,14 @@ export const JOURNEY_ORDER_CANCEL = `#graphql
     orderCancel(orderId: $orderId, reason: $reason, restock: $restock, notifyCustomer: false, staffNote: $staffNote) {
       job { id done }
       orderCancelUserErrors { field message code }
+    }
+  }`;
+
+export const JOURNEY_RESTOCK = `#graphql
+  mutation JourneyRestock($input: InventoryAdjustQuantitiesInput!, $idempotencyKey: String!) {
+    inventoryAdjustQuantities(input: $input) @idempotent(key: $idempotencyKey) {
+      inventoryAdjustmentGroup { id }
+      userErrors { field message code }
     }
   }`;
 
@@ -149,4 +162,32 @@ export async function cancelJourneyOrder(
 ) {
   const data = await platformGraphql(session, JOURNEY_ORDER_CANCEL, input, graphql);
   return { jobId: data.orderCancel?.job?.id ?? null, userErrors: data.orderCancel?.orderCancelUserErrors ?? [] };
+}
+
+/** Puts quantities back as available at a location; the key makes a retry of the same restock count once. */
+export async function restockItems(
+  session: PlatformSession,
+  input: { locationId: string; items: { inventoryItemId: string; quantity: number }[]; idempotencyKey: string },
+  graphql: GraphqlOptions,
+) {
+  const data = await platformGraphql(
+    session,
+    JOURNEY_RESTOCK,
+    {
+      input: {
+        name: "available",
+        reason: "restock",
+        changes: input.items.map((item) => ({
+          delta: item.quantity,
+          inventoryItemId: item.inventoryItemId,
+          locationId: input.locationId,
+          // Compare-and-swap is off: the delta is the order's own quantity, whatever else moved meanwhile.
+          changeFromQuantity: null,
+        })),
+      },
+      idempotencyKey: input.idempotencyKey,
+    },
+    graphql,
+  );
+  return data.inventoryAdjustQuantities?.userErrors ?? [];
 }
