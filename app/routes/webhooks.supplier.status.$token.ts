@@ -8,11 +8,10 @@ import { receiveStatusPush, STATUS_PUSH_MAX_BYTES } from "../services/journey/re
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   try {
     if (request.method !== "POST") throw new AppError(405, "Use POST", "method_not_allowed");
-    const { duplicate, applied } = await receiveStatusPush(params.token ?? "", async () => {
+    const { duplicate } = await receiveStatusPush(params.token ?? "", async () => {
       const bytes = await readLimitedBody(request, STATUS_PUSH_MAX_BYTES, tooLargeMessage(STATUS_PUSH_MAX_BYTES));
       return parseJsonInput(new TextDecoder().decode(bytes));
     });
-    void applied;
     return withSecurityHeaders(Response.json({ success: true, duplicate }));
   } catch (error) {
     return withSecurityHeaders(errorResponse(error, { route: "supplier-status" }));

@@ -570,6 +570,123 @@ export type HeldOrderCancelMutation = {
   }>;
 };
 
+export type JourneyOrderQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type JourneyOrderQuery = {
+  order: AdminTypes.Maybe<
+    Pick<AdminTypes.Order, "id" | "cancelledAt" | "displayFulfillmentStatus" | "displayFinancialStatus"> & {
+      cancellation: AdminTypes.Maybe<Pick<AdminTypes.OrderCancellation, "staffNote">>;
+      totalOutstandingSet: { shopMoney: Pick<AdminTypes.MoneyV2, "amount"> };
+      fulfillments: Array<
+        Pick<AdminTypes.Fulfillment, "id" | "status"> & {
+          trackingInfo: Array<Pick<AdminTypes.FulfillmentTrackingInfo, "number">>;
+        }
+      >;
+      fulfillmentOrders: {
+        nodes: Array<
+          Pick<AdminTypes.FulfillmentOrder, "id" | "status"> & {
+            assignedLocation: { location: AdminTypes.Maybe<Pick<AdminTypes.Location, "id">> };
+            fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, "id" | "handle" | "heldByRequestingApp">>;
+          }
+        >;
+      };
+      lineItems: {
+        nodes: Array<
+          Pick<AdminTypes.LineItem, "quantity"> & {
+            variant: AdminTypes.Maybe<
+              Pick<AdminTypes.ProductVariant, "id"> & { inventoryItem: Pick<AdminTypes.InventoryItem, "id"> }
+            >;
+          }
+        >;
+      };
+    }
+  >;
+};
+
+export type JourneyFulfillmentEventsQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type JourneyFulfillmentEventsQuery = {
+  fulfillment: AdminTypes.Maybe<
+    Pick<AdminTypes.Fulfillment, "id" | "status"> & {
+      events: { nodes: Array<Pick<AdminTypes.FulfillmentEvent, "status" | "happenedAt">> };
+    }
+  >;
+};
+
+export type JourneyFulfillmentCreateMutationVariables = AdminTypes.Exact<{
+  fulfillment: AdminTypes.FulfillmentInput;
+}>;
+
+export type JourneyFulfillmentCreateMutation = {
+  fulfillmentCreate: AdminTypes.Maybe<{
+    fulfillment: AdminTypes.Maybe<Pick<AdminTypes.Fulfillment, "id" | "status">>;
+    userErrors: Array<Pick<AdminTypes.UserError, "field" | "message">>;
+  }>;
+};
+
+export type JourneyFulfillmentEventCreateMutationVariables = AdminTypes.Exact<{
+  fulfillmentEvent: AdminTypes.FulfillmentEventInput;
+}>;
+
+export type JourneyFulfillmentEventCreateMutation = {
+  fulfillmentEventCreate: AdminTypes.Maybe<{
+    fulfillmentEvent: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentEvent, "id" | "status" | "happenedAt">>;
+    userErrors: Array<Pick<AdminTypes.UserError, "field" | "message">>;
+  }>;
+};
+
+export type JourneyOrderMarkAsPaidMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.OrderMarkAsPaidInput;
+}>;
+
+export type JourneyOrderMarkAsPaidMutation = {
+  orderMarkAsPaid: AdminTypes.Maybe<{
+    order: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "displayFinancialStatus">>;
+    userErrors: Array<Pick<AdminTypes.UserError, "field" | "message">>;
+  }>;
+};
+
+export type JourneyFulfillmentCancelMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type JourneyFulfillmentCancelMutation = {
+  fulfillmentCancel: AdminTypes.Maybe<{
+    fulfillment: AdminTypes.Maybe<Pick<AdminTypes.Fulfillment, "id" | "status">>;
+    userErrors: Array<Pick<AdminTypes.UserError, "field" | "message">>;
+  }>;
+};
+
+export type JourneyOrderCancelMutationVariables = AdminTypes.Exact<{
+  orderId: AdminTypes.Scalars["ID"]["input"];
+  reason: AdminTypes.OrderCancelReason;
+  restock: AdminTypes.Scalars["Boolean"]["input"];
+  staffNote?: AdminTypes.InputMaybe<AdminTypes.Scalars["String"]["input"]>;
+}>;
+
+export type JourneyOrderCancelMutation = {
+  orderCancel: AdminTypes.Maybe<{
+    job: AdminTypes.Maybe<Pick<AdminTypes.Job, "id" | "done">>;
+    orderCancelUserErrors: Array<Pick<AdminTypes.OrderCancelUserError, "field" | "message" | "code">>;
+  }>;
+};
+
+export type JourneyRestockMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.InventoryAdjustQuantitiesInput;
+  idempotencyKey: AdminTypes.Scalars["String"]["input"];
+}>;
+
+export type JourneyRestockMutation = {
+  inventoryAdjustQuantities: AdminTypes.Maybe<{
+    inventoryAdjustmentGroup: AdminTypes.Maybe<Pick<AdminTypes.InventoryAdjustmentGroup, "id">>;
+    userErrors: Array<Pick<AdminTypes.InventoryAdjustQuantitiesUserError, "field" | "message" | "code">>;
+  }>;
+};
+
 export type OrderCancelledAtQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars["ID"]["input"];
 }>;
@@ -896,6 +1013,14 @@ interface GeneratedQueryTypes {
     return: OrderFulfillmentHoldsQuery;
     variables: OrderFulfillmentHoldsQueryVariables;
   };
+  "#graphql\n  query JourneyOrder($id: ID!) {\n    order(id: $id) {\n      id\n      cancelledAt\n      cancellation { staffNote }\n      displayFulfillmentStatus\n      displayFinancialStatus\n      totalOutstandingSet { shopMoney { amount } }\n      fulfillments(first: 20) { id status trackingInfo(first: 5) { number } }\n      fulfillmentOrders(first: 20) {\n        nodes {\n          id\n          status\n          assignedLocation { location { id } }\n          fulfillmentHolds { id handle heldByRequestingApp }\n        }\n      }\n      lineItems(first: 100) { nodes { quantity variant { id inventoryItem { id } } } }\n    }\n  }": {
+    return: JourneyOrderQuery;
+    variables: JourneyOrderQueryVariables;
+  };
+  "#graphql\n  query JourneyFulfillmentEvents($id: ID!) {\n    fulfillment(id: $id) {\n      id\n      status\n      events(first: 100) { nodes { status happenedAt } }\n    }\n  }": {
+    return: JourneyFulfillmentEventsQuery;
+    variables: JourneyFulfillmentEventsQueryVariables;
+  };
   "#graphql\n  query OrderCancelledAt($id: ID!) {\n    order(id: $id) { id cancelledAt }\n  }": {
     return: OrderCancelledAtQuery;
     variables: OrderCancelledAtQueryVariables;
@@ -982,6 +1107,30 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation HeldOrderCancel($orderId: ID!, $notifyCustomer: Boolean, $staffNote: String) {\n    orderCancel(orderId: $orderId, reason: CUSTOMER, restock: true, notifyCustomer: $notifyCustomer, staffNote: $staffNote) {\n      job { id done }\n      orderCancelUserErrors { field message code }\n    }\n  }": {
     return: HeldOrderCancelMutation;
     variables: HeldOrderCancelMutationVariables;
+  };
+  "#graphql\n  mutation JourneyFulfillmentCreate($fulfillment: FulfillmentInput!) {\n    fulfillmentCreate(fulfillment: $fulfillment) {\n      fulfillment { id status }\n      userErrors { field message }\n    }\n  }": {
+    return: JourneyFulfillmentCreateMutation;
+    variables: JourneyFulfillmentCreateMutationVariables;
+  };
+  "#graphql\n  mutation JourneyFulfillmentEventCreate($fulfillmentEvent: FulfillmentEventInput!) {\n    fulfillmentEventCreate(fulfillmentEvent: $fulfillmentEvent) {\n      fulfillmentEvent { id status happenedAt }\n      userErrors { field message }\n    }\n  }": {
+    return: JourneyFulfillmentEventCreateMutation;
+    variables: JourneyFulfillmentEventCreateMutationVariables;
+  };
+  "#graphql\n  mutation JourneyOrderMarkAsPaid($input: OrderMarkAsPaidInput!) {\n    orderMarkAsPaid(input: $input) {\n      order { id displayFinancialStatus }\n      userErrors { field message }\n    }\n  }": {
+    return: JourneyOrderMarkAsPaidMutation;
+    variables: JourneyOrderMarkAsPaidMutationVariables;
+  };
+  "#graphql\n  mutation JourneyFulfillmentCancel($id: ID!) {\n    fulfillmentCancel(id: $id) {\n      fulfillment { id status }\n      userErrors { field message }\n    }\n  }": {
+    return: JourneyFulfillmentCancelMutation;
+    variables: JourneyFulfillmentCancelMutationVariables;
+  };
+  "#graphql\n  mutation JourneyOrderCancel($orderId: ID!, $reason: OrderCancelReason!, $restock: Boolean!, $staffNote: String) {\n    orderCancel(orderId: $orderId, reason: $reason, restock: $restock, notifyCustomer: false, staffNote: $staffNote) {\n      job { id done }\n      orderCancelUserErrors { field message code }\n    }\n  }": {
+    return: JourneyOrderCancelMutation;
+    variables: JourneyOrderCancelMutationVariables;
+  };
+  "#graphql\n  mutation JourneyRestock($input: InventoryAdjustQuantitiesInput!, $idempotencyKey: String!) {\n    inventoryAdjustQuantities(input: $input) @idempotent(key: $idempotencyKey) {\n      inventoryAdjustmentGroup { id }\n      userErrors { field message code }\n    }\n  }": {
+    return: JourneyRestockMutation;
+    variables: JourneyRestockMutationVariables;
   };
   "#graphql\n  mutation LoopTestOrderCreate($order: OrderCreateOrderInput!, $options: OrderCreateOptionsInput) {\n    orderCreate(order: $order, options: $options) {\n      order { id name test }\n      userErrors { field message code }\n    }\n  }": {
     return: LoopTestOrderCreateMutation;

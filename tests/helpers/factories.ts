@@ -156,7 +156,7 @@ export async function createFullShop(shop = shopDomain()) {
   return shop;
 }
 
-/** A parcel's journey: the receiver's settings, a supplier order and one status event with a phone. */
+/** A parcel's journey: the receiver's settings, a supplier order, one status event with a phone, a step owed. */
 async function createSupplierJourneyRecords(shop: string) {
   await prisma.supplierJourneySettings.create({ data: { shop, receiverTokenHash: `hash-${shop}`, statusMap: "{}" } });
   await prisma.supplierOrder.create({
@@ -172,6 +172,16 @@ async function createSupplierJourneyRecords(shop: string) {
       receivedAt: new Date(),
       source: "push",
       buyerPhone: "+573108045704",
+    },
+  });
+  await prisma.journeyStep.create({
+    data: {
+      shop,
+      supplierOrderId: "4821937",
+      orderId: "gid://shopify/Order/1",
+      step: "fulfil",
+      position: 20,
+      stage: "in_transit",
     },
   });
 }

@@ -6,6 +6,7 @@ import { RECEIVER_PATH, rotateReceiverToken, saveStatusMap } from "~/services/jo
 import reference from "../fixtures/reference/supplier-order-status.json";
 import { createDelivery, createSession, restOrder, shopDomain } from "../helpers/factories";
 import { TEST_ENV } from "../helpers/test-env";
+import { runDueJobs } from "../services/jobs/run-due";
 
 async function shopWithReceiver() {
   const shop = shopDomain();
@@ -24,18 +25,12 @@ function push(token: string, body: unknown, headers: Record<string, string> = {}
 
 const statusBody = (overrides: Record<string, unknown> = {}) => ({ ...reference.statusWebhook.body, ...overrides });
 
-/** The supplier order once the receiver's after-answer work has applied `events` events. */
+/** The supplier order once the apply jobs the receiver added have run, having applied `events` events. */
 async function appliedOrder(shop: string, supplierOrderId: string, events: number) {
-  return vi.waitFor(
-    async () => {
-      const order = await prisma.supplierOrder.findUnique({
-        where: { shop_supplierOrderId: { shop, supplierOrderId } },
-      });
-      expect(order?.eventCount).toBe(events);
-      return order!;
-    },
-    { timeout: 5000, interval: 20 },
-  );
+  await runDueJobs("journey-apply");
+  const order = await prisma.supplierOrder.findUnique({ where: { shop_supplierOrderId: { shop, supplierOrderId } } });
+  expect(order?.eventCount).toBe(events);
+  return order!;
 }
 
 describe("the supplier status receiver's door", () => {

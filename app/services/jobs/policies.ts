@@ -41,6 +41,26 @@ export const POLICIES = {
       why: "it acts on the order for the merchant (holds it, releases it, cancels it); paused, the app acts on nothing",
     },
   },
+  /** A step the store owes a parcel's journey: fulfil, an event, paid, end the order (docs/decisions/297). */
+  "journey-step": {
+    retryDelaysMs: [30 * SECOND, 2 * MINUTE, 10 * MINUTE, 1 * HOUR, 6 * HOUR, 24 * HOUR],
+    pause: {
+      holds: true,
+      why:
+        "it acts on the order for the merchant (fulfils, marks paid, cancels); paused, the app acts on nothing, " +
+        "and the steps wait, in order, with the carrier's own times, so the order catches up on resume",
+    },
+  },
+  /** A stored supplier status brought into its order's journey (docs/decisions/297). */
+  "journey-apply": {
+    retryDelaysMs: [10 * SECOND, 1 * MINUTE, 10 * MINUTE, 1 * HOUR],
+    pause: {
+      holds: false,
+      why:
+        "it only updates the app's own record of the parcel (stage, match); what it owes the order is a " +
+        "journey-step job, which the pause holds, and the merchant who paused still sees where each parcel is",
+    },
+  },
 } satisfies Record<string, WorkPolicy>;
 
 /** Periodic work is never tried again before its next period, and runs for every shop (each checks what it must). */

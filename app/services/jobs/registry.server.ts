@@ -81,6 +81,24 @@ export const JOB_KINDS: JobKinds = {
     oneAtATime: "shop",
     handler: async () => (await import("../holds/tasks.server")).fulfilmentTaskHandler(),
   },
+  // A step the store owes a parcel's journey (docs/decisions/297): one job per JourneyStep row, keyed by the supplier
+  // order and the step. One at a time per shop: a job runs its supplier order's earlier owed steps first, so two
+  // of one order must never run at once, and the platform's cost budget is the shop's.
+  "journey-step": {
+    ...POLICIES["journey-step"],
+    concurrency: 2,
+    oneAtATime: "shop",
+    handler: async () => (await import("../journey/follow.server")).journeyStepHandler(),
+  },
+  // A stored supplier status applied to its order's journey, one live job per supplier order.
+  "journey-apply": {
+    ...POLICIES["journey-apply"],
+    concurrency: 2,
+    oneAtATime: "key",
+    handler: async () => (await import("../journey/apply.server")).journeyApplyHandler(),
+  },
+  // Stored statuses not applied (a push during its order's apply, a job never added): their apply jobs added.
+  "journey-apply-sweep": periodic(60_000, async () => (await import("../journey/apply.server")).sweepUnappliedEvents),
   // The no-answer timeouts that owe holds' releases and cancels.
   "no-answer-timeouts": periodic(60_000, async () => (await import("../holds/timeouts.server")).applyNoAnswerTimeouts),
 };

@@ -42,9 +42,10 @@ export const supplierJourneys: CustomerDataHolder = {
     });
     const ids = orders.map((order) => order.supplierOrderId);
     const phones = await eventsWithPhone(shop, customer);
-    const [events, , erased] = await prisma.$transaction([
+    const [events, , , erased] = await prisma.$transaction([
       prisma.supplierStatusEvent.deleteMany({ where: { shop, supplierOrderId: { in: ids } } }),
       prisma.supplierOrder.deleteMany({ where: { shop, supplierOrderId: { in: ids } } }),
+      prisma.journeyStep.deleteMany({ where: { shop, supplierOrderId: { in: ids } } }),
       prisma.supplierStatusEvent.updateMany({ where: { shop, id: { in: phones } }, data: { buyerPhone: null } }),
     ]);
     return ids.length + events.count + erased.count;

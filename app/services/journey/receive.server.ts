@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../lib/http.server";
-import { logger } from "../../logger.server";
-import { applyStatusEvents, insertStatusEvent, type StatusReport } from "./record.server";
+import { addApplyJob } from "./apply.server";
+import { insertStatusEvent, type StatusReport } from "./record.server";
 import { shopByReceiverToken } from "./settings.server";
 
 /** A status push with its order's lines and notes: a few KB; anything past this is not a status. */
@@ -70,25 +70,21 @@ export function parseStatusPush(body: unknown): StatusReport {
 
 export interface ReceivedPush {
   duplicate: boolean;
-  /** The order brought up to date after the answer; the receiver does not wait for it. */
-  applied: Promise<void>;
 }
 
 /**
- * One status push for the shop whose receiver token is in the URL: the token read, the body checked, one INSERT;
- * the order's projection and matching run after, never before the answer (docs/decisions/321). An unknown token
- * is a plain 404 whether or not the shop exists.
+ * One status push for the shop whose receiver token is in the URL: the token read, the body checked, one INSERT
+ * and its order's apply job (keyed: one live job per supplier order); the projection, matching and the steps the
+ * store owes run in that job, never before the answer (docs/decisions/321, 297). An unknown token is a plain 404
+ * whether or not the shop exists.
  */
 export async function receiveStatusPush(token: string, readBody: () => Promise<unknown>): Promise<ReceivedPush> {
   const shop = await shopByReceiverToken(token);
   if (!shop) throw new AppError(404, "Not found", "not_found");
   const report = parseStatusPush(await readBody());
   const inserted = await insertStatusEvent(shop, "push", report);
-  const applied = applyStatusEvents(shop, report.supplierOrderId).then(
-    () => undefined,
-    // The event is stored: the next status of this order applies it with the rest (docs/decisions/320).
-    (error: unknown) =>
-      logger.error({ shop, err: error instanceof Error ? error.message : String(error) }, "status event not applied"),
-  );
-  return { duplicate: !inserted, applied };
+  // Added for a repeat too: the first push's job may have been lost with its process. A stored event whose job
+  // was never added (the process died between the two) is added by the sweep.
+  await addApplyJob(shop, report.supplierOrderId);
+  return { duplicate: !inserted };
 }

@@ -1,5 +1,6 @@
 import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
+import { oweJourneySteps } from "./follow.server";
 import { matchStoreOrder } from "./match.server";
 import { projectJourney, type JourneyEvent } from "./project";
 import { statusMapOf } from "./settings.server";
@@ -70,8 +71,8 @@ const latest = <T>(values: (T | null)[]) => values.filter((value): value is T =>
 /**
  * Brings a supplier order up to date with all its stored events (docs/decisions/320): the stage and incident
  * recomputed from the whole history under the shop's map, the store order matched while it is not, the buyer's
- * phone erased from the applied events. Safe to run twice or concurrently: a projection from fewer events than
- * the stored one never overwrites it.
+ * phone erased from the applied events, and the steps the store now owes added. Safe to run twice or
+ * concurrently: a projection from fewer events than the stored one never overwrites it, a step is owed once.
  */
 export async function applyStatusEvents(
   shop: string,
@@ -122,7 +123,10 @@ export async function applyStatusEvents(
     await updateProjection(shop, supplierOrderId, data);
   }
   await markApplied(shop, events, read, now);
-  return prisma.supplierOrder.findUnique({ where: { shop_supplierOrderId: { shop, supplierOrderId } } });
+  const order = await prisma.supplierOrder.findUnique({ where: { shop_supplierOrderId: { shop, supplierOrderId } } });
+  // The store follows the stages reached (docs/decisions/297): each step owed once, as a job of its own.
+  if (order) await oweJourneySteps(order, read, now);
+  return order;
 }
 
 function updateProjection(shop: string, supplierOrderId: string, data: Prisma.SupplierOrderUpdateManyMutationInput) {

@@ -89,3 +89,26 @@ export async function statusMapOf(shop: string): Promise<ShopStatusMap> {
   const stored = safeJson(row?.statusMap);
   return shopStatusMap(stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {});
 }
+
+export interface FollowSettings {
+  /** The platform's shipping email to the buyer when the parcel ships: off unless the merchant turns it on. */
+  notifyBuyerOnShipment: boolean;
+  /** A delivered order with a balance is marked paid (the carrier collected the cash): on unless turned off. */
+  markPaidOnDelivery: boolean;
+}
+
+/** How the store follows the shop's parcels (docs/decisions/297); the defaults when the shop saved none. */
+export async function followSettingsOf(shop: string): Promise<FollowSettings> {
+  const row = await prisma.supplierJourneySettings.findUnique({
+    where: { shop },
+    select: { notifyBuyerOnShipment: true, markPaidOnDelivery: true },
+  });
+  return {
+    notifyBuyerOnShipment: row?.notifyBuyerOnShipment ?? false,
+    markPaidOnDelivery: row?.markPaidOnDelivery ?? true,
+  };
+}
+
+export async function saveFollowSettings(shop: string, change: Partial<FollowSettings>) {
+  await prisma.supplierJourneySettings.upsert({ where: { shop }, create: { shop, ...change }, update: change });
+}

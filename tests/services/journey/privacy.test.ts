@@ -30,6 +30,14 @@ async function shopWithJourneys() {
   await event("A", null);
   await order("B", "gid://shopify/Order/42");
   await event("B", null);
+  for (const [supplierOrderId, orderId] of [
+    ["A", `gid://shopify/Order/${ORDER_ID}`],
+    ["B", "gid://shopify/Order/42"],
+  ]) {
+    await prisma.journeyStep.create({
+      data: { shop, supplierOrderId, orderId, step: "fulfil", position: 20, stage: "label_created" },
+    });
+  }
   // Not applied yet: it still carries the phone the marketplace sent.
   await event("C", "3108045704");
   await event("D", "3009998877");
@@ -51,6 +59,8 @@ describe("the parcels' journeys and the buyer's data", () => {
     expect(response.status).toBe(200);
     const orders = await prisma.supplierOrder.findMany({ where: { shop }, orderBy: { supplierOrderId: "asc" } });
     expect(orders.map((order) => order.supplierOrderId)).toEqual(["B"]);
+    const steps = await prisma.journeyStep.findMany({ where: { shop } });
+    expect(steps.map((step) => step.supplierOrderId)).toEqual(["B"]);
     const events = await prisma.supplierStatusEvent.findMany({ where: { shop }, orderBy: { supplierOrderId: "asc" } });
     expect(events.map((event) => [event.supplierOrderId, event.buyerPhone])).toEqual([
       ["B", null],
