@@ -20,4 +20,17 @@ describe("the app's imports", () => {
     const offending = appModules.map((file) => importPath(graph, file, under("server"))).filter(Boolean);
     expect(offending).toEqual([]);
   });
+
+  it("read sessions, shop settings and order rules outside the delivery store: only deliveries/ imports it", () => {
+    const store = under("app/services/deliveries/store");
+    const offending = appModules
+      .filter((file) => !under("app/services/deliveries")(file))
+      .flatMap((file) =>
+        graph
+          .get(file)!
+          .filter(({ to }) => store(to))
+          .map(({ to }) => `${file} -> ${to}`),
+      );
+    expect(offending).toEqual([]);
+  });
 });

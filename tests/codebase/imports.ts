@@ -48,7 +48,10 @@ function isTypeOnly(clause: string) {
   if (/^type\s/.test(clause.trim())) return true;
   const names = /^\{([^}]*)\}/.exec(clause.trim())?.[1];
   if (!names) return false;
-  const list = names.split(",").map((name) => name.trim()).filter(Boolean);
+  const list = names
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
   return list.length > 0 && list.every((name) => name.startsWith("type "));
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import prisma from "../../db.server";
 import { SUPPLIER_COUNTRY_CODES } from "../../lib/countries";
 import { formInteger } from "../../lib/input.server";
-import { deliveryStore } from "../deliveries/store";
+import { appConnection, statement } from "../../lib/statement.server";
 import {
   DEFAULT_ORDER_RULES,
   DUPLICATE_ACTIONS,
@@ -52,9 +52,26 @@ export const orderRulesInput = z
     path: ["sendingHoursTo"],
   });
 
-/** The shop's rules, or the defaults when it never saved any. The order path's store: the worker reads it once per claim. */
+/** A shop's order rules as the engine gives them: SQLite's booleans as 0/1, counts maybe as bigint. */
+interface RulesRow {
+  noPhoneAction: string;
+  phoneCountry: string | null;
+  duplicateWindowMinutes: number | bigint;
+  duplicateAction: string;
+  sendingHoursOn: boolean | number | bigint;
+  sendingHoursFrom: string;
+  sendingHoursTo: string;
+}
+
+/** A shop's order rules: plain SQL, as the order path's other reads (docs/decisions/120, 160). */
+const orderRules = statement<{ shop: string }>`
+    SELECT "noPhoneAction", "phoneCountry", "duplicateWindowMinutes", "duplicateAction", "sendingHoursOn",
+      "sendingHoursFrom", "sendingHoursTo"
+    FROM "OrderRules" WHERE "shop" = ${"shop"}`;
+
+/** The shop's rules, or the defaults when it never saved any. On the order path: the worker reads them per order. */
 export async function getOrderRules(shop: string): Promise<OrderRules> {
-  const row = await deliveryStore().orderRules(shop);
+  const row = (await appConnection().query<RulesRow, { shop: string }>(orderRules, { shop }))[0];
   if (!row) return DEFAULT_ORDER_RULES;
   const action = row.noPhoneAction as NoPhoneAction;
   const duplicateAction = row.duplicateAction as DuplicateAction;

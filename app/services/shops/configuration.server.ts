@@ -1,6 +1,6 @@
 import prisma from "../../db.server";
 import { constantTimeEqual, lookupHash, lookupHashes, mask, open, seal } from "../../lib/crypto.server";
-import { deliveryStore, type SettingsRow } from "../deliveries/store";
+import { readSettingsRow, readSettingsRowByKeyHash, type SettingsRow } from "./settings-rows.server";
 
 /** A shop's configuration with its secrets opened: for server code only, never for a response. */
 export interface ShopSettings {
@@ -32,13 +32,12 @@ function openSettings(row: SettingsRow): ShopSettings {
 }
 
 /*
- * The two reads on the order path (the worker's routing, every callback) are the order path's store's
- * (app/services/deliveries/store): through the ORM each cost several times the main thread's CPU of the
- * statement itself (docs/decisions/120, 160).
+ * The two reads on the order path (the worker's routing, every callback) are plain SQL (settings-rows.server.ts):
+ * through the ORM each cost several times the main thread's CPU of the statement itself (docs/decisions/120, 160).
  */
 
 export async function getShopSettings(shop: string): Promise<ShopSettings | null> {
-  const row = await deliveryStore().shopSettings(shop);
+  const row = await readSettingsRow(shop);
   return row ? openSettings(row) : null;
 }
 
@@ -74,7 +73,7 @@ export async function saveShopSettings(shop: string, patch: SettingsPatch): Prom
 export async function findSettingsByApiKey(apiKey: string): Promise<ShopSettings | null> {
   // One statement per known key (one, unless a rotation is under way), each served by the unique hash index.
   for (const hash of lookupHashes(apiKey)) {
-    const row = await deliveryStore().shopSettingsByKeyHash(hash);
+    const row = await readSettingsRowByKeyHash(hash);
     if (!row) continue;
     const settings = openSettings(row);
     if (settings.automationApiKey && constantTimeEqual(settings.automationApiKey, apiKey)) return settings;
