@@ -21,6 +21,13 @@ describe("the app's imports", () => {
     expect(offending).toEqual([]);
   });
 
+  it("leave the pre-send checks (services/screening/) free of deliveries/, which calls them", () => {
+    const checks = appModules.filter(under("app/services/screening"));
+    expect(checks.length).toBeGreaterThan(0);
+    const offending = checks.map((file) => importPath(graph, file, under("app/services/deliveries"))).filter(Boolean);
+    expect(offending).toEqual([]);
+  });
+
   it("read sessions, shop settings and order rules outside the delivery store: only deliveries/ imports it", () => {
     const store = under("app/services/deliveries/store");
     const offending = appModules

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { getOrderRules } from "~/services/orders/rules.server";
+import { getOrderRules } from "~/services/screening/rules.server";
 import { clearAccessTokenIfStored, readStoredSession } from "~/services/platform/session-rows.server";
 import { readSettingsRow, readSettingsRowByKeyHash } from "~/services/shops/settings-rows.server";
 import { onPostgres } from "../../helpers/db";

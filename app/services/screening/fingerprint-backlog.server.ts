@@ -1,10 +1,10 @@
 import { setImmediate as yieldToEventLoop, setTimeout as pause } from "node:timers/promises";
 import prisma from "../../db.server";
 import { logger } from "../../logger.server";
-import { shopPhoneCountry } from "../deliveries/screening.server";
 import { getShopSettings } from "../shops/configuration.server";
 import { recordFingerprints, storedOrderFingerprint, uncheckedOrders } from "./duplicates.server";
 import { getOrderRules } from "./rules.server";
+import { shopPhoneCountry } from "./screen-order.server";
 
 /**
  * The duplicate window's orders that no check fingerprinted (docs/decisions/288): those from before the merchant
