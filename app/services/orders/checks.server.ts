@@ -1,7 +1,6 @@
 import prisma from "../../db.server";
-import { buyerPhone, type NormalisedPhone } from "../screening/phone.server";
+import { buyerPhone, shopPhoneCountry, type NormalisedPhone } from "../screening/phone.server";
 import { getOrderRules } from "../screening/rules.server";
-import { shopPhoneCountry } from "../screening/screen-order.server";
 import { getShopSettings } from "../shops/configuration.server";
 
 /** What the log shows of the pre-send checks on one order: the buyer's phone as read and normalised. */

@@ -3,8 +3,8 @@ import prisma from "../../db.server";
 import { logger } from "../../logger.server";
 import { getShopSettings } from "../shops/configuration.server";
 import { recordFingerprints, storedOrderFingerprint, uncheckedOrders } from "./duplicates.server";
+import { shopPhoneCountry } from "./phone.server";
 import { getOrderRules } from "./rules.server";
-import { shopPhoneCountry } from "./screen-order.server";
 
 /**
  * The duplicate window's orders that no check fingerprinted (docs/decisions/288): those from before the merchant

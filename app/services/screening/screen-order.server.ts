@@ -8,7 +8,7 @@ import { isLoopTestOrder } from "../loop-test/test-orders.server";
 import type { ShopSettings } from "../shops/configuration.server";
 import { cancelledBeforeSending, ORDER_CANCELLED } from "./cancellation.server";
 import { earlierDuplicate, orderFingerprint, type FingerprintItem } from "./duplicates.server";
-import { buyerPhone, type NormalisedPhone, type PhoneType } from "./phone.server";
+import { buyerPhone, shopPhoneCountry, type NormalisedPhone, type PhoneType } from "./phone.server";
 import { cachedOrderRules, getOrderRules } from "./rules.server";
 import { waitsForSendingHours } from "./sending-hours.server";
 
@@ -29,11 +29,6 @@ export interface PhoneFields {
 
 export function phoneFields(phone: NormalisedPhone): PhoneFields {
   return { phoneE164: phone.e164, phoneValid: phone.valid, phoneType: phone.type };
-}
-
-/** The country a number typed without its code belongs to when the order names none: the rule's, else the supplier's. */
-export function shopPhoneCountry(rules: OrderRules, settings: Pick<ShopSettings, "supplierCountry"> | null) {
-  return rules.phoneCountry ?? settings?.supplierCountry ?? null;
 }
 
 /** What the checks may do to the delivery they screen: the worker's own writes, bound to its claim and clock. */

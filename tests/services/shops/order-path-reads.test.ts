@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { getOrderRules } from "~/services/screening/rules.server";
 import { clearAccessTokenIfStored, readStoredSession } from "~/services/platform/session-rows.server";
-import { readSettingsRow, readSettingsRowByKeyHash } from "~/services/shops/settings-rows.server";
+import { findSettingsByApiKey, getShopSettings } from "~/services/shops/configuration.server";
 import { onPostgres } from "../../helpers/db";
 import { createConfiguration, createSession, shopDomain } from "../../helpers/factories";
 
@@ -13,13 +13,12 @@ import { createConfiguration, createSession, shopDomain } from "../../helpers/fa
  */
 
 describe(`what the order path reads beside its deliveries, on ${onPostgres() ? "PostgreSQL" : "SQLite"}`, () => {
-  it("reads the shop's configuration by shop and by key hash, and nothing for another shop", async () => {
+  it("reads the shop's configuration by shop and by API key, and nothing for another shop", async () => {
     const shop = shopDomain();
     await createConfiguration(shop, { newOrderFlowId: "f_101", automationApiKey: "key-1" });
-    const stored = await prisma.shopConfiguration.findUniqueOrThrow({ where: { shop } });
-    expect(await readSettingsRow(shop)).toMatchObject({ shop, newOrderFlowId: "f_101" });
-    expect((await readSettingsRowByKeyHash(stored.automationApiKeyHash!))?.shop).toBe(shop);
-    expect(await readSettingsRow(shopDomain())).toBeUndefined();
+    expect(await getShopSettings(shop)).toMatchObject({ shop, newOrderFlowId: "f_101", automationApiKey: "key-1" });
+    expect((await findSettingsByApiKey("key-1"))?.shop).toBe(shop);
+    expect(await getShopSettings(shopDomain())).toBeNull();
   });
 
   it("reads the shop's order rules as saved, and the defaults before any", async () => {

@@ -12,7 +12,7 @@ export type { CallbackRow, DeliveryRow, Leased } from "./types";
  * The order path's storage: every statement the receiver, the worker and the automation callback run on the
  * "Delivery" table, behind one interface with one adapter per engine (sqlite/, postgres/; what both engines run
  * alike in shared/). The sessions, shop settings and order rules they read are their own domains' statements
- * (platform/session-rows.server.ts, shops/settings-rows.server.ts, the checks' rules), on the same connection. Each operation is one named statement (two for SQLite's claim), written in SQL on the
+ * (platform/session-rows.server.ts, shops/configuration.server.ts, the checks' rules), on the same connection. Each operation is one named statement (two for SQLite's claim), written in SQL on the
  * engine's connection under Prisma's client rather than through the client, which costs several times the
  * statement's CPU per order (docs/decisions/163, 182, 240). The pause and dedupe rules are stated once, in rules.ts.
  * Everything off the order path uses Prisma's client.
