@@ -570,12 +570,6 @@ export type HeldOrderCancelMutation = {
   }>;
 };
 
-export type OrderCancelledAtQueryVariables = AdminTypes.Exact<{
-  id: AdminTypes.Scalars["ID"]["input"];
-}>;
-
-export type OrderCancelledAtQuery = { order: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "cancelledAt">> };
-
 export type SweepOrderIdsQueryVariables = AdminTypes.Exact<{
   first: AdminTypes.Scalars["Int"]["input"];
   after?: AdminTypes.InputMaybe<AdminTypes.Scalars["String"]["input"]>;
@@ -797,6 +791,12 @@ export type LoopTestOrderCancelMutation = {
   }>;
 };
 
+export type OrderCancelledAtQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type OrderCancelledAtQuery = { order: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "cancelledAt">> };
+
 export type ShopTimeZoneQueryVariables = AdminTypes.Exact<{ [key: string]: never }>;
 
 export type ShopTimeZoneQuery = { shop: Pick<AdminTypes.Shop, "ianaTimezone"> };
@@ -896,10 +896,6 @@ interface GeneratedQueryTypes {
     return: OrderFulfillmentHoldsQuery;
     variables: OrderFulfillmentHoldsQueryVariables;
   };
-  "#graphql\n  query OrderCancelledAt($id: ID!) {\n    order(id: $id) { id cancelledAt }\n  }": {
-    return: OrderCancelledAtQuery;
-    variables: OrderCancelledAtQueryVariables;
-  };
   "#graphql\n  query SweepOrderIds($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes { id createdAt }\n    }\n  }": {
     return: SweepOrderIdsQuery;
     variables: SweepOrderIdsQueryVariables;
@@ -931,6 +927,10 @@ interface GeneratedQueryTypes {
   "#graphql\n  query LoopTestShopCurrency {\n    shop { currencyCode }\n  }": {
     return: LoopTestShopCurrencyQuery;
     variables: LoopTestShopCurrencyQueryVariables;
+  };
+  "#graphql\n  query OrderCancelledAt($id: ID!) {\n    order(id: $id) { id cancelledAt }\n  }": {
+    return: OrderCancelledAtQuery;
+    variables: OrderCancelledAtQueryVariables;
   };
   "#graphql\n  query ShopTimeZone {\n    shop {\n      ianaTimezone\n    }\n  }": {
     return: ShopTimeZoneQuery;
