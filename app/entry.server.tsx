@@ -24,10 +24,10 @@ export { SECURITY_HEADERS } from "./lib/http.server";
 
 /**
  * The same server takes what this answers before Remix: the order webhooks (docs/decisions/162) and the automation
- * callback (166), by the table in server/fast-paths.server.ts; and it never compresses the acknowledgements
+ * callback (166), by the table in app/fast-paths/fast-paths.server.ts; and it never compresses the acknowledgements
  * (docs/decisions/296). The names are the ones server/app-server.ts reads.
  */
-export { handleFastPath, isAcknowledgementPath } from "../server/fast-paths.server";
+export { handleFastPath, isAcknowledgementPath } from "./fast-paths/fast-paths.server";
 
 export const streamTimeout = 5000;
 

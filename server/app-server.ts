@@ -1,7 +1,7 @@
 /**
  * The production server (`npm start`, emitted as build/server/app-server.js by `npm run build`): serves the app's
  * production build on node:http, static files from build/client (./static-files.ts), the fast paths
- * (server/fast-paths.server.ts) before Remix, everything else through Remix, compressed when it is worth it
+ * (app/fast-paths/fast-paths.server.ts) before Remix, everything else through Remix, compressed when it is worth it
  * (docs/decisions/296). The sandbox, the end-to-end tests and the benchmark run the app this way too (remix-serve
  * would force NODE_ENV=production, which refuses PLATFORM_ORIGIN_OVERRIDE, and log every request). It imports only
  * Node, Remix, two HTTP packages and its own module beside it: the build emits both files as they are

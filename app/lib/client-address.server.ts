@@ -38,8 +38,9 @@ export function requestOrigin(request: Request, context: { peerAddress?: unknown
 }
 
 /**
- * The same for node:http's message, where the production server answers before Remix (server/fast-paths.server.ts):
- * the header as the proxies built it and the socket's address, exactly what server/app-server.ts gives Remix.
+ * The same for node:http's message, where the production server answers before Remix
+ * (app/fast-paths/fast-paths.server.ts): the header as the proxies built it and the socket's address, exactly what
+ * server/app-server.ts gives Remix.
  */
 export function nodeRequestOrigin(incoming: IncomingMessage): RequestOrigin {
   return {

@@ -6,7 +6,8 @@ import { answerCallback } from "../services/automation/callback-exchange.server"
 
 // Public: guarded by the automation API key in the body (spec: Authentication). Only the two exports below may
 // touch server modules at the top level: Remix strips them from the browser build, nothing else.
-// The production server answers POST before Remix through the same exchange (server/callback-fast-path.server.ts).
+// The production server answers POST before Remix through the same exchange
+// (app/fast-paths/callback-fast-path.server.ts).
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const answer = await answerCallback({
     method: request.method,

@@ -687,12 +687,6 @@ export type JourneyRestockMutation = {
   }>;
 };
 
-export type OrderCancelledAtQueryVariables = AdminTypes.Exact<{
-  id: AdminTypes.Scalars["ID"]["input"];
-}>;
-
-export type OrderCancelledAtQuery = { order: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "cancelledAt">> };
-
 export type SweepOrderIdsQueryVariables = AdminTypes.Exact<{
   first: AdminTypes.Scalars["Int"]["input"];
   after?: AdminTypes.InputMaybe<AdminTypes.Scalars["String"]["input"]>;
@@ -914,6 +908,12 @@ export type LoopTestOrderCancelMutation = {
   }>;
 };
 
+export type OrderCancelledAtQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type OrderCancelledAtQuery = { order: AdminTypes.Maybe<Pick<AdminTypes.Order, "id" | "cancelledAt">> };
+
 export type ShopTimeZoneQueryVariables = AdminTypes.Exact<{ [key: string]: never }>;
 
 export type ShopTimeZoneQuery = { shop: Pick<AdminTypes.Shop, "ianaTimezone"> };
@@ -1021,10 +1021,6 @@ interface GeneratedQueryTypes {
     return: JourneyFulfillmentEventsQuery;
     variables: JourneyFulfillmentEventsQueryVariables;
   };
-  "#graphql\n  query OrderCancelledAt($id: ID!) {\n    order(id: $id) { id cancelledAt }\n  }": {
-    return: OrderCancelledAtQuery;
-    variables: OrderCancelledAtQueryVariables;
-  };
   "#graphql\n  query SweepOrderIds($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes { id createdAt }\n    }\n  }": {
     return: SweepOrderIdsQuery;
     variables: SweepOrderIdsQueryVariables;
@@ -1056,6 +1052,10 @@ interface GeneratedQueryTypes {
   "#graphql\n  query LoopTestShopCurrency {\n    shop { currencyCode }\n  }": {
     return: LoopTestShopCurrencyQuery;
     variables: LoopTestShopCurrencyQueryVariables;
+  };
+  "#graphql\n  query OrderCancelledAt($id: ID!) {\n    order(id: $id) { id cancelledAt }\n  }": {
+    return: OrderCancelledAtQuery;
+    variables: OrderCancelledAtQueryVariables;
   };
   "#graphql\n  query ShopTimeZone {\n    shop {\n      ianaTimezone\n    }\n  }": {
     return: ShopTimeZoneQuery;

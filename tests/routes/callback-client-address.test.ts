@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { handleFastPath } from "../../server/fast-paths.server";
+import { handleFastPath } from "~/fast-paths/fast-paths.server";
 import { action } from "~/routes/api.automation.callback";
 import { appRequestListener } from "../../server/app-server";
 import { useCallbackLimits } from "../helpers/callback-limits";

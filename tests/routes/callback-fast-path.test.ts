@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { handleFastPath } from "../../server/fast-paths.server";
+import { handleFastPath } from "~/fast-paths/fast-paths.server";
 import prisma from "~/db.server";
 import { action } from "~/routes/api.automation.callback";
 import { appRequestListener } from "../../server/app-server";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { action } from "~/routes/app.order-rules";
 import { loader } from "~/routes/app.settings/route";
-import { getOrderRules } from "~/services/orders/rules.server";
+import { getOrderRules } from "~/services/screening/rules.server";
 import { createSession, shopDomain } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";
 

@@ -2,7 +2,7 @@ import { Worker } from "node:worker_threads";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import prisma, { sqliteConnection } from "~/db.server";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
-import { handleFastPath } from "../../server/fast-paths.server";
+import { handleFastPath } from "~/fast-paths/fast-paths.server";
 import { appRequestListener } from "../../server/app-server";
 import { createAutomatedShop } from "../helpers/factories";
 import { holdSqliteConnection, orphanUnderDeferredKey, refuseDeliveryWritesAtCommit } from "../helpers/store-contract";

@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { TOO_DEEP } from "~/lib/json.server";
-import { handleFastPath, ORDER_WEBHOOK_TOPICS } from "../../server/fast-paths.server";
+import { handleFastPath, ORDER_WEBHOOK_TOPICS } from "~/fast-paths/fast-paths.server";
 import { appRequestListener } from "../../server/app-server";
 import { createAutomatedShop } from "../helpers/factories";
 import { startLocalServer, type LocalServer } from "../helpers/local-server";

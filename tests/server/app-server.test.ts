@@ -2,7 +2,7 @@ import { connect } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { appRequestListener } from "../../server/app-server";
-import { isAcknowledgementPath } from "../../server/fast-paths.server";
+import { isAcknowledgementPath } from "~/fast-paths/fast-paths.server";
 import { startLocalServer, type LocalServer } from "../helpers/local-server";
 import { rawHttp } from "../helpers/raw-http";
 

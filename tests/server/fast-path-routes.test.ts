@@ -2,12 +2,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CALLBACK_PATH } from "~/services/automation/callback-exchange.server";
-import { FAST_PATH_NAMES, ORDER_WEBHOOK_TOPICS } from "../../server/fast-paths.server";
+import { FAST_PATH_NAMES, ORDER_WEBHOOK_TOPICS } from "~/fast-paths/fast-paths.server";
 
 /**
- * The production server answers some paths before Remix (server/fast-paths.server.ts); the development server and
- * whatever a fast path passes on reach the route modules behind the same paths. Both must answer the same path
- * with the same topic: the table is the one place that says it, and the route modules take their receiver from it.
+ * The production server answers some paths before Remix (app/fast-paths/fast-paths.server.ts); the development
+ * server and whatever a fast path passes on reach the route modules behind the same paths. Both must answer the same
+ * path with the same topic: the table is the one place that says it, and the route modules take their receiver from
+ * it.
  */
 
 const ROUTES_DIR = path.resolve("app/routes");

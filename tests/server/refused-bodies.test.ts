@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { action as callbackRoute } from "~/routes/api.automation.callback";
 import { action as ordersCreateRoute } from "~/routes/webhooks.orders.create";
 import { appRequestListener } from "../../server/app-server";
-import { handleFastPath } from "../../server/fast-paths.server";
+import { handleFastPath } from "~/fast-paths/fast-paths.server";
 import { startLocalServer, type LocalServer } from "../helpers/local-server";
 
 /**

@@ -11,7 +11,7 @@ import { pageMeta } from "~/lib/meta";
 import { answerRulesView } from "~/services/answers/rules.server";
 import { orderTagPolicyOf } from "~/services/automation/tag-policy.server";
 import { HOLD_SCOPES, holdPolicyOf } from "~/services/holds/settings.server";
-import { getOrderRules } from "~/services/orders/rules.server";
+import { getOrderRules } from "~/services/screening/rules.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { missingScopesFor } from "~/services/platform/granted-scopes.server";
 import { receiverView, savedStatusMap } from "~/services/journey/settings.server";

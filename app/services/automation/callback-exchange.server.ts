@@ -16,8 +16,8 @@ import { handleAutomationCallback } from "./callback.server";
 /**
  * POST /api/automation/callback as one exchange, with no Request or Response around it (docs/decisions/166): the
  * route module (app/routes/api.automation.callback.ts, for the development server and what the fast path passes
- * on) and the production server's fast path (server/callback-fast-path.server.ts) both answer through this, so the
- * checks, the limits, the bodies, the status codes and the headers have one implementation.
+ * on) and the production server's fast path (app/fast-paths/callback-fast-path.server.ts) both answer through this,
+ * so the checks, the limits, the bodies, the status codes and the headers have one implementation.
  */
 export interface CallbackExchange {
   method: string;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { env } from "../../env.server";
 import { AppError } from "../../lib/http.server";
 import { logger } from "../../logger.server";
-import { legacyId } from "../deliveries/payload-fields.server";
+import { legacyId } from "../../lib/payload-fields.server";
 import { findCallbackDelivery, findCallbackOrder, recordCallback } from "../deliveries/queries.server";
 import { AUTOMATION_ERROR_TAG, FAILED_CALLBACK_STATUSES } from "../deliveries/status.server";
 import { gidField } from "../platform/gid";

@@ -1,5 +1,5 @@
 import { BUYER_LIMITS, type BuyerSummary } from "../../lib/buyer-summary";
-import { decimal, isGraphqlShape, lineItemsOf, obj, shopMoney, unwrap } from "./payload-fields.server";
+import { decimal, isGraphqlShape, lineItemsOf, obj, shopMoney, unwrap } from "../../lib/payload-fields.server";
 
 type Json = Record<string, unknown>;
 

@@ -5,13 +5,13 @@ import { describeDeliveryError, type DeliveryError } from "../../lib/delivery-er
 import { logger, type Logger } from "../../logger.server";
 import { triggerFlow, unanswered, type TriggerResult } from "../automation/client.server";
 import { getShopSettings, type ShopSettings } from "../shops/configuration.server";
-import { oweErrorTag } from "./owed-tags.server";
+import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "../../lib/payloads.server";
+import { screenOrder, type ScreenActions } from "../screening/screen-order.server";
+import { oweErrorTag, oweOrderTag } from "./owed-tags.server";
 import { cancelCheckouts } from "./outbox.server";
-import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
-import { completeDelivery, failDelivery, skipDelivery } from "./queue.server";
+import { completeDelivery, deferDelivery, failDelivery, skipDelivery } from "./queue.server";
 import { nextRetryDelay } from "./retry-policy.server";
 import { routeDelivery } from "./routing.server";
-import { screenOrder } from "./screening.server";
 import type { DeliveryTopic } from "./status.server";
 import { describe, type Resolved } from "./worker-options.server";
 
@@ -65,7 +65,9 @@ export async function deliver(delivery: Delivery, config: Resolved, settingsOf: 
     flowId = route.flowId;
     let payload: object = checkout ?? buildPayload(delivery, route.apiKey);
     if (topic === "orders/create") {
-      const context = { settings: await settingsOf(delivery.shop), now: config.now(), graphql: config.graphql, log };
+      const now = config.now();
+      const settings = await settingsOf(delivery.shop);
+      const context = { settings, now, graphql: config.graphql, log, actions: screenActions(delivery, now) };
       const screened = await screenOrder(delivery, payload, context);
       if (!screened.send) return;
       payload = screened.payload;
@@ -79,6 +81,15 @@ export async function deliver(delivery: Delivery, config: Resolved, settingsOf: 
     result = unanswered({ code: "preparation_failed" }, 0);
   }
   await recordOutcome(() => settle(delivery, config, flowId, result, log), config, log, result.ok);
+}
+
+/** What the pre-send checks may do to this claimed delivery: the worker's own writes, under its claim. */
+function screenActions(delivery: Delivery, now: Date): ScreenActions {
+  return {
+    skip: (reason) => skipDelivery(delivery, reason, now),
+    defer: (reason, dueAt) => deferDelivery(delivery, reason, dueAt, now),
+    oweTag: (tag) => oweOrderTag(delivery, tag, { now: () => now }),
+  };
 }
 
 /** A delivery's child logger, made on first use: most deliveries log nothing at the usual level (decision 172). */

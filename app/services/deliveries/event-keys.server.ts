@@ -2,7 +2,7 @@
  * What the receiver reads from a webhook body before it stores it: the keys the row is found by (ids, name, tokens,
  * the search key), the buyer's contacts customers/redact matches, and the shop the body's own links name.
  */
-import { legacyId, obj, str, toGid, unwrap, isGraphqlShape } from "./payload-fields.server";
+import { legacyId, obj, str, toGid, unwrap, isGraphqlShape } from "../../lib/payload-fields.server";
 import { buyerSearchKey } from "./search-key.server";
 
 /** What the receiver stores beside the body (the row's key columns), read without validation so the insert path stays fast. */

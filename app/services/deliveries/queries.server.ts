@@ -6,7 +6,7 @@ import { deliveryStore, type CallbackRow } from "./store";
 import { AppError } from "../../lib/http.server";
 import { refuseEndedLoopTestOrder } from "../loop-test/test-orders.server";
 import { guardRepeat, type RepeatRequest } from "./repeat-guard.server";
-import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "./payloads.server";
+import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "../../lib/payloads.server";
 import { DELIVERY_STATUSES, RETRYABLE_STATUSES, reconcileFlowOutcome, type DeliveryStatus } from "./status.server";
 import { forgetOwedErrorTag } from "./owed-tags.server";
 import { wakeWorkers } from "./wake.server";

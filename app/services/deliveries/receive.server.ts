@@ -83,7 +83,7 @@ export function logRecordOutcome(webhook: Webhook, outcome: RecordOutcome) {
 
 /**
  * The receiver of an order, draft order or checkout webhook: the Remix routes (app/routes/webhooks.*.create.ts) and
- * the production server's fast path (server/fast-paths.server.ts) both mount this one. It stores the event for
+ * the production server's fast path (app/fast-paths/fast-paths.server.ts) both mount this one. It stores the event for
  * the delivery worker and answers at once (docs/decisions/014-delivery-worker.md); a failure to store answers 500 so
  * the platform delivers again: an event we acknowledged is never lost.
  */

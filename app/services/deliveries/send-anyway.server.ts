@@ -3,8 +3,8 @@ import { lastErrorColumns, type DeliveryError } from "../../lib/delivery-errors"
 import { AppError } from "../../lib/http.server";
 import { HELD_CODES, isHeld } from "../../lib/order-rules";
 import { closedPeriod, type SendAnywayTiming } from "../../lib/sending-hours";
-import { getOrderRules } from "../orders/rules.server";
-import { shopClock } from "../orders/sending-hours.server";
+import { getOrderRules } from "../screening/rules.server";
+import { shopClock } from "../screening/sending-hours.server";
 import { shopTimeZone } from "../shops/time-zone.server";
 import { forgetOwedErrorTag } from "./owed-tags.server";
 import { automationPausedAt } from "./pause.server";

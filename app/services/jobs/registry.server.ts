@@ -60,12 +60,12 @@ export const JOB_KINDS: JobKinds = {
   // Duplicate hints compare within at most a week (docs/decisions/223).
   "order-fingerprints": periodic(
     3_600_000,
-    async () => (await import("../orders/duplicates.server")).purgeOldFingerprints,
+    async () => (await import("../screening/duplicates.server")).purgeOldFingerprints,
   ),
   // The window's orders no check fingerprinted (a backlog when hints are turned on), in batches (decision 288).
   "order-fingerprint-backlog": periodic(
     60_000,
-    async () => (await import("../orders/fingerprint-backlog.server")).fingerprintBacklogs,
+    async () => (await import("../screening/fingerprint-backlog.server")).fingerprintBacklogs,
   ),
   // Reads add the changes not folded yet: folding keeps them cheap, never changes a figure (docs/decisions/201).
   "insight-counts": periodic(60_000, async () => {

@@ -1,6 +1,6 @@
 import prisma from "../../db.server";
 import { readBuyerSummary } from "../../lib/buyer-summary";
-import { normalisePhone } from "../deliveries/phone.server";
+import { normalisePhone } from "../screening/phone.server";
 import { toPlatformGid } from "../platform/gid";
 import { getShopSettings } from "../shops/configuration.server";
 

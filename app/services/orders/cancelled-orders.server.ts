@@ -3,7 +3,7 @@ import { lastErrorColumns } from "../../lib/delivery-errors";
 import { HELD_CODES } from "../../lib/order-rules";
 import { extractEventKeys } from "../deliveries/event-keys.server";
 import { cancelCheckouts } from "../deliveries/outbox.server";
-import { ORDER_CANCELLED } from "./cancellation.server";
+import { ORDER_CANCELLED } from "../screening/cancellation.server";
 
 /**
  * The platform's orders/cancelled webhook: an order cancelled before its trigger went out is not sent, and its

@@ -1,8 +1,7 @@
 import prisma from "../../db.server";
-import { buyerPhone, type NormalisedPhone } from "../deliveries/phone.server";
-import { shopPhoneCountry } from "../deliveries/screening.server";
+import { buyerPhone, shopPhoneCountry, type NormalisedPhone } from "../screening/phone.server";
+import { getOrderRules } from "../screening/rules.server";
 import { getShopSettings } from "../shops/configuration.server";
-import { getOrderRules } from "./rules.server";
 
 /** What the log shows of the pre-send checks on one order: the buyer's phone as read and normalised. */
 export interface OrderChecks {

@@ -2,18 +2,20 @@ import { z } from "zod";
 import prisma from "../../db.server";
 import { SUPPLIER_COUNTRY_CODES } from "../../lib/countries";
 import { formInteger } from "../../lib/input.server";
-import { deliveryStore } from "../deliveries/store";
 import {
-  DEFAULT_ORDER_RULES,
   DUPLICATE_ACTIONS,
   MAX_DUPLICATE_WINDOW_MINUTES,
   NO_PHONE_ACTIONS,
-  type DuplicateAction,
-  type NoPhoneAction,
   type OrderRules,
 } from "../../lib/order-rules";
 import { TIME_OF_DAY_PATTERN, type SendingHours } from "../../lib/sending-hours";
-import { releaseWaitingOrders } from "./sending-hours.server";
+import { wakeWorkers } from "../deliveries/wake.server";
+import { forgetOrderRules, getOrderRules } from "../screening/rules.server";
+
+/*
+ * Saving the shop's order rules from the settings page, and what a change of the sending hours does to the orders
+ * already waiting. The checks read the rules (app/services/screening/rules.server.ts).
+ */
 
 /** What saving the rules takes, from the settings page's form. */
 export const orderRulesInput = z
@@ -52,22 +54,6 @@ export const orderRulesInput = z
     path: ["sendingHoursTo"],
   });
 
-/** The shop's rules, or the defaults when it never saved any. The order path's store: the worker reads it once per claim. */
-export async function getOrderRules(shop: string): Promise<OrderRules> {
-  const row = await deliveryStore().orderRules(shop);
-  if (!row) return DEFAULT_ORDER_RULES;
-  const action = row.noPhoneAction as NoPhoneAction;
-  const duplicateAction = row.duplicateAction as DuplicateAction;
-  return {
-    noPhoneAction: NO_PHONE_ACTIONS.includes(action) ? action : DEFAULT_ORDER_RULES.noPhoneAction,
-    phoneCountry: row.phoneCountry,
-    duplicateWindowMinutes: Number(row.duplicateWindowMinutes),
-    duplicateAction: DUPLICATE_ACTIONS.includes(duplicateAction) ? duplicateAction : "send",
-    // SQLite returns the boolean as 0 or 1.
-    sendingHours: { on: Boolean(Number(row.sendingHoursOn)), from: row.sendingHoursFrom, to: row.sendingHoursTo },
-  };
-}
-
 export async function saveOrderRules(
   shop: string,
   rules: z.output<typeof orderRulesInput>,
@@ -84,7 +70,7 @@ export async function saveOrderRules(
     sendingHoursTo: rules.sendingHoursTo,
   };
   await prisma.orderRules.upsert({ where: { shop }, create: { shop, ...data }, update: data });
-  rulesCache.delete(shop);
+  forgetOrderRules(shop);
   const after = await getOrderRules(shop);
   // The orders waiting for the old window's opening follow the new one (or go now without a window).
   if (!sameSendingHours(before.sendingHours, after.sendingHours)) await releaseWaitingOrders(shop, now);
@@ -94,22 +80,19 @@ export async function saveOrderRules(
 const sameSendingHours = (a: SendingHours, b: SendingHours) =>
   a.on === b.on && (!a.on || (a.from === b.from && a.to === b.to));
 
-// The worker reads the rules per order; a short-lived copy per shop spares the database a read per order. Saving
-// clears it in this process; other processes see a change within RULES_TTL_MS.
-const RULES_TTL_MS = 5_000;
-const rulesCache = new Map<string, { rules: Promise<OrderRules>; until: number }>();
-
-export function cachedOrderRules(shop: string): Promise<OrderRules> {
-  const cached = rulesCache.get(shop);
-  if (cached && cached.until > Date.now()) return cached.rules;
-  const rules = getOrderRules(shop);
-  rulesCache.set(shop, { rules, until: Date.now() + RULES_TTL_MS });
-  // A failed read is not kept.
-  rules.catch(() => rulesCache.delete(shop));
-  return rules;
-}
-
-/** Tests start each case with an empty database: nothing read before may stand. */
-export function forgetOrderRules() {
-  rulesCache.clear();
+/**
+ * The merchant turned the sending hours off or changed them: the orders already waiting for the old opening are due
+ * now, each at its receipt time so they are claimed in the order received, and no longer say when the old window
+ * opens. The worker then sends them, or puts each back to wait for the new opening with its place in the night's
+ * queue (waitsForSendingHours). One statement for the shop's waiting orders, however many. Returns how many.
+ */
+export async function releaseWaitingOrders(shop: string, now = new Date()): Promise<number> {
+  const released = await prisma.$executeRaw`
+    UPDATE "Delivery"
+    SET "nextAttemptAt" = "createdAt", "lastError" = NULL, "lastErrorCode" = NULL, "lastErrorParams" = NULL,
+      "updatedAt" = ${now}
+    WHERE "shop" = ${shop} AND "topic" = 'orders/create' AND "status" = 'queued'
+      AND "lastErrorCode" = 'waiting_for_window'`;
+  if (released) wakeWorkers();
+  return released;
 }

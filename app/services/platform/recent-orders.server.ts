@@ -1,4 +1,4 @@
-import type { Address } from "../deliveries/payloads.server";
+import type { Address } from "../../lib/payloads.server";
 import { platformGraphql, type PlatformSession } from "./graphql.server";
 
 export const RECENT_ORDERS_LIMIT = 10;

@@ -1,15 +1,50 @@
 import { Session } from "@shopify/shopify-api";
-import { deliveryStore, type SessionRow } from "../deliveries/store";
+import { appConnection, statement } from "../../lib/statement.server";
+
+/** The Session table's row as the engine gives it: SQLite's dates as their text and booleans as 0/1. */
+export interface SessionRow {
+  id: string;
+  shop: string;
+  state: string;
+  isOnline: boolean | number;
+  scope: string | null;
+  expires: Date | string | number | null;
+  accessToken: string;
+  userId: bigint | number | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  accountOwner: boolean | number | null;
+  locale: string | null;
+  collaborator: boolean | number | null;
+  emailVerified: boolean | number | null;
+  refreshToken: string | null;
+  refreshTokenExpires: Date | string | number | null;
+}
+
+/** One stored session, every column the platform library's rowToSession reads. */
+const storedSession = statement<{ id: string }>`
+    SELECT "id", "shop", "state", "isOnline", "scope", "expires", "accessToken", "userId", "firstName", "lastName",
+      "email", "accountOwner", "locale", "collaborator", "emailVerified", "refreshToken", "refreshTokenExpires"
+    FROM "Session" WHERE "id" = ${"id"}`;
 
 /**
- * Reads one stored session straight from the library's table (the order path's store, docs/decisions/163, 182 and 240)
+ * Clears a session's access token only while it is still `stored` (docs/decisions/187). '' is how the library's
+ * Prisma storage writes a session without a token (sessionToRow), and reads it back.
+ */
+const clearStoredAccessToken = statement<{ id: string; stored: string }>`
+    UPDATE "Session" SET "accessToken" = '' WHERE "id" = ${"id"} AND "accessToken" = ${"stored"}`;
+
+/**
+ * Reads one stored session straight from the library's table (plain SQL on the app's connection, as the order
+ * path's statements are, docs/decisions/163, 182 and 240)
  * instead of through `PrismaSessionStorage.loadSession`, whose `findUnique` costs the callback more CPU in
  * Prisma's query compiler than the rest of its reads together (docs/decisions/183). The row becomes a Session
  * exactly as the library's own `rowToSession` makes it, through the library's `Session.fromPropertyArray`; the
  * library's storage still writes and deletes every session.
  */
 export async function readStoredSession(id: string): Promise<Session | undefined> {
-  const row = await deliveryStore().storedSession(id);
+  const row = (await appConnection().query<SessionRow, { id: string }>(storedSession, { id }))[0];
   return row ? toSession(row) : undefined;
 }
 
@@ -20,7 +55,7 @@ export async function readStoredSession(id: string): Promise<Session | undefined
  * (docs/decisions/187). True when this call cleared it.
  */
 export async function clearAccessTokenIfStored(id: string, stored: string): Promise<boolean> {
-  return deliveryStore().clearAccessTokenIfStored(id, stored);
+  return (await appConnection().execute(clearStoredAccessToken, { id, stored })) === 1;
 }
 
 /** @shopify/shopify-app-session-storage-prisma's rowToSession, on the engine's raw values. */

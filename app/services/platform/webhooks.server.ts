@@ -24,7 +24,8 @@ export interface Webhook {
 
 /**
  * What the webhook check needs of a request, whichever server took it: Remix's `Request` (the route modules) or
- * node:http's message (the production server's fast path, server/webhook-fast-path.server.ts). One check, two shapes.
+ * node:http's message (the production server's fast path, app/fast-paths/webhook-fast-path.server.ts). One check,
+ * two shapes.
  */
 export interface WebhookRequest {
   /** The path, for the log line of a refused signature. */

@@ -1,6 +1,7 @@
+import type { ShopConfiguration } from "@prisma/client";
 import prisma from "../../db.server";
 import { constantTimeEqual, lookupHash, lookupHashes, mask, open, seal } from "../../lib/crypto.server";
-import { deliveryStore, type SettingsRow } from "../deliveries/store";
+import { appConnection, fragment, statement } from "../../lib/statement.server";
 
 /** A shop's configuration with its secrets opened: for server code only, never for a response. */
 export interface ShopSettings {
@@ -32,13 +33,39 @@ function openSettings(row: SettingsRow): ShopSettings {
 }
 
 /*
- * The two reads on the order path (the worker's routing, every callback) are the order path's store's
- * (app/services/deliveries/store): through the ORM each cost several times the main thread's CPU of the
- * statement itself (docs/decisions/120, 160).
+ * The two reads on the order path (the worker's routing, once per shop per claim; every callback's key lookup) are
+ * plain SQL on the app's connection: through the ORM each cost several times the main thread's CPU of the statement
+ * itself (docs/decisions/120, 160).
  */
 
+/** A shop's configuration as the order path reads it (secrets sealed). */
+type SettingsRow = Pick<
+  ShopConfiguration,
+  | "shop"
+  | "automationApiKey"
+  | "newOrderFlowId"
+  | "abandonedCartFlowId"
+  | "supplierStoreName"
+  | "supplierCountry"
+  | "supplierToken"
+  | "updatedAt"
+>;
+
+const SETTINGS_COLUMNS = fragment`"shop", "automationApiKey", "newOrderFlowId", "abandonedCartFlowId", "supplierStoreName",
+      "supplierCountry", "supplierToken", "updatedAt"`;
+
+/** A shop's configuration. */
+const shopSettings = statement<{ shop: string }>`
+    SELECT ${SETTINGS_COLUMNS}
+    FROM "ShopConfiguration" WHERE "shop" = ${"shop"}`;
+
+/** The configuration whose automation API key has this lookup hash (the unique hash index). */
+const shopSettingsByKeyHash = statement<{ hash: string }>`
+      SELECT ${SETTINGS_COLUMNS}
+      FROM "ShopConfiguration" WHERE "automationApiKeyHash" = ${"hash"}`;
+
 export async function getShopSettings(shop: string): Promise<ShopSettings | null> {
-  const row = await deliveryStore().shopSettings(shop);
+  const row = (await appConnection().query<SettingsRow, { shop: string }>(shopSettings, { shop }))[0];
   return row ? openSettings(row) : null;
 }
 
@@ -74,7 +101,7 @@ export async function saveShopSettings(shop: string, patch: SettingsPatch): Prom
 export async function findSettingsByApiKey(apiKey: string): Promise<ShopSettings | null> {
   // One statement per known key (one, unless a rotation is under way), each served by the unique hash index.
   for (const hash of lookupHashes(apiKey)) {
-    const row = await deliveryStore().shopSettingsByKeyHash(hash);
+    const row = (await appConnection().query<SettingsRow, { hash: string }>(shopSettingsByKeyHash, { hash }))[0];
     if (!row) continue;
     const settings = openSettings(row);
     if (settings.automationApiKey && constantTimeEqual(settings.automationApiKey, apiKey)) return settings;

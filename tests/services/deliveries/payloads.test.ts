@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractEventKeys } from "~/services/deliveries/event-keys.server";
-import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "~/services/deliveries/payloads.server";
+import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "~/lib/payloads.server";
 import checkoutRest from "../../fixtures/webhooks/checkout-rest.json";
 import draftGraphql from "../../fixtures/webhooks/draft-order-graphql.json";
 import draftRest from "../../fixtures/webhooks/draft-order-rest.json";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buyerPhone, normalisePhone } from "~/services/deliveries/phone.server";
+import { buyerPhone, normalisePhone } from "~/services/screening/phone.server";
 
 // Numbers as buyers type them at a cash-on-delivery checkout, per country: spaces, dashes, a leading 0, the
 // country code without +, with 00, with +, and a landline the flow cannot message on WhatsApp.

@@ -4,7 +4,7 @@ import prisma from "~/db.server";
 import { MAX_ATTEMPTS } from "~/services/deliveries/retry-policy.server";
 import { deliveryStore } from "~/services/deliveries/store";
 import { onPostgres } from "../../helpers/db";
-import { createConfiguration, createDelivery, createSession, shopDomain } from "../../helpers/factories";
+import { createDelivery, createSession, shopDomain } from "../../helpers/factories";
 import { commitFailing, newDeliveryRow, removeCommitFailure } from "../../helpers/store-contract";
 
 /*
@@ -204,29 +204,6 @@ describe(`the order path's store on ${onPostgres() ? "PostgreSQL" : "SQLite"}`, 
       expect(await store().reconcileFlowOutcome(delivery.id, NOW)).toBe(1);
       expect(await row(delivery.id)).toMatchObject({ status: "flow_failed", tagsApplied: '["automation-error"]' });
       expect(await store().readAppliedTags("no-such-delivery")).toBeNull();
-    });
-  });
-
-  describe("what the order path reads beside its deliveries", () => {
-    it("reads the shop's configuration, by shop and by key hash, its order rules and its session", async () => {
-      const shop = shopDomain();
-      await createConfiguration(shop, { newOrderFlowId: "f_101", automationApiKey: "key-1" });
-      const stored = await prisma.shopConfiguration.findUniqueOrThrow({ where: { shop } });
-      expect(await store().shopSettings(shop)).toMatchObject({ shop, newOrderFlowId: "f_101" });
-      expect((await store().shopSettingsByKeyHash(stored.automationApiKeyHash!))?.shop).toBe(shop);
-      expect(await store().shopSettings(shopDomain())).toBeUndefined();
-
-      expect(await store().orderRules(shop)).toBeUndefined();
-      await prisma.orderRules.create({ data: { shop, sendingHoursOn: true, duplicateWindowMinutes: 30 } });
-      const rules = (await store().orderRules(shop))!;
-      expect([Boolean(Number(rules.sendingHoursOn)), Number(rules.duplicateWindowMinutes)]).toEqual([true, 30]);
-
-      await createSession(shop);
-      const session = (await store().storedSession(`offline_${shop}`))!;
-      expect(session).toMatchObject({ shop, accessToken: expect.any(String) as string });
-      expect(await store().clearAccessTokenIfStored(session.id, "another token")).toBe(false);
-      expect(await store().clearAccessTokenIfStored(session.id, session.accessToken)).toBe(true);
-      expect((await store().storedSession(session.id))!.accessToken).toBe("");
     });
   });
 

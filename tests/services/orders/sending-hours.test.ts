@@ -7,14 +7,9 @@ import { parseInput } from "~/lib/input.server";
 import { closedPeriod, isWithinSendingHours } from "~/lib/sending-hours";
 import { pauseAutomation, resumeAutomation } from "~/services/deliveries/operations.server";
 import { runDeliveryPass } from "~/services/deliveries/worker.server";
-import {
-  cachedOrderRules,
-  forgetOrderRules,
-  getOrderRules,
-  orderRulesInput,
-  saveOrderRules,
-} from "~/services/orders/rules.server";
-import { OPENING_SPACING_MS, releaseWaitingOrders } from "~/services/orders/sending-hours.server";
+import { orderRulesInput, releaseWaitingOrders, saveOrderRules } from "~/services/orders/rules.server";
+import { cachedOrderRules, forgetOrderRules, getOrderRules } from "~/services/screening/rules.server";
+import { OPENING_SPACING_MS } from "~/services/screening/sending-hours.server";
 import { storeShopTimeZone } from "~/services/shops/time-zone.server";
 import { createAutomatedShop, createDelivery, restOrder } from "../../helpers/factories";
 import { triggerHandler, type TriggerCall } from "../../mocks/automation";

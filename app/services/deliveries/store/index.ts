@@ -4,14 +4,15 @@ import { env } from "../../../env.server";
 import type { DeliveryError } from "../../../lib/delivery-errors";
 import { postgresStore } from "./postgres";
 import { sqliteStore } from "./sqlite";
-import type { CallbackRow, DeliveryRow, Leased, RulesRow, SessionRow, SettingsRow } from "./types";
+import type { CallbackRow, DeliveryRow, Leased } from "./types";
 
-export type { CallbackRow, DeliveryRow, Leased, RulesRow, SessionRow, SettingsRow } from "./types";
+export type { CallbackRow, DeliveryRow, Leased } from "./types";
 
 /**
  * The order path's storage: every statement the receiver, the worker and the automation callback run on the
- * "Delivery" table, and the configuration, order rules and session they read, behind one interface with one adapter per engine (sqlite/, postgres/; what both engines run
- * alike in shared/). Each operation is one named statement (two for SQLite's claim), written in SQL on the
+ * "Delivery" table, behind one interface with one adapter per engine (sqlite/, postgres/; what both engines run
+ * alike in shared/). The sessions, shop settings and order rules they read are their own domains' statements
+ * (platform/session-rows.server.ts, shops/configuration.server.ts, the checks' rules), on the same connection. Each operation is one named statement (two for SQLite's claim), written in SQL on the
  * engine's connection under Prisma's client rather than through the client, which costs several times the
  * statement's CPU per order (docs/decisions/163, 182, 240). The pause and dedupe rules are stated once, in rules.ts.
  * Everything off the order path uses Prisma's client.
@@ -58,15 +59,6 @@ export interface DeliveryStore {
   /** The callback's outcome, only while the tags are still `recorded`. */
   recordCallback(id: string, outcome: { status: string; tags: string; recorded: string }, now: Date): Promise<boolean>;
   reconcileFlowOutcome(id: string, now: Date): Promise<number>;
-  /** A shop's configuration row, sealed secrets as stored (shops/configuration.server.ts opens them). */
-  shopSettings(shop: string): Promise<SettingsRow | undefined>;
-  shopSettingsByKeyHash(hash: string): Promise<SettingsRow | undefined>;
-  /** A shop's order rules as stored; undefined when it never saved any. */
-  orderRules(shop: string): Promise<RulesRow | undefined>;
-  /** A stored session's row (platform/session-rows.server.ts makes it a Session). */
-  storedSession(id: string): Promise<SessionRow | undefined>;
-  /** Clears a session's access token only while it is still `stored`; true when this call cleared it. */
-  clearAccessTokenIfStored(id: string, stored: string): Promise<boolean>;
   /** Wakes the worker processes LISTENing on `channel` (PostgreSQL; SQLite has no such channel). */
   notifyWorkers(channel: string): Promise<number>;
 }

@@ -1,7 +1,7 @@
 import type { DeliveryError } from "../../../lib/delivery-errors";
 import { POLICIES } from "../../jobs/policies";
 import { MAX_ATTEMPTS } from "../retry-policy.server";
-import { fragment } from "./statement";
+import { fragment } from "../../../lib/statement.server";
 
 /*
  * The rules every statement of the order path's store applies, each written once here and inlined by the

@@ -1,4 +1,4 @@
-import type { Delivery, ShopConfiguration } from "@prisma/client";
+import type { Delivery } from "@prisma/client";
 import type { EventKeys } from "../event-keys.server";
 
 /** A new delivery's columns as the receiver's insert writes them (outbox.server.ts makes them). */
@@ -33,49 +33,4 @@ export interface CallbackRow {
   orderId: string | null;
   tagsApplied: string;
   test: boolean | number;
-}
-
-/** A shop's configuration as the order path reads it (secrets sealed). */
-export type SettingsRow = Pick<
-  ShopConfiguration,
-  | "shop"
-  | "automationApiKey"
-  | "newOrderFlowId"
-  | "abandonedCartFlowId"
-  | "supplierStoreName"
-  | "supplierCountry"
-  | "supplierToken"
-  | "updatedAt"
->;
-
-/** A shop's order rules as the engine gives them: SQLite's booleans as 0/1, counts maybe as bigint. */
-export interface RulesRow {
-  noPhoneAction: string;
-  phoneCountry: string | null;
-  duplicateWindowMinutes: number | bigint;
-  duplicateAction: string;
-  sendingHoursOn: boolean | number | bigint;
-  sendingHoursFrom: string;
-  sendingHoursTo: string;
-}
-
-/** The Session table's row as the engine gives it: SQLite's dates as their text and booleans as 0/1. */
-export interface SessionRow {
-  id: string;
-  shop: string;
-  state: string;
-  isOnline: boolean | number;
-  scope: string | null;
-  expires: Date | string | number | null;
-  accessToken: string;
-  userId: bigint | number | null;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  accountOwner: boolean | number | null;
-  locale: string | null;
-  collaborator: boolean | number | null;
-  emailVerified: boolean | number | null;
-  refreshToken: string | null;
-  refreshTokenExpires: Date | string | number | null;
 }

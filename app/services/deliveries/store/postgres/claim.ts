@@ -1,5 +1,5 @@
 import { ABANDONED_ON_LAST_ATTEMPT, BURIED, CLAIMED, SHOP_NOT_PAUSED } from "../rules";
-import { statement } from "../statement";
+import { statement } from "../../../../lib/statement.server";
 import type { ErrorColumns } from "../types";
 
 /**

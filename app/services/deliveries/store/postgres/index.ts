@@ -5,7 +5,7 @@ import type { DeliveryStore } from "../index";
 import { toDelivery } from "../rows";
 import { ABANDONED } from "../rules";
 import { sharedOperations } from "../shared/operations";
-import { connection } from "../statement";
+import { connection } from "../../../../lib/statement.server";
 import type { ReturnedRow } from "../types";
 import { buryAndClaimDeliveries } from "./claim";
 import { insertDelivery } from "./insert";

@@ -1,4 +1,4 @@
-import { statement } from "../statement";
+import { statement } from "../../../../lib/statement.server";
 
 /*
  * The automation callback's statements (app/services/automation/callback.server.ts through queries.server.ts):

@@ -1,4 +1,4 @@
-import { statement } from "../statement";
+import { statement } from "../../../../lib/statement.server";
 import type { ErrorColumns } from "../types";
 
 /**

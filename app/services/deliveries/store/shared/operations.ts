@@ -2,8 +2,8 @@ import { lastErrorColumns, type DeliveryError } from "../../../../lib/delivery-e
 import { MAX_ATTEMPTS } from "../../retry-policy.server";
 import { ABANDONED } from "../rules";
 import { toDelivery } from "../rows";
-import type { Connection } from "../statement";
-import type { CallbackRow, ReturnedRow, RulesRow, SessionRow, SettingsRow } from "../types";
+import type { Connection } from "../../../../lib/statement.server";
+import type { CallbackRow, ReturnedRow } from "../types";
 import type { DeliveryStore } from "../index";
 import { buryAbandoned } from "./bury";
 import {
@@ -14,7 +14,6 @@ import {
   recordCallback,
 } from "./callback";
 import { cancelCheckouts, shopInstalled } from "./checkouts";
-import { clearAccessTokenIfStored, orderRules, shopSettings, shopSettingsByKeyHash, storedSession } from "./reads";
 import { completeDelivery, deferDelivery, failDelivery, renewLease, retryDelivery, skipDelivery } from "./outcomes";
 
 /** The operations whose statement is the same on both engines, on `connection`. */
@@ -68,21 +67,6 @@ export function sharedOperations(
     },
     async reconcileFlowOutcome(id, now) {
       return execute(reconcileFlowOutcome, { id, now });
-    },
-    async shopSettings(shop) {
-      return (await query<SettingsRow, { shop: string }>(shopSettings, { shop }))[0];
-    },
-    async shopSettingsByKeyHash(hash) {
-      return (await query<SettingsRow, { hash: string }>(shopSettingsByKeyHash, { hash }))[0];
-    },
-    async orderRules(shop) {
-      return (await query<RulesRow, { shop: string }>(orderRules, { shop }))[0];
-    },
-    async storedSession(id) {
-      return (await query<SessionRow, { id: string }>(storedSession, { id }))[0];
-    },
-    async clearAccessTokenIfStored(id, stored) {
-      return (await execute(clearAccessTokenIfStored, { id, stored })) === 1;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { LEASE_STILL_HELD } from "../rules";
-import { statement } from "../statement";
+import { statement } from "../../../../lib/statement.server";
 import type { ErrorColumns, Leased } from "../types";
 
 /*

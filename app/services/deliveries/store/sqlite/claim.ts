@@ -1,5 +1,5 @@
 import { CLAIMED, SHOP_NOT_PAUSED } from "../rules";
-import { statement } from "../statement";
+import { statement } from "../../../../lib/statement.server";
 
 /**
  * The claim on SQLite: expired leases first (by expiry), then due rows (by due time), each read through its own

@@ -1,7 +1,7 @@
 import type { DeliveryStore } from "../index";
 import { toDelivery } from "../rows";
 import { sharedOperations } from "../shared/operations";
-import { connection } from "../statement";
+import { connection } from "../../../../lib/statement.server";
 import type { ReturnedRow } from "../types";
 import { claimDeliveries } from "./claim";
 import { insertDelivery } from "./insert";

@@ -1,5 +1,5 @@
 import { INSERTED_COLUMNS, KEEP_FIRST_OF_DUPLICATES } from "../rules";
-import { statement } from "../statement";
+import { statement } from "../../../../lib/statement.server";
 import type { DeliveryRow } from "../types";
 
 /**

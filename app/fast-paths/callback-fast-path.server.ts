@@ -1,17 +1,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { nodeRequestOrigin } from "../app/lib/client-address.server";
-import { headerValue, readNodeBody } from "../app/lib/node-request.server";
-import { logger } from "../app/logger.server";
+import { nodeRequestOrigin } from "../lib/client-address.server";
+import { headerValue, readNodeBody } from "../lib/node-request.server";
+import { logger } from "../logger.server";
 import {
   answerCallback as answerExchange,
   CALLBACK_PATH,
   type CallbackAnswer,
-} from "../app/services/automation/callback-exchange.server";
+} from "../services/automation/callback-exchange.server";
 
 /**
  * The automation platform's callback answered before Remix (docs/decisions/166), through the exchange the route
  * module (app/routes/api.automation.callback.ts) answers with: same checks, limits, bodies, status codes and
- * headers, without the Request, the body stream and the router. Which requests come here: server/fast-paths.server.ts.
+ * headers, without the Request, the body stream and the router. Which requests come here: ./fast-paths.server.ts.
  */
 export function answerCallback(incoming: IncomingMessage, outgoing: ServerResponse) {
   answerExchange({

@@ -1,8 +1,7 @@
 import type { Delivery } from "@prisma/client";
 import prisma from "../../db.server";
-import { wakeWorkers } from "../deliveries/wake.server";
+import type { DeliveryError } from "../../lib/delivery-errors";
 import { closedPeriod, type SendingHours } from "../../lib/sending-hours";
-import { deferDelivery } from "../deliveries/queue.server";
 import type { GraphqlOptions } from "../platform/graphql.server";
 import { formatSheetDateTime } from "../../lib/time-zone";
 import { shopTimeZone } from "../shops/time-zone.server";
@@ -24,12 +23,17 @@ export const shopClock = (at: Date, timeZone: string) => formatSheetDateTime(at,
  *
  * `hours` is the worker's short-lived copy of the rules; before an order is put back to wait, `currentHours` reads
  * them as stored, so a process whose copy predates the merchant's change never sends the orders the change released
- * back to the old opening.
+ * back to the old opening. `defer` puts the delivery back in the queue: the worker's write (deliveries/), handed in.
  */
 export async function waitsForSendingHours(
   delivery: Delivery,
   hours: SendingHours,
-  context: { now: Date; graphql: GraphqlOptions; currentHours: () => Promise<SendingHours> },
+  context: {
+    now: Date;
+    graphql: GraphqlOptions;
+    currentHours: () => Promise<SendingHours>;
+    defer: (reason: DeliveryError, dueAt: Date) => Promise<boolean>;
+  },
 ): Promise<boolean> {
   if (!hours.on || delivery.replays > 0) return false;
   const timeZone = await shopTimeZone(delivery.shop, context.now, context.graphql);
@@ -48,22 +52,6 @@ export async function waitsForSendingHours(
       : 0;
   const dueAt = new Date(closed.opensAt.getTime() + position * OPENING_SPACING_MS);
   const opensAt = shopClock(closed.opensAt, timeZone);
-  await deferDelivery(delivery, { code: "waiting_for_window", params: { opensAt } }, dueAt, context.now);
+  await context.defer({ code: "waiting_for_window", params: { opensAt } }, dueAt);
   return true;
-}
-/**
- * The merchant turned the sending hours off or changed them: the orders already waiting for the old opening are due
- * now, each at its receipt time so they are claimed in the order received, and no longer say when the old window
- * opens. The worker then sends them, or puts each back to wait for the new opening with its place in the night's
- * queue (waitsForSendingHours). One statement for the shop's waiting orders, however many. Returns how many.
- */
-export async function releaseWaitingOrders(shop: string, now = new Date()): Promise<number> {
-  const released = await prisma.$executeRaw`
-    UPDATE "Delivery"
-    SET "nextAttemptAt" = "createdAt", "lastError" = NULL, "lastErrorCode" = NULL, "lastErrorParams" = NULL,
-      "updatedAt" = ${now}
-    WHERE "shop" = ${shop} AND "topic" = 'orders/create' AND "status" = 'queued'
-      AND "lastErrorCode" = 'waiting_for_window'`;
-  if (released) wakeWorkers();
-  return released;
 }

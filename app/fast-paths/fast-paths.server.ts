@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CALLBACK_PATH } from "../app/services/automation/callback-exchange.server";
-import { deliveryReceiver } from "../app/services/deliveries/receive.server";
-import type { DeliveryTopic } from "../app/services/deliveries/status.server";
-import type { WebhookReceiver } from "../app/services/platform/webhooks.server";
+import { CALLBACK_PATH } from "../services/automation/callback-exchange.server";
+import { deliveryReceiver } from "../services/deliveries/receive.server";
+import type { DeliveryTopic } from "../services/deliveries/status.server";
+import type { WebhookReceiver } from "../services/platform/webhooks.server";
 import { answerCallback } from "./callback-fast-path.server";
 import { answerOrderWebhook } from "./webhook-fast-path.server";
 

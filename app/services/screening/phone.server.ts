@@ -1,5 +1,7 @@
 import { createRequire } from "node:module";
 import type { CountryCode, NumberType } from "libphonenumber-js/max";
+import type { OrderRules } from "../../lib/order-rules";
+import type { ShopSettings } from "../shops/configuration.server";
 
 type PhoneLibrary = typeof import("libphonenumber-js/max");
 let library: PhoneLibrary | undefined;
@@ -81,6 +83,11 @@ function candidates(typed: string, country: CountryCode | undefined): string[] {
   // Mexico's old 044/045 mobile prefixes before the ten digits.
   if (country === "MX" && /^04[45]\d{10}$/.test(compact)) list.push(compact.slice(3));
   return list;
+}
+
+/** The country a number typed without its code belongs to when the order names none: the rule's, else the supplier's. */
+export function shopPhoneCountry(rules: OrderRules, settings: Pick<ShopSettings, "supplierCountry"> | null) {
+  return rules.phoneCountry ?? settings?.supplierCountry ?? null;
 }
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { Delivery } from "@prisma/client";
 import type { DeliveryError } from "../../lib/delivery-errors";
 import type { Logger } from "../../logger.server";
-import { unwrap } from "../deliveries/payload-fields.server";
+import { unwrap } from "../../lib/payload-fields.server";
 import { getOfflineSession, platformGraphql, type GraphqlOptions } from "../platform/graphql.server";
 
 /**

@@ -2,18 +2,23 @@ import { createHash } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { MAX_DUPLICATE_WINDOW_MINUTES } from "../../lib/order-rules";
-import { buildOrderPayload } from "../deliveries/payloads.server";
-import { buyerPhone } from "../deliveries/phone.server";
+import { buildOrderPayload } from "../../lib/payloads.server";
+import { buyerPhone } from "./phone.server";
 
 /**
  * Duplicate hints (docs/decisions/223): the same buyer (their phone in E.164) ordering the same items (variant or
  * SKU and quantity, in any order) within the shop's window is likely the same order placed twice. Compared by a
  * digest, so no phone number is kept for it.
  */
-export function orderFingerprint(
-  phoneE164: string,
-  lineItems: { variantId: string | null; sku: string | null; name: string | null; quantity: number }[],
-) {
+/** What of a line item tells one order's items from another's (the payload's line items carry these). */
+export interface FingerprintItem {
+  variantId: string | null;
+  sku: string | null;
+  name: string | null;
+  quantity: number;
+}
+
+export function orderFingerprint(phoneE164: string, lineItems: FingerprintItem[]) {
   const items = lineItems
     .map((item) => `${item.variantId ?? item.sku ?? item.name ?? "?"}x${item.quantity}`)
     .sort()

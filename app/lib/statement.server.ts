@@ -1,13 +1,16 @@
-import type { DatabaseEngine } from "../../../db-adapter.server";
-import { hotSql } from "../../../lib/hot-sql.server";
+import { databaseEngine, type DatabaseEngine } from "../db-adapter.server";
+import { env } from "../env.server";
+import { hotSql } from "./hot-sql.server";
 
 /**
- * One named statement of the order path's store, compiled once when its module loads: its text for each engine
- * (`?` placeholders on SQLite, `$n` on PostgreSQL) and the names of its parameters in order. A call sends the
- * text as it is, with the values picked from the call's parameters by name: no parsing, no string work per order.
+ * One named statement on the order path (the delivery store, app/services/deliveries/store, and the reads beside it
+ * of sessions, shop settings and order rules, each in its own domain's module), compiled once when its module loads:
+ * its text for each engine (`?` placeholders on SQLite, `$n` on PostgreSQL) and the names of its parameters in
+ * order. A call sends the text as it is, with the values picked from the call's parameters by name: no parsing, no
+ * string work per order.
  *
  * A statement is written as a template whose interpolations are a parameter's name (`${"shop"}`) or a fragment
- * (a rule written once, such as the pause rule in rules.ts), which is inlined where it stands.
+ * (a rule written once, such as the delivery store's pause rule in its rules.ts), which is inlined where it stands.
  */
 export interface Statement<P> {
   readonly sqlite: string;
@@ -85,4 +88,12 @@ export function connection(engine: DatabaseEngine): Connection {
     query: <T, P>(statement: Statement<P>, params: P) =>
       hotSql().queryText<T>(textOf(statement), valuesOf(statement, params)),
   };
+}
+
+const appConnections: Partial<Record<DatabaseEngine, Connection>> = {};
+
+/** The connection on the app's database, on the engine its DATABASE_URL names. */
+export function appConnection(): Connection {
+  const engine = databaseEngine(env().DATABASE_URL);
+  return (appConnections[engine] ??= connection(engine));
 }

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { SECURITY_HEADERS } from "../app/lib/http.server";
-import { headerValue, readNodeBody } from "../app/lib/node-request.server";
-import { logger } from "../app/logger.server";
-import { receiveWebhook, type WebhookReceiver, type WebhookRequest } from "../app/services/platform/webhooks.server";
+import { SECURITY_HEADERS } from "../lib/http.server";
+import { headerValue, readNodeBody } from "../lib/node-request.server";
+import { logger } from "../logger.server";
+import { receiveWebhook, type WebhookReceiver, type WebhookRequest } from "../services/platform/webhooks.server";
 
 /**
  * An order webhook answered before Remix sees it (docs/decisions/162): the same receiver and the same check as the
  * route module, without the Request object, the body stream and the router around them, which cost more than the
- * check and the insert together. Which paths come here: server/fast-paths.server.ts.
+ * check and the insert together. Which paths come here: ./fast-paths.server.ts.
  */
 export function answerOrderWebhook(
   incoming: IncomingMessage,

@@ -4,21 +4,19 @@ import type { DeliveryError } from "../../lib/delivery-errors";
 import { DUPLICATE_TAG, NO_PHONE_TAG, type OrderRules } from "../../lib/order-rules";
 import type { Logger } from "../../logger.server";
 import type { GraphqlOptions } from "../platform/graphql.server";
-import { cancelledBeforeSending, ORDER_CANCELLED } from "../orders/cancellation.server";
-import { earlierDuplicate, orderFingerprint } from "../orders/duplicates.server";
-import { cachedOrderRules, getOrderRules } from "../orders/rules.server";
 import { isLoopTestOrder } from "../loop-test/test-orders.server";
-import { waitsForSendingHours } from "../orders/sending-hours.server";
 import type { ShopSettings } from "../shops/configuration.server";
-import { oweOrderTag } from "./owed-tags.server";
-import type { OrderPayload } from "./payloads.server";
-import { buyerPhone, type NormalisedPhone, type PhoneType } from "./phone.server";
-import { skipDelivery } from "./queue.server";
+import { cancelledBeforeSending, ORDER_CANCELLED } from "./cancellation.server";
+import { earlierDuplicate, orderFingerprint, type FingerprintItem } from "./duplicates.server";
+import { buyerPhone, shopPhoneCountry, type NormalisedPhone, type PhoneType } from "./phone.server";
+import { cachedOrderRules, getOrderRules } from "./rules.server";
+import { waitsForSendingHours } from "./sending-hours.server";
 
 /**
  * The shop's order rules, applied in the worker just before an order's trigger (docs/decisions/220): off the
  * webhook's acknowledgement, on the payload the worker builds anyway. The fields added to the payload are new
- * ones beside the spec's (which stay as they are).
+ * ones beside the spec's (which stay as they are). The worker (deliveries/) calls this and hands in what the checks
+ * may do to its delivery (ScreenActions); nothing here imports deliveries/ (docs/decisions/287).
  */
 export interface PhoneFields {
   /** The buyer's phone in E.164 (+573001234567), or null when none could be read. */
@@ -33,9 +31,14 @@ export function phoneFields(phone: NormalisedPhone): PhoneFields {
   return { phoneE164: phone.e164, phoneValid: phone.valid, phoneType: phone.type };
 }
 
-/** The country a number typed without its code belongs to when the order names none: the rule's, else the supplier's. */
-export function shopPhoneCountry(rules: OrderRules, settings: Pick<ShopSettings, "supplierCountry"> | null) {
-  return rules.phoneCountry ?? settings?.supplierCountry ?? null;
+/** What the checks may do to the delivery they screen: the worker's own writes, bound to its claim and clock. */
+export interface ScreenActions {
+  /** Not sent, with the reason; false when the claim was lost meanwhile. */
+  skip(reason: DeliveryError): Promise<boolean>;
+  /** Back in the queue until `dueAt`, with why it waits; false when the claim was lost meanwhile. */
+  defer(reason: DeliveryError, dueAt: Date): Promise<boolean>;
+  /** A tag the order is owed: tried now, and again later while the platform fails. */
+  oweTag(tag: string): Promise<void>;
 }
 
 export interface ScreenContext {
@@ -43,6 +46,7 @@ export interface ScreenContext {
   now: Date;
   graphql: GraphqlOptions;
   log: () => Logger;
+  actions: ScreenActions;
 }
 
 /** Beside the phone fields, on a likely duplicate (docs/decisions/223): the earlier order's name. */
@@ -69,12 +73,13 @@ export async function screenOrder<P extends object>(
   // The window first: a night's wait asks the platform nothing; the cancellation check runs when the order goes out.
   const rules = await cachedOrderRules(delivery.shop);
   const currentHours = async () => (await getOrderRules(delivery.shop)).sendingHours;
-  if (!loopTest && (await waitsForSendingHours(delivery, rules.sendingHours, { ...context, currentHours }))) {
+  const waitContext = { ...context, currentHours, defer: context.actions.defer };
+  if (!loopTest && (await waitsForSendingHours(delivery, rules.sendingHours, waitContext))) {
     context.log().info("order waits for the shop's sending hours");
     return { send: false };
   }
   if (await cancelledBeforeSending(delivery, body, context)) {
-    if (await skipDelivery(delivery, ORDER_CANCELLED, context.now)) {
+    if (await context.actions.skip(ORDER_CANCELLED)) {
       context.log().info("order cancelled before its trigger; not sent");
     }
     return { send: false };
@@ -86,18 +91,18 @@ export async function screenOrder<P extends object>(
   const noPhoneAction = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;
   if (noPhoneAction !== "send") {
     const reason: DeliveryError = { code: noPhoneAction === "hold" ? "held_no_mobile" : "no_mobile" };
-    if (!(await skipDelivery(delivery, reason, context.now))) return { send: false };
+    if (!(await context.actions.skip(reason))) return { send: false };
     context.log().info({ reason: reason.code, problem: phone.problem }, "order not sent by the shop's phone rule");
-    if (noPhoneAction === "hold") await tagOrder(delivery, NO_PHONE_TAG, context);
+    if (noPhoneAction === "hold") await tagOrder(NO_PHONE_TAG, context);
     return { send: false };
   }
 
   const duplicateOf = await duplicateCheck(delivery, payload, phone, rules, country);
   if (duplicateOf) {
     await flagOrder(delivery, "possible_duplicate", duplicateOf);
-    await tagOrder(delivery, DUPLICATE_TAG, context);
+    await tagOrder(DUPLICATE_TAG, context);
     if (rules.duplicateAction === "hold" && delivery.replays === 0) {
-      if (await skipDelivery(delivery, { code: "held_possible_duplicate" }, context.now)) {
+      if (await context.actions.skip({ code: "held_possible_duplicate" })) {
         context.log().info({ duplicateOf }, "likely duplicate held by the shop's rule");
       }
       return { send: false };
@@ -116,7 +121,7 @@ async function duplicateCheck(
   country: string | null,
 ) {
   if (!rules.duplicateWindowMinutes || !phone.e164) return null;
-  const lineItems = (payload as Partial<Pick<OrderPayload, "lineItems">>).lineItems ?? [];
+  const lineItems = (payload as { lineItems?: FingerprintItem[] }).lineItems ?? [];
   return earlierDuplicate(delivery, orderFingerprint(phone.e164, lineItems), rules.duplicateWindowMinutes, country);
 }
 
@@ -133,6 +138,6 @@ async function flagOrder(delivery: Pick<Delivery, "id" | "shop">, kind: string, 
  * The tag that tells the merchant's team about the order in the admin: owed like the automation-error tag, tried
  * now and again later while the platform fails (docs/decisions/264); the delivery already says what happened.
  */
-async function tagOrder(delivery: Delivery, tag: string, context: ScreenContext) {
-  await oweOrderTag(delivery, tag, { now: () => context.now });
+async function tagOrder(tag: string, context: ScreenContext) {
+  await context.actions.oweTag(tag);
 }

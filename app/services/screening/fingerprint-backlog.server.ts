@@ -1,9 +1,9 @@
 import { setImmediate as yieldToEventLoop, setTimeout as pause } from "node:timers/promises";
 import prisma from "../../db.server";
 import { logger } from "../../logger.server";
-import { shopPhoneCountry } from "../deliveries/screening.server";
 import { getShopSettings } from "../shops/configuration.server";
 import { recordFingerprints, storedOrderFingerprint, uncheckedOrders } from "./duplicates.server";
+import { shopPhoneCountry } from "./phone.server";
 import { getOrderRules } from "./rules.server";
 
 /**
