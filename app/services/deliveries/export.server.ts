@@ -98,9 +98,10 @@ const COLUMNS: Column[] = [
   {
     header: "export.column.parcelSince",
     value: (_row, i18n, { parcels }) =>
-      joined(parcels, (p) =>
-        formatSheetDateTime(p.group === "incident" ? (p.incidentSince ?? p.stageSince) : p.stageSince, i18n.timeZone),
-      ),
+      joined(parcels, (p) => {
+        const since = p.group === "incident" ? (p.incidentSince ?? p.stageSince) : p.stageSince;
+        return formatSheetDateTime(since ? new Date(since) : null, i18n.timeZone);
+      }),
   },
   { header: "export.column.tags", value: (row) => (JSON.parse(row.tagsApplied) as string[]).join(" ") },
   {
