@@ -12,7 +12,15 @@ export const PACE_STAGES = [
 ] as const;
 export type PaceStage = (typeof PACE_STAGES)[number];
 
-export const CARRIERS = ["servientrega", "coordinadora", "interrapidisimo", "envia", "tcc", "deprisa", "other"] as const;
+export const CARRIERS = [
+  "servientrega",
+  "coordinadora",
+  "interrapidisimo",
+  "envia",
+  "tcc",
+  "deprisa",
+  "other",
+] as const;
 export type CarrierKey = (typeof CARRIERS)[number];
 
 /** The carriers' names as a merchant reads them (brand names: the same in every language). */

@@ -64,10 +64,10 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
           pageSize: PAGE_SIZE,
         })
       : isAppActionFilter(appAction)
-      ? listByAppAction(shop, { appAction, status, q, page, pageSize: PAGE_SIZE })
-      : q
-        ? searchDeliveries(shop, { q, status, page, pageSize: PAGE_SIZE })
-        : listDeliveries(shop, { status, page, pageSize: PAGE_SIZE }),
+        ? listByAppAction(shop, { appAction, status, q, page, pageSize: PAGE_SIZE })
+        : q
+          ? searchDeliveries(shop, { q, status, page, pageSize: PAGE_SIZE })
+          : listDeliveries(shop, { status, page, pageSize: PAGE_SIZE }),
     countRetryableFailed(shop),
     automationState(shop),
   ]);

@@ -1,6 +1,12 @@
 import type { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
-import { ENDED_STAGES, JOURNEY_GROUPS, journeyGroupOf, type JourneyFilter, type ParcelSummary } from "../../lib/journey-log";
+import {
+  ENDED_STAGES,
+  JOURNEY_GROUPS,
+  journeyGroupOf,
+  type JourneyFilter,
+  type ParcelSummary,
+} from "../../lib/journey-log";
 import { stalledParcels } from "./pace.server";
 
 /**
