@@ -79,7 +79,10 @@ export function AnswerRulesCard({
   return (
     <Card>
       <BlockStack gap="400">
-        <FormFeedback failure={write.failure ? message(write.failure) : undefined} onDismissFailure={write.clear} />
+        <FormFeedback
+          failure={write.failure ? message(write.failure) : undefined}
+          onDismissFailure={write.clear}
+        />
         <InlineStack gap="200" blockAlign="end" wrap>
           <Box minWidth="220px">
             <Select

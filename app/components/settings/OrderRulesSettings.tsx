@@ -58,7 +58,10 @@ export function OrderRulesSettings({
   return (
     <Card>
       <BlockStack gap="400">
-        <FormFeedback failure={write.failure ? message(write.failure) : undefined} onDismissFailure={write.clear} />
+        <FormFeedback
+          failure={write.failure ? message(write.failure) : undefined}
+          onDismissFailure={write.clear}
+        />
         <FormLayout>
           <Select
             label={t("settings.orderRules.noPhone")}

@@ -96,12 +96,8 @@ export function evaluateLoop(facts: LoopFacts): LoopEvaluation {
   };
   const holdAt = times.hold;
 
-  let failure: {
-    step: LoopStepKey;
-    problem: LoopProblem;
-    detail: string | null;
-    reason?: DeliveryError | null;
-  } | null = null;
+  let failure: { step: LoopStepKey; problem: LoopProblem; detail: string | null; reason?: DeliveryError | null } | null =
+    null;
   if (!webhookAt) {
     if (overdue(startedAt, "webhook")) failure = { step: "webhook", problem: "no_webhook", detail: null };
   } else if (!triggerAt) {
@@ -109,7 +105,8 @@ export function evaluateLoop(facts: LoopFacts): LoopEvaluation {
     if (problem) {
       const reason = problem === "trigger_skipped" ? delivery!.error : null;
       failure = { step: "trigger", problem, detail: delivery!.lastError, reason };
-    } else if (facts.paused) failure = { step: "trigger", problem: "automation_paused", detail: null };
+    }
+    else if (facts.paused) failure = { step: "trigger", problem: "automation_paused", detail: null };
     else if (overdue(webhookAt, "trigger")) failure = { step: "trigger", problem: "no_trigger", detail: null };
   } else if (!callbackAt) {
     if (overdue(triggerAt, "callback")) failure = { step: "callback", problem: "no_callback", detail: null };
