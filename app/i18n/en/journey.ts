@@ -20,7 +20,7 @@ export const journey = {
   "home.stalled.title": "Parcels not moving",
   "home.stalled.summary.one": "{count} parcel has been still for longer than its carrier usually takes.",
   "home.stalled.summary.other": "{count} parcels have been still for longer than their carriers usually take.",
-  "home.stalled.line": "{stage} for {days} (usually {usual})",
+  "home.stalled.line": "{stage} for {days} (usually up to {usual})",
   "home.stalled.more.one": "And {count} more.",
   "home.stalled.more.other": "And {count} more.",
   "home.stalled.view": "View these orders",

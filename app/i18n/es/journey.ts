@@ -22,7 +22,7 @@ export const journey: Record<keyof typeof en, string> = {
   "home.stalled.title": "Paquetes sin movimiento",
   "home.stalled.summary.one": "{count} paquete lleva quieto más tiempo del que su transportadora suele tardar.",
   "home.stalled.summary.other": "{count} paquetes llevan quietos más tiempo del que sus transportadoras suelen tardar.",
-  "home.stalled.line": "{stage} desde hace {days} (lo normal: {usual})",
+  "home.stalled.line": "{stage} desde hace {days} (lo normal: hasta {usual})",
   "home.stalled.more.one": "Y {count} más.",
   "home.stalled.more.other": "Y {count} más.",
   "home.stalled.view": "Ver estos pedidos",
