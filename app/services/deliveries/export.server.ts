@@ -93,7 +93,13 @@ const COLUMNS: Column[] = [
   },
   // Where the parcel is, from the supplier marketplace (docs/decisions/303): the log's words, guide, carrier, since.
   { header: "export.column.parcel", value: (_row, i18n, { parcels }) => joined(parcels, (p) => parcelWord(i18n, p)) },
-  { header: "export.column.guide", value: (_row, _i18n, { parcels }) => joined(parcels, (p) => p.guide) },
+  // A tracking number is digits a spreadsheet would read as a number (2,40012E+11, leading zeros lost): kept as text
+  // the way a phone is.
+  {
+    header: "export.column.guide",
+    value: (_row, _i18n, { parcels }) =>
+      parcels.length === 1 && parcels[0].guide ? sheetPhone(parcels[0].guide) : joined(parcels, (p) => p.guide),
+  },
   { header: "export.column.carrier", value: (_row, _i18n, { parcels }) => joined(parcels, (p) => p.carrier) },
   {
     header: "export.column.parcelSince",
