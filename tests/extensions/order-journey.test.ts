@@ -71,7 +71,7 @@ describe("the order page's parcel section", () => {
       expect.stringMatching(/^En tránsito desde el 25 nov 2026, 10:30/),
     ]);
     expect(parcel.incident).toBeNull();
-    expect(parcel.timeline[0]).toMatch(/^En tránsito  · 25 nov 2026, 10:30/);
+    expect(parcel.timeline[0]).toMatch(/^En tránsito {2}· 25 nov 2026, 10:30/);
     expect(parcel.timeline[1]).toMatch(/^GUIA GENERADA · 24 nov 2026, 9:00/);
   });
 
