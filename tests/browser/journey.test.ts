@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./harness/axe";
-import { screenshot } from "./harness/browser";
+import { SCREENSHOT_DIR, screenshot } from "./harness/browser";
 import { browserDatabase, seedDeliveries } from "./harness/database";
 import { useAdmin } from "./harness/fixture";
 import { configuredShop } from "./harness/seed";
@@ -181,6 +182,8 @@ describe("the parcel's journey where the merchant looks", () => {
       await transit.fill("10");
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, `journey-settings-pace-${locale}-${width}`);
+      // The card alone, readable in the gallery at phone width.
+      await card.screenshot({ path: path.join(SCREENSHOT_DIR, `journey-settings-pace-card-${locale}-${width}.png`) });
       expect(await seriousAxeFindings(page)).toEqual([]);
       await card.getByRole("button", { name: es ? "Guardar tiempos" : "Save times" }).click();
       await expect.poll(() => page.getByTestId("toast").textContent()).toBe(es ? "Tiempos guardados" : "Times saved");
