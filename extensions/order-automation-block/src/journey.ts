@@ -128,7 +128,10 @@ function parcelView(order: SupplierOrderJourney, time: FormatTime): ParcelView {
 
 /** The block's parcel section: one view per supplier order, or the line saying there is none yet. */
 export function buildJourneyView(answer: JourneyAnswer, time: FormatTime): { parcels: ParcelView[]; none: boolean } {
-  return { parcels: answer.supplierOrders.map((order) => parcelView(order, time)), none: !answer.supplierOrders.length };
+  return {
+    parcels: answer.supplierOrders.map((order) => parcelView(order, time)),
+    none: !answer.supplierOrders.length,
+  };
 }
 
 /** A line's words: its `stage` value is a stage id, put in the merchant's words before the line is. */
