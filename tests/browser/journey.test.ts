@@ -159,6 +159,15 @@ describe("the parcel's journey where the merchant looks", () => {
       expect(await seriousAxeFindings(home)).toEqual([]);
       const link = home.getByRole("link", { name: es ? "Ver estos pedidos" : "View these orders" });
       expect(await link.getAttribute("href")).toContain("/app/deliveries?journey=stalled");
+      // The link's log: the still parcel's order alone, the filter saying so.
+      const stalled = await admin.open(seeded.shop, "/app/deliveries?journey=stalled", locale, width);
+      const stalledRows = stalled
+        .locator("tr, li")
+        .filter({ visible: true })
+        .filter({ hasText: /#400\d/ });
+      await shown(stalledRows.filter({ hasText: "#4001" }).first());
+      expect(await stalledRows.count()).toBe(1);
+      expect(await stalled.getByLabel(es ? "Envío" : "Parcel", { exact: true }).inputValue()).toBe("stalled");
     });
   }
 
