@@ -74,7 +74,12 @@ function standIn(messages: unknown, language: string, orderId: string, answers: 
   };
   const closed: string[] = [];
   (window as unknown as Record<string, unknown>).shopify = {
-    i18n: { translate },
+    // formatDate behaves like Intl.DateTimeFormat in the user's language, as the admin's does.
+    i18n: {
+      translate,
+      formatDate: (date: Date, options: Intl.DateTimeFormatOptions = {}) =>
+        new Intl.DateTimeFormat(language, options).format(date),
+    },
     data: { selected: [{ id: orderId }] },
     close: () => closed.push("closed"),
   };
@@ -126,6 +131,18 @@ function standIn(messages: unknown, language: string, orderId: string, answers: 
   }
   customElements.define("s-admin-block", class extends Container {});
   customElements.define("s-admin-action", class extends Container {});
+  // A section inside a block: its heading one level below the block's.
+  customElements.define(
+    "s-section",
+    class extends HTMLElement {
+      connectedCallback() {
+        if (this.querySelector(":scope > h3")) return;
+        const heading = document.createElement("h3");
+        heading.textContent = this.getAttribute("heading") ?? "";
+        this.prepend(heading);
+      }
+    },
+  );
   customElements.define("s-button", Button);
   customElements.define("s-banner", Banner);
 }
@@ -134,6 +151,7 @@ const STYLE = `
   body { font: 14px/1.4 system-ui, sans-serif; margin: 16px; max-width: 520px; }
   s-admin-block, s-admin-action { display: block; border: 1px solid #ccc; border-radius: 12px; padding: 12px 16px; }
   s-admin-block h2, s-admin-action h2 { font-size: 14px; margin: 0 0 8px; }
+  s-section { display: block; margin-top: 8px; } s-section h3 { font-size: 14px; margin: 0 0 8px; }
   s-stack { display: flex; flex-direction: column; gap: 8px; }
   s-stack[direction=inline] { flex-direction: row; flex-wrap: wrap; gap: 4px; }
   s-text, s-banner { display: block; }

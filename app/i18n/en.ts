@@ -6,6 +6,7 @@ import { home } from "./en/home";
 import { insights } from "./en/insights";
 import { products } from "./en/products";
 import { stock } from "./en/stock";
+import { journey } from "./en/journey";
 
 /**
  * English strings: the fallback language and the reference set of keys. Every other language must
@@ -21,6 +22,7 @@ export const en = {
   ...insights,
   ...products,
   ...stock,
+  ...journey,
 } as const;
 
 export type MessageKey = keyof typeof en;

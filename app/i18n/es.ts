@@ -7,6 +7,7 @@ import { home } from "./es/home";
 import { insights } from "./es/insights";
 import { products } from "./es/products";
 import { stock } from "./es/stock";
+import { journey } from "./es/journey";
 
 /** Spanish (neutral Latin American): most merchants of the app read the admin in Spanish. */
 export const es: Messages = {
@@ -18,4 +19,5 @@ export const es: Messages = {
   ...insights,
   ...products,
   ...stock,
+  ...journey,
 };

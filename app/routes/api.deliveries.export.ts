@@ -4,6 +4,7 @@ import { apiHandler } from "../lib/http.server";
 import { parseQuery } from "../lib/input.server";
 import { exportDeliveries, exportResponse } from "../services/deliveries/export.server";
 import { APP_ACTION_FILTERS, type AppActionFilter } from "../lib/app-action";
+import { JOURNEY_FILTERS } from "../lib/journey-log";
 import { DELIVERY_STATUSES } from "../services/deliveries/status.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 
@@ -11,6 +12,7 @@ const query = z.object({
   status: z.enum(DELIVERY_STATUSES).optional(),
   q: z.string().max(100, "must be at most 100 characters").optional(),
   appAction: z.enum(Object.keys(APP_ACTION_FILTERS) as [AppActionFilter, ...AppActionFilter[]]).optional(),
+  journey: z.enum(JOURNEY_FILTERS).optional(),
   // The merchant's language and region ("es-CO"): the file's words and separator.
   locale: z.string().max(35, "must be at most 35 characters").optional(),
 });

@@ -5,3 +5,8 @@ declare module "./src/BlockExtension.tsx" {
   const shopify: import("@shopify/ui-extensions/admin.order-details.block.render").Api;
   const globalThis: { shopify: typeof shopify };
 }
+
+declare module "./src/JourneySection.tsx" {
+  const shopify: import("@shopify/ui-extensions/admin.order-details.block.render").Api;
+  const globalThis: { shopify: typeof shopify };
+}

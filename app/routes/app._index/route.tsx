@@ -15,6 +15,7 @@ import { automationState } from "~/services/deliveries/operations.server";
 import { deliveryStats } from "~/services/deliveries/queries.server";
 import { heldOrdersSummary } from "~/services/deliveries/held-orders.server";
 import { followLoopTest } from "~/services/loop-test/loop-test.server";
+import { stalledParcels } from "~/services/journey/pace.server";
 import { countOrdersWithoutMobile } from "~/services/orders/checks.server";
 import { requirePlatformSession } from "~/services/platform/offline-session.server";
 import { listRecentOrders } from "~/services/platform/recent-orders.server";
@@ -27,6 +28,7 @@ import { DeliveryHealth } from "./components/DeliveryHealth";
 import { HeldOrders } from "./components/HeldOrders";
 import { RecentOrders, type RecentOrdersState } from "./components/RecentOrders";
 import { SetupChecklist } from "./components/SetupChecklist";
+import { StalledParcels } from "./components/StalledParcels";
 
 /**
  * The setup state and the last day's delivery counts from the app's database (the services of `/api/settings`,
@@ -39,23 +41,35 @@ import { SetupChecklist } from "./components/SetupChecklist";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
-  const [settings, associations, installs, stats, orders, loopTest, pause, withoutMobile, held] = await Promise.all([
-    getShopSettings(shop),
-    listAssociations(shop, 1, 1),
-    listThemeInstalls(shop),
-    deliveryStats(shop, 24),
-    recentOrders(shop),
-    followLoopTest(shop, null),
-    automationState(shop),
-    countOrdersWithoutMobile(shop),
-    heldOrdersSummary(shop),
-  ]);
+  const [settings, associations, installs, stats, orders, loopTest, pause, withoutMobile, held, stalled] =
+    await Promise.all([
+      getShopSettings(shop),
+      listAssociations(shop, 1, 1),
+      listThemeInstalls(shop),
+      deliveryStats(shop, 24),
+      recentOrders(shop),
+      followLoopTest(shop, null),
+      automationState(shop),
+      countOrdersWithoutMobile(shop),
+      heldOrdersSummary(shop),
+      stalledParcels(shop),
+    ]);
   const setup: SetupState = {
     configuration: settings ? (publicSettings(settings) as PublicConfiguration) : null,
     linkedProducts: associations.total,
     themes: installs.length,
   };
-  return { setup, counts: stats.counts as DeliveryCounts, orders, loopTest, pause, withoutMobile, held };
+  return {
+    setup,
+    counts: stats.counts as DeliveryCounts,
+    orders,
+    loopTest,
+    pause,
+    withoutMobile,
+    held,
+    // The longest-still few by name; the rest as a count and in the log.
+    stalled: { count: stalled.length, parcels: stalled.slice(0, 5) },
+  };
 };
 
 async function recentOrders(shop: string): Promise<RecentOrdersState> {
@@ -79,7 +93,7 @@ export const meta = pageMeta("app.title");
 
 export default function Home() {
   const { t, tp, dateTime } = useI18n();
-  const { loopTest, pause, withoutMobile, setup, counts, held, orders } = useLoaderData<typeof loader>();
+  const { loopTest, pause, withoutMobile, setup, counts, held, orders, stalled } = useLoaderData<typeof loader>();
   // The layout's delivery alert: the key the banner above says is refused is the checklist's first step.
   const keyRefused = useRouteLoaderData<typeof appLoader>("routes/app")?.alert?.kind === "key_refused";
   return (
@@ -112,6 +126,7 @@ export default function Home() {
           <DeliveryHealth counts={counts} />
         </Layout.Section>
         <HeldOrders held={held} />
+        <StalledParcels stalled={stalled} />
         <Layout.Section>
           <RecentOrders orders={orders} />
         </Layout.Section>

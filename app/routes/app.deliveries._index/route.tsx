@@ -25,6 +25,8 @@ import {
 } from "~/services/deliveries/operations.server";
 import { withBuyerOutcomes } from "~/services/deliveries/buyer-outcome.server";
 import { listByAppAction } from "~/services/deliveries/app-action-filter.server";
+import { listByJourney, withParcels } from "~/services/deliveries/journey-filter.server";
+import { isJourneyFilter, JOURNEY_FILTERS, type JourneyFilter } from "~/lib/journey-log";
 import { listDeliveries } from "~/services/deliveries/queries.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
@@ -50,21 +52,32 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const page = Math.min(1_000_000, Math.max(1, Math.floor(Number(params.get("page"))) || 1));
   const q = params.get("q")?.trim().slice(0, 100) || undefined;
   const appAction = params.get("appAction");
+  const journey = params.get("journey");
   const [list, failed, pause] = await Promise.all([
-    isAppActionFilter(appAction)
-      ? listByAppAction(shop, { appAction, status, q, page, pageSize: PAGE_SIZE })
-      : q
-        ? searchDeliveries(shop, { q, status, page, pageSize: PAGE_SIZE })
-        : listDeliveries(shop, { status, page, pageSize: PAGE_SIZE }),
+    isJourneyFilter(journey)
+      ? listByJourney(shop, {
+          journey,
+          appAction: isAppActionFilter(appAction) ? appAction : undefined,
+          status,
+          q,
+          page,
+          pageSize: PAGE_SIZE,
+        })
+      : isAppActionFilter(appAction)
+        ? listByAppAction(shop, { appAction, status, q, page, pageSize: PAGE_SIZE })
+        : q
+          ? searchDeliveries(shop, { q, status, page, pageSize: PAGE_SIZE })
+          : listDeliveries(shop, { status, page, pageSize: PAGE_SIZE }),
     countRetryableFailed(shop),
     automationState(shop),
   ]);
-  const deliveries = await withBuyerOutcomes(shop, list.deliveries as DeliverySummary[]);
+  const deliveries = await withParcels(shop, await withBuyerOutcomes(shop, list.deliveries as DeliverySummary[]));
   return {
     deliveries,
     total: list.total,
     status,
     appAction: isAppActionFilter(appAction) ? appAction : null,
+    journey: isJourneyFilter(journey) ? journey : null,
     q,
     page,
     failed,
@@ -119,10 +132,17 @@ export default function Deliveries() {
     }
   });
 
-  function show(status: DeliveryStatus | undefined, page: number, appAction = data.appAction) {
+  function show(
+    status: DeliveryStatus | undefined,
+    page: number,
+    appAction = data.appAction,
+    journey: JourneyFilter | null = data.journey,
+  ) {
     const search = new URLSearchParams(params);
     if (appAction) search.set("appAction", appAction);
     else search.delete("appAction");
+    if (journey) search.set("journey", journey);
+    else search.delete("journey");
     if (status) search.set("status", status);
     else search.delete("status");
     if (page > 1) search.set("page", String(page));
@@ -144,7 +164,7 @@ export default function Deliveries() {
   return (
     <AppPage
       title={t("nav.deliveries")}
-      // An index table of eight columns and its row actions: the admin's own order list is full width too.
+      // An index table of nine columns and its row actions: the admin's own order list is full width too.
       fullWidth
       // Deliveries move on their own (worker, callbacks): the merchant can look again without leaving the page.
       secondaryActions={[{ content: t("common.refresh"), onAction: revalidator.revalidate, loading }, sweep.action]}
@@ -161,7 +181,7 @@ export default function Deliveries() {
         <Layout.Section>
           <BlockStack gap="400">
             <Card>
-              <InlineGrid columns={{ xs: 1, md: 2 }} gap="300">
+              <InlineGrid columns={{ xs: 1, md: 3 }} gap="300">
                 <Select
                   label={t("deliveries.filter")}
                   options={[
@@ -188,6 +208,15 @@ export default function Deliveries() {
                   value={data.appAction ?? ""}
                   onChange={(value) => show(status, 1, isAppActionFilter(value) ? value : null)}
                 />
+                <Select
+                  label={t("deliveries.filter.journey")}
+                  options={[
+                    { label: t("deliveries.filter.all"), value: "" },
+                    ...JOURNEY_FILTERS.map((value) => ({ label: t(`journey.filter.${value}`), value })),
+                  ]}
+                  value={data.journey ?? ""}
+                  onChange={(value) => show(status, 1, data.appAction, isJourneyFilter(value) ? value : null)}
+                />
               </InlineGrid>
             </Card>
             {operation.failure && operation.intent === "retry" && (
@@ -198,8 +227,9 @@ export default function Deliveries() {
                 q={data.q}
                 status={status}
                 appAction={data.appAction}
+                journey={data.journey}
                 onClearSearch={clearSearch}
-                onClearFilter={() => show(undefined, 1, null)}
+                onClearFilter={() => show(undefined, 1, null, null)}
               />
             ) : (
               <>

@@ -10,6 +10,7 @@ import { holdPolicyInput, saveHoldPolicy } from "~/services/holds/settings.serve
 import { parseJsonInput } from "~/lib/json.server";
 import { receiverUrl, rotateReceiverToken, saveStatusMap, statusMapInput } from "~/services/journey/settings.server";
 import { getShopSettings } from "~/services/shops/configuration.server";
+import { carrierPaceInput, saveCarrierPace } from "~/services/journey/pace.server";
 import { supplierIntegrationInput } from "~/services/supplier/integration-input.server";
 import { requireSupplierToken, saveSupplierIntegration } from "~/services/supplier/integration.server";
 import { listSupplierProducts } from "~/services/supplier/products.server";
@@ -74,6 +75,10 @@ export async function settingsIntent(shop: string, fields: Record<string, string
       return ok({ receiverUrl: receiverUrl(await rotateReceiverToken(shop)) });
     case "supplier-status-map-save":
       await saveStatusMap(shop, parseInput(statusMapInput, parseJsonInput(fields.statusMap ?? "{}")));
+      return ok({});
+    // Days per carrier and stage, the whole table at once (docs/decisions/303).
+    case "supplier-carrier-pace-save":
+      await saveCarrierPace(shop, parseInput(carrierPaceInput, parseJsonInput(fields.carrierPace ?? "{}")));
       return ok({});
     // The services of /api/answer-rules and /api/hold-settings (docs/decisions/210, 211).
     case "answers-save":

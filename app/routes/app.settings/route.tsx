@@ -23,6 +23,8 @@ import { OrderRulesSettings } from "./components/OrderRulesSettings";
 import { OutcomeTagSetting } from "./components/OutcomeTagSetting";
 import { AutomationSettings } from "./components/AutomationSettings";
 import { StatusMapCard } from "./components/StatusMapCard";
+import { CarrierPaceCard } from "./components/CarrierPaceCard";
+import { carrierPaceOf } from "~/services/journey/pace.server";
 import { StatusReceiverCard } from "./components/StatusReceiverCard";
 import { SupplierSettings } from "./components/SupplierSettings";
 import { settingsIntent, storedKeyFlows, type StoredKeyFlows } from "./intents.server";
@@ -36,7 +38,7 @@ export const meta = pageMeta("nav.settings");
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [settings, answers, holdPolicy, holdScopesMissing, tagPolicy, orderRules, receiver, statusMap] =
+  const [settings, answers, holdPolicy, holdScopesMissing, tagPolicy, orderRules, receiver, statusMap, carrierPace] =
     await Promise.all([
       getShopSettings(session.shop),
       answerRulesView(session.shop),
@@ -46,12 +48,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       getOrderRules(session.shop),
       receiverView(session.shop),
       savedStatusMap(session.shop),
+      carrierPaceOf(session.shop),
     ]);
   return {
     tagPolicy,
     orderRules,
     receiver,
     statusMap,
+    carrierPace,
     answers,
     holdPolicy,
     holdScopesMissing,
@@ -76,8 +80,18 @@ export const action = apiHandler(
 
 export default function Settings() {
   const { t } = useI18n();
-  const { configuration, flows, tagPolicy, orderRules, answers, holdPolicy, holdScopesMissing, receiver, statusMap } =
-    useLoaderData<typeof loader>();
+  const {
+    configuration,
+    flows,
+    tagPolicy,
+    orderRules,
+    answers,
+    holdPolicy,
+    holdScopesMissing,
+    receiver,
+    statusMap,
+    carrierPace,
+  } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
   return (
@@ -102,6 +116,7 @@ export default function Settings() {
               <SupplierSettings configuration={configuration} report={unsaved.report} />
               <StatusReceiverCard receiver={receiver} />
               <StatusMapCard statusMap={statusMap} />
+              <CarrierPaceCard pace={carrierPace} />
             </BlockStack>
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection

@@ -8,11 +8,12 @@ import { describeTimeZone, formatSheetDateTime, localDayOf } from "../../lib/tim
 import { shopTimeZone } from "../shops/time-zone.server";
 import { readBuyerSummary, type BuyerSummary } from "../../lib/buyer-summary";
 import { orderAnswersOf } from "../answers/record.server";
-import { searchWhere, type DeliverySearch } from "./search.server";
 import type { AppAction } from "../../lib/app-action";
 import { orderHoldStates } from "../holds/hold-state.server";
 import { flowDirectory } from "../automation/flow-directory.server";
-import { appActionWhere } from "./app-action-filter.server";
+import { logWhere, type LogSearch } from "./journey-filter.server";
+import { parcelsOfOrders } from "../journey/log.server";
+import type { ParcelSummary } from "../../lib/journey-log";
 
 /**
  * The delivery log as the merchant's spreadsheet opens it (docs/decisions/203): UTF-8 with a BOM, the separator of
@@ -40,6 +41,8 @@ interface RowFacts {
   answer: RecordedAnswer | null;
   appAction: AppAction | null;
   flowNames: Record<string, string>;
+  /** The order's supplier orders (usually one; a split shipment gives more, joined with " / "). */
+  parcels: ParcelSummary[];
 }
 
 interface Column {
@@ -88,6 +91,24 @@ const COLUMNS: Column[] = [
     header: "export.column.appAction",
     value: (_row, i18n, { appAction }) => (appAction ? labelled(i18n.t, "deliveries.appAction", appAction.state) : ""),
   },
+  // Where the parcel is, from the supplier marketplace (docs/decisions/303): the log's words, guide, carrier, since.
+  { header: "export.column.parcel", value: (_row, i18n, { parcels }) => joined(parcels, (p) => parcelWord(i18n, p)) },
+  // A tracking number is digits a spreadsheet would read as a number (2,40012E+11, leading zeros lost): kept as text
+  // the way a phone is.
+  {
+    header: "export.column.guide",
+    value: (_row, _i18n, { parcels }) =>
+      parcels.length === 1 && parcels[0].guide ? sheetPhone(parcels[0].guide) : joined(parcels, (p) => p.guide),
+  },
+  { header: "export.column.carrier", value: (_row, _i18n, { parcels }) => joined(parcels, (p) => p.carrier) },
+  {
+    header: "export.column.parcelSince",
+    value: (_row, i18n, { parcels }) =>
+      joined(parcels, (p) => {
+        const since = p.group === "incident" ? (p.incidentSince ?? p.stageSince) : p.stageSince;
+        return formatSheetDateTime(since ? new Date(since) : null, i18n.timeZone);
+      }),
+  },
   { header: "export.column.tags", value: (row) => (JSON.parse(row.tagsApplied) as string[]).join(" ") },
   {
     header: "export.column.lastError",
@@ -101,6 +122,17 @@ const COLUMNS: Column[] = [
   { header: "export.column.test", value: (row, i18n) => (row.test ? i18n.t("export.yes") : "") },
   { header: "export.column.id", value: (row) => row.id },
 ];
+
+function joined(parcels: ParcelSummary[], cell: (parcel: ParcelSummary) => string | null | undefined) {
+  return parcels.map((parcel) => cell(parcel) ?? "").join(" / ") || null;
+}
+
+/** The log's word for a parcel: its group's, else its stage's, else the status as the marketplace spelled it. */
+function parcelWord(i18n: I18n, parcel: ParcelSummary) {
+  if (parcel.group) return i18n.t(`journey.filter.${parcel.group}`);
+  if (parcel.stage === "unknown") return parcel.rawStatus ?? i18n.t("journey.unknownStatus");
+  return labelled(i18n.t, "journey.stage", parcel.stage);
+}
 
 /** ";" for Spanish (its regional settings use "," as the decimal mark and ";" between list items), "," for English. */
 export function csvSeparator(i18n: Pick<I18n, "locale">) {
@@ -157,15 +189,13 @@ export interface DeliveryExport {
 /** The filtered log as the merchant's spreadsheet, newest first, read and written a page at a time. */
 export async function exportDeliveries(
   shop: string,
-  search: DeliverySearch,
+  search: LogSearch,
   localeTag: string | null | undefined,
   now = new Date(),
 ): Promise<DeliveryExport> {
   const i18n = createI18n(localeTag, await shopTimeZone(shop, now));
   const separator = csvSeparator(i18n);
-  const where = search.appAction
-    ? await appActionWhere(shop, { ...search, appAction: search.appAction })
-    : searchWhere(shop, search);
+  const where = await logWhere(shop, search, now);
   const { names: flowNames } = await flowDirectory(shop);
   const encoder = new TextEncoder();
   const zone = describeTimeZone(i18n.timeZone, now);
@@ -196,13 +226,18 @@ export async function exportDeliveries(
       });
       if (!page.length) return controller.close();
       const orderIds = page.flatMap((row) => (row.orderId ? [row.orderId] : []));
-      const [answers, actions] = await Promise.all([orderAnswersOf(shop, orderIds), orderHoldStates(shop, orderIds)]);
+      const [answers, actions, parcels] = await Promise.all([
+        orderAnswersOf(shop, orderIds),
+        orderHoldStates(shop, orderIds),
+        parcelsOfOrders(shop, orderIds),
+      ]);
       const lines = page.map((row) => {
         const facts: RowFacts = {
           buyer: readBuyerSummary(row.buyer),
           answer: (row.orderId && answers.get(row.orderId)) || null,
           appAction: (row.topic === "orders/create" && row.orderId && actions.get(row.orderId)) || null,
           flowNames,
+          parcels: (row.topic === "orders/create" && row.orderId && parcels.get(row.orderId)) || [],
         };
         return COLUMNS.map((column) => csvCell(column.value(row, i18n, facts), separator)).join(separator);
       });

@@ -1,6 +1,7 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
+import { JourneySection } from "./JourneySection";
 import { buildBuyerView, buyerActionRequest, holdFailureMessage, type BuyerAction, type BuyerState } from "./buyer";
 import { actionRequest, buildStory, failureMessage, NETWORK_FAILURE, type Line, type StoryDelivery } from "./story";
 
@@ -165,6 +166,7 @@ function Extension() {
             )}
           </s-stack>
         )}
+        <JourneySection orderId={orderId} />
       </s-stack>
     </s-admin-block>
   );

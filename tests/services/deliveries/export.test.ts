@@ -299,6 +299,54 @@ describe("the delivery log as the merchant's spreadsheet", () => {
     ]);
   });
 
+  it("gives each order's parcel (word, tracking number, carrier, since in the shop's zone) and filters by it", async () => {
+    const shop = await createAutomatedShop();
+    await storeShopTimeZone(shop, "America/Bogota");
+    for (const [i, id] of [51, 52, 53].entries()) {
+      await createDelivery(shop, {
+        createdAt: new Date(Date.UTC(2026, 10, 26, 10 - i)),
+        order: restOrder({ id, name: `#${id}` }),
+      });
+    }
+    const supplierOrder = (id: number, data: Record<string, unknown>) =>
+      prisma.supplierOrder.create({
+        data: { shop, supplierOrderId: `SO-${id}`, orderId: `gid://shopify/Order/${id}`, orderName: `#${id}`, ...data },
+      });
+    // 15:30 UTC is 10:30 in Bogotá.
+    await supplierOrder(51, {
+      stage: "in_transit",
+      rawStatus: "EN TRANSITO",
+      guide: "240012345678",
+      carrier: "Servientrega",
+      stageSince: new Date("2026-11-25T15:30:00Z"),
+    });
+    await supplierOrder(52, {
+      stage: "delivered",
+      rawStatus: "ENTREGADA",
+      guide: "7781",
+      carrier: "Coordinadora",
+      stageSince: new Date("2026-11-27T01:00:00Z"),
+    });
+    const sheet = openAsSpreadsheet((await download(shop, "locale=es-CO")).bytes, COLOMBIA);
+    const values = cellValues(sheet.rows);
+    const column = (prefix: string) => values.slice(1).map((row) => row[columnOf(sheet.rows[0], prefix)]);
+    expect(column("Pedido")).toEqual(["#51", "#52", "#53"]);
+    expect(column("Envío")).toEqual(["En camino", "Entregado", ""]);
+    // Tracking numbers stay text: never 2,40012E+11.
+    expect(column("Guía")).toEqual(["240012345678", "7781", ""]);
+    expect(sheet.rows[1][columnOf(sheet.rows[0], "Guía")].kind).toBe("text");
+    expect(column("Transportadora")).toEqual(["Servientrega", "Coordinadora", ""]);
+    expect(values[0]).toContain("Envío en esta etapa desde, hora de America/Bogota (GMT-5)");
+    expect(column("Envío en esta etapa desde")).toEqual(["2026-11-25 10:30:00", "2026-11-26 20:00:00", ""]);
+
+    const delivered = cellValues(
+      openAsSpreadsheet((await download(shop, "locale=en&journey=delivered")).bytes, UNITED_STATES).rows,
+    );
+    expect(delivered.slice(1).map((row) => [row[1], row[delivered[0].indexOf("Parcel")]])).toEqual([
+      ["#52", "Delivered"],
+    ]);
+  });
+
   it("refuses bad input the same way at the page's path and the API's", async () => {
     const shop = await createAutomatedShop();
     for (const path of ["/app/deliveries/export", "/api/deliveries/export"]) {

@@ -69,7 +69,7 @@ export function DeliveryOperations({
   const exportCsv = () =>
     download.run(async () => {
       const query = new URLSearchParams();
-      for (const name of ["status", "q", "appAction"]) {
+      for (const name of ["status", "q", "appAction", "journey"]) {
         // The log reads at most the search's first 100 characters; the file follows what the log shows.
         const value = name === "q" ? params.get(name)?.trim().slice(0, 100) : params.get(name);
         if (value) query.set(name, value);

@@ -4,6 +4,8 @@ import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { BuyerCell } from "~/components/deliveries/Buyer";
 import { AppActionBadge } from "~/components/deliveries/AppActionBadge";
 import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
+import { ParcelCell } from "~/components/deliveries/ParcelCell";
+import type { ParcelSummary } from "~/lib/journey-log";
 import { OrderName } from "~/components/OrderName";
 import { StackedBelow, StackedCell, stackedRowId } from "~/components/StackedBelow";
 import { useI18n } from "~/i18n/context";
@@ -22,7 +24,7 @@ export function DeliveryTable({
   loading,
   retry,
 }: {
-  deliveries: (DeliverySummary & BuyerOutcome)[];
+  deliveries: (DeliverySummary & BuyerOutcome & { parcels: ParcelSummary[] })[];
   loading: boolean;
   retry: { onRetry: (delivery: DeliverySummary) => void; pending: (id: string) => boolean; busy: boolean };
 }) {
@@ -38,6 +40,7 @@ export function DeliveryTable({
       { title: t("deliveries.total"), alignment: "end" },
       { title: t("deliveries.status") },
       { title: t("deliveries.appAction") },
+      { title: t("journey.column") },
       { title: t("deliveries.attempts"), alignment: "end" },
       { title: t("deliveries.lastError") },
       { title: t("products.actions"), hidden: true },
@@ -93,7 +96,7 @@ export function DeliveryTable({
 
   return (
     <Card padding="0">
-      {/* Below the large breakpoint (1040 px) eight columns and the row's actions do not fit the page
+      {/* Below the large breakpoint (1040 px) nine columns and the row's actions do not fit the page
       (Spanish labels were cut short at 1024 px): each row is then one stacked item, its actions on
       their own line. CSS chooses, so the first paint is right (docs/decisions/147). */}
       <StackedBelow
@@ -130,6 +133,9 @@ export function DeliveryTable({
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <AppActionBadge action={delivery.appAction} />
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <ParcelCell parcels={delivery.parcels} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>
@@ -178,6 +184,7 @@ export function DeliveryTable({
                     )}
                     <BuyerAnswer answer={delivery.answer} />
                     <AppActionBadge action={delivery.appAction} />
+                    <ParcelCell parcels={delivery.parcels} />
                     {why && (
                       // The reason wraps within the row's width, whatever the list around it says.
                       <div style={{ whiteSpace: "normal" }}>

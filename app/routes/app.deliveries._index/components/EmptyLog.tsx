@@ -3,18 +3,21 @@ import { EmptyCard } from "~/components/EmptyCard";
 import { useI18n } from "~/i18n/context";
 import type { DeliveryStatus } from "~/lib/api-types";
 import type { AppActionFilter } from "~/lib/app-action";
+import type { JourneyFilter } from "~/lib/journey-log";
 
 /** An empty page of the log: a search that found nothing, an empty filter, or a log with nothing in it yet. */
 export function EmptyLog({
   q,
   status,
   appAction,
+  journey,
   onClearSearch,
   onClearFilter,
 }: {
   q: string | undefined;
   status: DeliveryStatus | undefined;
   appAction: AppActionFilter | null;
+  journey: JourneyFilter | null;
   onClearSearch: () => void;
   onClearFilter: () => void;
 }) {
@@ -31,13 +34,14 @@ export function EmptyLog({
         </InlineStack>
       </BlockStack>
     </EmptyCard>
-  ) : status || appAction ? (
+  ) : status || appAction || journey ? (
     // An empty filter is not an empty log: say so, and offer the way back to everything.
     <EmptyCard
       heading={t("deliveries.emptyFiltered", {
         status: [
           status ? t(`deliveries.status.${status}`) : null,
           appAction ? t(`deliveries.filter.appAction.${appAction}`) : null,
+          journey ? t(`journey.filter.${journey}`) : null,
         ]
           .filter(Boolean)
           .join(" · "),

@@ -1,0 +1,47 @@
+import type { Prisma } from "@prisma/client";
+import type { DeliverySummary } from "../../lib/api-types";
+import type { JourneyFilter, ParcelSummary } from "../../lib/journey-log";
+import { ordersInJourney, parcelsOfOrders } from "../journey/log.server";
+import { appActionWhere } from "./app-action-filter.server";
+import { pageOfDeliveries } from "./queries.server";
+import { searchWhere, type DeliverySearch } from "./search.server";
+import type { DeliveryStatus } from "./status.server";
+
+export type LogSearch = DeliverySearch & { journey?: JourneyFilter };
+
+/**
+ * The log's filters as one Prisma filter (the page's journey filter and the export): status and typed words, what
+ * the app did, and where the parcel is (docs/decisions/303), the last found from the supplier orders first, then
+ * their store orders' deliveries.
+ */
+export async function logWhere(shop: string, search: LogSearch, now = new Date()): Promise<Prisma.DeliveryWhereInput> {
+  const base = search.appAction
+    ? await appActionWhere(shop, { ...search, appAction: search.appAction })
+    : searchWhere(shop, search);
+  if (!search.journey) return base;
+  const orders = await ordersInJourney(shop, search.journey, now);
+  return { AND: [base, { topic: "orders/create", orderId: { in: orders } }] };
+}
+
+/** One page of the log under the journey filter, newest first, with its total. */
+export async function listByJourney(
+  shop: string,
+  query: LogSearch & { journey: JourneyFilter; status?: DeliveryStatus; page: number; pageSize: number },
+) {
+  return pageOfDeliveries(await logWhere(shop, query), query.page, query.pageSize);
+}
+
+/** The deliveries with their orders' parcels (none for a cart or a draft, or before the supplier reports one). */
+export async function withParcels<T extends DeliverySummary>(
+  shop: string,
+  deliveries: T[],
+): Promise<(T & { parcels: ParcelSummary[] })[]> {
+  const orderIds = deliveries.flatMap((delivery) =>
+    delivery.topic === "orders/create" && delivery.orderId ? [delivery.orderId] : [],
+  );
+  const parcels = await parcelsOfOrders(shop, orderIds);
+  return deliveries.map((delivery) => ({
+    ...delivery,
+    parcels: (delivery.topic === "orders/create" && delivery.orderId && parcels.get(delivery.orderId)) || [],
+  }));
+}

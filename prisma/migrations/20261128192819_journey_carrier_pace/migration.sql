@@ -1,0 +1,22 @@
+-- RedefineTables
+PRAGMA defer_foreign_keys=ON;
+PRAGMA foreign_keys=OFF;
+CREATE TABLE "new_SupplierJourneySettings" (
+    "shop" TEXT NOT NULL PRIMARY KEY,
+    "receiverTokenHash" TEXT,
+    "receiverTokenHint" TEXT,
+    "receiverCreatedAt" DATETIME,
+    "statusMap" TEXT NOT NULL DEFAULT '{}',
+    "carrierPace" TEXT NOT NULL DEFAULT '{}',
+    "updatedAt" DATETIME NOT NULL
+);
+INSERT INTO "new_SupplierJourneySettings" ("receiverCreatedAt", "receiverTokenHash", "receiverTokenHint", "shop", "statusMap", "updatedAt") SELECT "receiverCreatedAt", "receiverTokenHash", "receiverTokenHint", "shop", "statusMap", "updatedAt" FROM "SupplierJourneySettings";
+DROP TABLE "SupplierJourneySettings";
+ALTER TABLE "new_SupplierJourneySettings" RENAME TO "SupplierJourneySettings";
+CREATE UNIQUE INDEX "SupplierJourneySettings_receiverTokenHash_key" ON "SupplierJourneySettings"("receiverTokenHash");
+PRAGMA foreign_keys=ON;
+PRAGMA defer_foreign_keys=OFF;
+
+-- CreateIndex
+CREATE INDEX "SupplierOrder_shop_openIncident_idx" ON "SupplierOrder"("shop", "openIncident");
+
