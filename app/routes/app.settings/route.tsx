@@ -18,10 +18,11 @@ import { HOLD_SCOPES, holdPolicyOf } from "~/services/holds/settings.server";
 import { getOrderRules } from "~/services/orders/rules.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { missingScopesFor } from "~/services/platform/granted-scopes.server";
-import { receiverView, savedStatusMap } from "~/services/journey/settings.server";
+import { followInStoreView, receiverView, savedStatusMap } from "~/services/journey/settings.server";
 import { getShopSettings, publicSettings } from "~/services/shops/configuration.server";
 import { authenticate } from "~/shopify.server";
 import { AutomationSettings } from "./components/AutomationSettings";
+import { FollowInStoreCard } from "./components/FollowInStoreCard";
 import { StatusMapCard } from "./components/StatusMapCard";
 import { StatusReceiverCard } from "./components/StatusReceiverCard";
 import { SupplierSettings } from "./components/SupplierSettings";
@@ -36,7 +37,7 @@ export const meta = pageMeta("nav.settings");
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [settings, answers, holdPolicy, holdScopesMissing, tagPolicy, orderRules, receiver, statusMap] =
+  const [settings, answers, holdPolicy, holdScopesMissing, tagPolicy, orderRules, receiver, statusMap, follow] =
     await Promise.all([
       getShopSettings(session.shop),
       answerRulesView(session.shop),
@@ -46,12 +47,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       getOrderRules(session.shop),
       receiverView(session.shop),
       savedStatusMap(session.shop),
+      followInStoreView(session.shop),
     ]);
   return {
     tagPolicy,
     orderRules,
     receiver,
     statusMap,
+    follow,
     answers,
     holdPolicy,
     holdScopesMissing,
@@ -76,8 +79,18 @@ export const action = apiHandler(
 
 export default function Settings() {
   const { t } = useI18n();
-  const { configuration, flows, tagPolicy, orderRules, answers, holdPolicy, holdScopesMissing, receiver, statusMap } =
-    useLoaderData<typeof loader>();
+  const {
+    configuration,
+    flows,
+    tagPolicy,
+    orderRules,
+    answers,
+    holdPolicy,
+    holdScopesMissing,
+    receiver,
+    statusMap,
+    follow,
+  } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
   return (
@@ -102,6 +115,7 @@ export default function Settings() {
               <SupplierSettings configuration={configuration} report={unsaved.report} />
               <StatusReceiverCard receiver={receiver} />
               <StatusMapCard statusMap={statusMap} />
+              <FollowInStoreCard follow={follow} />
             </BlockStack>
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection
