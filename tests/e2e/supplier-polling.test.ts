@@ -65,7 +65,8 @@ describe("a dropped supplier push is found by polling", () => {
     const events = await eventually(
       async () => {
         const rows = await stored(id);
-        return rows.length === 3 ? rows : undefined;
+        // The events are written before the order's projection: wait for both.
+        return rows.length === 3 && rows[0].stage === "label_created" ? rows : undefined;
       },
       90_000,
       "the polled statuses",

@@ -45,9 +45,8 @@ export interface PollRun {
 
 export async function pollSupplierOrders(now: Date): Promise<PollRun> {
   const started = Date.now();
-  const shops = (
-    await prisma.supplierOrder.findMany({ where: dueWhere(now), distinct: ["shop"], select: { shop: true } })
-  ).map((row) => row.shop);
+  // GROUP BY in the database: Prisma's `distinct` would read every due row first.
+  const shops = (await prisma.supplierOrder.groupBy({ by: ["shop"], where: dueWhere(now) })).map((row) => row.shop);
   const groups = await tokenGroups(shops);
   const run: PollRun = { calls: 0, newStatuses: 0, pausedTokens: 0 };
   const queue = [...groups];

@@ -66,7 +66,7 @@ describe("polling supplier orders within each token's budget", () => {
     expect(new Set(reads.calls.map((call) => call.id)).size).toBe(500);
     expect(await prisma.supplierOrder.count({ where: { shop, stage: "in_transit" } })).toBe(500);
     expect(await prisma.supplierStatusEvent.count({ where: { shop, source: "poll" } })).toBe(1000);
-  }, 120_000);
+  }, 300_000);
 
   it("shares one budget among the shops of one token", async () => {
     const reads = mockSupplierOrderReads();
