@@ -2,8 +2,7 @@ import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { pollingPause, pollSupplierOrders } from "~/services/journey/poll.server";
-import { receiveStatusPush } from "~/services/journey/receive.server";
-import { rotateReceiverToken } from "~/services/journey/settings.server";
+import { applyStatusEvents, insertStatusEvent } from "~/services/journey/record.server";
 import { createConfiguration, shopDomain } from "../../helpers/factories";
 import { mockSupplierOrderReads } from "../../mocks/supplier";
 
@@ -125,9 +124,9 @@ describe("polling supplier orders within each token's budget", () => {
   it("finds the statuses whose push was dropped, keeping a pushed status once", async () => {
     const reads = mockSupplierOrderReads();
     const shop = await shopWithToken("token-d");
-    const receiver = await rotateReceiverToken(shop);
-    const pushed = await receiveStatusPush(receiver, async () => ({ id: 4821937, status: "GUIA_GENERADA" }));
-    await pushed.applied;
+    // The first status came by push, which carries no time.
+    await insertStatusEvent(shop, "push", { supplierOrderId: "4821937", rawStatus: "GUIA_GENERADA" }, at(-HOUR));
+    await applyStatusEvents(shop, "4821937", { now: at(-HOUR) });
     // The marketplace moved on; its pushes of the next two statuses never arrived.
     reads.set("token-d", "4821937", {
       status: "ENTREGADO",
