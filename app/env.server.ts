@@ -86,6 +86,9 @@ const schema = z
     // Proxies in front of the app that append to X-Forwarded-For; the client address is the entry this far from
     // the right of the list they built (0: the app faces its clients, the connection's address). Decision 188.
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
+    // Calls a minute the app makes to read supplier orders, per supplier token across the fleet: half the
+    // marketplace's limit of about 60, the rest left to the merchant's other integrations (docs/decisions/304).
+    SUPPLIER_POLL_PER_MINUTE: z.coerce.number().int().min(1).max(55).default(30),
     // Days an order payload is kept after the webhook arrived; afterwards only the delivery record stays.
     DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     // Minutes a checkout may stay without an order before the abandoned-cart flow is triggered.

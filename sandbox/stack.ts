@@ -417,6 +417,9 @@ export interface ConfigureResult {
   body: unknown;
 }
 
+/** The demo shop's supplier integration key, one the supplier simulator accepts. */
+export const SANDBOX_SUPPLIER_TOKEN = "sandbox-supplier-token";
+
 /** Configures the shop through the app's own endpoints: automation key and flows, then the supplier. */
 export async function configureShop(
   stack: Stack,
@@ -427,7 +430,7 @@ export async function configureShop(
     abandonedCartFlowId: "f_202",
     storeName: "Tienda Demo",
     country: "CO",
-    supplierToken: "sandbox-supplier-token",
+    supplierToken: SANDBOX_SUPPLIER_TOKEN,
   },
 ): Promise<ConfigureResult[]> {
   const results: ConfigureResult[] = [];

@@ -8,10 +8,12 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { SimEvent } from "./lib/http";
 import { DEMO_SHOP } from "./platform/seed";
+import { registerStatusReceiver } from "./status-receiver";
 import {
   buildApp,
   configureShop,
   installShop,
+  SANDBOX_SUPPLIER_TOKEN,
   prepareDatabase,
   preparePostgres,
   ROOT,
@@ -126,6 +128,9 @@ async function setUp(stack: Stack) {
           : `failed (HTTP ${result.status}: ${typeof body === "string" ? body.slice(0, 120) : body.error})`;
     line("app", `${result.step} settings: ${outcome}`);
   }
+  // The merchant's paste in the marketplace panel: pushes of the demo's supplier orders reach the app.
+  const receiver = await registerStatusReceiver(stack, DEMO_SHOP, SANDBOX_SUPPLIER_TOKEN);
+  line("supplier", `status pushes go to ${receiver.replace(/[^/]+$/, (token) => `••••${token.slice(-4)}`)}`);
 
   writeFileSync(
     STATE_FILE,

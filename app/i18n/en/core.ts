@@ -73,8 +73,9 @@ export const core = {
   "scope.read_inventory": "see the inventory",
   "scope.write_inventory": "change the inventory",
   "scope.read_locations": "see your locations",
-  "scope.write_merchant_managed_fulfillment_orders": "hold and release the shipments you fulfil yourself",
-  "scope.write_third_party_fulfillment_orders": "hold and release the shipments another app or your supplier fulfils",
+  "scope.write_merchant_managed_fulfillment_orders": "hold, release and fulfil the shipments you fulfil yourself",
+  "scope.write_third_party_fulfillment_orders":
+    "hold, release and fulfil the shipments another app or your supplier fulfils",
   "scopes.missing":
     "For this the app needs permission to {scopes}. Until you grant it, the app keeps working without this feature.",
   "scopes.request": "Grant permissions",

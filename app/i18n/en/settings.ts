@@ -53,6 +53,15 @@ export const settings = {
   "settings.supplier.receiver.rotate": "Generate a new URL",
   "settings.supplier.receiver.rotateHelp":
     "Lost the URL? Generate a new one and paste it in the panel: the current one stops working at once.",
+  "settings.supplier.follow.title": "Follow the parcel in the store",
+  "settings.supplier.follow.enabled": "Update the store order as the parcel moves",
+  "settings.supplier.follow.help":
+    "When the supplier reports a stage, the app fulfils the store order with its tracking number, adds the delivery events and marks it paid once delivered. Off until you turn it on.",
+  "settings.supplier.follow.feature": "Following the parcel in the store",
+  "settings.supplier.follow.withoutScopes":
+    "Until you grant them, each parcel's statuses are still recorded and shown in this app; only the store order is left as it is.",
+  "settings.supplier.follow.on": "The store will follow each parcel",
+  "settings.supplier.follow.off": "The store will no longer follow the parcels",
   "settings.supplier.statusMap.title": "Your own statuses",
   "settings.supplier.statusMap.help":
     "Does your carrier send a status this store does not know yet, or means something else by one? Tell us which stage it is; spelling, accents and capitals do not matter.",

@@ -77,8 +77,9 @@ export const core: Record<keyof typeof english, string> = {
   "scope.read_inventory": "ver el inventario",
   "scope.write_inventory": "cambiar el inventario",
   "scope.read_locations": "ver tus ubicaciones",
-  "scope.write_merchant_managed_fulfillment_orders": "retener y liberar los envíos que preparas tú",
-  "scope.write_third_party_fulfillment_orders": "retener y liberar los envíos que prepara otra app o tu proveedor",
+  "scope.write_merchant_managed_fulfillment_orders": "retener, liberar y preparar los envíos que preparas tú",
+  "scope.write_third_party_fulfillment_orders":
+    "retener, liberar y preparar los envíos que prepara otra app o tu proveedor",
   "scopes.request": "Conceder permisos",
   "scopes.answer.granted": "Permisos concedidos.",
   "scopes.answer.declined": "No se concedieron los permisos. La función queda inactiva hasta que los concedas.",

@@ -58,6 +58,15 @@ export const settings: Record<keyof typeof english, string> = {
   "settings.supplier.receiver.rotate": "Generar una URL nueva",
   "settings.supplier.receiver.rotateHelp":
     "¿Perdiste la URL? Genera una nueva y pégala en el panel: la actual deja de funcionar en ese momento.",
+  "settings.supplier.follow.title": "Seguir el paquete en la tienda",
+  "settings.supplier.follow.enabled": "Actualizar el pedido de la tienda a medida que avanza el paquete",
+  "settings.supplier.follow.help":
+    "Cuando el proveedor informe una etapa, la app preparará el pedido de la tienda con su número de guía, agregará los eventos de entrega y lo marcará como pagado al entregarse. Está desactivado hasta que lo actives.",
+  "settings.supplier.follow.feature": "Seguir el paquete en la tienda",
+  "settings.supplier.follow.withoutScopes":
+    "Mientras no los concedas, los estados de cada paquete se siguen registrando y mostrando en esta app; solo el pedido de la tienda queda como está.",
+  "settings.supplier.follow.on": "La tienda seguirá cada paquete",
+  "settings.supplier.follow.off": "La tienda ya no seguirá los paquetes",
   "settings.supplier.statusMap.title": "Tus propios estados",
   "settings.supplier.statusMap.help":
     "¿Tu transportadora envía un estado que esta tienda aún no conoce, o quiere decir otra cosa con uno? Dinos qué etapa es; la ortografía, las tildes y las mayúsculas no importan.",

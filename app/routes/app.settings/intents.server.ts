@@ -8,7 +8,14 @@ import { automationKeyTestInput, automationSettingsInput } from "~/services/auto
 import { saveAutomationSettings } from "~/services/automation/settings.server";
 import { holdPolicyInput, saveHoldPolicy } from "~/services/holds/settings.server";
 import { parseJsonInput } from "~/lib/json.server";
-import { receiverUrl, rotateReceiverToken, saveStatusMap, statusMapInput } from "~/services/journey/settings.server";
+import {
+  followInStoreInput,
+  receiverUrl,
+  rotateReceiverToken,
+  saveFollowInStore,
+  saveStatusMap,
+  statusMapInput,
+} from "~/services/journey/settings.server";
 import { getShopSettings } from "~/services/shops/configuration.server";
 import { carrierPaceInput, saveCarrierPace } from "~/services/journey/pace.server";
 import { supplierIntegrationInput } from "~/services/supplier/integration-input.server";
@@ -73,6 +80,8 @@ export async function settingsIntent(shop: string, fields: Record<string, string
     // The status URL is in this answer only: its token is kept as a hash (docs/decisions/321).
     case "supplier-receiver-new":
       return ok({ receiverUrl: receiverUrl(await rotateReceiverToken(shop)) });
+    case "journey-follow-save":
+      return ok({ follow: await saveFollowInStore(shop, parseInput(followInStoreInput, fields).followInStore) });
     case "supplier-status-map-save":
       await saveStatusMap(shop, parseInput(statusMapInput, parseJsonInput(fields.statusMap ?? "{}")));
       return ok({});

@@ -14,7 +14,7 @@ import { HOLD_SCOPES, holdPolicyOf } from "~/services/holds/settings.server";
 import { getOrderRules } from "~/services/screening/rules.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { missingScopesFor } from "~/services/platform/granted-scopes.server";
-import { receiverView, savedStatusMap } from "~/services/journey/settings.server";
+import { followInStoreView, receiverView, savedStatusMap } from "~/services/journey/settings.server";
 import { getShopSettings, publicSettings } from "~/services/shops/configuration.server";
 import { authenticate } from "~/shopify.server";
 import { AnswerRulesCard } from "./components/AnswerRulesCard";
@@ -22,6 +22,7 @@ import { HoldSettingsCard } from "./components/HoldSettingsCard";
 import { OrderRulesSettings } from "./components/OrderRulesSettings";
 import { OutcomeTagSetting } from "./components/OutcomeTagSetting";
 import { AutomationSettings } from "./components/AutomationSettings";
+import { FollowInStoreCard } from "./components/FollowInStoreCard";
 import { StatusMapCard } from "./components/StatusMapCard";
 import { CarrierPaceCard } from "./components/CarrierPaceCard";
 import { carrierPaceOf } from "~/services/journey/pace.server";
@@ -38,24 +39,36 @@ export const meta = pageMeta("nav.settings");
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [settings, answers, holdPolicy, holdScopesMissing, tagPolicy, orderRules, receiver, statusMap, carrierPace] =
-    await Promise.all([
-      getShopSettings(session.shop),
-      answerRulesView(session.shop),
-      holdPolicyOf(session.shop),
-      missingScopesFor(session.shop, HOLD_SCOPES),
-      orderTagPolicyOf(session.shop),
-      getOrderRules(session.shop),
-      receiverView(session.shop),
-      savedStatusMap(session.shop),
-      carrierPaceOf(session.shop),
-    ]);
+  const [
+    settings,
+    answers,
+    holdPolicy,
+    holdScopesMissing,
+    tagPolicy,
+    orderRules,
+    receiver,
+    statusMap,
+    carrierPace,
+    follow,
+  ] = await Promise.all([
+    getShopSettings(session.shop),
+    answerRulesView(session.shop),
+    holdPolicyOf(session.shop),
+    missingScopesFor(session.shop, HOLD_SCOPES),
+    orderTagPolicyOf(session.shop),
+    getOrderRules(session.shop),
+    receiverView(session.shop),
+    savedStatusMap(session.shop),
+    carrierPaceOf(session.shop),
+    followInStoreView(session.shop),
+  ]);
   return {
     tagPolicy,
     orderRules,
     receiver,
     statusMap,
     carrierPace,
+    follow,
     answers,
     holdPolicy,
     holdScopesMissing,
@@ -91,6 +104,7 @@ export default function Settings() {
     receiver,
     statusMap,
     carrierPace,
+    follow,
   } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
@@ -117,6 +131,7 @@ export default function Settings() {
               <StatusReceiverCard receiver={receiver} />
               <StatusMapCard statusMap={statusMap} />
               <CarrierPaceCard pace={carrierPace} />
+              <FollowInStoreCard follow={follow} />
             </BlockStack>
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection

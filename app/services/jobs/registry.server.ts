@@ -99,6 +99,9 @@ export const JOB_KINDS: JobKinds = {
   },
   // Stored statuses not applied (a push during its order's apply, a job never added): their apply jobs added.
   "journey-apply-sweep": periodic(60_000, async () => (await import("../journey/apply.server")).sweepUnappliedEvents),
+  // Supplier orders with no final stage asked about at the marketplace, within each token's budget: the fallback
+  // for pushes that never came (docs/decisions/304). Once a minute, the budget's own period.
+  "supplier-polling": periodic(60_000, async () => (await import("../journey/poll.server")).pollSupplierOrders),
   // The no-answer timeouts that owe holds' releases and cancels.
   "no-answer-timeouts": periodic(60_000, async () => (await import("../holds/timeouts.server")).applyNoAnswerTimeouts),
 };

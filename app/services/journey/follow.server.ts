@@ -8,7 +8,7 @@ import { JobProblem, type Job } from "../jobs/types";
 import { getOfflineSession, type GraphqlOptions } from "../platform/graphql.server";
 import { EVENT_STATUS, newSteps, planSteps, type PlannedStep } from "./follow-plan";
 import type { JourneyEvent } from "./project";
-import { followSettingsOf } from "./settings.server";
+import { followInStoreView, followSettingsOf } from "./settings.server";
 import type { Stage } from "./stages";
 import { endStep } from "./steps/end.server";
 import { eventStep } from "./steps/event.server";
@@ -35,7 +35,9 @@ async function addStepJob(step: JourneyStep, runAt = new Date()) {
 
 /**
  * Owes the steps the history now calls for, each once (the row's unique key), and adds their jobs. Only a matched
- * supplier order owes anything: its store order is the one acted on.
+ * supplier order owes anything: its store order is the one acted on. Nothing is owed while the merchant has not
+ * turned on following the parcel in the store, or has not granted its scopes (docs/decisions/308): the journey is
+ * still recorded and shown, and the next status after the switch is on owes every step its history calls for.
  */
 export async function oweJourneySteps(
   order: Pick<SupplierOrder, "shop" | "supplierOrderId" | "orderId">,
@@ -44,6 +46,8 @@ export async function oweJourneySteps(
 ): Promise<number> {
   if (!order.orderId) return 0;
   const { shop, supplierOrderId } = order;
+  const follow = await followInStoreView(shop);
+  if (!follow.enabled || follow.missingScopes.length) return 0;
   const recorded = await prisma.journeyStep.findMany({
     where: { shop, supplierOrderId },
     select: { step: true, position: true },

@@ -15,15 +15,13 @@ const optionalText = (max: number) =>
     .transform((value) => value ?? null);
 
 /** A naive "2026-11-24 10:12:31" is read as UTC: the marketplace does not say its zone (docs/decisions/321). */
-const reportedTime = z
-  .string()
-  .trim()
-  .max(40)
-  .transform((value) => {
-    const iso = value.replace(" ", "T");
-    const at = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(iso) ? iso : `${iso}Z`);
-    return Number.isNaN(at.getTime()) ? null : at;
-  });
+export function marketplaceTime(value: string): Date | null {
+  const iso = value.trim().replace(" ", "T");
+  const at = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(iso) ? iso : `${iso}Z`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+const reportedTime = z.string().trim().max(40).transform(marketplaceTime);
 
 /**
  * The marketplace's status webhook, in the shapes its integrators show (app reference: supplier-order-status.json):

@@ -3,6 +3,8 @@ import { z } from "zod";
 import prisma from "../../db.server";
 import { env } from "../../env.server";
 import { lookupHash, lookupHashes } from "../../lib/crypto.server";
+import { formBoolean } from "../../lib/input.server";
+import { missingScopesFor } from "../platform/granted-scopes.server";
 import { STAGES, shopStatusMap, type ShopStatusMap } from "./stages";
 
 /** Where the marketplace pushes a shop's statuses: this path, then the shop's token (docs/decisions/321). */
@@ -111,4 +113,36 @@ export async function followSettingsOf(shop: string): Promise<FollowSettings> {
 
 export async function saveFollowSettings(shop: string, change: Partial<FollowSettings>) {
   await prisma.supplierJourneySettings.upsert({ where: { shop }, create: { shop, ...change }, update: change });
+}
+
+/**
+ * The optional scopes the store needs to follow the parcel (shopify.app.toml `optional_scopes`): fulfilling with
+ * tracking on the merchant's own locations, and on a fulfilment service's when the supplier fulfils.
+ */
+export const FOLLOW_SCOPES = ["write_merchant_managed_fulfillment_orders", "write_third_party_fulfillment_orders"];
+
+export interface FollowInStoreView {
+  enabled: boolean;
+  /** The scopes of FOLLOW_SCOPES not granted: the journey is still recorded and shown without them. */
+  missingScopes: string[];
+}
+
+/** Whether the store follows each stage (off until the merchant turns it on, docs/decisions/308). */
+export async function followInStoreView(shop: string): Promise<FollowInStoreView> {
+  const [row, missing] = await Promise.all([
+    prisma.supplierJourneySettings.findUnique({ where: { shop }, select: { followInStore: true } }),
+    missingScopesFor(shop, FOLLOW_SCOPES),
+  ]);
+  return { enabled: row?.followInStore ?? false, missingScopes: missing };
+}
+
+export const followInStoreInput = z.object({ followInStore: formBoolean(false) });
+
+export async function saveFollowInStore(shop: string, followInStore: boolean): Promise<FollowInStoreView> {
+  await prisma.supplierJourneySettings.upsert({
+    where: { shop },
+    create: { shop, followInStore },
+    update: { followInStore },
+  });
+  return followInStoreView(shop);
 }

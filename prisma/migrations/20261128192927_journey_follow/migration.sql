@@ -27,11 +27,12 @@ CREATE TABLE "new_SupplierJourneySettings" (
     "receiverTokenHint" TEXT,
     "receiverCreatedAt" DATETIME,
     "statusMap" TEXT NOT NULL DEFAULT '{}',
+    "carrierPace" TEXT NOT NULL DEFAULT '{}',
     "updatedAt" DATETIME NOT NULL,
     "notifyBuyerOnShipment" BOOLEAN NOT NULL DEFAULT false,
     "markPaidOnDelivery" BOOLEAN NOT NULL DEFAULT true
 );
-INSERT INTO "new_SupplierJourneySettings" ("receiverCreatedAt", "receiverTokenHash", "receiverTokenHint", "shop", "statusMap", "updatedAt") SELECT "receiverCreatedAt", "receiverTokenHash", "receiverTokenHint", "shop", "statusMap", "updatedAt" FROM "SupplierJourneySettings";
+INSERT INTO "new_SupplierJourneySettings" ("carrierPace", "receiverCreatedAt", "receiverTokenHash", "receiverTokenHint", "shop", "statusMap", "updatedAt") SELECT "carrierPace", "receiverCreatedAt", "receiverTokenHash", "receiverTokenHint", "shop", "statusMap", "updatedAt" FROM "SupplierJourneySettings";
 DROP TABLE "SupplierJourneySettings";
 ALTER TABLE "new_SupplierJourneySettings" RENAME TO "SupplierJourneySettings";
 CREATE UNIQUE INDEX "SupplierJourneySettings_receiverTokenHash_key" ON "SupplierJourneySettings"("receiverTokenHash");

@@ -3,7 +3,12 @@ import prisma from "~/db.server";
 import { action } from "~/routes/webhooks.supplier.status.$token";
 import { journeyApplyHandler } from "~/services/journey/apply.server";
 import { journeyStepHandler } from "~/services/journey/follow.server";
-import { RECEIVER_PATH, rotateReceiverToken } from "~/services/journey/settings.server";
+import {
+  FOLLOW_SCOPES,
+  RECEIVER_PATH,
+  rotateReceiverToken,
+  saveFollowInStore,
+} from "~/services/journey/settings.server";
 import { createDelivery, createSession, restOrder, shopDomain } from "../../helpers/factories";
 import { TEST_ENV } from "../../helpers/test-env";
 import { runDueJobs } from "../jobs/run-due";
@@ -14,14 +19,20 @@ export const SUPPLIER_ORDER = "4821937";
 export const GUIDE = "240012345678";
 const T0 = Date.parse("2026-11-24T10:00:00Z");
 export const at = (hours: number) => new Date(T0 + hours * 3_600_000);
+/** The scopes the app holds once the merchant granted following the parcel in the store. */
+export const FOLLOWING_SCOPES = [TEST_ENV.SCOPES, ...FOLLOW_SCOPES].join(",");
 const naive = (hours: number) => at(hours).toISOString().replace("T", " ").slice(0, 19);
 
 export async function followedShop() {
   const shop = shopDomain();
-  await createSession(shop);
+  await createSession(shop, { scope: FOLLOWING_SCOPES });
+  await saveFollowInStore(shop, true);
   await createDelivery(shop, { order: restOrder({ id: 5550001, name: "#1001" }) });
   return { shop, token: await rotateReceiverToken(shop) };
 }
+
+/** The fulfilment scopes granted to the shop, as the admin's grant screen does. */
+export const grantFollowScopes = (shop: string) => createSession(shop, { scope: FOLLOWING_SCOPES });
 
 export async function push(token: string, status: string, hours: number) {
   const body = {

@@ -1,13 +1,36 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { saveStockSyncSettings } from "~/services/stock/records.server";
-import { saveFollowSettings } from "~/services/journey/settings.server";
+import { saveFollowInStore, saveFollowSettings } from "~/services/journey/settings.server";
 import { refuseWrites } from "../../helpers/db";
-import { createAssociation } from "../../helpers/factories";
+import { createAssociation, createSession } from "../../helpers/factories";
+import { TEST_ENV } from "../../helpers/test-env";
 import { fakeJourneyPlatform } from "../../mocks/journey-platform";
-import { applyDue, at, followedShop, push, pushAll, steps, stepsDue } from "./follow-helpers";
+import { applyDue, at, followedShop, grantFollowScopes, push, pushAll, steps, stepsDue } from "./follow-helpers";
 
 describe("the shop's follow settings and the pause", () => {
+  it("records the journey but acts on nothing until the merchant turns following on with its scopes", async () => {
+    const { shop, token } = await followedShop();
+    const platform = fakeJourneyPlatform(shop);
+    await saveFollowInStore(shop, false);
+    await pushAll(token, [["GUIA GENERADA", 1]]);
+    // On, but the fulfilment scopes not granted (the merchant closed the grant screen): still nothing.
+    await saveFollowInStore(shop, true);
+    await createSession(shop, { scope: TEST_ENV.SCOPES });
+    await pushAll(token, [["EN TRANSITO", 2]]);
+    expect(platform.calls).toHaveLength(0);
+    expect(await steps(shop)).toEqual([]);
+    expect(await prisma.supplierOrder.findFirstOrThrow({ where: { shop } })).toMatchObject({ stage: "in_transit" });
+    // Granted: the next status owes every step the history calls for, in order.
+    await grantFollowScopes(shop);
+    await pushAll(token, [["EN REPARTO", 3]]);
+    expect(platform.named("JourneyFulfillmentCreate")).toHaveLength(1);
+    expect(platform.order.fulfillments[0].events.map((event) => event.status)).toEqual([
+      "IN_TRANSIT",
+      "OUT_FOR_DELIVERY",
+    ]);
+  });
+
   it("holds a paused shop's steps and runs them, in order, once it resumes", async () => {
     const { shop, token } = await followedShop();
     const platform = fakeJourneyPlatform(shop);

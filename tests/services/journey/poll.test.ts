@@ -1,0 +1,187 @@
+import { HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { pollingPause, pollSupplierOrders } from "~/services/journey/poll.server";
+import { applyStatusEvents, insertStatusEvent } from "~/services/journey/record.server";
+import { createConfiguration, shopDomain } from "../../helpers/factories";
+import { mockSupplierOrderReads } from "../../mocks/supplier";
+
+const T0 = new Date("2026-11-27T12:00:00Z");
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+const market = (offsetMinutes: number) =>
+  at(offsetMinutes * MINUTE)
+    .toISOString()
+    .slice(0, 19)
+    .replace("T", " ");
+
+async function shopWithToken(token: string) {
+  const shop = shopDomain();
+  await createConfiguration(shop, { supplierToken: token });
+  return shop;
+}
+
+async function openOrders(shop: string, count: number, from = 0) {
+  await prisma.supplierOrder.createMany({
+    data: Array.from({ length: count }, (_, index) => ({
+      shop,
+      supplierOrderId: String(from + index + 1),
+      stage: "label_created",
+      lastEventAt: T0,
+      createdAt: T0,
+    })),
+  });
+}
+
+describe("polling supplier orders within each token's budget", () => {
+  it("never spends more than 30 calls in any minute with 500 open orders, and reaches every order", async () => {
+    const reads = mockSupplierOrderReads();
+    const shop = await shopWithToken("token-a");
+    await openOrders(shop, 500);
+    for (let id = 1; id <= 500; id++) {
+      reads.set("token-a", String(id), {
+        status: "EN TRANSITO",
+        history: [
+          { status: "GUIA_GENERADA", created_at: market(-60) },
+          { status: "EN TRANSITO", created_at: market(-30) },
+        ],
+      });
+    }
+    // Runs every 20 s (three times the job's pace) for 25 minutes: the budget is a sliding minute, not a period;
+    // each call counts from when it was made, so 500 orders take a little over 17 minutes.
+    const runs: { at: number; calls: number }[] = [];
+    for (let elapsed = 0; elapsed <= 25 * MINUTE; elapsed += 20 * SECOND) {
+      const before = reads.calls.length;
+      await pollSupplierOrders(at(elapsed));
+      runs.push({ at: elapsed, calls: reads.calls.length - before });
+    }
+    for (const run of runs) {
+      const inMinute = runs.filter((other) => other.at > run.at - MINUTE && other.at <= run.at);
+      expect(inMinute.reduce((sum, other) => sum + other.calls, 0)).toBeLessThanOrEqual(30);
+    }
+    expect(new Set(reads.calls.map((call) => call.id)).size).toBe(500);
+    expect(await prisma.supplierOrder.count({ where: { shop, stage: "in_transit" } })).toBe(500);
+    expect(await prisma.supplierStatusEvent.count({ where: { shop, source: "poll" } })).toBe(1000);
+  }, 300_000);
+
+  it("shares one budget among the shops of one token", async () => {
+    const reads = mockSupplierOrderReads();
+    const first = await shopWithToken("shared-token");
+    const second = await shopWithToken("shared-token");
+    const other = await shopWithToken("other-token");
+    await openOrders(first, 40);
+    await openOrders(second, 40, 100);
+    await openOrders(other, 40, 200);
+    await pollSupplierOrders(T0);
+    const byToken = (token: string) => reads.calls.filter((call) => call.token === token).length;
+    expect(byToken("shared-token")).toBe(30);
+    expect(byToken("other-token")).toBe(30);
+    await pollSupplierOrders(at(30 * SECOND));
+    expect(reads.calls).toHaveLength(60);
+  });
+
+  it("stops asking a locked-out token until the lockout ends, then resumes", async () => {
+    const reads = mockSupplierOrderReads();
+    const shop = await shopWithToken("token-l");
+    await openOrders(shop, 5);
+    for (let id = 1; id <= 5; id++) {
+      reads.set("token-l", String(id), {
+        status: "ENTREGADO",
+        history: [{ status: "ENTREGADO", created_at: market(0) }],
+      });
+    }
+    reads.answer(() =>
+      HttpResponse.json({ message: "Too Many Attempts." }, { status: 429, headers: { "Retry-After": "7200" } }),
+    );
+    await pollSupplierOrders(T0);
+    expect(reads.calls).toHaveLength(1);
+    expect(await pollingPause(shop, T0)).toEqual({ until: at(2 * HOUR).toISOString(), reason: "locked" });
+
+    reads.answer(null);
+    for (let elapsed = MINUTE; elapsed < 2 * HOUR; elapsed += 10 * MINUTE) await pollSupplierOrders(at(elapsed));
+    expect(reads.calls).toHaveLength(1);
+
+    await pollSupplierOrders(at(2 * HOUR));
+    expect(reads.calls).toHaveLength(6);
+    expect(await prisma.supplierOrder.count({ where: { shop, stage: "delivered" } })).toBe(5);
+    expect(await pollingPause(shop, at(2 * HOUR))).toBeNull();
+  });
+
+  it("reads the marketplace's lockout wording without a 429 as a lockout of three hours", async () => {
+    const reads = mockSupplierOrderReads();
+    const shop = await shopWithToken("token-w");
+    await openOrders(shop, 3);
+    reads.answer(() => HttpResponse.json({ isSuccess: false, message: "Too Many Attempts." }, { status: 403 }));
+    await pollSupplierOrders(T0);
+    expect(await pollingPause(shop, T0)).toEqual({ until: at(3 * HOUR).toISOString(), reason: "locked" });
+    await pollSupplierOrders(at(3 * HOUR - MINUTE));
+    expect(reads.calls).toHaveLength(1);
+  });
+
+  it("finds the statuses whose push was dropped, keeping a pushed status once", async () => {
+    const reads = mockSupplierOrderReads();
+    const shop = await shopWithToken("token-d");
+    // The first status came by push, which carries no time.
+    await insertStatusEvent(shop, "push", { supplierOrderId: "4821937", rawStatus: "GUIA_GENERADA" }, at(-HOUR));
+    await applyStatusEvents(shop, "4821937", { now: at(-HOUR) });
+    // The marketplace moved on; its pushes of the next two statuses never arrived.
+    reads.set("token-d", "4821937", {
+      status: "ENTREGADO",
+      history: [
+        { status: "GUIA_GENERADA", created_at: market(-120) },
+        { status: "EN TRANSITO", created_at: market(-60) },
+        { status: "ENTREGADO", created_at: market(-5) },
+      ],
+    });
+    await pollSupplierOrders(T0);
+    expect(await prisma.supplierOrder.findFirst({ where: { shop } })).toMatchObject({
+      stage: "delivered",
+      eventCount: 3,
+      lastPolledAt: T0,
+    });
+    const events = await prisma.supplierStatusEvent.findMany({ where: { shop }, orderBy: { rawStatus: "asc" } });
+    expect(events.map((event) => [event.rawStatus, event.source])).toEqual([
+      ["EN TRANSITO", "poll"],
+      ["ENTREGADO", "poll"],
+      ["GUIA_GENERADA", "push"],
+    ]);
+    // A delivered order is never asked about again.
+    await pollSupplierOrders(at(13 * HOUR));
+    expect(reads.calls).toHaveLength(1);
+  });
+
+  it("asks a recently moved order again sooner than a quiet one, and an unknown one daily", async () => {
+    const reads = mockSupplierOrderReads();
+    const shop = await shopWithToken("token-s");
+    await prisma.supplierOrder.createMany({
+      data: [
+        { shop, supplierOrderId: "11", stage: "in_transit", lastEventAt: at(-HOUR), createdAt: at(-2 * HOUR) },
+        { shop, supplierOrderId: "12", stage: "in_transit", lastEventAt: at(-96 * HOUR), createdAt: at(-99 * HOUR) },
+        { shop, supplierOrderId: "13", stage: "in_transit", lastEventAt: at(-HOUR), createdAt: at(-2 * HOUR) },
+      ],
+    });
+    reads.set("token-s", "11", {
+      status: "EN TRANSITO",
+      history: [{ status: "EN TRANSITO", created_at: market(-60) }],
+    });
+    reads.set("token-s", "12", {
+      status: "EN TRANSITO",
+      history: [{ status: "EN TRANSITO", created_at: market(-96 * 60) }],
+    });
+    await pollSupplierOrders(T0);
+    const next = Object.fromEntries(
+      (await prisma.supplierOrder.findMany({ where: { shop } })).map((order) => [
+        order.supplierOrderId,
+        order.nextPollAt!.getTime() - T0.getTime(),
+      ]),
+    );
+    expect(next["11"]).toBeGreaterThanOrEqual(15 * MINUTE);
+    expect(next["11"]).toBeLessThanOrEqual(16.5 * MINUTE);
+    expect(next["12"]).toBeGreaterThanOrEqual(12 * HOUR);
+    expect(next["12"]).toBeLessThanOrEqual(13.2 * HOUR);
+    expect(next["13"]).toBe(24 * HOUR);
+  });
+});
