@@ -146,6 +146,9 @@ export class GraphileJobRunner implements JobQueue {
     }
     const concurrency = Object.values(this.options.kinds).reduce((sum, kind) => sum + kind.concurrency, 0);
     const events = new EventEmitter() as WorkerEvents;
+    // graphile-worker 0.18 locks jobs and queues with the pool's id (`pool-…`), not a worker's: the pool's lock is
+    // the one the reaper looks for, so a live pool's long job is not unlocked and run a second time beside it.
+    events.on("pool:create", ({ workerPool }) => void this.holdLiveness(workerPool.id));
     events.on("worker:create", ({ worker }) => void this.holdLiveness(worker.workerId));
     this.runner = await g.run({
       events,
