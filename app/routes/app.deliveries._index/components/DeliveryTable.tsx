@@ -4,7 +4,7 @@ import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { BuyerCell } from "~/components/deliveries/Buyer";
 import { AppActionBadge } from "~/components/deliveries/AppActionBadge";
 import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
-import { ParcelCell } from "~/components/deliveries/ParcelCell";
+import { ParcelCell } from "./ParcelCell";
 import type { ParcelSummary } from "~/lib/journey-log";
 import { OrderName } from "~/components/OrderName";
 import { StackedBelow, StackedCell, stackedRowId } from "~/components/StackedBelow";
