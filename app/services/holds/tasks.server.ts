@@ -225,7 +225,7 @@ async function release(session: PlatformSession, task: FulfilmentTask, graphql: 
     .map((fulfillmentOrder) => ({ id: fulfillmentOrder.id, holdIds: ownHolds(fulfillmentOrder).map((h) => h.id) }))
     .filter((entry) => entry.holdIds.length);
   if (!held.length) {
-    // An earlier try's release whose answer was lost: the holds it named are gone because it ran.
+    // An earlier try's release whose answer or record was lost: the holds it named are gone because it ran.
     if (task.platformRef) return { status: "done", platformRef: task.platformRef };
     const placed = await prisma.fulfilmentTask.count({
       where: { shop: task.shop, orderId: task.subject, kind: "hold", status: "done" },
@@ -236,6 +236,9 @@ async function release(session: PlatformSession, task: FulfilmentTask, graphql: 
       : { status: "done", platformRef: null };
   }
   const holdIds = held.flatMap((entry) => entry.holdIds).join(",");
+  // Written before the release is sent: a try after a crash between the platform's release and the record finds
+  // the holds gone and this row naming them, so the release is the app's, never "the merchant released first".
+  await prisma.fulfilmentTask.updateMany({ where: { id: task.id, status: "owed" }, data: { platformRef: holdIds } });
   for (const entry of held) {
     let errors: UserError[];
     try {

@@ -18,7 +18,7 @@ import { listCreatedIds, readResources, type SweptKind } from "./sweep-operation
  * uninstalled one has no offline session and is not.
  */
 
-/** How often the fleet sweeps (one process per period: the PeriodicJob row). */
+/** How often the fleet sweeps: the `order-sweep` periodic job, run once across the fleet per period. */
 export const SWEEP_EVERY_MS = 15 * 60_000;
 /** Orders younger than this are left to their webhook, which is most likely still on its way. */
 export const SWEEP_GRACE_MS = 10 * 60_000;

@@ -7,12 +7,12 @@ import type { SyncSummary } from "./sync-results.server";
 
 /** How often each shop with sync on is synced by the schedule. */
 export const SHOP_SYNC_EVERY_MS = 3_600_000;
-/** How often the fleet looks for shops due (a PeriodicJob: one process per period). */
+/** How often the fleet looks for shops due (a periodic job: one process per period). */
 export const SCHEDULE_CHECK_EVERY_MS = 5 * 60_000;
 
 /**
  * Syncs every shop with sync on whose last scheduled sync started an hour ago or more: the fleet runs this once
- * per check (PeriodicJob), and the shop's lease keeps a manual sync and this one apart. Returns the shops synced.
+ * per check (periodic job), and the shop's lease keeps a manual sync and this one apart. Returns the shops synced.
  */
 export async function runScheduledStockSyncs(now: Date, options: { sleep?: (ms: number) => Promise<void> } = {}) {
   let synced = 0;

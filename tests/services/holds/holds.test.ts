@@ -523,6 +523,28 @@ describe("a change whose answer was lost: sent once, read before it is sent agai
     expect(await holdState(shop)).toBe("released");
   });
 
+  it("a release whose record failed after the platform released is the app's release, not the merchant's", async () => {
+    const { shop, apiKey } = await heldShop();
+    const fake = platform(shop);
+    await routed(shop);
+    await run();
+    const holdId = fake.order.fulfillmentOrders[0].holds[0].id;
+    await answer(apiKey, "confirmado");
+    // The platform releases, then the record of it fails, as if the process died there (kill -9).
+    const allow = await refuseWrites("FulfilmentTask", "UPDATE", `NEW."status" = 'done'`, "process died");
+    await run();
+    await allow();
+    expect(fake.order.fulfillmentOrders[0].holds).toEqual([]);
+    await run(later());
+    expect(fake.named("FulfillmentOrderReleaseHold")).toHaveLength(1);
+    expect((await tasks(shop)).find((task) => task.kind === "release")).toMatchObject({
+      status: "done",
+      platformRef: holdId,
+      lastProblem: null,
+    });
+    expect(await holdState(shop)).toBe("released");
+  });
+
   it("a hold the platform placed but answered 502 is found by its handle, placed once", async () => {
     const { shop } = await heldShop();
     const fake = platform(shop, { loseAnswers: ["FulfillmentOrderHold"] });
