@@ -6,6 +6,27 @@
 
 export type Json = Record<string, unknown>;
 
+export interface OrderLineItem {
+  id: string | null;
+  name: string | null;
+  quantity: number;
+  price: string | null;
+  sku: string | null;
+  variantId: string | null;
+  productId: string | null;
+}
+
+export interface Address {
+  firstName: string | null;
+  lastName: string | null;
+  address1: string | null;
+  city: string | null;
+  province: string | null;
+  country: string | null;
+  zip: string | null;
+  phone: string | null;
+}
+
 /** The spec's `{ order: {...} }` (or `draftOrder`, `draft_order`, `checkout`) wrapper, or the bare REST body. */
 export function unwrap(payload: unknown): Json {
   const body = obj(payload);
@@ -73,4 +94,52 @@ export function toGid(type: string, id: unknown): string | null {
 /** `gid://shopify/Order/123` and `123` both name order 123. */
 export function legacyId(id: string): string {
   return id.startsWith("gid://") ? id.slice(id.lastIndexOf("/") + 1) : id;
+}
+
+/*
+ * The order payload's composite fields, read here beside the scalar readers rather than in the builder: the builder
+ * calls in once per field and is never called back, so building a payload is one pass (docs/architecture.md, "The
+ * worker's walk").
+ */
+
+/** An order's line items in the payload's shape, from either body shape. */
+export function orderLineItemsOf(order: Json, graphql: boolean): OrderLineItem[] {
+  return lineItemsOf(order, graphql).map((item) => (graphql ? graphqlLineItem(item) : restLineItem(item)));
+}
+
+function graphqlLineItem(item: Json): OrderLineItem {
+  return {
+    id: str(item.id),
+    name: str(item.name) ?? str(item.title),
+    quantity: int(item.quantity),
+    price: shopMoney(item.originalUnitPriceSet)?.amount ?? decimal(item.price),
+    sku: str(item.sku) ?? str(obj(item.variant).sku),
+    variantId: str(obj(item.variant).id),
+    productId: str(obj(item.product).id) ?? str(obj(obj(item.variant).product).id),
+  };
+}
+
+function restLineItem(item: Json): OrderLineItem {
+  return {
+    id: str(item.admin_graphql_api_id) ?? toGid("LineItem", item.id),
+    name: str(item.name) ?? str(item.title),
+    quantity: int(item.quantity),
+    price: decimal(item.price),
+    sku: str(item.sku),
+    variantId: toGid("ProductVariant", item.variant_id),
+    productId: toGid("Product", item.product_id),
+  };
+}
+
+export function addressOf(address: Json, graphql: boolean): Address {
+  return {
+    firstName: str(graphql ? address.firstName : address.first_name),
+    lastName: str(graphql ? address.lastName : address.last_name),
+    address1: str(address.address1),
+    city: str(address.city),
+    province: str(address.province),
+    country: str(address.country),
+    zip: str(address.zip),
+    phone: str(address.phone),
+  };
 }

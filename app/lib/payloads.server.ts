@@ -4,6 +4,7 @@
  * GraphQL shape. Both give the same payload, field by field.
  */
 import {
+  addressOf,
   decimal,
   digits,
   int,
@@ -11,12 +12,17 @@ import {
   lineItemsOf,
   lower,
   obj,
+  orderLineItemsOf,
   shopMoney,
   str,
   toGid,
   unwrap,
+  type Address,
   type Json,
+  type OrderLineItem,
 } from "./payload-fields.server";
+
+export type { Address } from "./payload-fields.server";
 
 export const ORDER_EVENT = "order_created";
 export const DRAFT_ORDER_EVENT = "draft_order_created";
@@ -31,15 +37,7 @@ export interface OrderPayload {
   currency: string | null;
   financialStatus: string | null;
   fulfillmentStatus: string | null;
-  lineItems: {
-    id: string | null;
-    name: string | null;
-    quantity: number;
-    price: string | null;
-    sku: string | null;
-    variantId: string | null;
-    productId: string | null;
-  }[];
+  lineItems: OrderLineItem[];
   customer: Customer | null;
   shippingAddress: Address | null;
   shop: string;
@@ -53,17 +51,6 @@ export interface Customer {
   email: string | null;
   firstName: string | null;
   lastName: string | null;
-  phone: string | null;
-}
-
-export interface Address {
-  firstName: string | null;
-  lastName: string | null;
-  address1: string | null;
-  city: string | null;
-  province: string | null;
-  country: string | null;
-  zip: string | null;
   phone: string | null;
 }
 
@@ -123,27 +110,7 @@ export function buildOrderPayload(
     fulfillmentStatus:
       lower(graphql ? (order.displayFulfillmentStatus ?? order.fulfillmentStatus) : order.fulfillment_status) ??
       "unfulfilled",
-    lineItems: lineItemsOf(order, graphql).map((item) =>
-      graphql
-        ? {
-            id: str(item.id),
-            name: str(item.name) ?? str(item.title),
-            quantity: int(item.quantity),
-            price: shopMoney(item.originalUnitPriceSet)?.amount ?? decimal(item.price),
-            sku: str(item.sku) ?? str(obj(item.variant).sku),
-            variantId: str(obj(item.variant).id),
-            productId: str(obj(item.product).id) ?? str(obj(obj(item.variant).product).id),
-          }
-        : {
-            id: str(item.admin_graphql_api_id) ?? toGid("LineItem", item.id),
-            name: str(item.name) ?? str(item.title),
-            quantity: int(item.quantity),
-            price: decimal(item.price),
-            sku: str(item.sku),
-            variantId: toGid("ProductVariant", item.variant_id),
-            productId: toGid("Product", item.product_id),
-          },
-    ),
+    lineItems: orderLineItemsOf(order, graphql),
     customer: customer && {
       id: graphql ? str(customer.id) : (str(customer.admin_graphql_api_id) ?? toGid("Customer", customer.id)),
       email: str(customer.email) ?? str(order.email),
@@ -229,17 +196,4 @@ function simpleLineItem(item: Json, graphql: boolean) {
         originalUnitPrice: decimal(item.price),
         sku: str(item.sku),
       };
-}
-
-function addressOf(address: Json, graphql: boolean): Address {
-  return {
-    firstName: str(graphql ? address.firstName : address.first_name),
-    lastName: str(graphql ? address.lastName : address.last_name),
-    address1: str(address.address1),
-    city: str(address.city),
-    province: str(address.province),
-    country: str(address.country),
-    zip: str(address.zip),
-    phone: str(address.phone),
-  };
 }

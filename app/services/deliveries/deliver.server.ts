@@ -22,16 +22,11 @@ import { describe, type Resolved } from "./worker-options.server";
 
 const ATTEMPT_LOG_LIMIT = 50;
 
-export type SettingsOf = (shop: string) => Promise<ShopSettings | null>;
+/** The shops' settings read in one claim, by shop: a busy shop's deliveries share one configuration read. */
+export type SettingsCache = Map<string, Promise<ShopSettings | null>>;
 
-/** One configuration read per shop per claim: a busy shop's deliveries share it. */
-export function settingsCache(): SettingsOf {
-  const settings = new Map<string, Promise<ShopSettings | null>>();
-  return (shop) => {
-    let pending = settings.get(shop);
-    if (!pending) settings.set(shop, (pending = getShopSettings(shop)));
-    return pending;
-  };
+export function settingsCache(): SettingsCache {
+  return new Map();
 }
 
 export async function buryOutcome(delivery: Delivery, config: Resolved) {
@@ -40,21 +35,34 @@ export async function buryOutcome(delivery: Delivery, config: Resolved) {
   await oweErrorTag(delivery, { now: config.now });
 }
 
-/** Gathers what the routing needs to know, then sends or skips one claimed delivery and records the outcome. */
-export async function deliver(delivery: Delivery, config: Resolved, settingsOf: SettingsOf) {
+/**
+ * Gathers what the routing needs to know, then sends or skips one claimed delivery and records the outcome. One
+ * pass, in order: this file's own helpers run before the first call out, and each step after it (the checkout's
+ * cancel, the settings, the routing, the payload, the checks, the trigger) is called once and does not call back
+ * here on the way to the trigger (docs/architecture.md, "The worker's walk"). The checks' actions below are the
+ * exception by design: they are what a check that stops the delivery calls (docs/decisions/287).
+ */
+export async function deliver(delivery: Delivery, config: Resolved, settingsCache: SettingsCache) {
   const log = lazyLog(delivery);
+  // The delivery id travels as the idempotency key: a receiver that honours it drops the repeat a crash
+  // between its answer and our status write would cause (docs/decisions/084-trigger-idempotency-key.md).
+  const idempotencyKey = idempotencyKeyOf(delivery);
   let flowId: string | null = delivery.flowId;
   let result: TriggerResult;
   try {
-    if (delivery.topic === "orders/create") await cancelAbandonedCheckouts(delivery, config, log);
     const topic = delivery.topic as DeliveryTopic;
     const isCheckout = topic === "checkouts/create" && delivery.payload != null;
+    const checkoutConverted = isCheckout ? await orderPlacedFor(delivery) : undefined;
+    if (topic === "orders/create") await cancelAbandonedCheckouts(delivery, config, log);
     const checkout = isCheckout ? buildCheckoutPayload(JSON.parse(delivery.payload!), { shop: delivery.shop }) : null;
+    let settingsRead = settingsCache.get(delivery.shop);
+    if (!settingsRead) settingsCache.set(delivery.shop, (settingsRead = getShopSettings(delivery.shop)));
+    const settings = await settingsRead;
     const route = routeDelivery({
       topic,
-      settings: await settingsOf(delivery.shop),
+      settings,
       payloadKept: delivery.payload != null,
-      checkoutConverted: isCheckout ? await orderPlacedFor(delivery) : undefined,
+      checkoutConverted,
       checkoutHasContact: checkout ? Boolean(checkout.email || checkout.phone) : undefined,
     });
     if (!route.send) {
@@ -63,33 +71,35 @@ export async function deliver(delivery: Delivery, config: Resolved, settingsOf: 
       return;
     }
     flowId = route.flowId;
-    let payload: object = checkout ?? buildPayload(delivery, route.apiKey);
+    const body: unknown = checkout ? null : JSON.parse(delivery.payload ?? "{}");
+    let payload: object =
+      checkout ??
+      (topic === "orders/create"
+        ? buildOrderPayload(body, {
+            shop: delivery.shop,
+            callbackUrl: `${env().PLATFORM_APP_URL}/api/automation/callback`,
+            callbackApiKey: route.apiKey,
+          })
+        : buildDraftOrderPayload(body, { shop: delivery.shop }));
     if (topic === "orders/create") {
       const now = config.now();
-      const settings = await settingsOf(delivery.shop);
-      const context = { settings, now, graphql: config.graphql, log, actions: screenActions(delivery, now) };
-      const screened = await screenOrder(delivery, payload, context);
+      // What the checks may do to this claimed delivery: the worker's own writes, under its claim.
+      const actions: ScreenActions = {
+        skip: (reason) => skipDelivery(delivery, reason, now),
+        defer: (reason, dueAt) => deferDelivery(delivery, reason, dueAt, now),
+        oweTag: (tag) => oweOrderTag(delivery, tag, { now: () => now }),
+      };
+      const screened = await screenOrder(delivery, payload, { settings, now, graphql: config.graphql, log, actions });
       if (!screened.send) return;
       payload = screened.payload;
     }
-    // The delivery id travels as the idempotency key: a receiver that honours it drops the repeat a crash
-    // between its answer and our status write would cause (docs/decisions/084-trigger-idempotency-key.md).
-    result = await triggerFlow(route.apiKey, route.flowId, payload, { idempotencyKey: idempotencyKeyOf(delivery) });
+    result = await triggerFlow(route.apiKey, route.flowId, payload, { idempotencyKey });
   } catch (error) {
     // Failed before anything was sent (database, a bug): retried on the schedule like a network error.
     log().error({ err: describe(error) }, "delivery failed before the trigger");
     result = unanswered({ code: "preparation_failed" }, 0);
   }
   await recordOutcome(() => settle(delivery, config, flowId, result, log), config, log, result.ok);
-}
-
-/** What the pre-send checks may do to this claimed delivery: the worker's own writes, under its claim. */
-function screenActions(delivery: Delivery, now: Date): ScreenActions {
-  return {
-    skip: (reason) => skipDelivery(delivery, reason, now),
-    defer: (reason, dueAt) => deferDelivery(delivery, reason, dueAt, now),
-    oweTag: (tag) => oweOrderTag(delivery, tag, { now: () => now }),
-  };
 }
 
 /** A delivery's child logger, made on first use: most deliveries log nothing at the usual level (decision 172). */
@@ -121,18 +131,6 @@ async function recordOutcome(write: () => Promise<void>, config: Resolved, log: 
       await config.sleep(OUTCOME_WRITE_RETRIES_MS[retry], new Promise<void>(() => {}));
     }
   }
-}
-
-function buildPayload(delivery: Delivery, apiKey: string) {
-  const body: unknown = JSON.parse(delivery.payload ?? "{}");
-  if (delivery.topic === "orders/create") {
-    return buildOrderPayload(body, {
-      shop: delivery.shop,
-      callbackUrl: `${env().PLATFORM_APP_URL}/api/automation/callback`,
-      callbackApiKey: apiKey,
-    });
-  }
-  return buildDraftOrderPayload(body, { shop: delivery.shop });
 }
 
 async function orderPlacedFor(delivery: Delivery) {

@@ -17,10 +17,10 @@ export async function runDeliveryPass(options: WorkerOptions = {}): Promise<numb
     limit: config.concurrency,
     leaseMs: config.leaseMs,
   });
-  const settingsOf = settingsCache();
+  const settings = settingsCache();
   await Promise.all([
     ...claim.buried.map((delivery) => buryOutcome(delivery, config)),
-    ...claim.deliveries.map((delivery) => deliver(delivery, config, settingsOf)),
+    ...claim.deliveries.map((delivery) => deliver(delivery, config, settings)),
   ]);
   return claim.deliveries.length + claim.buried.length;
 }
@@ -137,10 +137,10 @@ export class DeliveryWorker {
     });
     for (const delivery of claim.buried) this.track(buryOutcome(delivery, this.config));
     if (claim.deliveries.length) this.inFlight.set(claim.token, claim.deliveries.length);
-    const settingsOf = settingsCache();
+    const settings = settingsCache();
     for (const delivery of claim.deliveries) {
       this.track(
-        deliver(delivery, this.config, settingsOf).finally(() => {
+        deliver(delivery, this.config, settings).finally(() => {
           const left = (this.inFlight.get(claim.token) ?? 1) - 1;
           if (left > 0) this.inFlight.set(claim.token, left);
           else this.inFlight.delete(claim.token);

@@ -1,7 +1,6 @@
 import type { Delivery } from "@prisma/client";
 import type { DeliveryError } from "../../lib/delivery-errors";
 import type { Logger } from "../../logger.server";
-import { unwrap } from "../../lib/payload-fields.server";
 import { getOfflineSession, platformGraphql, type GraphqlOptions } from "../platform/graphql.server";
 
 /**
@@ -24,10 +23,10 @@ export const CANCEL_CHECK_AFTER_MS = 60_000;
 
 export async function cancelledBeforeSending(
   delivery: Pick<Delivery, "shop" | "orderId" | "createdAt" | "attempts">,
-  body: Record<string, unknown>,
+  /** The order as stored, out of its wrapper (the caller has it already). */
+  order: Record<string, unknown>,
   context: { now: Date; graphql: GraphqlOptions; log: () => Logger },
 ): Promise<boolean> {
-  const order = unwrap(body);
   if (order.cancelled_at || order.cancelledAt) return true;
   // Asked once, on the attempt that follows the wait; a retry's backoff is the automation platform's doing.
   const waited = context.now.getTime() - delivery.createdAt.getTime() >= CANCEL_CHECK_AFTER_MS;

@@ -1,14 +1,14 @@
 import type { Delivery } from "@prisma/client";
-import prisma from "../../db.server";
 import type { DeliveryError } from "../../lib/delivery-errors";
-import { DUPLICATE_TAG, NO_PHONE_TAG, type OrderRules } from "../../lib/order-rules";
+import { DUPLICATE_TAG, NO_PHONE_TAG } from "../../lib/order-rules";
 import type { Logger } from "../../logger.server";
 import type { GraphqlOptions } from "../platform/graphql.server";
 import { isLoopTestOrder } from "../loop-test/test-orders.server";
 import type { ShopSettings } from "../shops/configuration.server";
 import { cancelledBeforeSending, ORDER_CANCELLED } from "./cancellation.server";
 import { earlierDuplicate, orderFingerprint, type FingerprintItem } from "./duplicates.server";
-import { buyerPhone, shopPhoneCountry, type NormalisedPhone, type PhoneType } from "./phone.server";
+import { flagOrder } from "./flags.server";
+import { buyerPhone, shopPhoneCountry, type PhoneType } from "./phone.server";
 import { cachedOrderRules, getOrderRules } from "./rules.server";
 import { waitsForSendingHours } from "./sending-hours.server";
 
@@ -25,10 +25,6 @@ export interface PhoneFields {
   phoneValid: boolean;
   /** mobile, fixed_line, fixed_line_or_mobile (the library cannot tell), other; null when not valid. */
   phoneType: PhoneType | null;
-}
-
-export function phoneFields(phone: NormalisedPhone): PhoneFields {
-  return { phoneE164: phone.e164, phoneValid: phone.valid, phoneType: phone.type };
 }
 
 /** What the checks may do to the delivery they screen: the worker's own writes, bound to its claim and clock. */
@@ -68,7 +64,10 @@ export async function screenOrder<P extends object>(
   payload: P,
   context: ScreenContext,
 ): Promise<Screened<P>> {
+  // This file's own reading first: after the first check the pass only calls out, in order, and never comes back
+  // here on the way to the trigger (docs/architecture.md, "The worker's walk").
   const body = JSON.parse(delivery.payload ?? "{}") as Record<string, unknown>;
+  const order = storedOrder(body);
   const loopTest = isLoopTestOrder(delivery, body);
   // The window first: a night's wait asks the platform nothing; the cancellation check runs when the order goes out.
   const rules = await cachedOrderRules(delivery.shop);
@@ -78,7 +77,7 @@ export async function screenOrder<P extends object>(
     context.log().info("order waits for the shop's sending hours");
     return { send: false };
   }
-  if (await cancelledBeforeSending(delivery, body, context)) {
+  if (await cancelledBeforeSending(delivery, order, context)) {
     if (await context.actions.skip(ORDER_CANCELLED)) {
       context.log().info("order cancelled before its trigger; not sent");
     }
@@ -86,21 +85,27 @@ export async function screenOrder<P extends object>(
   }
   const country = shopPhoneCountry(rules, context.settings);
   const phone = buyerPhone(body, country);
-  if (loopTest) return { send: true, payload: { ...payload, ...phoneFields(phone) } };
+  const phoneFields: PhoneFields = { phoneE164: phone.e164, phoneValid: phone.valid, phoneType: phone.type };
+  if (loopTest) return { send: true, payload: { ...payload, ...phoneFields } };
   if (!phone.usableMobile) await flagOrder(delivery, "no_phone", phone.problem);
   const noPhoneAction = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;
   if (noPhoneAction !== "send") {
     const reason: DeliveryError = { code: noPhoneAction === "hold" ? "held_no_mobile" : "no_mobile" };
     if (!(await context.actions.skip(reason))) return { send: false };
     context.log().info({ reason: reason.code, problem: phone.problem }, "order not sent by the shop's phone rule");
-    if (noPhoneAction === "hold") await tagOrder(NO_PHONE_TAG, context);
+    if (noPhoneAction === "hold") await context.actions.oweTag(NO_PHONE_TAG);
     return { send: false };
   }
 
-  const duplicateOf = await duplicateCheck(delivery, payload, phone, rules, country);
+  // The name of an earlier order this one likely repeats, when the shop checks for duplicates.
+  const lineItems = (payload as { lineItems?: FingerprintItem[] }).lineItems ?? [];
+  const duplicateOf =
+    rules.duplicateWindowMinutes && phone.e164
+      ? await earlierDuplicate(delivery, orderFingerprint(phone.e164, lineItems), rules.duplicateWindowMinutes, country)
+      : null;
   if (duplicateOf) {
     await flagOrder(delivery, "possible_duplicate", duplicateOf);
-    await tagOrder(DUPLICATE_TAG, context);
+    await context.actions.oweTag(DUPLICATE_TAG);
     if (rules.duplicateAction === "hold" && delivery.replays === 0) {
       if (await context.actions.skip({ code: "held_possible_duplicate" })) {
         context.log().info({ duplicateOf }, "likely duplicate held by the shop's rule");
@@ -109,35 +114,11 @@ export async function screenOrder<P extends object>(
     }
   }
   const marks: DuplicateFields = duplicateOf ? { possibleDuplicate: true, possibleDuplicateOf: duplicateOf } : {};
-  return { send: true, payload: { ...payload, ...phoneFields(phone), ...marks } };
+  return { send: true, payload: { ...payload, ...phoneFields, ...marks } };
 }
 
-/** The name of an earlier order this one likely repeats, when the shop checks for duplicates. */
-async function duplicateCheck(
-  delivery: Delivery,
-  payload: object,
-  phone: NormalisedPhone,
-  rules: OrderRules,
-  country: string | null,
-) {
-  if (!rules.duplicateWindowMinutes || !phone.e164) return null;
-  const lineItems = (payload as { lineItems?: FingerprintItem[] }).lineItems ?? [];
-  return earlierDuplicate(delivery, orderFingerprint(phone.e164, lineItems), rules.duplicateWindowMinutes, country);
-}
-
-/** One row per order and kind: a replay of the same order does not count it twice. */
-async function flagOrder(delivery: Pick<Delivery, "id" | "shop">, kind: string, reason: string | null) {
-  await prisma.orderFlag.upsert({
-    where: { deliveryId_kind: { deliveryId: delivery.id, kind } },
-    create: { shop: delivery.shop, deliveryId: delivery.id, kind, reason },
-    update: { reason },
-  });
-}
-
-/**
- * The tag that tells the merchant's team about the order in the admin: owed like the automation-error tag, tried
- * now and again later while the platform fails (docs/decisions/264); the delivery already says what happened.
- */
-async function tagOrder(tag: string, context: ScreenContext) {
-  await context.actions.oweTag(tag);
+/** The order inside a stored body: the spec's `{ order: {...} }` or the bare REST body. */
+function storedOrder(body: Record<string, unknown>): Record<string, unknown> {
+  const inner = body.order;
+  return inner && typeof inner === "object" && !Array.isArray(inner) ? (inner as Record<string, unknown>) : body;
 }
