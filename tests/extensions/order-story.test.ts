@@ -3,6 +3,7 @@ import {
   actionFor,
   actionRequest,
   buildStory,
+  clockLabel as storyClockLabel,
   errorLine,
   failureMessage,
   untilLine,
@@ -14,6 +15,7 @@ import blockEn from "../../extensions/order-automation-block/locales/en.default.
 import blockEs from "../../extensions/order-automation-block/locales/es.json";
 import actionEn from "../../extensions/order-automation-action/locales/en.default.json";
 import actionEs from "../../extensions/order-automation-action/locales/es.json";
+import { clockLabel } from "../../app/lib/sending-hours";
 
 const NOW = new Date("2026-11-23T10:00:00Z");
 
@@ -257,10 +259,14 @@ describe("the order block for an order waiting for the shop's sending hours", ()
   });
 
   it("says when it goes out, in the shop's time, in both languages", () => {
-    const line = { key: "error.waiting_for_window", values: { opensAt: "08:00" } };
+    // The shop's clock as every admin page words it (app/lib/sending-hours.ts clockLabel): 8:00, never 08:00.
+    const line = { key: "error.waiting_for_window", values: { opensAt: "8:00" } };
     expect(buildStory([waiting], NOW).lines).toContainEqual(line);
-    expect(blockEs.error.waiting_for_window.replace("{{opensAt}}", "08:00")).toMatch(/^Sale a las 08:00/);
-    expect(blockEn.error.waiting_for_window.replace("{{opensAt}}", "08:00")).toMatch(/^Goes out at 08:00/);
+    expect(blockEs.error.waiting_for_window.replace("{{opensAt}}", "8:00")).toMatch(/^Sale a las 8:00,/);
+    expect(blockEn.error.waiting_for_window.replace("{{opensAt}}", "8:00")).toMatch(/^Goes out at 8:00,/);
+    const evening = delivery({ ...waiting, lastErrorParams: { opensAt: "20:30" } });
+    expect(buildStory([evening], NOW).lines).toContainEqual({ ...line, values: { opensAt: "20:30" } });
+    for (const time of ["00:05", "08:00", "09:30", "20:30"]) expect(storyClockLabel(time)).toBe(clockLabel(time));
   });
 
   it("says it waits for the merchant instead while automation is paused", () => {
