@@ -207,6 +207,8 @@ export const WORDED_FAILURES = [
   "repeat_needs_confirmation",
   "repeat_cooldown",
   "loop_test_ended",
+  "no_longer_held",
+  "held_order_erased",
 ] as const;
 const FAILURE_CODES = new Set<string>(WORDED_FAILURES);
 
