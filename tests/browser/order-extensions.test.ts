@@ -456,7 +456,7 @@ describe("the order page's extensions, rendered with a stand-in for the admin", 
       await shown(pending.getByText(es ? /^Este pedido ya está en camino/ : /^This order is already on its way/));
       expect(
         await pending
-          .getByRole("button", { name: es ? "Enviar de nuevo" : "Send again", exact: true })
+          .getByRole("button", { name: es ? "Enviar al flujo" : "Send to the flow", exact: true })
           .getAttribute("aria-disabled"),
       ).toBe("true");
 
