@@ -1,6 +1,7 @@
 import { hasMessage, type MessageKey, type PluralBase, type Vars } from "~/i18n";
 import type { DeliveryStatus } from "./api-types";
 import type { DeliveryErrorCode, DeliveryErrorParams } from "./delivery-errors";
+import { clockLabel } from "./sending-hours";
 
 /**
  * The statuses the page offers to send again (POST /api/deliveries/:id/retry): a dead one, one whose flow
@@ -70,7 +71,7 @@ export function deliveryErrorText(
     const own = `deliveryError.trigger_http.${status >= 500 ? "5xx" : status}`;
     message = t(hasMessage(own) ? own : "deliveryError.trigger_http", { status });
   } else if (code === "waiting_for_window") {
-    message = t("deliveryError.waiting_for_window", { opensAt: params.opensAt ?? "—" });
+    message = t("deliveryError.waiting_for_window", { opensAt: params.opensAt ? clockLabel(params.opensAt) : "—" });
   } else {
     message = t(`deliveryError.${code}`);
   }

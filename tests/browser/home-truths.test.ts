@@ -92,6 +92,16 @@ describe("what home says is true", () => {
           { exact: false },
         ),
       );
+      // These orders may never have reached the flow: the alert asks to retry them, never to send them "again".
+      await shown(
+        page.getByText(
+          es
+            ? "guárdala en Configuración; luego reintenta los pedidos sin enviar."
+            : "save it in Settings; then retry the orders not sent.",
+          { exact: false },
+        ),
+      );
+      expect(await page.getByText(es ? /envía de nuevo/ : /send again/i).count()).toBe(0);
       const step = page.getByRole("listitem").filter({
         hasText: es ? "Conecta la plataforma de automatización" : "Connect the automation platform",
       });

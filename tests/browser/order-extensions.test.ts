@@ -371,6 +371,83 @@ describe("the order page's extensions, rendered with a stand-in for the admin", 
       await shown(page.getByText(es ? /^Enviado\./ : /^Sent\./));
     });
 
+    it(`action: an order held by a rule or waiting for the sending hours is never offered "again" (${locale})`, async () => {
+      const held = await render("order-automation-action", {
+        locale,
+        answers: {
+          "GET /api/deliveries": {
+            status: 200,
+            body: {
+              success: true,
+              orderId: "gid://shopify/Order/1001",
+              paused: false,
+              sendAnyway: { goes: "at_opening", opensAt: "08:00" },
+              deliveries: [delivery({ status: "skipped", deliveredAt: null, lastErrorCode: "held_no_mobile" })],
+            },
+          },
+          "POST /api/deliveries/resend": {
+            status: 200,
+            body: { success: true, resent: false, timing: { goes: "at_opening", opensAt: "08:00" } },
+          },
+        },
+      });
+      await shown(
+        held.getByText(
+          es
+            ? /^Tus reglas retuvieron este pedido porque su teléfono no es un celular, así que nunca se envió a tu flujo\./
+            : /^Your rules held this order because its phone is not a mobile, so it was never sent to your flow\./,
+        ),
+      );
+      await shown(
+        held.getByText(
+          es
+            ? "Estás fuera de tu horario de envío: se enviará a las 8:00, hora de tu tienda."
+            : "You are outside your sending hours: it will be sent at 8:00, your store's time.",
+        ),
+      );
+      await shown(held.getByText(es ? "Enviar al flujo de automatización" : "Send to the automation flow").first());
+      expect(await held.getByText(es ? /de nuevo/ : /again/i).count()).toBe(0);
+      await screenshot(held, `extension-action-held-${locale}`);
+      await held.getByRole("button", { name: es ? "Enviar de todos modos" : "Send anyway", exact: true }).click();
+      await shown(
+        held.getByText(
+          es ? "Se enviará a las 8:00, hora de tu tienda." : "It will be sent at 8:00, your store's time.",
+        ),
+      );
+      expect((await requests(held)).filter((request) => request.call.startsWith("POST"))).toEqual([
+        { call: "POST /api/deliveries/resend", body: { orderId: "gid://shopify/Order/1001" } },
+      ]);
+      expect(await held.getByText(es ? /de nuevo/ : /again/i).count()).toBe(0);
+
+      const waiting = await render("order-automation-action", {
+        locale,
+        answers: {
+          "GET /api/deliveries": story([
+            delivery({
+              status: "queued",
+              attempts: 0,
+              deliveredAt: null,
+              lastErrorCode: "waiting_for_window",
+              lastErrorParams: { opensAt: "08:00" },
+            }),
+          ]),
+        },
+      });
+      await shown(
+        waiting.getByText(
+          es
+            ? "Este pedido espera tu horario de envío: se enviará a tu flujo a las 8:00, hora de tu tienda."
+            : "This order is waiting for your sending hours: it will be sent to your flow at 8:00, your store's time.",
+        ),
+      );
+      expect(await waiting.getByText(es ? /de nuevo/ : /again/i).count()).toBe(0);
+      expect(
+        await waiting
+          .getByRole("button", { name: es ? "Enviar al flujo" : "Send to the flow", exact: true })
+          .getAttribute("aria-disabled"),
+      ).toBe("true");
+    });
+
     it(`action: nothing to send while on its way or never received, a note while paused, a refusal by code (${locale})`, async () => {
       const pending = await render("order-automation-action", {
         locale,
@@ -379,7 +456,7 @@ describe("the order page's extensions, rendered with a stand-in for the admin", 
       await shown(pending.getByText(es ? /^Este pedido ya está en camino/ : /^This order is already on its way/));
       expect(
         await pending
-          .getByRole("button", { name: es ? "Enviar de nuevo" : "Send again", exact: true })
+          .getByRole("button", { name: es ? "Enviar al flujo" : "Send to the flow", exact: true })
           .getAttribute("aria-disabled"),
       ).toBe("true");
 
@@ -399,7 +476,8 @@ describe("the order page's extensions, rendered with a stand-in for the admin", 
         },
       });
       await shown(paused.getByText(es ? /^La automatización está en pausa/ : /^Automation is paused/));
-      await paused.getByRole("button", { name: es ? "Enviar de nuevo" : "Send again", exact: true }).click();
+      // The platform never took it: a retry, not a second run of the flow.
+      await paused.getByRole("button", { name: es ? "Reintentar" : "Retry", exact: true }).click();
       await shown(
         paused
           .getByRole("alert")

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { OrderName } from "~/components/OrderName";
-import { I18nProvider } from "~/i18n/context";
+import { createI18n, I18nProvider } from "~/i18n/context";
 import { SWEEP_EVENT_PREFIX } from "~/lib/sweep";
 import { FlowsCard } from "~/routes/app.insights/components/FlowsCard";
 import { TimingCard } from "~/routes/app.insights/components/TimingCard";
@@ -29,6 +29,15 @@ const order = (eventId: string) => ({
 });
 
 describe("the words a merchant reads for an order and a flow", () => {
+  it("asks to retry the orders a refused key left unsent, never to send them again: they may never have reached the flow", () => {
+    const es = createI18n("es-CO").t("alerts.keyRefusedBody");
+    expect(es).toContain("luego reintenta los pedidos sin enviar.");
+    expect(es).not.toContain("de nuevo");
+    const en = createI18n("en").t("alerts.keyRefusedBody");
+    expect(en).toContain("then retry the orders not sent.");
+    expect(en).not.toMatch(/again/);
+  });
+
   it("marks an order the reconciliation sweep recovered, and only that one", () => {
     const recovered = text(render(<OrderName delivery={order(`${SWEEP_EVENT_PREFIX}gid://shopify/Order/1042`)} />));
     expect(recovered).toContain("#1042");

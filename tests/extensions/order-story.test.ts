@@ -3,17 +3,19 @@ import {
   actionFor,
   actionRequest,
   buildStory,
+  clockLabel as storyClockLabel,
   errorLine,
   failureMessage,
   untilLine,
   WORDED_FAILURES,
   type StoryDelivery,
 } from "../../extensions/order-automation-block/src/story";
-import { resendRequest, resendState } from "../../extensions/order-automation-action/src/resend";
+import { resendRequest, resendState, sentLine } from "../../extensions/order-automation-action/src/resend";
 import blockEn from "../../extensions/order-automation-block/locales/en.default.json";
 import blockEs from "../../extensions/order-automation-block/locales/es.json";
 import actionEn from "../../extensions/order-automation-action/locales/en.default.json";
 import actionEs from "../../extensions/order-automation-action/locales/es.json";
+import { clockLabel } from "../../app/lib/sending-hours";
 
 const NOW = new Date("2026-11-23T10:00:00Z");
 
@@ -193,21 +195,126 @@ describe("the order block's story", () => {
   });
 });
 
-describe("the order action's Send again", () => {
-  it("allows it for a delivered order with a warning, and for a failed one plainly", () => {
-    expect(resendState("delivered")).toEqual({ allowed: true, messageKey: "resend.confirmAgain", repeat: true });
-    expect(resendState("dead")).toEqual({ allowed: true, messageKey: "resend.confirm", repeat: false });
-    // The flow ran and reported a failure: it may have sent the buyer a message already.
-    expect(resendState("flow_failed")).toEqual({ allowed: true, messageKey: "resend.confirmAgain", repeat: true });
+describe("the order action: what it offers says what will happen to the order", () => {
+  const latest = (status: string, lastErrorCode: string | null = null, opensAt?: string) => ({
+    status,
+    lastErrorCode,
+    lastErrorParams: opensAt ? { opensAt } : null,
+  });
+  const say = (state: ReturnType<typeof resendState>, messages: Record<string, unknown>) =>
+    [state.messageKey, ...(state.whenKey ? [state.whenKey] : [])]
+      .map((key) => translate(messages, key, state.values))
+      .join(" ");
+
+  it("runs a delivered or flow-failed order's flow again only with the warning: the buyer may get another message", () => {
+    for (const status of ["delivered", "flow_failed"]) {
+      const state = resendState(latest(status));
+      expect(state).toMatchObject({ allowed: true, send: "again", buttonKey: "resend.buttonAgain" });
+      expect(say(state, actionEs)).toMatch(/^El flujo de este pedido ya se ejecutó\. Al enviarlo de nuevo/);
+      expect(translate(actionEs, state.buttonKey)).toBe("Enviar de nuevo");
+      expect(translate(actionEn, state.buttonKey)).toBe("Send again");
+    }
   });
 
-  it("refuses it while the order is on its way, and for an order the app never received", () => {
-    for (const status of ["queued", "delivering", "retrying"]) {
-      expect(resendState(status)).toEqual({ allowed: false, messageKey: "resend.pending", repeat: false });
+  it("retries an order the platform never took, without saying it goes to the flow again", () => {
+    const state = resendState(latest("dead", "trigger_http"));
+    expect(state).toMatchObject({ allowed: true, send: "retry" });
+    expect(say(state, actionEs)).toBe(
+      "Este pedido no llegó a tu flujo: la plataforma de automatización no lo recibió. Se intenta enviar otra vez.",
+    );
+    expect(say(state, actionEn)).toBe(
+      "This order did not reach your flow: the automation platform did not take it. The app tries to send it once more.",
+    );
+    expect(translate(actionEs, state.buttonKey)).toBe("Reintentar");
+    expect(translate(actionEn, state.buttonKey)).toBe("Retry");
+  });
+
+  it("sends an order skipped for another reason as a first send", () => {
+    const state = resendState(latest("skipped", "no_phone"));
+    expect(state).toMatchObject({ allowed: true, send: "retry", buttonKey: "resend.buttonFirst" });
+    expect(say(state, actionEs)).toBe(
+      "Este pedido no se envió a tu flujo. Si lo envías, tu flujo se ejecuta y el comprador puede recibir su mensaje.",
+    );
+    expect(translate(actionEs, state.buttonKey)).toBe("Enviar al flujo");
+    expect(translate(actionEn, state.buttonKey)).toBe("Send to the flow");
+  });
+
+  it("offers an order held by a rule as a first send, anyway, and says when it goes (docs/decisions/282)", () => {
+    const atOpening = { goes: "at_opening", opensAt: "08:00" } as const;
+    const noMobile = resendState(latest("skipped", "held_no_mobile"), { sendAnyway: atOpening });
+    expect(noMobile).toMatchObject({ allowed: true, send: "anyway", buttonKey: "resend.buttonAnyway" });
+    expect(say(noMobile, actionEs)).toBe(
+      "Tus reglas retuvieron este pedido porque su teléfono no es un celular, así que nunca se envió a tu flujo. Si lo envías, el comprador recibirá por WhatsApp el mensaje de confirmación de tu flujo, aunque es posible que no llegue a ese número. Estás fuera de tu horario de envío: se enviará a las 8:00, hora de tu tienda.",
+    );
+    expect(say(noMobile, actionEn)).toBe(
+      "Your rules held this order because its phone is not a mobile, so it was never sent to your flow. If you send it, the buyer will get your flow's confirmation message on WhatsApp, though it may not reach that number. You are outside your sending hours: it will be sent at 8:00, your store's time.",
+    );
+    expect(translate(actionEs, noMobile.buttonKey)).toBe("Enviar de todos modos");
+    expect(translate(actionEn, noMobile.buttonKey)).toBe("Send anyway");
+
+    const duplicate = resendState(latest("skipped", "held_possible_duplicate"), { sendAnyway: { goes: "now" } });
+    expect(say(duplicate, actionEs)).toBe(
+      "Tus reglas retuvieron este pedido porque puede ser un duplicado, así que nunca se envió a tu flujo. Si lo envías, el comprador recibirá por WhatsApp el mensaje de confirmación de tu flujo también por este pedido. Se envía a tu flujo en cuanto confirmes.",
+    );
+    const paused = resendState(latest("skipped", "held_possible_duplicate"), { sendAnyway: { goes: "when_resumed" } });
+    expect(say(paused, actionEn)).toMatch(/Automation is paused: it will be sent when you resume it\.$/);
+    for (const state of [noMobile, duplicate, paused]) {
+      for (const messages of [actionEs, actionEn])
+        expect(say(state, messages)).not.toMatch(/de nuevo|again|otra vez|once more/i);
     }
-    expect(resendState(null)).toEqual({ allowed: false, messageKey: "resend.unknownOrder", repeat: false });
+  });
+
+  it("words the answer of a send anyway by when it goes, never as sent again", () => {
+    expect(sentLine({ goes: "now" })).toEqual({ key: "resend.sentAnyway.now" });
+    expect(translate(actionEs, "resend.sentAnyway.now")).toBe(
+      "Pedido enviado al flujo. El bloque de automatización del pedido muestra cómo avanza.",
+    );
+    const later = sentLine({ goes: "at_opening", opensAt: "08:00" });
+    expect(translate(actionEs, later.key, later.values)).toBe("Se enviará a las 8:00, hora de tu tienda.");
+    expect(translate(actionEn, later.key, later.values)).toBe("It will be sent at 8:00, your store's time.");
+    expect(translate(actionEs, sentLine({ goes: "when_resumed" }).key)).toBe(
+      "Se enviará cuando reanudes la automatización.",
+    );
+    expect(sentLine(undefined)).toEqual({ key: "resend.sent" });
+  });
+
+  it("offers nothing for an order waiting for the sending hours: it goes by itself, at the opening", () => {
+    const state = resendState(latest("queued", "waiting_for_window", "08:00"));
+    expect(state).toMatchObject({ allowed: false });
+    expect(say(state, actionEs)).toBe(
+      "Este pedido espera tu horario de envío: se enviará a tu flujo a las 8:00, hora de tu tienda.",
+    );
+    expect(say(state, actionEn)).toBe(
+      "This order is waiting for your sending hours: it will be sent to your flow at 8:00, your store's time.",
+    );
+    const paused = resendState(latest("queued", "waiting_for_window", "08:00"), { paused: true });
+    expect(say(paused, actionEs)).toBe(
+      "La automatización está en pausa: el pedido se envía cuando la reanudes en la app.",
+    );
+  });
+
+  it("refuses while the order is on its way, and for an order the app never received", () => {
+    for (const status of ["queued", "delivering", "retrying"]) {
+      expect(resendState(latest(status))).toMatchObject({ allowed: false, messageKey: "resend.pending" });
+    }
+    expect(resendState(null)).toMatchObject({ allowed: false, messageKey: "resend.unknownOrder" });
+  });
+
+  it('is named, in the admin\'s menu and its heading, for every order: without "again"', () => {
+    expect([actionEs.name, actionEs.heading]).toEqual([
+      "Enviar al flujo de automatización",
+      "Enviar al flujo de automatización",
+    ]);
+    expect([actionEn.name, actionEn.heading]).toEqual(["Send to the automation flow", "Send to the automation flow"]);
   });
 });
+
+/** A message as the admin renders it: a dotted key, {{name}} placeholders. */
+function translate(messages: Record<string, unknown>, key: string, values: Record<string, string | number> = {}) {
+  const found = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages);
+  if (typeof found !== "string") throw new Error(`no message ${key}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+}
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
@@ -238,7 +345,11 @@ describe("the extensions' translations", () => {
       if (story.action) expect(known).toContain(`action.${story.action}`);
     }
     const actionKeys = new Set(keys(actionEn));
-    for (const status of [...statuses, null]) expect(actionKeys).toContain(resendState(status).messageKey);
+    for (const status of [...statuses, null]) {
+      const state = resendState(status === null ? null : { status, lastErrorCode: null, lastErrorParams: null });
+      expect(actionKeys).toContain(state.messageKey);
+      expect(actionKeys).toContain(state.buttonKey);
+    }
     for (const code of [...WORDED_FAILURES, "generic", "network"]) {
       expect(known).toContain(`failure.${code}`);
       expect(actionKeys).toContain(`failure.${code}`);
@@ -257,10 +368,14 @@ describe("the order block for an order waiting for the shop's sending hours", ()
   });
 
   it("says when it goes out, in the shop's time, in both languages", () => {
-    const line = { key: "error.waiting_for_window", values: { opensAt: "08:00" } };
+    // The shop's clock as every admin page words it (app/lib/sending-hours.ts clockLabel): 8:00, never 08:00.
+    const line = { key: "error.waiting_for_window", values: { opensAt: "8:00" } };
     expect(buildStory([waiting], NOW).lines).toContainEqual(line);
-    expect(blockEs.error.waiting_for_window.replace("{{opensAt}}", "08:00")).toMatch(/^Sale a las 08:00/);
-    expect(blockEn.error.waiting_for_window.replace("{{opensAt}}", "08:00")).toMatch(/^Goes out at 08:00/);
+    expect(blockEs.error.waiting_for_window.replace("{{opensAt}}", "8:00")).toMatch(/^Sale a las 8:00,/);
+    expect(blockEn.error.waiting_for_window.replace("{{opensAt}}", "8:00")).toMatch(/^Goes out at 8:00,/);
+    const evening = delivery({ ...waiting, lastErrorParams: { opensAt: "20:30" } });
+    expect(buildStory([evening], NOW).lines).toContainEqual({ ...line, values: { opensAt: "20:30" } });
+    for (const time of ["00:05", "08:00", "09:30", "20:30"]) expect(storyClockLabel(time)).toBe(clockLabel(time));
   });
 
   it("says it waits for the merchant instead while automation is paused", () => {

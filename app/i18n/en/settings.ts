@@ -107,7 +107,7 @@ export const settings = {
 
   "alerts.keyRefusedTitle": "The automation platform is refusing your API key",
   "alerts.keyRefusedBody":
-    "Orders are not reaching your flows. Copy a new API key from the automation platform and save it in Settings; then retry the failed deliveries.",
+    "Orders are not reaching your flows. Copy a new API key from the automation platform and save it in Settings; then retry the orders not sent.",
   "alerts.openSettings": "Open settings",
   // The platform refusing the app's server by its IP allowlist: for the app's operator to fix, not the merchant.
   "alerts.ipNotAllowedTitle": "The app's server cannot reach your store's data",

@@ -112,7 +112,7 @@ export const settings: Record<keyof typeof english, string> = {
 
   "alerts.keyRefusedTitle": "La plataforma de automatización rechaza tu clave de API",
   "alerts.keyRefusedBody":
-    "Los pedidos no llegan a tus flujos. Copia una clave de API nueva de la plataforma de automatización y guárdala en Configuración; luego envía de nuevo los pedidos sin enviar.",
+    "Los pedidos no llegan a tus flujos. Copia una clave de API nueva de la plataforma de automatización y guárdala en Configuración; luego reintenta los pedidos sin enviar.",
   "alerts.openSettings": "Abrir configuración",
   // La plataforma rechaza al servidor de la app por su lista de IP permitidas: lo corrige el operador, no el comerciante.
   "alerts.ipNotAllowedTitle": "El servidor de la app no puede acceder a los datos de tu tienda",

@@ -1,6 +1,7 @@
 import type { Delivery } from "@prisma/client";
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
+import { isHeld } from "../../lib/order-rules";
 import { logger } from "../../logger.server";
 import { listFlows } from "../automation/client.server";
 import { refuseEndedLoopTestOrder } from "../loop-test/test-orders.server";
@@ -10,6 +11,7 @@ import { automationPausedAt } from "./pause.server";
 import { extractEventKeys } from "./event-keys.server";
 import { retryDelivery, summarizeDelivery } from "./queries.server";
 import { guardRepeat, type RepeatRequest } from "./repeat-guard.server";
+import { sendAnywayTiming, sendHeldOrderAnyway } from "./send-anyway.server";
 import { wakeWorkers } from "./wake.server";
 
 /** How the admin and its extensions name an order: either gid form, or the bare numeric id. */
@@ -63,15 +65,24 @@ function storyEntry(delivery: Delivery, names: Record<string, string>) {
 
 export type OrderStoryEntry = ReturnType<typeof storyEntry>;
 
-/** Everything the app did with one order, for the order page's block. */
-export async function getOrderStory(shop: string, orderRef: string) {
+/**
+ * Everything the app did with one order, for the order page's block and action; for an order the shop's rules
+ * hold, also when it would go if sent anyway (`sendAnyway`, docs/decisions/282), so the action says it first.
+ */
+export async function getOrderStory(shop: string, orderRef: string, now = new Date()) {
   const ref = parseOrderRef(orderRef);
   if (!ref)
     throw AppError.forField("orderId", "must be an order id like gid://shopify/Order/123", { code: "invalid_input" });
   const [rows, pausedAt] = await Promise.all([orderDeliveries(shop, ref), automationPausedAt(shop)]);
   const names = rows.some((row) => row.flowId) ? await flowNames(shop) : {};
+  const sendAnyway = rows[0] && isHeld(rows[0]) ? await sendAnywayTiming(shop, now) : null;
   // Paused, a waiting order waits for the merchant: the block says so rather than a time that will pass.
-  return { orderId: ref.gid, paused: pausedAt !== null, deliveries: rows.map((row) => storyEntry(row, names)) };
+  return {
+    orderId: ref.gid,
+    paused: pausedAt !== null,
+    sendAnyway,
+    deliveries: rows.map((row) => storyEntry(row, names)),
+  };
 }
 
 const PENDING = ["queued", "delivering", "retrying"];
@@ -94,6 +105,8 @@ export async function resendOrder(shop: string, orderRef: string, request: Repea
   if (PENDING.includes(latest.status)) {
     throw new AppError(409, "This order is already on its way to the automation platform", "already_pending");
   }
+  // Held by the shop's rules, it was never sent: the delivery page's "send anyway", keeping the sending hours.
+  if (isHeld(latest)) return { ...(await sendHeldOrderAnyway(shop, latest.id, now)), resent: false };
   if (latest.status === "dead" || latest.status === "skipped") {
     return { delivery: await retryDelivery(shop, latest.id, now, request), resent: true };
   }

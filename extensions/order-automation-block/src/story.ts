@@ -101,6 +101,15 @@ const ERROR_CODES = new Set([
 const HTTP_STATUSES_WORDED = new Set([401, 403, 404, 422, 429]);
 
 /**
+ * A time of day on the shop's clock as the admin words it everywhere, "08:00" as "8:00": the same as
+ * app/lib/sending-hours.ts `clockLabel` (tests/extensions/ checks they agree), here because the extension is
+ * bundled on its own.
+ */
+export function clockLabel(time: string): string {
+  return time.replace(/^0(\d:)/, "$1");
+}
+
+/**
  * The last error in the merchant's language: its code's message; a row from before codes (or a code this build does
  * not know) gets a general message, never the server's English sentence.
  */
@@ -114,7 +123,7 @@ export function errorLine(delivery: StoryDelivery): Line | null {
     return { key: `error.trigger_http_${variant}`, values: { status } };
   }
   if (code === "waiting_for_window")
-    return { key: "error.waiting_for_window", values: { opensAt: params.opensAt ?? "—" } };
+    return { key: "error.waiting_for_window", values: { opensAt: params.opensAt ? clockLabel(params.opensAt) : "—" } };
   if (code === "worker_stopped") return { key: "error.worker_stopped", values: { count: params.attempts ?? 1 } };
   return { key: `error.${code}` };
 }
@@ -198,6 +207,8 @@ export const WORDED_FAILURES = [
   "repeat_needs_confirmation",
   "repeat_cooldown",
   "loop_test_ended",
+  "no_longer_held",
+  "held_order_erased",
 ] as const;
 const FAILURE_CODES = new Set<string>(WORDED_FAILURES);
 

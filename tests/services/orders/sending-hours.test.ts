@@ -116,8 +116,8 @@ describe("orders outside the shop's sending hours", () => {
       leaseOwner: null,
     });
     const reason = storedDeliveryError(waiting.lastErrorCode, waiting.lastErrorParams)!;
-    expect(deliveryErrorText(createI18n("es-CO"), reason)?.message).toBe("Sale a las 08:00");
-    expect(deliveryErrorText(createI18n("en"), reason)?.message).toBe("Goes out at 08:00");
+    expect(deliveryErrorText(createI18n("es-CO"), reason)?.message).toBe("Sale a las 8:00");
+    expect(deliveryErrorText(createI18n("en"), reason)?.message).toBe("Goes out at 8:00");
 
     expect(await pass(bogota("2026-11-23T07:59:59"))).toBe(0);
     expect(calls).toHaveLength(0);
@@ -268,7 +268,7 @@ describe("saving the sending hours reschedules the orders already waiting", () =
   it("turning the window off sends the waiting orders now, in the order received, and the log stops saying 08:00", async () => {
     const shop = await shopWithHours("08:00", "21:00");
     const orders = await waitingNight(shop);
-    expect(await words(orders[0].id)).toBe("Sale a las 08:00");
+    expect(await words(orders[0].id)).toBe("Sale a las 8:00");
     const calls: TriggerCall[] = [];
     server.use(triggerHandler(calls));
 
@@ -301,7 +301,7 @@ describe("saving the sending hours reschedules the orders already waiting", () =
     );
     await pass(bogota("2026-11-22T23:41:00"));
     expect(calls).toHaveLength(0);
-    expect(await words(orders[0].id)).toBe("Sale a las 06:30");
+    expect(await words(orders[0].id)).toBe("Sale a las 6:30");
     expect((await deliveryOf(orders[0].id)).nextAttemptAt).toEqual(bogota("2026-11-23T06:30:00"));
     for (let n = 0; n < 3; n++) await pass(new Date(bogota("2026-11-23T06:30:00").getTime() + n * OPENING_SPACING_MS));
     expect(calls.map((call) => call.body.orderName)).toEqual(["#1", "#2", "#3"]);
