@@ -1,14 +1,18 @@
 /**
- * `npm run bench -- --journey [--parcels 1000] [--rate 100] [--batch 200] [--order-rate 50] [--postgres]`: the
- * supplier marketplace's status pushes for a shop's parcels, compressed in time, against the app's production build
- * (docs/decisions/324). A shop with 10,000 parcels a day gets about 80,000 statuses a day (8 per delivered parcel),
+ * `npm run bench:journey -- [--parcels 1000] [--rate 100] [--batch 200] [--order-rate 50] [--postgres] [--unmatched]`
+ * (or `npm run bench -- --journey …`): the supplier marketplace's status pushes for a shop's parcels, compressed in
+ * time, against the app's production build (docs/decisions/324). A shop with 10,000 parcels a day gets about 80,000 statuses a day (8 per delivered parcel),
  * about 1 a second on average; here `parcels` parcels' 8 statuses each are pushed at `rate` a second on average, in
  * batches of `batch` sent all at once, with ~10 % pushed twice and ~10 % after the status that followed them.
  *
+ * - orders: orders/create webhooks at `order-rate` a second for as long, alone (the order path's reference);
  * - statuses: the pushes alone: acknowledgements, the app's CPU per status (the apply jobs included, to the last
  *   event applied), push to applied projection p50 / p99, and the events not yet applied as the last push is answered;
- * - orders: orders/create webhooks at `order-rate` a second for as long, alone (the order path's reference);
  * - orders beside statuses: both at once, a second set of parcels.
+ *
+ * The parcels are the orders of the orders-alone phase (`shop_order_id` names them), so each apply matches its store
+ * order and owes the store's steps (fulfil, carrier events, paid), run as jobs meanwhile; `--unmatched` pushes
+ * parcels no store order is known for (every apply tries the match again, no steps).
  *
  * `--parcels 20 --rate 40` is a run of a few seconds a phase (its figures mean nothing; it shows the bench works).
  */
@@ -81,7 +85,14 @@ const unapplied = async (stack: Stack) =>
   );
 
 /** One set of parcels' pushes, timed; the backlog sampled each second; then waited on until every event is applied. */
-async function pushStatuses(stack: Stack, receiver: string, options: Options, firstId: number, beside?: boolean) {
+async function pushStatuses(
+  stack: Stack,
+  receiver: string,
+  options: Options,
+  firstId: number,
+  orderNames: string[] | undefined,
+  beside?: boolean,
+) {
   const statuses = options.parcels * PARCEL_PATH.length;
   const spanMs = (statuses / options.rate) * 1000;
   const day = statusPushes({
@@ -92,6 +103,7 @@ async function pushStatuses(stack: Stack, receiver: string, options: Options, fi
     duplicateShare: 0.1,
     outOfOrderShare: 0.1,
     seed: firstId,
+    orderNames,
   });
   const orders = beside ? sendOrders(stack, options.orderRate, spanMs / 1000) : null;
   const cpuBefore = appCpuSeconds(stack);
@@ -128,22 +140,38 @@ async function pushStatuses(stack: Stack, receiver: string, options: Options, fi
     `SELECT "supplierOrderId", "receivedAt", "appliedAt" FROM "SupplierStatusEvent" WHERE "shop" = ?`,
     [DEMO_SHOP],
   );
-  const ours = events.filter((event) => {
+  const stored = events.filter((event) => {
     const id = Number(event.supplierOrderId);
     return id >= firstId && id < firstId + options.parcels;
   });
-  const toApplied = ours
+  const toApplied = stored
     .filter((event) => event.appliedAt !== null)
     .map((event) => millisOf(event.appliedAt)! - millisOf(event.receivedAt)!);
-  const projections = await readAppDb<{ stage: string; eventCount: number; supplierOrderId: string }>(
-    stack,
-    `SELECT "stage", "eventCount", "supplierOrderId" FROM "SupplierOrder" WHERE "shop" = ?`,
-    [DEMO_SHOP],
-  );
-  const ourProjections = projections.filter((row) => {
+  const projections = await readAppDb<{
+    stage: string;
+    eventCount: number;
+    supplierOrderId: string;
+    orderId: string | null;
+  }>(stack, `SELECT "stage", "eventCount", "supplierOrderId", "orderId" FROM "SupplierOrder" WHERE "shop" = ?`, [
+    DEMO_SHOP,
+  ]);
+  const ours = (row: { supplierOrderId: string }) => {
     const id = Number(row.supplierOrderId);
     return id >= firstId && id < firstId + options.parcels;
-  });
+  };
+  const ourProjections = projections.filter(ours);
+  // The store's steps the applies owed (fulfil, carrier events, paid, end): jobs of their own, run meanwhile.
+  const steps = (
+    await readAppDb<{ supplierOrderId: string; status: string }>(
+      stack,
+      `SELECT "supplierOrderId", "status" FROM "JourneyStep" WHERE "shop" = ?`,
+      [DEMO_SHOP],
+    )
+  ).filter(ours);
+  const stepsByStatus = steps.reduce<Record<string, number>>((counts, step) => {
+    counts[step.status] = (counts[step.status] ?? 0) + 1;
+    return counts;
+  }, {});
   return {
     parcels: options.parcels,
     statuses,
@@ -155,13 +183,15 @@ async function pushStatuses(stack: Stack, receiver: string, options: Options, fi
     answers: sent.statuses,
     answeredDuplicate: sent.duplicates,
     ackMs: latencies(sent.acks),
-    eventsStored: ours.length,
+    eventsStored: stored.length,
     pushToAppliedMs: latencies(toApplied),
     backlogMaxWhilePushing: Math.max(0, ...backlog),
     backlogAtLastAck,
     drainedAfterLastAckS: drainedAfterS === null ? null : Math.round(drainedAfterS * 10) / 10,
     unappliedAfterDrain: left,
     projections: ourProjections.length,
+    projectionsMatchedToStoreOrders: ourProjections.filter((row) => row.orderId !== null).length,
+    storeStepsAtDrain: stepsByStatus,
     projectionsDeliveredWithAllEvents: ourProjections.filter(
       (row) => row.stage === "delivered" && Number(row.eventCount) === PARCEL_PATH.length,
     ).length,
@@ -191,6 +221,7 @@ export async function runJourneyBench(argv: string[]) {
     drainSeconds: option(argv, "drain", 180),
   };
   const postgresRun = argv.includes("--postgres");
+  const unmatched = argv.includes("--unmatched");
   const { databaseFile, postgres } = await prepareRun("journey", {
     postgres: postgresRun,
     build: !argv.includes("--no-build"),
@@ -214,16 +245,22 @@ export async function runJourneyBench(argv: string[]) {
     const loadAtStart = os.loadavg()[0];
     const seconds = (options.parcels * PARCEL_PATH.length) / options.rate;
 
-    console.log(`statuses: ${options.parcels} parcels × ${PARCEL_PATH.length} at ${options.rate}/s, batches of ${options.batch}`);
-    const statusesAlone = await pushStatuses(stack, receiver, options, 100_000);
-
+    // First the orders alone: the parcels of the next phases are theirs (the marketplace names the store order),
+    // so each apply matches its order and owes the store's steps, unless `--unmatched`.
     console.log(`orders: ${options.orderRate} webhooks/s for ${seconds} s, nothing else`);
     const ordersAlone = sendOrders(stack, options.orderRate, seconds);
     const ordersAloneTimed = await ordersAlone.timed;
     const ordersAloneReached = await reached(stack, ordersAlone.names, 30);
+    const names = (from: number) =>
+      unmatched ? undefined : ordersAlone.names.slice(from * options.parcels, (from + 1) * options.parcels);
+
+    console.log(
+      `statuses: ${options.parcels} parcels × ${PARCEL_PATH.length} at ${options.rate}/s, batches of ${options.batch}`,
+    );
+    const statusesAlone = await pushStatuses(stack, receiver, options, 100_000, names(0));
 
     console.log("orders beside statuses");
-    const beside = await pushStatuses(stack, receiver, options, 200_000, true);
+    const beside = await pushStatuses(stack, receiver, options, 200_000, names(1), true);
     const besideReached = beside.orders ? await reached(stack, beside.orders.names, 30) : 0;
 
     const orderSummary = (timed: { acks: number[]; failed: number }, names: string[], reachedFlow: number) => ({
@@ -238,7 +275,7 @@ export async function runJourneyBench(argv: string[]) {
       machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown"}, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
       load: { atStart: Math.round(loadAtStart * 100) / 100, atEnd: Math.round(os.loadavg()[0] * 100) / 100 },
       engine: postgresRun ? "PostgreSQL" : "SQLite",
-      options,
+      options: { ...options, parcelsMatchStoreOrders: !unmatched },
       statusesAlone: { ...statusesAlone, orders: undefined },
       ordersAlone: orderSummary(ordersAloneTimed, ordersAlone.names, ordersAloneReached),
       statusesBesideOrders: besideStatuses,

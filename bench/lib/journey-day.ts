@@ -29,6 +29,8 @@ export interface DayOptions {
   /** Share of statuses pushed after the status that followed them. */
   outOfOrderShare: number;
   seed: number;
+  /** The store orders the parcels are for (`shop_order_id`), in order; a parcel past the list names none known. */
+  orderNames?: string[];
 }
 
 /** A small deterministic generator (mulberry32): the same seed gives the same day. */
@@ -69,7 +71,7 @@ export function statusPushes(options: DayOptions) {
         id,
         status,
         updated_at: reportedTime(dayStart + parcel * 1_000, step),
-        shop_order_id: `#B${id}`,
+        shop_order_id: options.orderNames?.[parcel] ?? `#B${id}`,
         shipping_guide: `24${String(id).padStart(10, "0")}`,
         shipping_company: "SERVIENTREGA",
         phone: `+57300${String(id).padStart(7, "0")}`,

@@ -6,13 +6,22 @@ import type { Stack } from "../../sandbox/stack";
  * Reads the running app's database from a bench with one short connection (`?` placeholders on both engines): what
  * the app stored and when, without the app's own modules in the bench's process.
  */
-export async function readAppDb<T = Record<string, unknown>>(stack: Stack, sql: string, args: (string | number)[] = []) {
+export async function readAppDb<T = Record<string, unknown>>(
+  stack: Stack,
+  sql: string,
+  args: (string | number)[] = [],
+) {
   if (stack.databaseUrl?.startsWith("postgres")) {
     const client = new pg.Client({ connectionString: stack.databaseUrl });
     await client.connect();
     try {
       let index = 0;
-      return (await client.query(sql.replace(/\?/g, () => `$${++index}`), args)).rows as T[];
+      return (
+        await client.query(
+          sql.replace(/\?/g, () => `$${++index}`),
+          args,
+        )
+      ).rows as T[];
     } finally {
       await client.end();
     }
