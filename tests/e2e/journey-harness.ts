@@ -140,17 +140,20 @@ export function journeyHarness(stack: Stack, shop: string) {
       postJson<{ walked: string[] }>(`${stack.supplierUrl}/sim/orders/${supplierId}/advance`, { path, steps: count }),
     setStatus: (supplierId: number, status: string) =>
       postJson(`${stack.supplierUrl}/sim/orders/${supplierId}/status`, { status }),
-    /** Waits until the app's steps for the order match `check`, making retries and the sweep due on each look. */
+    /**
+     * Waits until the app's steps for the order match `check`, making retries and the sweep due on each look
+     * (`hurry` false: the schedule's own times; a function: also run on each look).
+     */
     async untilSteps(
       orderId: string,
       check: (rows: StepRow[]) => boolean,
       what: string,
-      { timeoutMs = 45_000, hurry = true } = {},
+      { timeoutMs = 45_000, hurry = true as boolean | (() => Promise<void>) } = {},
     ) {
       try {
         return await eventually(
           async () => {
-            if (hurry) await Promise.all([retryNow(), sweepNow()]);
+            if (hurry) await Promise.all([retryNow(), sweepNow(), typeof hurry === "function" ? hurry() : null]);
             const rows = await steps(orderId);
             return check(rows) ? rows : undefined;
           },
