@@ -2,7 +2,6 @@ import { expect } from "vitest";
 import { adminFetch, configureShop, installShop } from "../../sandbox/stack";
 import { databaseEngine } from "../../app/db-adapter.server";
 import { eventually, getJson, postJson, query, startE2eStack, type Stack } from "./helpers";
-import { ageRows } from "./holds-harness";
 
 /**
  * The parcel's journey across the real stack (docs/decisions/297-299, 320-326): the shop installed with the
@@ -89,26 +88,32 @@ export function journeyHarness(stack: Stack, shop: string) {
           STEP_JOBS,
         );
   /**
-   * The apply sweep's minute and its grace passed (docs/decisions/299): a push stored while its order's apply job
-   * was finishing finds the job's key taken and waits for the sweep.
+   * Every supplier order's current status pushed once more, as the marketplace repeats its pushes: a push stored
+   * while its order's apply job was finishing finds the job's key taken and waits for the sweep (a minute and its
+   * 30 s grace, docs/decisions/299); a repeat adds the job again at once, and is stored as a duplicate.
    */
-  const sweepNow = async () => {
-    const left = await query<{ id: string }>(
-      stack,
-      `SELECT "id" FROM "SupplierStatusEvent" WHERE "shop" = ? AND "appliedAt" IS NULL`,
-      [shop],
-    );
-    for (const { id } of left) await ageRows(stack, "SupplierStatusEvent", "receivedAt", { id }, 60_000);
-    const key = "periodic:journey-apply-sweep";
-    await (postgres
-      ? query(stack, `UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = ?`, [key])
-      : query(stack, `UPDATE "Job" SET "runAt" = '1970-01-01T00:00:00.000+00:00' WHERE "key" = ?`, [key]));
+  const repush = async () => {
+    const { registrations, pushes, held } = (
+      await getJson<{
+        registrations: { token: string; url: string }[];
+        pushes: { orderId: number; status: string }[];
+        held: unknown[];
+      }>(`${stack.supplierUrl}/sim/status-webhook`)
+    ).body;
+    const receiver = registrations.find((entry) => entry.token === SUPPLIER_TOKEN)?.url;
+    if (!receiver || held.length) return;
+    const { orders } = (await getJson<{ orders: Record<string, unknown>[] }>(`${stack.supplierUrl}/sim/orders`)).body;
+    for (const { history: _history, created_at: _created, updated_at: _updated, ...body } of orders) {
+      // Only once the order's own pushes have caught up: a repeat never comes before the statuses still on the way.
+      if (pushes.findLast((push) => push.orderId === body.id)?.status !== body.status) continue;
+      await postJson(receiver, body);
+    }
   };
   return {
     view,
     steps,
     retryNow,
-    sweepNow,
+    repush,
     /** Places an order at the platform, the buyer confirms, and the flow places it at the supplier. */
     async confirmedOrder() {
       const created = await postJson<{ order: { id: string; name: string } }>(`${stack.platformUrl}/sim/orders`, {
@@ -141,7 +146,7 @@ export function journeyHarness(stack: Stack, shop: string) {
     setStatus: (supplierId: number, status: string) =>
       postJson(`${stack.supplierUrl}/sim/orders/${supplierId}/status`, { status }),
     /**
-     * Waits until the app's steps for the order match `check`, making retries and the sweep due on each look
+     * Waits until the app's steps for the order match `check`, making retries due and the statuses repeated on each look
      * (`hurry` false: the schedule's own times; a function: also run on each look).
      */
     async untilSteps(
@@ -153,7 +158,7 @@ export function journeyHarness(stack: Stack, shop: string) {
       try {
         return await eventually(
           async () => {
-            if (hurry) await Promise.all([retryNow(), sweepNow(), typeof hurry === "function" ? hurry() : null]);
+            if (hurry) await Promise.all([retryNow(), repush(), typeof hurry === "function" ? hurry() : null]);
             const rows = await steps(orderId);
             return check(rows) ? rows : undefined;
           },
