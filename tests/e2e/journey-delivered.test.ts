@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Stack } from "./helpers";
+import { postJson, type Stack } from "./helpers";
 import { actions, journeyHarness, startJourneyStack, type JourneyView } from "./journey-harness";
 
 const SHOP = "tienda-entregas.myshopify.com";
@@ -95,5 +95,28 @@ describe("the store follows a delivered parcel, end to end", () => {
     expect(await h.tags(order.name)).toEqual(
       expect.arrayContaining(["automation-shipped", "automation-incident", "automation-delivered"]),
     );
+  });
+
+  it("waits for the platform's routing when the label comes first, then fulfils once", async () => {
+    await postJson(`${stack.platformUrl}/sim/fulfillment/routing`, { manual: true });
+    const order = await h.confirmedOrder();
+    await h.pushMode({ copies: 1, reorder: false });
+    await h.advance(order.supplierId, "delivered", 2);
+    const [fulfil] = await h.untilSteps(
+      order.id,
+      (steps) => steps.some((step) => step.step === "fulfil" && step.attempts >= 1),
+      "the fulfil's first try",
+      { hurry: false },
+    );
+    expect(fulfil).toMatchObject({ status: "owed", lastProblem: "the platform has not routed the order yet" });
+
+    await postJson(`${stack.platformUrl}/sim/fulfillment/route`, { shop: SHOP, order: order.name });
+    await postJson(`${stack.platformUrl}/sim/fulfillment/routing`, { manual: false });
+    await h.untilSteps(
+      order.id,
+      (steps) => steps.some((step) => step.step === "fulfil" && step.status === "done"),
+      "the fulfil after routing",
+    );
+    expect(actions(await h.view(order.name), "fulfillment created")).toHaveLength(1);
   });
 });
