@@ -42,7 +42,12 @@ describe("the store follows a returned parcel and outages, end to end", () => {
     expect(actions(view, "cancel requested")).toHaveLength(1);
     expect(actions(view, "marked as paid")).toEqual([]);
     expect(view.order.cancelledAt).toBeTruthy();
-    expect(view.cancel).toMatchObject({ reason: "CUSTOMER", notifyCustomer: false, staffNote: RETURNED_NOTE });
+    expect(view.cancel).toMatchObject({
+      reason: "CUSTOMER",
+      restock: true,
+      notifyCustomer: false,
+      staffNote: RETURNED_NOTE,
+    });
     const sequence = view.events.map((event) => event.action);
     expect(sequence.indexOf("fulfillment cancelled")).toBeLessThan(sequence.indexOf("cancel requested"));
     expect(await h.tags(order.name)).toEqual(expect.arrayContaining(["automation-shipped", "automation-returned"]));
