@@ -3,7 +3,7 @@ import { fulfillmentOrdersOf, orderWithFulfillment } from "./fulfillment";
 import { orderMoney, paymentResolvers } from "./payments";
 import { orderReturns, returnNode, returnResolvers } from "./returns";
 import { shipmentResolvers } from "./shipment-mutations";
-import { fulfillmentNode, fulfillmentOrderLineItems, fulfillmentsOf } from "./shipments";
+import { findFulfillment, fulfillmentNode, fulfillmentOrderLineItems, fulfillmentsOf } from "./shipments";
 import type { SimOrder } from "./seed";
 import type { ShopState } from "./state";
 
@@ -28,13 +28,18 @@ export function orderJourney(shop: ShopState, order: SimOrder) {
   };
 }
 
-/** The order read and the journey's mutations, for graphql.ts's resolver lookup. */
+/** The order and fulfilment reads and the journey's mutations, for graphql.ts's resolver lookup. */
 export const orderJourneyResolvers: Record<string, Resolver> = {
   order: (shop, field, variables) => {
     const match = /^gid:\/\/(?:shopify|platform)\/Order\/(\d+)$/.exec(String(argument(field, "id", variables) ?? ""));
     if (!match) throw new GraphqlFieldError("Invalid global id", "argumentLiteralsIncompatible");
     const order = shop.orders.find((candidate) => candidate.id === Number(match[1]));
     return order ? orderJourney(shop, order) : null;
+  },
+  // A fulfilment by its id (QueryRoot.fulfillment), as the journey reads its events before adding one.
+  fulfillment: (shop, field, variables) => {
+    const fulfillment = findFulfillment(shop, argument(field, "id", variables));
+    return fulfillment ? fulfillmentNode(fulfillment) : null;
   },
   ...shipmentResolvers,
   ...paymentResolvers,

@@ -14,7 +14,15 @@ export type { Stack };
 export async function startE2eStack(
   options: Pick<
     StackOptions,
-    "logLevel" | "extraEnv" | "platform" | "onAppLog" | "separateWorker" | "appServer" | "webProcesses" | "superviseWeb"
+    | "logLevel"
+    | "extraEnv"
+    | "platform"
+    | "onAppLog"
+    | "separateWorker"
+    | "appServer"
+    | "webProcesses"
+    | "superviseWeb"
+    | "events"
   > = {},
 ) {
   const server = postgresTestServer();

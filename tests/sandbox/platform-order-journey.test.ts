@@ -180,6 +180,23 @@ describe("the platform simulator: a parcel's journey into the store", () => {
     const [fulfillment] = (await readOrder(journey)).fulfillments;
     expect(fulfillment).toMatchObject({ displayStatus: "DELIVERED", deliveredAt: "2026-11-21T18:30:00.000Z" });
     expect(fulfillment.events.nodes.map((event) => [event.status, event.happenedAt])).toEqual(stages);
+    // The fulfilment read by its id (QueryRoot.fulfillment), as the journey reads its events before adding one.
+    const byId = await journey.gql(
+      `query Events($id: ID!) { fulfillment(id: $id) { id status events(first: 10) { nodes { status happenedAt } } } }`,
+      { id },
+    );
+    expect(byId.data!.fulfillment).toMatchObject({
+      id,
+      status: "SUCCESS",
+      events: { nodes: stages.map(([status, happenedAt]) => ({ status, happenedAt })) },
+    });
+    expect(
+      (
+        await journey.gql(`query Events($id: ID!) { fulfillment(id: $id) { id } }`, {
+          id: "gid://shopify/Fulfillment/1",
+        })
+      ).data,
+    ).toEqual({ fulfillment: null });
     expect((await journey.actions()).map((action) => action.action)).toEqual([
       "routed",
       "fulfillment created",

@@ -42,6 +42,8 @@ export async function fulfilStep(context: StepContext): Promise<StepOutcome> {
   if (othersFulfillment(order, tracking.number)) {
     return { status: "stood_down", note: "the merchant fulfilled the order" };
   }
+  // Routing makes the fulfilment orders a moment after the order; a parcel whose label comes first waits for it.
+  if (!order.fulfillmentOrders.nodes.length) throw new StepProblem("the platform has not routed the order yet", true);
   const live = order.fulfillmentOrders.nodes.filter((fulfillmentOrder) => FULFILLABLE.has(fulfillmentOrder.status));
   for (const fulfillmentOrder of live) {
     const holdIds = ownHolds(fulfillmentOrder).map((hold) => hold.id);
