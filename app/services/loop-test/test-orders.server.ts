@@ -1,7 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
-import { LOOP_TEST_TAG } from "../platform/test-orders.server";
 
 /**
  * A loop test's order is a delivery flagged `test` whose order id a loop test of the shop placed
@@ -36,14 +35,4 @@ export async function refuseEndedLoopTestOrder(delivery: { shop: string; test: b
       "loop_test_ended",
     );
   }
-}
-
-/**
- * Whether an orders/create body is a loop test's order: a test order carrying the test's tag. It has no buyer, so the
- * merchant's order rules (sending hours, no mobile, duplicates) are not for it (docs/decisions/306).
- */
-export function isLoopTestOrder(delivery: { test: boolean }, body: Record<string, unknown>): boolean {
-  if (!delivery.test) return false;
-  const tags = typeof body.tags === "string" ? body.tags.split(",") : Array.isArray(body.tags) ? body.tags : [];
-  return tags.some((tag) => String(tag).trim() === LOOP_TEST_TAG);
 }

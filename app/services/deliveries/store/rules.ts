@@ -1,4 +1,4 @@
-import type { DeliveryError } from "../../../lib/delivery-errors";
+import { lastErrorColumns } from "../../../lib/delivery-errors";
 import { POLICIES } from "../../jobs/policies";
 import { MAX_ATTEMPTS } from "../retry-policy.server";
 import { fragment } from "../../../lib/statement.server";
@@ -62,5 +62,8 @@ export const INSERTED_COLUMNS = fragment`"id", "shop", "topic", "eventId", "reso
           "checkoutToken", "cartToken", "status", "lastError", "lastErrorCode", "lastErrorParams", "attempts",
           "nextAttemptAt", "payload", "buyer", "attemptLog", "tagsApplied", "test", "searchKey", "createdAt", "updatedAt"`;
 
-/** Why a buried delivery is dead: its worker stopped on every allowed attempt. */
-export const ABANDONED: DeliveryError = { code: "worker_stopped", params: { attempts: MAX_ATTEMPTS } };
+/**
+ * Why a buried delivery is dead (its worker stopped on every allowed attempt), as the error columns BURIED writes:
+ * the same for every burial, so worded once here rather than at every claim.
+ */
+export const ABANDONED_COLUMNS = lastErrorColumns({ code: "worker_stopped", params: { attempts: MAX_ATTEMPTS } });

@@ -1,9 +1,8 @@
 import type { Delivery } from "@prisma/client";
-import { lastErrorColumns } from "../../../../lib/delivery-errors";
 import { MAX_ATTEMPTS } from "../../retry-policy.server";
 import type { DeliveryStore } from "../index";
 import { toDelivery } from "../rows";
-import { ABANDONED } from "../rules";
+import { ABANDONED_COLUMNS } from "../rules";
 import { sharedOperations } from "../shared/operations";
 import { connection } from "../../../../lib/statement.server";
 import type { ReturnedRow } from "../types";
@@ -21,7 +20,7 @@ export function postgresStore(): DeliveryStore {
       return (await sql.execute(insertDelivery, row)) === 1;
     },
     async claim({ token, now, leaseExpiresAt, limit }) {
-      const params = { ...lastErrorColumns(ABANDONED), token, now, leaseExpiresAt, limit, maxAttempts: MAX_ATTEMPTS };
+      const params = { ...ABANDONED_COLUMNS, token, now, leaseExpiresAt, limit, maxAttempts: MAX_ATTEMPTS };
       const rows = await sql.query<ReturnedRow & { claimBuried: boolean }, typeof params>(
         buryAndClaimDeliveries,
         params,

@@ -1,6 +1,6 @@
 import { lastErrorColumns, type DeliveryError } from "../../../../lib/delivery-errors";
 import { MAX_ATTEMPTS } from "../../retry-policy.server";
-import { ABANDONED } from "../rules";
+import { ABANDONED_COLUMNS } from "../rules";
 import { toDelivery } from "../rows";
 import type { Connection } from "../../../../lib/statement.server";
 import type { CallbackRow, ReturnedRow } from "../types";
@@ -26,7 +26,7 @@ export function sharedOperations(
       return (await query(shopInstalled, { shop })).length > 0;
     },
     async buryAbandoned(now, limit) {
-      const params = { ...lastErrorColumns(ABANDONED), now, limit: Math.max(limit, 1), maxAttempts: MAX_ATTEMPTS };
+      const params = { ...ABANDONED_COLUMNS, now, limit: Math.max(limit, 1), maxAttempts: MAX_ATTEMPTS };
       return (await query<ReturnedRow, typeof params>(buryAbandoned, params)).map(toDelivery);
     },
     async renew(token, leaseExpiresAt) {
