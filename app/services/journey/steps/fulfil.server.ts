@@ -42,6 +42,11 @@ export async function fulfilStep(context: StepContext): Promise<StepOutcome> {
   if (othersFulfillment(order, tracking.number)) {
     return { status: "stood_down", note: "the merchant fulfilled the order" };
   }
+  // The platform makes an order's fulfilment orders a moment after the order (its routing); a guide can come before
+  // that. None at all is "not yet", never "nothing left to fulfil": try again on the step's schedule.
+  if (!order.fulfillmentOrders.nodes.length) {
+    throw new StepProblem("the platform has not made the order's fulfilment orders yet", true);
+  }
   const live = order.fulfillmentOrders.nodes.filter((fulfillmentOrder) => FULFILLABLE.has(fulfillmentOrder.status));
   for (const fulfillmentOrder of live) {
     const holdIds = ownHolds(fulfillmentOrder).map((hold) => hold.id);
