@@ -3,7 +3,7 @@ import { fulfillmentOrdersOf, orderWithFulfillment } from "./fulfillment";
 import { orderMoney, paymentResolvers } from "./payments";
 import { orderReturns, returnNode, returnResolvers } from "./returns";
 import { shipmentResolvers } from "./shipment-mutations";
-import { fulfillmentNode, fulfillmentOrderLineItems, fulfillmentsOf } from "./shipments";
+import { findFulfillment, fulfillmentNode, fulfillmentOrderLineItems, fulfillmentsOf } from "./shipments";
 import type { SimOrder } from "./seed";
 import type { ShopState } from "./state";
 
@@ -35,6 +35,11 @@ export const orderJourneyResolvers: Record<string, Resolver> = {
     if (!match) throw new GraphqlFieldError("Invalid global id", "argumentLiteralsIncompatible");
     const order = shop.orders.find((candidate) => candidate.id === Number(match[1]));
     return order ? orderJourney(shop, order) : null;
+  },
+  // One fulfilment by id: the app reads its events before telling the next stage (JourneyFulfillmentEvents).
+  fulfillment: (shop, field, variables) => {
+    const fulfillment = findFulfillment(shop, argument(field, "id", variables));
+    return fulfillment ? fulfillmentNode(fulfillment) : null;
   },
   ...shipmentResolvers,
   ...paymentResolvers,
