@@ -7,7 +7,10 @@ import { mockPlatform, type OperationResolver } from "./platform";
  * outstanding balance, the cancel with its staff note, the tags. Every call is recorded; `merchant` acts in the
  * admin; `afterAnswer` lets a test make the next answer of an operation fail after the change was made.
  */
-export function fakeJourneyPlatform(shop: string, options: { orderId?: string; held?: boolean } = {}) {
+export function fakeJourneyPlatform(
+  shop: string,
+  options: { orderId?: string; held?: boolean; routed?: boolean } = {},
+) {
   const orderId = options.orderId ?? "gid://shopify/Order/5550001";
   const number = orderId.split("/").pop();
   let sequence = 0;
@@ -23,13 +26,8 @@ export function fakeJourneyPlatform(shop: string, options: { orderId?: string; h
     /** Inventory put back by adjustments, by inventory item; a repeated idempotency key counts once. */
     restockedItems: {} as Record<string, number>,
     idempotencyKeys: [] as string[],
-    fulfillmentOrders: [
-      {
-        id: `gid://shopify/FulfillmentOrder/${number}1`,
-        status: options.held ? "ON_HOLD" : "OPEN",
-        holds: options.held ? [{ id: `gid://shopify/FulfillmentHold/${number}9`, handle: "buyer-confirmation" }] : [],
-      },
-    ],
+    // The platform makes an order's fulfilment orders a moment after the order: none until it routes it.
+    fulfillmentOrders: [] as { id: string; status: string; holds: { id: string; handle: string }[] }[],
     fulfillments: [] as {
       id: string;
       status: string;
@@ -193,9 +191,19 @@ export function fakeJourneyPlatform(shop: string, options: { orderId?: string; h
       ]),
     ),
   );
+  const route = () => {
+    order.fulfillmentOrders.push({
+      id: `gid://shopify/FulfillmentOrder/${number}1`,
+      status: options.held ? "ON_HOLD" : "OPEN",
+      holds: options.held ? [{ id: `gid://shopify/FulfillmentHold/${number}9`, handle: "buyer-confirmation" }] : [],
+    });
+  };
+  if (options.routed !== false) route();
   return {
     order,
     calls,
+    /** The platform routes the order: its fulfilment order appears (for `routed: false`). */
+    route,
     named: (operationName: string) => calls.filter((call) => call.operationName === operationName),
     /** Every operation answers HTTP 503 until `up()`. */
     down: () => {

@@ -226,6 +226,24 @@ describe("the platform simulator: a parcel's journey into the store", () => {
     expect(unknownStage.errors?.map((error) => error.extensions.code)).toEqual(["INVALID_VARIABLE"]);
   });
 
+  it("reads one fulfilment by id with its events, as the app does before telling a stage", async () => {
+    // The app's JourneyFulfillmentEvents query (app/services/journey/steps/platform.server.ts), a root field the
+    // simulator did not answer: every stage after the fulfilment failed in the sandbox with "doesn't exist".
+    const FULFILLMENT = `query JourneyFulfillmentEvents($id: ID!) {
+      fulfillment(id: $id) { id status events(first: 100) { nodes { status happenedAt } } }
+    }`;
+    const journey = await routedOrder();
+    const { id } = (await fulfil(journey)).data!.fulfillmentCreate.fulfillment as { id: string };
+    const happenedAt = "2026-11-20T15:00:00.000Z";
+    await journey.gql(EVENT, { fulfillmentEvent: { fulfillmentId: id, status: "IN_TRANSIT", happenedAt } });
+    const read = await journey.gql(FULFILLMENT, { id });
+    expect(read.errors).toBeUndefined();
+    expect(read.data).toMatchObject({
+      fulfillment: { id, status: "SUCCESS", events: { nodes: [{ status: "IN_TRANSIT", happenedAt }] } },
+    });
+    expect((await journey.gql(FULFILLMENT, { id: "gid://shopify/Fulfillment/1" })).data).toEqual({ fulfillment: null });
+  });
+
   it("marks a cash-on-delivery order as paid once: PENDING to PAID, nothing outstanding, then refused", async () => {
     const journey = await routedOrder();
     const before = await readOrder(journey);

@@ -131,6 +131,27 @@ describe("the store follows the parcel", () => {
     expect((await steps(shop))[0]).toMatchObject({ status: "done", attempts: 2 });
   });
 
+  it("waits for the platform to route the order before fulfilling, and the later stages wait behind it", async () => {
+    // A guide generated within a second of the buyer's "sí" (as the sandbox's supplier does on command): the order
+    // has no fulfilment order yet. That is not "nothing left to fulfil": the step tries again once it is routed.
+    const { shop, token } = await followedShop();
+    const platform = fakeJourneyPlatform(shop, { routed: false });
+    for (const status of ["GUIA GENERADA", "EN TRANSITO"]) await push(token, status, 1);
+    const now = new Date();
+    await applyDue(now);
+    await stepsDue(now);
+    expect((await steps(shop)).map((step) => [step.step, step.status])).toEqual([
+      ["fulfil", "owed"],
+      ["event:in_transit", "owed"],
+    ]);
+    expect((await steps(shop))[0].lastProblem).toBe("the platform has not routed the order yet");
+    platform.route();
+    await stepsDue(new Date(now.getTime() + 31_000));
+    expect(platform.named("JourneyFulfillmentCreate")).toHaveLength(1);
+    expect(platform.order.fulfillments[0].events.map((event) => event.status)).toEqual(["IN_TRANSIT"]);
+    expect((await steps(shop)).map((step) => step.status)).toEqual(["done", "done"]);
+  });
+
   it("never fulfils twice when the record fails after the platform answered", async () => {
     const { shop, token } = await followedShop();
     const platform = fakeJourneyPlatform(shop);
