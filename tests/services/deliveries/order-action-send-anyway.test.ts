@@ -4,7 +4,6 @@ import { forgetOrderRules } from "~/services/screening/rules.server";
 import { createDelivery, restOrder } from "../../helpers/factories";
 import { triggerHandler, type TriggerCall } from "../../mocks/automation";
 import { server } from "../../mocks/server";
-
 import { deliveryOf, EVENING, heldOrder, holdingShop, MORNING, NIGHT, pass } from "./held-order-helpers";
 
 beforeEach(() => forgetOrderRules());

@@ -6,7 +6,6 @@ import { forgetOrderRules } from "~/services/screening/rules.server";
 import { createAutomatedShop, createDelivery } from "../../helpers/factories";
 import { triggerHandler, type TriggerCall } from "../../mocks/automation";
 import { server } from "../../mocks/server";
-
 import { deliveryOf, EVENING, heldOrder, holdingShop, MORNING, NIGHT, NOON, pass } from "./held-order-helpers";
 
 beforeEach(() => forgetOrderRules());
