@@ -18,8 +18,10 @@
  *   --order-sweep [--orders 10000] [--missing 100]  the reconciliation sweep's cost instead (bench/order-sweep.ts)
  *   --backlog [--orders 10000] [--rate 50]          acks while a day of orders is checked: duplicate hints turned
  *                                                   on over it, the 24-hour check back to back (bench/backlog.ts)
- *   --journey [--parcels 1000] [--rate 100]        the supplier's status pushes for a shop's parcels, in batches,
+ *   --journey [--parcels 1000] [--rate 100]         the supplier's status pushes for a shop's parcels, in batches,
  *                                                   with repeats and out of order, beside orders (bench/journey.ts)
+ *   --poll [--parcels 10000] [--days 2]             supplier polling on a simulated clock: calls against the limit,
+ *                                                   dropped pushes found, the backlog (bench/poll.ts)
  *   --first-visit [--runs 7] [--identity]           every admin page's first visit over a throttled 4G link in
  *                                                   Chromium instead: LCP, bytes, requests (bench/first-visit.ts)
  *
@@ -456,7 +458,9 @@ async function main() {
           ? import("./first-visit").then(({ runFirstVisitBench }) => runFirstVisitBench(process.argv.slice(2)))
           : process.argv.includes("--journey")
             ? import("./journey").then(({ runJourneyBench }) => runJourneyBench(process.argv.slice(2)))
-            : main()
+            : process.argv.includes("--poll")
+              ? import("./poll").then(({ runPollBench }) => runPollBench(process.argv.slice(2)))
+              : main()
 ).catch((error) => {
   console.error(error instanceof Error ? error.stack : error);
   process.exit(1);

@@ -28,6 +28,12 @@ const PAUSE_AFTER: Record<Exclude<SupplierOrderFailure["code"], "locked" | "not_
 const TOKENS_AT_ONCE = 4;
 /** A run that is still calling after this leaves the rest to the next period. */
 const RUN_BUDGET_MS = 45_000;
+/**
+ * The last calls of the previous run (a minute ago, plus the seconds it took) are still in the window when the
+ * next run starts: counted at planning they would leave it nothing, and a job run once a minute would spend half
+ * its budget. Calls older than this are left out of the plan, and each call waits until the window has room.
+ */
+const PACE_SLACK_MS = 5_000;
 
 const OPEN = { stage: { notIn: [...FINAL_STAGES] as string[] } };
 const dueWhere = (now: Date) => ({ ...OPEN, OR: [{ nextPollAt: null }, { nextPollAt: { lte: now } }] });
@@ -83,7 +89,8 @@ async function pollToken(group: TokenGroup, now: Date, outOfTime: () => boolean)
   if (pausedUntil > now.getTime()) return result;
 
   const recent = new Map(settings.map((row) => [row.shop, callsInWindow(row.pollCalls, now)]));
-  const spent = [...recent.values()].reduce((sum, calls) => sum + calls.length, 0);
+  const previous = [...recent.values()].flat().sort((a, b) => a - b);
+  const spent = previous.filter((at) => at > now.getTime() - WINDOW_MS + PACE_SLACK_MS).length;
   const allowance = env().SUPPLIER_POLL_PER_MINUTE - spent;
   if (allowance <= 0) return result;
 
@@ -103,7 +110,7 @@ async function pollToken(group: TokenGroup, now: Date, outOfTime: () => boolean)
   // reads: a run that took 40 s leaves its last calls in the next run's minute.
   const made = new Map<string, number[]>();
   try {
-    await callInTurn(group, due, now, outOfTime, made, result);
+    await callInTurn(group, due, { now, previous, outOfTime }, made, result);
   } finally {
     for (const [shop, calls] of made) await saveCalls(shop, [...(recent.get(shop) ?? []), ...calls]);
   }
@@ -120,17 +127,25 @@ async function callInTurn(
     stageSince: Date | null;
     createdAt: Date;
   }[],
-  now: Date,
-  outOfTime: () => boolean,
+  pace: { now: Date; previous: number[]; outOfTime: () => boolean },
   made: Map<string, number[]>,
   result: { calls: number; newStatuses: number; paused: boolean },
 ) {
+  const { now, outOfTime } = pace;
   const log = logger.child({ system: "supplier", shops: group.shops });
   const started = Date.now();
+  const clock = () => now.getTime() + (Date.now() - started);
   for (const shop of group.shops) made.set(shop, []);
   for (const order of due) {
     if (outOfTime()) break;
-    made.get(order.shop)!.push(now.getTime() + (Date.now() - started));
+    // At most the budget in the minute before this call: wait (a few seconds at most) for the oldest to leave it.
+    const window = [...pace.previous, ...[...made.values()].flat()]
+      .filter((at) => at > clock() - WINDOW_MS)
+      .sort((a, b) => a - b);
+    const excess = window.length - env().SUPPLIER_POLL_PER_MINUTE;
+    if (excess >= 0) await sleep(window[excess] + WINDOW_MS - clock() + 1);
+    if (outOfTime()) break;
+    made.get(order.shop)!.push(clock());
     const read = await readSupplierOrder(group.token, order.supplierOrderId);
     result.calls++;
     if (read.ok) {
@@ -152,6 +167,8 @@ async function callInTurn(
     break;
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 function callsInWindow(stored: string, now: Date): number[] {
   try {

@@ -67,6 +67,27 @@ describe("polling supplier orders within each token's budget", () => {
     expect(await prisma.supplierStatusEvent.count({ where: { shop, source: "poll" } })).toBe(1000);
   }, 300_000);
 
+  it("spends the whole budget each minute when the job runs once a minute", async () => {
+    const reads = mockSupplierOrderReads();
+    const shop = await shopWithToken("token-m");
+    await openOrders(shop, 100);
+    for (let id = 1; id <= 100; id++) {
+      reads.set("token-m", String(id), {
+        status: "EN TRANSITO",
+        history: [{ status: "EN TRANSITO", created_at: market(0) }],
+      });
+    }
+    // The previous run's calls were made a few milliseconds after its minute began: they leave the window during
+    // this run, so it waits for them rather than giving up its minute.
+    const perRun: number[] = [];
+    for (let minute = 0; minute < 3; minute++) {
+      const before = reads.calls.length;
+      await pollSupplierOrders(at(minute * MINUTE));
+      perRun.push(reads.calls.length - before);
+    }
+    expect(perRun).toEqual([30, 30, 30]);
+  });
+
   it("shares one budget among the shops of one token", async () => {
     const reads = mockSupplierOrderReads();
     const first = await shopWithToken("shared-token");
