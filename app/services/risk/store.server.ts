@@ -1,0 +1,78 @@
+import type { OrderRisk } from "@prisma/client";
+import prisma from "../../db.server";
+
+export type RiskLevel = "low" | "medium" | "high";
+
+/** One reason behind a score: a stable code the pages word (es/en), the points it added and the figures it names. */
+export interface RiskReason {
+  code: string;
+  points: number;
+  values?: Record<string, string | number>;
+}
+
+export interface ScoredOrderRisk {
+  shop: string;
+  orderId: string;
+  orderName?: string | null;
+  phone?: string | null;
+  score: number;
+  level: RiskLevel;
+  reasons: RiskReason[];
+  scoredAt: Date;
+}
+
+export interface StoredOrderRisk extends ScoredOrderRisk {
+  assessmentSentAt: Date | null;
+}
+
+/** Records an order's score; scoring the same order again replaces it (the history may have moved). */
+export async function saveOrderRisk(risk: ScoredOrderRisk): Promise<void> {
+  const fields = {
+    orderName: risk.orderName ?? null,
+    phone: risk.phone ?? null,
+    score: risk.score,
+    level: risk.level,
+    reasons: JSON.stringify(risk.reasons),
+    scoredAt: risk.scoredAt,
+  };
+  await prisma.orderRisk.upsert({
+    where: { shop_orderId: { shop: risk.shop, orderId: risk.orderId } },
+    create: { shop: risk.shop, orderId: risk.orderId, ...fields },
+    update: fields,
+  });
+}
+
+export async function readOrderRisk(shop: string, orderId: string): Promise<StoredOrderRisk | null> {
+  const row = await prisma.orderRisk.findUnique({ where: { shop_orderId: { shop, orderId } } });
+  return row ? fromRow(row) : null;
+}
+
+/** The scores of many orders of one shop, by order gid (a page's rows). */
+export async function readOrderRisks(shop: string, orderIds: string[]): Promise<Map<string, StoredOrderRisk>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await prisma.orderRisk.findMany({ where: { shop, orderId: { in: orderIds } } });
+  return new Map(rows.map((row) => [row.orderId, fromRow(row)]));
+}
+
+export async function markAssessmentSent(shop: string, orderId: string, at: Date): Promise<void> {
+  await prisma.orderRisk.updateMany({ where: { shop, orderId }, data: { assessmentSentAt: at } });
+}
+
+function fromRow(row: OrderRisk): StoredOrderRisk {
+  return {
+    shop: row.shop,
+    orderId: row.orderId,
+    orderName: row.orderName,
+    phone: row.phone,
+    score: row.score,
+    level: row.level as RiskLevel,
+    reasons: parseReasons(row.reasons),
+    scoredAt: row.scoredAt,
+    assessmentSentAt: row.assessmentSentAt,
+  };
+}
+
+function parseReasons(text: string): RiskReason[] {
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed) ? (parsed as RiskReason[]) : [];
+}
