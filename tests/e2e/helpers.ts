@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { createClient } from "@libsql/client";
+import { readAppDb } from "../../sandbox/lib/app-db";
 import { sleep } from "../../sandbox/lib/http";
 import { installShop, startStack, type Stack, type StackOptions } from "../../sandbox/stack";
-import pg from "pg";
 import { databaseEngine } from "../../app/db-adapter.server";
 import { databaseFromTemplate, postgresTestServer } from "../helpers/postgres";
 import { E2E_DIR, E2E_POSTGRES_TEMPLATE, E2E_TEMPLATE } from "./setup/global";
@@ -35,35 +34,8 @@ export async function startE2eStack(
   });
 }
 
-/**
- * Reads the app's database directly: what the app holds is the assertion, not what it says it holds.
- * `?` placeholders, on either store.
- */
-export async function query<T = Record<string, unknown>>(stack: Stack, sql: string, args: (string | number)[] = []) {
-  if (databaseEngine(stack.databaseUrl) === "postgresql") {
-    const client = new pg.Client({ connectionString: stack.databaseUrl });
-    await client.connect();
-    try {
-      let index = 0;
-      return (
-        await client.query(
-          sql.replace(/\?/g, () => `$${++index}`),
-          args,
-        )
-      ).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-  const client = createClient({ url: `file:${stack.databaseFile}` });
-  try {
-    // The app's own connection writes at any moment (deliveries, job leases): wait for its lock, as it waits for ours.
-    await client.execute("PRAGMA busy_timeout = 10000");
-    return (await client.execute({ sql, args })).rows as unknown as T[];
-  } finally {
-    client.close();
-  }
-}
+/** Reads the app's database directly: what the app holds is the assertion, not what it says it holds. */
+export const query = readAppDb;
 
 /** Every table of the app with a `shop` column, and how many rows each holds for the shop. */
 export async function shopRowCounts(stack: Stack, shop: string) {
