@@ -18,7 +18,7 @@
  * from this machine: it is blocked, so the figures leave it out. It is a measurement, not a test: it never fails on time.
  */
 import os from "node:os";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../sandbox/lib/chromium";
 import { sleep } from "../sandbox/lib/http";
 import { adminHost } from "../sandbox/platform/admin";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
@@ -68,18 +68,7 @@ export async function runFirstVisitBench(argv: string[]) {
 
   const { databaseFile } = await prepareRun("first-visit", { build: !argv.includes("--no-build") });
   const stack = await startStack({ databaseFile, logLevel: "warn" });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchChromium();
   const loadBefore = os.loadavg()[0];
   const results: { page: string; visits: Visit[]; timedOut: number }[] = [];
   try {

@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Frame, type Page } from "playwright-core";
+import type { Browser, Frame, Page } from "playwright-core";
+import { launchChromium } from "../../sandbox/lib/chromium";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifySessionToken } from "../../sandbox/lib/jwt";
 import { BROWSER_USER_AGENT, SANDBOX } from "../../sandbox/stack";
@@ -6,27 +7,13 @@ import { eventually, startE2eStack, type Stack } from "./helpers";
 
 const SHOP = "tienda-navegador.myshopify.com";
 
-/** Debian's chromium (see ../shared/TOOLCHAIN.md): playwright's own browser download cannot work here. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
 describe("the admin stand-in, in a browser", () => {
   let stack: Stack;
   let browser: Browser;
 
   beforeAll(async () => {
     stack = await startE2eStack();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

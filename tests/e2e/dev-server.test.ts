@@ -1,10 +1,10 @@
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "../../sandbox/lib/chromium";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BROWSER_USER_AGENT, installShop, SANDBOX } from "../../sandbox/stack";
 import { startE2eStack, type Stack } from "./helpers";
 
 const SHOP = "tienda-dev.myshopify.com";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
  * The web process as `shopify app dev` runs it (shopify.web.toml's dev command: the Vite dev server), against the
@@ -16,18 +16,7 @@ describe("the Vite dev server (shopify app dev's web process)", () => {
 
   beforeAll(async () => {
     stack = await startE2eStack({ appServer: "dev" });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    browser = await launchChromium();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "../../../sandbox/lib/chromium";
 import { RESOURCE_PICKER_SOURCE } from "../../../sandbox/platform/resource-picker";
 import { sessionToken } from "../../helpers/requests";
 import type { RunningApp } from "./app-server";
@@ -18,21 +19,7 @@ const STAND_IN = `${readFileSync(path.resolve("tests/browser/harness/app-bridge-
 (${RESOURCE_PICKER_SOURCE})(window.shopify, () => window.__resourcePickerProducts());
 `;
 
-/** Debian's Chromium, headless, with nothing that phones home (see ../shared/TOOLCHAIN.md). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
-}
+export const launchBrowser = launchChromium;
 
 export interface AdminPage {
   page: Page;
