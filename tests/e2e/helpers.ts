@@ -143,3 +143,34 @@ export async function ensureAutomationKey(stack: Stack, shop: string, apiKey = "
   const { saveShopSettings } = await import("~/services/shops/configuration.server");
   await saveShopSettings(shop, { automationApiKey: apiKey, newOrderFlowId: "f_101", abandonedCartFlowId: "f_202" });
 }
+
+/** A callback the automation simulator's flow sent to the app, as the simulator recorded it. */
+export interface SimulatedCallback {
+  orderName: string;
+  httpStatus: number | null;
+  body: string;
+}
+
+/** The platform simulator makes a new order for the shop (its orders/create webhook follows); its name. */
+export async function simulateOrder(stack: Stack, shop: string) {
+  return (await postJson<{ order: { name: string } }>(`${stack.platformUrl}/sim/orders`, { shop })).body.order.name;
+}
+
+/** The tags the platform simulator holds on an order, by its name ("#1001"). */
+export async function simulatedOrderTags(stack: Stack, shop: string, name: string) {
+  const url = `${stack.platformUrl}/sim/orders/${name.slice(1)}?shop=${shop}`;
+  return (await getJson<{ order: { tags: string[] } }>(url)).body.order.tags;
+}
+
+/** Waits for the automation simulator's callback for an order, by its name. */
+export function simulatedCallbackFor(stack: Stack, name: string) {
+  return eventually(
+    async () => {
+      const { callbacks } = (await getJson<{ callbacks: SimulatedCallback[] }>(`${stack.automationUrl}/sim/callbacks`))
+        .body;
+      return callbacks.find((callback) => callback.orderName === name);
+    },
+    20_000,
+    `the callback for ${name}`,
+  );
+}

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminFetch, installShop } from "../../sandbox/stack";
-import { ensureAutomationKey, eventually, getJson, postJson, query, startE2eStack, type Stack } from "./helpers";
+import {
+  ensureAutomationKey,
+  getJson,
+  postJson,
+  query,
+  startE2eStack,
+  simulateOrder,
+  simulatedCallbackFor,
+  simulatedOrderTags,
+  type Stack,
+} from "./helpers";
 
 const SHOP = "tienda-lista-ip.myshopify.com";
-
-interface Callback {
-  orderName: string;
-  httpStatus: number | null;
-  body: string;
-}
 
 /**
  * The platform enforcing the app's IP allowlist against the app's server (docs/decisions/189): the callback's
@@ -19,20 +23,9 @@ describe("the platform's IP allowlist refusing the app's server, end to end", ()
   let stack: Stack;
   const appLog: string[] = [];
 
-  const newOrder = async () =>
-    (await postJson<{ order: { name: string } }>(`${stack.platformUrl}/sim/orders`, { shop: SHOP })).body.order.name;
-  const tagsOf = async (name: string) =>
-    (await getJson<{ order: { tags: string[] } }>(`${stack.platformUrl}/sim/orders/${name.slice(1)}?shop=${SHOP}`)).body
-      .order.tags;
-  const callbackFor = (name: string) =>
-    eventually(
-      async () => {
-        const { callbacks } = (await getJson<{ callbacks: Callback[] }>(`${stack.automationUrl}/sim/callbacks`)).body;
-        return callbacks.find((callback) => callback.orderName === name);
-      },
-      20_000,
-      `the callback for ${name}`,
-    );
+  const newOrder = () => simulateOrder(stack, SHOP);
+  const tagsOf = (name: string) => simulatedOrderTags(stack, SHOP, name);
+  const callbackFor = (name: string) => simulatedCallbackFor(stack, name);
   const bannerAlert = async () =>
     ((await (await adminFetch(stack, SHOP, "/api/alerts")).json()) as { alert: { kind: string } | null }).alert;
 

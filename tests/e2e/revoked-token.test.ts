@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminFetch } from "../../sandbox/stack";
-import { eventually, getJson, postJson, query, startLoopStack, type Stack } from "./helpers";
+import {
+  getJson,
+  postJson,
+  query,
+  startLoopStack,
+  simulateOrder,
+  simulatedCallbackFor,
+  simulatedOrderTags,
+  type Stack,
+} from "./helpers";
 
 const SHOP = "tienda-revocada.myshopify.com";
 
-interface Callback {
-  orderName: string;
-  httpStatus: number | null;
-  body: string;
-}
 interface TokenEvent {
   grant: string;
   outcome: string;
@@ -21,20 +25,9 @@ interface TokenEvent {
 describe("a revoked offline token, end to end", () => {
   let stack: Stack;
 
-  const newOrder = async () =>
-    (await postJson<{ order: { name: string } }>(`${stack.platformUrl}/sim/orders`, { shop: SHOP })).body.order.name;
-  const tagsOf = async (name: string) =>
-    (await getJson<{ order: { tags: string[] } }>(`${stack.platformUrl}/sim/orders/${name.slice(1)}?shop=${SHOP}`)).body
-      .order.tags;
-  const callbackFor = (name: string) =>
-    eventually(
-      async () => {
-        const { callbacks } = (await getJson<{ callbacks: Callback[] }>(`${stack.automationUrl}/sim/callbacks`)).body;
-        return callbacks.find((callback) => callback.orderName === name);
-      },
-      20_000,
-      `the callback for ${name}`,
-    );
+  const newOrder = () => simulateOrder(stack, SHOP);
+  const tagsOf = (name: string) => simulatedOrderTags(stack, SHOP, name);
+  const callbackFor = (name: string) => simulatedCallbackFor(stack, name);
 
   beforeAll(async () => {
     stack = await startLoopStack(SHOP);
