@@ -100,8 +100,7 @@ export function triggerErrors(shop: ShopState, handle: unknown, payload: unknown
     const type = declared.get(key);
     if (!type) return error(["payload", key], `Unknown field: ${key}`);
     if (type === "order_reference") {
-      if (!shop.orders.some((order) => order.id === Number(value)))
-        return error(["payload", key], "Order not found");
+      if (!shop.orders.some((order) => order.id === Number(value))) return error(["payload", key], "Order not found");
       continue;
     }
     if (REFERENCE_KEYS[type]) continue;

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { action } from "~/routes/api.flow.send-to-confirmation";
+import { REPEAT_COOLDOWN_MS } from "~/services/deliveries/repeat-guard.server";
+import { sendToConfirmationAgain } from "~/services/flow/action.server";
 import { signedActionRun } from "../../sandbox/platform/flow";
 import { createAutomatedShop, createDelivery, restOrder } from "../helpers/factories";
 import { hmac } from "../helpers/requests";
@@ -125,7 +127,10 @@ describe("the Flow action 'Send to the confirmation flow again'", () => {
       request.headers.set("X-Shopify-Hmac-Sha256", hmac(body));
       return request;
     };
-    expect(await call(signed("not json"))).toMatchObject({ status: 400, body: { success: false, code: "invalid_json" } });
+    expect(await call(signed("not json"))).toMatchObject({
+      status: 400,
+      body: { success: false, code: "invalid_json" },
+    });
     const noOrder = JSON.stringify({ shopify_domain: shop, action_run_id: "r1", properties: {} });
     expect(await call(signed(noOrder))).toMatchObject({
       status: 400,
@@ -133,8 +138,39 @@ describe("the Flow action 'Send to the confirmation flow again'", () => {
     });
     const noRun = JSON.stringify({ shopify_domain: shop, properties: { order_id: 6610001 } });
     expect(await call(signed(noRun))).toMatchObject({ status: 400, body: { field: "action_run_id" } });
-    const big = JSON.stringify({ shopify_domain: shop, action_run_id: "r2", properties: { order_id: "x".repeat(17_000) } });
+    const big = JSON.stringify({
+      shopify_domain: shop,
+      action_run_id: "r2",
+      properties: { order_id: "x".repeat(17_000) },
+    });
     expect(await call(signed(big))).toMatchObject({ status: 413, body: { success: false, code: "too_large" } });
     expect(await prisma.flowActionRun.count({ where: { shop } })).toBe(0);
+  });
+});
+
+describe("a run refused for a passing reason", () => {
+  it("is not kept as the run's answer: within the repeat's cooldown 429, Flow's retry after it sends the order", async () => {
+    const shop = await createAutomatedShop();
+    const ranAt = new Date("2026-11-28T15:00:00Z");
+    await createDelivery(shop, {
+      order: restOrder({ id: 6610001, name: "#1001" }),
+      status: "delivered",
+      attempts: 1,
+      createdAt: ranAt,
+      deliveredAt: ranAt,
+    });
+    const actionRunId = randomUUID();
+    const soon = new Date(ranAt.getTime() + 60_000);
+    await expect(sendToConfirmationAgain(shop, actionRunId, "6610001", soon)).rejects.toMatchObject({
+      status: 429,
+      code: "repeat_cooldown",
+    });
+    expect(await prisma.flowActionRun.count({ where: { shop } })).toBe(0);
+    const later = new Date(ranAt.getTime() + REPEAT_COOLDOWN_MS + 60_000);
+    expect(await sendToConfirmationAgain(shop, actionRunId, "6610001", later)).toMatchObject({
+      status: 200,
+      body: { success: true, resent: true },
+    });
+    expect(await deliveriesOf(shop)).toBe(2);
   });
 });

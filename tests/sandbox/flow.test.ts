@@ -82,8 +82,9 @@ describe("flowTriggerReceive in the platform simulator", () => {
   it("answers userErrors for what the trigger's extension does not take", () => {
     const { shop, orderId } = shopWithOrder();
     const refused = (handle: string, payload: unknown) =>
-      (receive(shop, { handle, payload }).data as { flowTriggerReceive: { userErrors: { message: string }[] } })
-        .flowTriggerReceive.userErrors.map((error) => error.message);
+      (
+        receive(shop, { handle, payload }).data as { flowTriggerReceive: { userErrors: { message: string }[] } }
+      ).flowTriggerReceive.userErrors.map((error) => error.message);
     expect(refused("no-such-trigger", { order_id: orderId })).toEqual(["Invalid handle: no-such-trigger"]);
     expect(refused("buyer-confirmed", { Answer: "confirmed" })).toEqual(["order_id is required"]);
     expect(refused("buyer-confirmed", { order_id: 999 })).toEqual(["Order not found"]);

@@ -71,10 +71,19 @@ async function earlierAnswer(shop: string, actionRunId: string): Promise<ActionA
   if (run?.status === "done" && run.answerStatus && run.answerBody) {
     return { status: run.answerStatus, body: { ...(JSON.parse(run.answerBody) as object), repeated: true } };
   }
-  throw new AppError(429, "This action run is being handled; deliver it again shortly", "action_run_in_progress", {}, {
-    "Retry-After": String(IN_PROGRESS_RETRY_S),
-  });
+  throw new AppError(
+    429,
+    "This action run is being handled; deliver it again shortly",
+    "action_run_in_progress",
+    {},
+    {
+      "Retry-After": String(IN_PROGRESS_RETRY_S),
+    },
+  );
 }
+
+/** A refusal that a later try may not get: Flow retries 429 and 5xx answers, so they are not the run's answer. */
+const isPassing = (error: AppError) => error.status === 429 || error.status >= 500;
 
 /** Runs the action once per run id; a repeated or concurrent delivery gets the first one's answer. */
 export async function sendToConfirmationAgain(
@@ -90,8 +99,9 @@ export async function sendToConfirmationAgain(
     const sent = await resendOrder(shop, orderId, { confirmRepeat: true }, now);
     answer = { status: 200, body: { success: true, resent: sent.resent, deliveryStatus: sent.delivery.status } };
   } catch (error) {
-    if (!(error instanceof AppError)) {
-      // Nothing known was done: the claim is let go, so Flow's retry of this run runs it.
+    if (!(error instanceof AppError) || isPassing(error)) {
+      // Nothing was sent and the refusal passes (the repeat's cooldown, the platform down): the claim is let go,
+      // so Flow's retry of this run, which these answers ask for, runs it then.
       await prisma.flowActionRun.deleteMany({ where: { shop, actionRunId, status: "running" } });
       throw error;
     }

@@ -7,12 +7,7 @@ import { JOB_KINDS } from "../jobs/registry.server";
 import { JobProblem, type Job } from "../jobs/types";
 import { numericId } from "../platform/gid";
 import { platformGraphql, type GraphqlOptions } from "../platform/graphql.server";
-import {
-  MAX_TRIGGER_PAYLOAD_BYTES,
-  triggerPayload,
-  type FlowTriggerFields,
-  type FlowTriggerHandle,
-} from "./triggers";
+import { MAX_TRIGGER_PAYLOAD_BYTES, triggerPayload, type FlowTriggerFields, type FlowTriggerHandle } from "./triggers";
 
 /**
  * A Flow trigger owed for one event (docs/decisions/338): a FlowTriggerEvent row made once by the event's key

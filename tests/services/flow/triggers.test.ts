@@ -28,7 +28,8 @@ describe("the buyer's answer as Flow triggers", () => {
     const shop = await answeringShop();
     const { state } = simulatedFlowPlatform(shop, [7770001]);
     const at = new Date("2026-11-28T15:00:00Z");
-    for (let i = 0; i < 3; i++) await recordOrderAnswer(shop, ORDER, null, { tags: ["confirmado"], status: "done" }, at);
+    for (let i = 0; i < 3; i++)
+      await recordOrderAnswer(shop, ORDER, null, { tags: ["confirmado"], status: "done" }, at);
     await sendDue();
     await sendDue();
     expect(state.flowTriggers).toEqual([
