@@ -48,6 +48,7 @@ export function startServices(options: ServicesOptions = { role: "web" }): Servi
       await (await import("./services/holds/tasks.server")).addOwedFulfilmentTaskJobs();
       await (await import("./services/deliveries/owed-tags.server")).addOwedTagJobs();
       await (await import("./services/journey/follow.server")).addOwedJourneyStepJobs();
+      await (await import("./services/flow/send-trigger.server")).addOwedTriggerJobs();
     })
     .catch((error) =>
       logger.error({ err: error instanceof Error ? error.message : String(error) }, "jobs did not start"),

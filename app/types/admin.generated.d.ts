@@ -500,6 +500,15 @@ export type ProductAddMediaMutation = {
   }>;
 };
 
+export type FlowTriggerReceiveMutationVariables = AdminTypes.Exact<{
+  handle: AdminTypes.Scalars["String"]["input"];
+  payload: AdminTypes.Scalars["JSON"]["input"];
+}>;
+
+export type FlowTriggerReceiveMutation = {
+  flowTriggerReceive: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, "field" | "message">> }>;
+};
+
 export type FulfillmentOrderForHoldQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars["ID"]["input"];
 }>;
@@ -1095,6 +1104,10 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation ProductAddMedia($product: ProductUpdateInput!, $media: [CreateMediaInput!]!) {\n    productUpdate(product: $product, media: $media) {\n      product {\n        id\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {
     return: ProductAddMediaMutation;
     variables: ProductAddMediaMutationVariables;
+  };
+  "#graphql\n  mutation FlowTriggerReceive($handle: String!, $payload: JSON!) {\n    flowTriggerReceive(handle: $handle, payload: $payload) {\n      userErrors { field message }\n    }\n  }": {
+    return: FlowTriggerReceiveMutation;
+    variables: FlowTriggerReceiveMutationVariables;
   };
   "#graphql\n  mutation FulfillmentOrderHold($id: ID!, $handle: String!, $reasonNotes: String) {\n    fulfillmentOrderHold(id: $id, fulfillmentHold: { handle: $handle, reason: OTHER, reasonNotes: $reasonNotes }) {\n      fulfillmentHold { id handle }\n      userErrors { field message code }\n    }\n  }": {
     return: FulfillmentOrderHoldMutation;

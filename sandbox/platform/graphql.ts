@@ -1,5 +1,6 @@
 import { newId, type SimLineItem, type SimOrder, type SimProduct, type SimVariant } from "./seed";
 import type { ShopState, SimTheme } from "./state";
+import { flowResolvers } from "./flow";
 import { fulfillmentResolvers } from "./fulfillment";
 import { inventoryResolvers } from "./inventory";
 import { orderJourneyResolvers } from "./order-read";
@@ -623,7 +624,8 @@ export function execute(
       resolvers[field.name] ??
       orderJourneyResolvers[field.name] ??
       fulfillmentResolvers[field.name] ??
-      inventoryResolvers[field.name];
+      inventoryResolvers[field.name] ??
+      flowResolvers[field.name];
     if (!resolve) {
       errors.push({
         message: `Field '${field.name}' doesn't exist on type '${isMutation ? "Mutation" : "QueryRoot"}'`,

@@ -4,6 +4,7 @@ import { mintSessionToken, verifySessionToken } from "../lib/jwt";
 import { EXTENSION_STATES, extensionPage, isExtensionName, type ExtensionState } from "../extension-stand-in";
 import { adminPage, APP_BRIDGE_STAND_IN, embeddedAppUrl } from "./admin";
 import { versionOf } from "./api-versions";
+import { flowRoutes } from "./flow";
 import { estimateCost, execute, gid, orderNode, productNode, rootFields } from "./graphql";
 import {
   answerLost,
@@ -732,6 +733,8 @@ export function createPlatformSimulator(options: PlatformOptions) {
     emit,
     cancelled: (shop, order) => send(shop.domain, "orders/cancelled", orderPayload(order)),
   });
+
+  flowRoutes(router, { shopState, appUrl: () => appUrl, secret: options.secret, emit });
 
   return {
     router,

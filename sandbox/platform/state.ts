@@ -1,4 +1,5 @@
 import { demoBuyer, demoLineItems, newId, seedProducts, totalOf } from "./seed";
+import type { ReceivedTrigger } from "./flow";
 import type { SimDraftOrder, SimOrder, SimProduct } from "./seed";
 
 export interface SimTheme {
@@ -37,6 +38,8 @@ export interface ShopState {
   refuseOrderCreate: number;
   /** The shop's IANA time zone, as `shop { ianaTimezone }` answers (POST /sim/shops/time-zone changes it). */
   ianaTimezone: string;
+  /** The Flow triggers taken by flowTriggerReceive, in order (GET /sim/flow/triggers). */
+  flowTriggers: ReceivedTrigger[];
 }
 
 export function newShopState(domain: string, scope: string): ShopState {
@@ -52,6 +55,7 @@ export function newShopState(domain: string, scope: string): ShopState {
     draftOrders: [],
     refuseOrderCreate: 0,
     ianaTimezone: "America/Bogota",
+    flowTriggers: [],
     themes: [
       {
         id: newId(),

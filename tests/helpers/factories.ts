@@ -184,6 +184,18 @@ async function createSupplierJourneyRecords(shop: string) {
       stage: "in_transit",
     },
   });
+  await prisma.flowTriggerEvent.create({
+    data: {
+      shop,
+      handle: "parcel-shipped",
+      eventKey: "journey:4821937:shipped",
+      orderId: "gid://shopify/Order/1",
+      payload: JSON.stringify({ order_id: 1, Stage: "in_transit" }),
+    },
+  });
+  await prisma.flowActionRun.create({
+    data: { shop, actionRunId: "run-1", orderId: "1", claimedAt: new Date(), status: "done" },
+  });
 }
 
 /** The stock sync's rows of a shop: settings, a lease, a run, a product's outcome and a change. */

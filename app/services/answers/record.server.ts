@@ -2,6 +2,7 @@ import { Prisma, type OrderAnswer } from "@prisma/client";
 import prisma from "../../db.server";
 import { answerOf, type Answer, type CallbackSaid } from "../../lib/answer-rules";
 import { oweAnswerTag } from "./answer-tag.server";
+import { oweAnswerTrigger } from "./answer-trigger.server";
 import { answerRulesOf } from "./rules.server";
 
 export interface RecordedAnswer {
@@ -55,6 +56,7 @@ export async function recordOrderAnswer(
     return changeAnswer(shop, order.id, answer, fields);
   }
   await oweAnswerTag(shop, order.id, answer);
+  await oweAnswerTrigger(shop, { orderId: order.id, ...fields });
   return { answer, changed: true };
 }
 
@@ -69,7 +71,10 @@ async function changeAnswer(
     where: { shop, orderId, answer: { not: answer } },
     data: fields,
   });
-  if (count === 1) await oweAnswerTag(shop, orderId, answer);
+  if (count === 1) {
+    await oweAnswerTag(shop, orderId, answer);
+    await oweAnswerTrigger(shop, { orderId, ...fields });
+  }
   return { answer, changed: count === 1 };
 }
 
@@ -113,6 +118,7 @@ export async function recordNoAnswer(
       },
     });
     await oweAnswerTag(shop, order.id, "no_answer");
+    await oweAnswerTrigger(shop, { orderId: order.id, answer: "no_answer", answeredAt: now, callbackStatus: null });
     return true;
   } catch (error) {
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;

@@ -61,6 +61,16 @@ export const POLICIES = {
         "journey-step job, which the pause holds, and the merchant who paused still sees where each parcel is",
     },
   },
+  /** A Flow trigger owed for one event: the buyer's answer, a stage of the parcel, a high risk (decision 338). */
+  "flow-trigger": {
+    retryDelaysMs: [30 * SECOND, 2 * MINUTE, 10 * MINUTE, 1 * HOUR, 6 * HOUR, 24 * HOUR],
+    pause: {
+      holds: false,
+      why:
+        "it tells the merchant's own workflows what already happened to the order (the buyer answered, the " +
+        "parcel moved); a pause stops sending orders to the confirmation flow, not the shop's automations",
+    },
+  },
 } satisfies Record<string, WorkPolicy>;
 
 /** Periodic work is never tried again before its next period, and runs for every shop (each checks what it must). */

@@ -102,6 +102,12 @@ export const JOB_KINDS: JobKinds = {
   // Supplier orders with no final stage asked about at the marketplace, within each token's budget: the fallback
   // for pushes that never came (docs/decisions/304). Once a minute, the budget's own period.
   "supplier-polling": periodic(60_000, async () => (await import("../journey/poll.server")).pollSupplierOrders),
+  // A Flow trigger owed for one event (docs/decisions/338): one job per FlowTriggerEvent row, keyed by the row.
+  "flow-trigger": {
+    ...POLICIES["flow-trigger"],
+    concurrency: 2,
+    handler: async () => (await import("../flow/send-trigger.server")).flowTriggerHandler(),
+  },
   // The no-answer timeouts that owe holds' releases and cancels.
   "no-answer-timeouts": periodic(60_000, async () => (await import("../holds/timeouts.server")).applyNoAnswerTimeouts),
 };

@@ -1,6 +1,7 @@
 import prisma from "../../db.server";
 import { addJob } from "../jobs/queue.server";
 import type { Job } from "../jobs/types";
+import { oweJourneyTriggers } from "./flow-triggers.server";
 import { applyStatusEvents } from "./record.server";
 
 /**
@@ -29,8 +30,9 @@ export function journeyApplyHandler() {
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       await applyStatusEvents(shop, supplierOrderId, { now: now() });
       const left = await prisma.supplierStatusEvent.count({ where: { shop, supplierOrderId, appliedAt: null } });
-      if (!left) return;
+      if (!left) break;
     }
+    await oweJourneyTriggers(shop, supplierOrderId, now());
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import prisma from "../../db.server";
 import { AppError } from "../../lib/http.server";
+import { oweJourneyTriggers } from "./flow-triggers.server";
 import { applyStatusEvents, insertStatusEvent } from "./record.server";
 
 /** The callback's optional supplier fields, each under its camelCase or snake_case name (docs/decisions/322). */
@@ -64,7 +65,9 @@ export async function recordCallbackJourney(
       carrier: found.carrier,
       shopOrderRef: order.id,
     });
-    return applyStatusEvents(shop, supplierOrderId, { storeOrder });
+    const applied = await applyStatusEvents(shop, supplierOrderId, { storeOrder });
+    await oweJourneyTriggers(shop, supplierOrderId);
+    return applied;
   }
   return linkSupplierOrder(shop, supplierOrderId, storeOrder, found);
 }

@@ -1,5 +1,6 @@
 import prisma from "../../db.server";
 import type { SupplierOrderAnswer } from "../supplier/orders.server";
+import { oweJourneyTriggers } from "./flow-triggers.server";
 import { applyStatusEvents, eventDedupeKey, insertStatusEvent } from "./record.server";
 import { marketplaceTime } from "./receive.server";
 import { statusKey } from "./stages";
@@ -47,6 +48,9 @@ export async function recordPolledHistory(shop: string, answer: SupplierOrderAns
     if (await insertStatusEvent(shop, "poll", report, now)) inserted++;
     known.add(exact);
   }
-  if (inserted) await applyStatusEvents(shop, answer.id, { now });
+  if (inserted) {
+    await applyStatusEvents(shop, answer.id, { now });
+    await oweJourneyTriggers(shop, answer.id, now);
+  }
   return inserted;
 }
