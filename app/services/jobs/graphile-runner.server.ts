@@ -101,20 +101,33 @@ export class GraphileJobRunner implements JobQueue {
     const key = job.key ?? null;
     const envelope: Envelope = { shop, tries, data: job.payload ?? {} };
     const flags = [flagOfKind(kindName), ...(shop && kind.pause.holds ? [flagOfShop(shop)] : [])];
-    await this.options.pool.query(
-      `SELECT graphile_worker.add_job($1, $2::json, queue_name => $3, run_at => $4, max_attempts => $5,
-         job_key => $6, flags => $7, job_key_mode => $8)`,
-      [
-        kindName,
-        JSON.stringify(envelope),
-        queueOf(kindName, kind, key, shop),
-        job.runAt ?? null,
-        MAX_ATTEMPTS,
-        key,
-        flags,
-        mode,
-      ],
-    );
+    const insert = () =>
+      this.options.pool.query<{ running: boolean }>(
+        `SELECT locked_at IS NOT NULL AS running FROM graphile_worker.add_job($1, $2::json, queue_name => $3,
+           run_at => $4, max_attempts => $5, job_key => $6, flags => $7, job_key_mode => $8)`,
+        [
+          kindName,
+          JSON.stringify(envelope),
+          queueOf(kindName, kind, key, shop),
+          job.runAt ?? null,
+          MAX_ATTEMPTS,
+          key,
+          flags,
+          mode,
+        ],
+      );
+    const { rows } = await insert();
+    if (key && mode === "unsafe_dedupe" && rows[0]?.running) {
+      // unsafe_dedupe keeps a running job's key too: it gives it up here, as add_job's other modes do, and this
+      // add runs after it (JobQueue.add). graphile-worker never retries the running row itself (our retries are
+      // new rows), so its attempts are spent as add_job spends them.
+      await this.options.pool.query(
+        `UPDATE graphile_worker._private_jobs SET key = NULL, attempts = max_attempts
+         WHERE key = $1 AND locked_at IS NOT NULL`,
+        [key],
+      );
+      await insert();
+    }
   }
 
   async removeShopJobs(shop: string) {
