@@ -204,9 +204,9 @@ export class SqliteJobRunner implements JobQueue {
         // graphile-worker's replace does), so the key still has one live job.
         const merged = job.key
           ? await hotSql().executeText(
-              `UPDATE "Job" SET "runAt" = ?, "lastError" = ?, "attempts" = ?
+              `UPDATE "Job" SET "runAt" = ?, "lastError" = ?, "attempts" = ?, "payload" = ?
                WHERE "key" = ? AND "id" <> ? AND "lockedBy" IS NULL`,
-              [...again, job.key, job.id],
+              [...again, JSON.stringify(job.payload), job.key, job.id],
             )
           : 0;
         await hotSql().executeText(

@@ -111,6 +111,39 @@ describe(`the job mechanism on ${onPostgres() ? "PostgreSQL (graphile-worker)" :
     );
   });
 
+  it("tries a job that fails while added again once more on its schedule, as the one live job of its key", async () => {
+    const runs: Run[] = [];
+    let fail: () => void = () => {};
+    const failing = new Promise<void>((resolve) => (fail = resolve));
+    const queue = started({
+      apply: kindRecording(runs, {
+        oneAtATime: "key",
+        retryDelaysMs: [400],
+        work: async (run) => {
+          if (run.attempt > 1) return;
+          await failing;
+          throw new JobProblem("down", true);
+        },
+      }),
+    });
+    await queue.start();
+    await queue.add("apply", { key: "parcel-1", payload: { n: 1 } });
+    await eventually(
+      () => runs.length,
+      (n) => n === 1,
+    );
+    await queue.add("apply", { key: "parcel-1", payload: { n: 1 } });
+    fail();
+    await eventually(
+      () => runs.length,
+      (n) => n === 2,
+    );
+    await sleep(800);
+    // The added job took the retry: one more run, on the schedule, counted as the second try.
+    expect(runs.map((run) => run.attempt)).toEqual([1, 2]);
+    expect(runs[1].start - runs[0].end).toBeGreaterThanOrEqual(400 - 30);
+  });
+
   it("tries a failing job again on its kind's schedule, then gives it up; a refusal is not tried again", async () => {
     const runs: Run[] = [];
     const queue = started({
