@@ -23,8 +23,8 @@ export const POSTGRES_POOL_SIZE = 10;
  * The process's PostgreSQL pool. The app makes it itself and hands it to the adapter, so the order path's
  * statements can use the same connections without Prisma's client (app/lib/hot-sql.server.ts, docs/decisions/182).
  */
-export function createPostgresPool(databaseUrl: string) {
-  return new (postgresDriver().Pool)({ connectionString: databaseUrl, max: POSTGRES_POOL_SIZE });
+export function createPostgresPool(databaseUrl: string, max = POSTGRES_POOL_SIZE) {
+  return new (postgresDriver().Pool)({ connectionString: databaseUrl, max });
 }
 
 /**

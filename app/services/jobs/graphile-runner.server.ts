@@ -17,7 +17,14 @@ import type { AddJob, Job, JobKinds, JobQueue } from "./types";
 
 export interface GraphileRunnerOptions {
   kinds: JobKinds;
+  /** The process's pool: adds, removals and the schema's migration, beside the requests that add them. */
   pool: pg.Pool;
+  /**
+   * Connections of the runner's own (claims, completions, LISTEN, the liveness lock), made at start for
+   * `connections` and ended at stop, so that a burst of jobs never leaves a request waiting for a connection behind
+   * them (docs/decisions/327). Without it the runner shares `pool`.
+   */
+  runnerPool?: (connections: number) => pg.Pool;
   /** How often jobs of dead workers are looked for. */
   reapEveryMs?: number;
   pollMs?: number;
@@ -81,6 +88,8 @@ const flagOfShop = (shop: string) => `shop:${shop}`;
 
 export class GraphileJobRunner implements JobQueue {
   private runner: Runner | null = null;
+  /** The runner's connections: its own pool once started with one, else the process's. */
+  private work: pg.Pool;
   private starting: Promise<void> | null = null;
   private readonly running = new Map<string, number>();
   private readonly ownWorkers = new Set<string>();
@@ -91,7 +100,9 @@ export class GraphileJobRunner implements JobQueue {
   private paused: { shops: string[]; at: number } = { shops: [], at: 0 };
   private readonly log = logger.child({ component: "jobs" });
 
-  constructor(private readonly options: GraphileRunnerOptions) {}
+  constructor(private readonly options: GraphileRunnerOptions) {
+    this.work = options.pool;
+  }
 
   async add(kindName: string, job: AddJob = {}, mode: "unsafe_dedupe" | "replace" = "unsafe_dedupe", tries = 0) {
     const kind = this.options.kinds[kindName];
@@ -101,20 +112,33 @@ export class GraphileJobRunner implements JobQueue {
     const key = job.key ?? null;
     const envelope: Envelope = { shop, tries, data: job.payload ?? {} };
     const flags = [flagOfKind(kindName), ...(shop && kind.pause.holds ? [flagOfShop(shop)] : [])];
-    await this.options.pool.query(
-      `SELECT graphile_worker.add_job($1, $2::json, queue_name => $3, run_at => $4, max_attempts => $5,
-         job_key => $6, flags => $7, job_key_mode => $8)`,
-      [
-        kindName,
-        JSON.stringify(envelope),
-        queueOf(kindName, kind, key, shop),
-        job.runAt ?? null,
-        MAX_ATTEMPTS,
-        key,
-        flags,
-        mode,
-      ],
-    );
+    const insert = () =>
+      this.options.pool.query<{ running: boolean }>(
+        `SELECT locked_at IS NOT NULL AS running FROM graphile_worker.add_job($1, $2::json, queue_name => $3,
+           run_at => $4, max_attempts => $5, job_key => $6, flags => $7, job_key_mode => $8)`,
+        [
+          kindName,
+          JSON.stringify(envelope),
+          queueOf(kindName, kind, key, shop),
+          job.runAt ?? null,
+          MAX_ATTEMPTS,
+          key,
+          flags,
+          mode,
+        ],
+      );
+    const { rows } = await insert();
+    if (key && mode === "unsafe_dedupe" && rows[0]?.running) {
+      // unsafe_dedupe keeps a running job's key too: it gives it up here, as add_job's other modes do, and this
+      // add runs after it (JobQueue.add). graphile-worker never retries the running row itself (our retries are
+      // new rows), so its attempts are spent as add_job spends them.
+      await this.options.pool.query(
+        `UPDATE graphile_worker._private_jobs SET key = NULL, attempts = max_attempts
+         WHERE key = $1 AND locked_at IS NOT NULL`,
+        [key],
+      );
+      await insert();
+    }
   }
 
   async removeShopJobs(shop: string) {
@@ -136,7 +160,13 @@ export class GraphileJobRunner implements JobQueue {
   private async begin() {
     const g = await graphile();
     await migrateJobSchema(this.options.pool);
-    this.liveness = await this.options.pool.connect();
+    const concurrency = Object.values(this.options.kinds).reduce((sum, kind) => sum + kind.concurrency, 0);
+    // Each job slot claims and completes on a connection; LISTEN and the liveness lock hold one each for good.
+    if (this.options.runnerPool) {
+      this.work = this.options.runnerPool(concurrency + 2);
+      watchErrors(this.work);
+    }
+    this.liveness = await this.work.connect();
     for (const [name, kind] of Object.entries(this.options.kinds)) {
       if (kind.everyMs) await this.add(name, { key: `periodic:${name}` });
     }
@@ -144,7 +174,6 @@ export class GraphileJobRunner implements JobQueue {
     for (const name of Object.keys(this.options.kinds)) {
       taskList[name] = (payload, helpers) => this.perform(name, payload as Envelope, helpers);
     }
-    const concurrency = Object.values(this.options.kinds).reduce((sum, kind) => sum + kind.concurrency, 0);
     const events = new EventEmitter() as WorkerEvents;
     // graphile-worker 0.18 locks jobs and queues with the pool's id (`pool-…`), not a worker's: the pool's lock is
     // the one the reaper looks for, so a live pool's long job is not unlocked and run a second time beside it.
@@ -152,7 +181,7 @@ export class GraphileJobRunner implements JobQueue {
     events.on("worker:create", ({ worker }) => void this.holdLiveness(worker.workerId));
     this.runner = await g.run({
       events,
-      pgPool: this.options.pool,
+      pgPool: this.work,
       taskList,
       concurrency,
       noHandleSignals: true,
@@ -176,6 +205,8 @@ export class GraphileJobRunner implements JobQueue {
     this.liveness?.release(true);
     this.liveness = null;
     this.ownWorkers.clear();
+    if (this.work !== this.options.pool) await this.work.end();
+    this.work = this.options.pool;
   }
 
   private onLiveness<T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T | undefined> {
@@ -197,7 +228,7 @@ export class GraphileJobRunner implements JobQueue {
       .filter(([name, kind]) => (this.running.get(name) ?? 0) >= kind.concurrency)
       .map(([name]) => flagOfKind(name));
     if (Date.now() - this.paused.at > 1_000) {
-      const { rows } = await this.options.pool.query<{ shop: string }>(`SELECT "shop" FROM "AutomationPause"`);
+      const { rows } = await this.work.query<{ shop: string }>(`SELECT "shop" FROM "AutomationPause"`);
       this.paused = { shops: rows.map((row) => row.shop), at: Date.now() };
     }
     return [...full, ...this.paused.shops.map(flagOfShop)];

@@ -97,7 +97,7 @@ export const JOB_KINDS: JobKinds = {
     oneAtATime: "key",
     handler: async () => (await import("../journey/apply.server")).journeyApplyHandler(),
   },
-  // Stored statuses not applied (a push during its order's apply, a job never added): their apply jobs added.
+  // Stored statuses not applied (their process died between the INSERT and the job): their apply jobs added.
   "journey-apply-sweep": periodic(60_000, async () => (await import("../journey/apply.server")).sweepUnappliedEvents),
   // Supplier orders with no final stage asked about at the marketplace, within each token's budget: the fallback
   // for pushes that never came (docs/decisions/304). Once a minute, the budget's own period.

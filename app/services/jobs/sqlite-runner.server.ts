@@ -57,20 +57,29 @@ export class SqliteJobRunner implements JobQueue {
     if (!kind) throw new Error(`no job kind "${kindName}"`);
     const key = job.key ?? null;
     const shop = job.shop ?? null;
-    await hotSql().executeText(
-      `INSERT INTO "Job" ("id", "kind", "key", "shop", "queue", "payload", "runAt", "attempts", "createdAt")
-       VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT ("key") DO NOTHING`,
-      [
-        randomUUID(),
-        kindName,
+    const insert = () =>
+      hotSql().executeText(
+        `INSERT INTO "Job" ("id", "kind", "key", "shop", "queue", "payload", "runAt", "attempts", "createdAt")
+         VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT ("key") DO NOTHING`,
+        [
+          randomUUID(),
+          kindName,
+          key,
+          shop,
+          queueOf(kindName, kind, key, shop),
+          JSON.stringify(job.payload ?? {}),
+          job.runAt ?? new Date(),
+          new Date(),
+        ],
+      );
+    if (!(await insert()) && key) {
+      // The key's job is taken only while it waits; a running one gives its key to this add (JobQueue.add).
+      await hotSql().executeText(`UPDATE "Job" SET "key" = NULL WHERE "key" = ? AND "lockedUntil" > ?`, [
         key,
-        shop,
-        queueOf(kindName, kind, key, shop),
-        JSON.stringify(job.payload ?? {}),
-        job.runAt ?? new Date(),
         new Date(),
-      ],
-    );
+      ]);
+      await insert();
+    }
     this.wake();
   }
 
@@ -190,16 +199,22 @@ export class SqliteJobRunner implements JobQueue {
     try {
       const outcome = await attemptJob(this.options.kinds[job.kind], job, () => new Date());
       if (outcome.status === "again") {
+        const again = [outcome.runAt, outcome.problem, this.options.kinds[job.kind].everyMs ? 0 : job.attempt];
+        // Added again while it ran, its key went to the new job: that job takes this try's schedule (as
+        // graphile-worker's replace does), so the key still has one live job.
+        const merged = job.key
+          ? await hotSql().executeText(
+              `UPDATE "Job" SET "runAt" = ?, "lastError" = ?, "attempts" = ?, "payload" = ?
+               WHERE "key" = ? AND "id" <> ? AND "lockedBy" IS NULL`,
+              [...again, JSON.stringify(job.payload), job.key, job.id],
+            )
+          : 0;
         await hotSql().executeText(
-          `UPDATE "Job" SET "runAt" = ?, "lockedBy" = NULL, "lockedUntil" = NULL, "lastError" = ?,
-             "attempts" = ? WHERE ${mine}`,
-          [
-            outcome.runAt,
-            outcome.problem,
-            this.options.kinds[job.kind].everyMs ? 0 : job.attempt,
-            job.id,
-            this.options.holder,
-          ],
+          merged
+            ? `DELETE FROM "Job" WHERE ${mine}`
+            : `UPDATE "Job" SET "runAt" = ?, "lockedBy" = NULL, "lockedUntil" = NULL, "lastError" = ?,
+                 "attempts" = ? WHERE ${mine}`,
+          [...(merged ? [] : again), job.id, this.options.holder],
         );
       } else {
         await hotSql().executeText(`DELETE FROM "Job" WHERE ${mine}`, [job.id, this.options.holder]);

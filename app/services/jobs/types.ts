@@ -61,7 +61,12 @@ export class JobProblem extends Error {
 
 /** One engine's side of the mechanism; the contract suite (tests/services/jobs/) holds both to it. */
 export interface JobQueue {
-  /** Adds a job; with a key that a live job already has, that job stays as it is. */
+  /**
+   * Adds a job; with a key that a job waiting to run already has, that job stays as it is (it will read what this
+   * add is about when it runs). A job of the key that is running may have read it already: it gives up its key and
+   * the added job runs after it (one at a time, when the kind is one at a time per key); a retry or next period
+   * of the running job then goes to the added one, so the key has one live job again (docs/decisions/327).
+   */
   add(kind: string, job?: AddJob): Promise<void>;
   /** Every job of the shop, gone with the shop (uninstall, shop/redact). A job running now finishes its try. */
   removeShopJobs(shop: string): Promise<number>;

@@ -7,8 +7,9 @@ import { applyStatusEvents } from "./record.server";
 /**
  * Applying a stored status is durable work (docs/decisions/297): a job of kind "journey-apply" per supplier order
  * (key `journey-apply:<shop>:<supplier order>`), added right after the event's INSERT, so a crash after the answer
- * loses nothing. A push that comes while its order's apply runs finds the job's key taken: the job applies again
- * while any event is left, and the periodic sweep adds the job for any event still not applied after that.
+ * loses nothing. A push that comes while its order's apply runs adds the job again, to run after the running one
+ * (the queue's rule for a running key, docs/decisions/327); the periodic sweep adds the job for an event whose
+ * process died between its INSERT and its job.
  */
 
 const JOB_KIND = "journey-apply";
@@ -19,20 +20,13 @@ export async function addApplyJob(shop: string, supplierOrderId: string, runAt =
   await addJob(JOB_KIND, { key: `${JOB_KIND}:${shop}:${supplierOrderId}`, shop, payload: { supplierOrderId }, runAt });
 }
 
-/** Applies until no event of the order is left unapplied: a push stored during an apply finds the key taken. */
-const MAX_PASSES = 5;
-
+/** One pass over the order's stored events: a push stored after the pass read them runs the job again. */
 export function journeyApplyHandler() {
   return async (job: Job, now: () => Date) => {
     const supplierOrderId = typeof job.payload.supplierOrderId === "string" ? job.payload.supplierOrderId : null;
     if (!job.shop || !supplierOrderId) return;
-    const shop = job.shop;
-    for (let pass = 0; pass < MAX_PASSES; pass++) {
-      await applyStatusEvents(shop, supplierOrderId, { now: now() });
-      const left = await prisma.supplierStatusEvent.count({ where: { shop, supplierOrderId, appliedAt: null } });
-      if (!left) break;
-    }
-    await oweJourneyTriggers(shop, supplierOrderId, now());
+    await applyStatusEvents(job.shop, supplierOrderId, { now: now() });
+    await oweJourneyTriggers(job.shop, supplierOrderId, now());
   };
 }
 

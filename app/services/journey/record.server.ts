@@ -136,21 +136,29 @@ function updateProjection(shop: string, supplierOrderId: string, data: Prisma.Su
   });
 }
 
-/** The events as applied: their stage under the shop's map, and no phone once it served the match. */
+/**
+ * The events as applied: their stage under the shop's map, and no phone once it served the match. One statement
+ * per stage and first application (a batch of a parcel's statuses is one or two), not one per event.
+ */
 async function markApplied(
   shop: string,
   events: { id: string; stage: string; appliedAt: Date | null; buyerPhone: string | null }[],
   read: JourneyEvent[],
   now: Date,
 ) {
-  const stale = events.filter(
-    (event, index) => !event.appliedAt || event.buyerPhone || event.stage !== read[index].stage,
-  );
-  for (const event of stale) {
-    const stage = read[events.indexOf(event)].stage;
-    await prisma.supplierStatusEvent.update({
-      where: { id: event.id, shop },
-      data: { stage, appliedAt: event.appliedAt ?? now, buyerPhone: null },
+  const groups = new Map<string, { stage: string; first: boolean; ids: string[] }>();
+  events.forEach((event, index) => {
+    const stage = read[index].stage;
+    if (event.appliedAt && !event.buyerPhone && event.stage === stage) return;
+    const first = !event.appliedAt;
+    const group = groups.get(`${stage}|${first}`) ?? { stage, first, ids: [] };
+    group.ids.push(event.id);
+    groups.set(`${stage}|${first}`, group);
+  });
+  for (const { stage, first, ids } of groups.values()) {
+    await prisma.supplierStatusEvent.updateMany({
+      where: { shop, id: { in: ids }, ...(first ? { appliedAt: null } : {}) },
+      data: { stage, buyerPhone: null, ...(first ? { appliedAt: now } : {}) },
     });
   }
 }

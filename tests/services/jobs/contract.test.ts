@@ -75,6 +75,75 @@ describe(`the job mechanism on ${onPostgres() ? "PostgreSQL (graphile-worker)" :
     expect(runs.find((run) => run.key === "order-1")!.start).toBeGreaterThanOrEqual(later.getTime() - 50);
   });
 
+  // The running job may have read the world before what the add is about (a status stored during its order's
+  // apply): the add is never dropped, it runs once more after the running one, one at a time per key.
+  it("runs a job added while a job of its key runs, once more, after the running one", async () => {
+    const runs: Run[] = [];
+    let finish: () => void = () => {};
+    const firstRun = new Promise<void>((resolve) => (finish = resolve));
+    const queue = started({
+      apply: kindRecording(runs, { oneAtATime: "key", work: (run) => (run.payload.n === 1 ? firstRun : sleep(0)) }),
+    });
+    await queue.start();
+    await queue.add("apply", { key: "parcel-1", shop: "a.myshopify.com", payload: { n: 1 } });
+    await eventually(
+      () => runs.length,
+      (n) => n === 1,
+    );
+    await queue.add("apply", { key: "parcel-1", shop: "a.myshopify.com", payload: { n: 2 } });
+    await queue.add("apply", { key: "parcel-1", shop: "a.myshopify.com", payload: { n: 3 } });
+    await sleep(300);
+    expect(runs).toHaveLength(1);
+    finish();
+    await eventually(
+      () => runs.filter((run) => run.end).length,
+      (n) => n === 2,
+    );
+    await sleep(500);
+    // One run for the two adds made while it ran (the second found the new job waiting), after the first ended.
+    expect(runs.map((run) => run.payload.n)).toEqual([1, 2]);
+    expect(runs[1].start).toBeGreaterThanOrEqual(runs[0].end);
+    // The key is one live job again: an add now is a job of its own, after the last.
+    await queue.add("apply", { key: "parcel-1", shop: "a.myshopify.com", payload: { n: 4 } });
+    await eventually(
+      () => runs.map((run) => run.payload.n),
+      (ns) => ns.length === 3 && ns[2] === 4,
+    );
+  });
+
+  it("tries a job that fails while added again once more on its schedule, as the one live job of its key", async () => {
+    const runs: Run[] = [];
+    let fail: () => void = () => {};
+    const failing = new Promise<void>((resolve) => (fail = resolve));
+    const queue = started({
+      apply: kindRecording(runs, {
+        oneAtATime: "key",
+        retryDelaysMs: [400],
+        work: async (run) => {
+          if (run.attempt > 1) return;
+          await failing;
+          throw new JobProblem("down", true);
+        },
+      }),
+    });
+    await queue.start();
+    await queue.add("apply", { key: "parcel-1", payload: { n: 1 } });
+    await eventually(
+      () => runs.length,
+      (n) => n === 1,
+    );
+    await queue.add("apply", { key: "parcel-1", payload: { n: 1 } });
+    fail();
+    await eventually(
+      () => runs.length,
+      (n) => n === 2,
+    );
+    await sleep(800);
+    // The added job took the retry: one more run, on the schedule, counted as the second try.
+    expect(runs.map((run) => run.attempt)).toEqual([1, 2]);
+    expect(runs[1].start - runs[0].end).toBeGreaterThanOrEqual(400 - 30);
+  });
+
   it("tries a failing job again on its kind's schedule, then gives it up; a refusal is not tried again", async () => {
     const runs: Run[] = [];
     const queue = started({
