@@ -37,6 +37,8 @@ function shopOwnedDeletes(shop: string) {
     prisma.supplierStatusEvent.deleteMany({ where: { shop } }),
     prisma.supplierOrder.deleteMany({ where: { shop } }),
     prisma.journeyStep.deleteMany({ where: { shop } }),
+    prisma.incidentFlowSettings.deleteMany({ where: { shop } }),
+    prisma.incidentAnswer.deleteMany({ where: { shop } }),
     // After the deliveries: deleting them appends their last count changes.
     prisma.insightCountChange.deleteMany({ where: { shop } }),
     prisma.insightCount.deleteMany({ where: { shop } }),
