@@ -63,7 +63,7 @@ export interface IncidentAnswerView {
 export function formatAnswerDay(day: string, locale: string) {
   const at = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(at.getTime())) return day;
-  return new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
-    at,
-  );
+  const words = new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+  // Spanish writes the weekday without a comma after it ("miércoles 2 de diciembre").
+  return locale.startsWith("es") ? words.format(at).replace(", ", " ") : words.format(at);
 }
