@@ -82,3 +82,32 @@ export async function incidentAnswerCounts(shop: string, from: Date) {
   });
   return Object.fromEntries(rows.map((row) => [row.answer, row._count._all])) as Record<string, number>;
 }
+
+/** The log's incident rows with the buyer's answer to each (null: none yet, or not an incident). */
+export async function withIncidentAnswers<T extends { id: string; topic: string }>(
+  shop: string,
+  deliveries: T[],
+): Promise<(T & { incidentAnswer: IncidentAnswerView | null })[]> {
+  const ids = deliveries.filter((delivery) => delivery.topic === INCIDENT_TOPIC).map((delivery) => delivery.id);
+  const rows = ids.length
+    ? await prisma.incidentAnswer.findMany({
+        where: { shop, deliveryId: { in: ids } },
+        select: { deliveryId: true, answer: true, newDate: true, newAddress: true, answeredAt: true },
+      })
+    : [];
+  const byDelivery = new Map(rows.map((row) => [row.deliveryId, row]));
+  return deliveries.map((delivery) => {
+    const row = byDelivery.get(delivery.id);
+    return {
+      ...delivery,
+      incidentAnswer: row
+        ? {
+            answer: row.answer as IncidentAnswerView["answer"],
+            newDate: row.newDate,
+            newAddress: row.newAddress,
+            answeredAt: row.answeredAt.toISOString(),
+          }
+        : null,
+    };
+  });
+}
