@@ -4,7 +4,7 @@ import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { BuyerCell } from "~/components/deliveries/Buyer";
 import { AppActionBadge } from "~/components/deliveries/AppActionBadge";
 import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
-import { IncidentAnswerText } from "~/components/deliveries/IncidentAnswerText";
+import { IncidentAnswerText } from "./IncidentAnswerText";
 import type { IncidentAnswerView } from "~/lib/incident-answers";
 import { ParcelCell } from "./ParcelCell";
 import type { ParcelSummary } from "~/lib/journey-log";
