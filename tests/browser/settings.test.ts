@@ -65,7 +65,7 @@ describe("settings page", () => {
     // A test never saves: the typed key is tried as it is, and its flows are offered.
     await apiKey.fill(automationKey);
     await page.getByRole("button", { name: "Test connection: Automation platform" }).click();
-    await expect.poll(() => page.getByText("Connected: 4 flows found").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Connected: 3 flows found").isVisible()).toBe(true);
     expect(await stored(shop)).toBeNull();
     // The save bar offers to keep what was typed.
     await expect.poll(() => page.getByTestId("save-bar").getAttribute("data-open")).toBe("");
