@@ -80,7 +80,12 @@ export function deliveryErrorText(
 }
 
 /** The skip codes the merchant fixes in Settings: only these offer "Review settings". */
-const SETTINGS_SKIPS: readonly (DeliveryErrorCode | null)[] = ["no_api_key", "no_order_flow", "no_cart_flow"];
+const SETTINGS_SKIPS: readonly (DeliveryErrorCode | null)[] = [
+  "no_api_key",
+  "no_order_flow",
+  "no_cart_flow",
+  "no_incident_flow",
+];
 
 /**
  * What a skipped delivery's reason means for the merchant: `settings` (something to fix in Settings, the only

@@ -64,7 +64,21 @@ const FLOWS: SimFlow[] = [
   },
   { id: "f_202", name: "Carrito abandonado", description: "Recupera carritos por WhatsApp", status: "active" },
   { flow_id: 303, flow_name: "Seguimiento de envío", description: null, status: "draft" },
+  { id: "f_404", name: "Novedades de entrega", description: "WhatsApp: rescata la entrega fallida", status: "active" },
 ];
+
+/**
+ * How the delivery-incident flow answers (docs/decisions/331): the buyer's answer it reports, with the new date
+ * (days after the trigger) or address; "none" never calls back. Triggers whose eventType is delivery_incident
+ * answer this way, after the callback's delay.
+ */
+export interface IncidentAnswerSettings {
+  answer: "new_date" | "new_address" | "office_pickup" | "refused" | "none";
+  daysLater?: number;
+  newAddress?: string;
+}
+
+const INCIDENT_EVENT = "delivery_incident";
 
 /**
  * The automation platform simulator: flows list (bare array, `{ data }` or `{ flows }`), the trigger endpoint
@@ -93,6 +107,7 @@ export function createAutomationSimulator(
   let remaining = 0;
   let callback: CallbackSettings = { delayMs: 1000, status: "success" };
   let flowShape: "array" | "data" | "flows" = "array";
+  let incidentAnswer: IncidentAnswerSettings = { answer: "new_date", daysLater: 2 };
   const pendingCallbacks = new Set<NodeJS.Timeout>();
   const supplierOrders = createSupplierOrderStep({ supplierUrl: options.supplierUrl, emit });
   /** The flow's supplier step, given the buyer's answer: the callback fields it adds (see supplier-order.ts). */
@@ -112,9 +127,35 @@ export function createAutomationSimulator(
     return mode;
   };
 
+  /** The incident flow's callback body: the buyer's answer to the incident the trigger named. */
+  const incidentBody = (trigger: RecordedTrigger, settings: IncidentAnswerSettings) => {
+    const { payload } = trigger;
+    const day = new Date(Date.parse(trigger.receivedAt) + (settings.daysLater ?? 2) * 86_400_000);
+    return {
+      apiKey: payload.callbackApiKey,
+      orderName: payload.orderName,
+      orderId: payload.orderId,
+      shop: payload.shop,
+      incidentId: payload.incidentId,
+      incidentAnswer: settings.answer,
+      ...(settings.answer === "new_date" ? { newDate: day.toISOString().slice(0, 10) } : {}),
+      ...(settings.answer === "new_address" ? { newAddress: settings.newAddress ?? "Carrera 7 # 45-10, Bogotá" } : {}),
+    };
+  };
+
   const scheduleCallback = (trigger: RecordedTrigger) => {
     const { payload } = trigger;
     const url = typeof payload.callbackUrl === "string" ? payload.callbackUrl : null;
+    if (url && payload.eventType === INCIDENT_EVENT) {
+      if (incidentAnswer.answer === "none") return;
+      const settings = incidentAnswer;
+      const timer = setTimeout(() => {
+        pendingCallbacks.delete(timer);
+        void callBack(url, incidentBody(trigger, settings), `incident:${settings.answer}`);
+      }, callback.delayMs);
+      pendingCallbacks.add(timer);
+      return;
+    }
     if (!url || callback.status === "none") return;
     const { status, delayMs, tags } = callback;
     const copies = Math.max(1, Math.min(10, Math.floor(callback.copies ?? 1)));
@@ -254,9 +295,30 @@ export function createAutomationSimulator(
     })
     // The buyer answers now, for an order whose flow was triggered: the flow's callback with this status and/or
     // tags (`copies` times at once), as with POST /sim/mode's callback but on command.
+    // The buyer answers the incident flow now: POST /sim/answer-incident { orderName, answer, daysLater, newAddress }.
+    .on("POST", "/sim/answer-incident", async (request) => {
+      const body = request.json<Partial<IncidentAnswerSettings> & { orderName?: string }>();
+      const trigger = [...triggers]
+        .reverse()
+        .find(
+          (candidate) =>
+            candidate.payload.eventType === INCIDENT_EVENT && candidate.payload.orderName === body.orderName,
+        );
+      const url = trigger && typeof trigger.payload.callbackUrl === "string" ? trigger.payload.callbackUrl : null;
+      if (!trigger || !url) return { status: 404, body: { error: "no incident trigger for that order" } };
+      const settings = { ...body, answer: body.answer ?? "new_date" } as IncidentAnswerSettings;
+      const before = callbacks.length;
+      await callBack(url, incidentBody(trigger, settings), `incident:${settings.answer}`);
+      return { body: { callbacks: callbacks.slice(before) } };
+    })
     .on("POST", "/sim/answer", async (request) => {
       const body = request.json<{ orderName?: string; status?: string; tags?: string[]; copies?: number }>();
-      const trigger = [...triggers].reverse().find((candidate) => candidate.payload.orderName === body.orderName);
+      const trigger = [...triggers]
+        .reverse()
+        .find(
+          (candidate) =>
+            candidate.payload.orderName === body.orderName && candidate.payload.eventType !== INCIDENT_EVENT,
+        );
       const url = trigger && typeof trigger.payload.callbackUrl === "string" ? trigger.payload.callbackUrl : null;
       if (!trigger || !url) return { status: 404, body: { error: "no trigger for that order" } };
       const status = typeof body.status === "string" ? body.status : "";
@@ -277,7 +339,9 @@ export function createAutomationSimulator(
     })
     .on("GET", "/sim/callbacks", () => ({ body: { callbacks } }))
     .on("GET", "/sim/bot-fields", () => ({ body: { botFields } }))
-    .on("GET", "/sim/mode", () => ({ body: { mode, remaining, callback, flowShape, honourIdempotencyKey } }))
+    .on("GET", "/sim/mode", () => ({
+      body: { mode, remaining, callback, flowShape, honourIdempotencyKey, incident: incidentAnswer },
+    }))
     .on("POST", "/sim/mode", (request) => {
       const body = request.json<{
         trigger?: TriggerMode;
@@ -286,7 +350,9 @@ export function createAutomationSimulator(
         apiKeys?: string[];
         honourIdempotencyKey?: boolean;
         supplierOrders?: Partial<SupplierOrderSettings>;
+        incident?: IncidentAnswerSettings;
       }>();
+      if (body.incident) incidentAnswer = { ...body.incident };
       if (body.supplierOrders) supplierOrders.configure(body.supplierOrders);
       if (typeof body.honourIdempotencyKey === "boolean") honourIdempotencyKey = body.honourIdempotencyKey;
       if (body.trigger) {
@@ -314,6 +380,7 @@ export function createAutomationSimulator(
       supplierOrders.reset();
       mode = { kind: "ok" };
       callback = { delayMs: 1000, status: "success" };
+      incidentAnswer = { answer: "new_date", daysLater: 2 };
       for (const timer of pendingCallbacks) clearTimeout(timer);
       pendingCallbacks.clear();
       return { body: { reset: true } };

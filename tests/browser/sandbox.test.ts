@@ -62,7 +62,7 @@ describe("admin pages in the sandbox", () => {
     await go("Configuración");
     await app.getByLabel("Clave de API").fill("sandbox-automation-key");
     await app.getByRole("button", { name: "Probar conexión: Plataforma de automatización" }).click();
-    await expect.poll(() => app.getByText("Conectado: 3 flujos encontrados").isVisible(), POLL).toBe(true);
+    await expect.poll(() => app.getByText("Conectado: 4 flujos encontrados").isVisible(), POLL).toBe(true);
     await app.getByLabel("Flujo para pedidos nuevos").selectOption({ label: "Confirmar pedido contra entrega" });
     await app.getByLabel("Flujo para carritos abandonados").selectOption({ label: "Carrito abandonado" });
     await app.getByRole("button", { name: "Guardar automatización" }).click();

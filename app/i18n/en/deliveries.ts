@@ -29,6 +29,7 @@ export const deliveries = {
   "deliveries.topic.orders/create": "New order",
   "deliveries.topic.draft_orders/create": "Draft order (abandoned cart)",
   "deliveries.topic.checkouts/create": "Abandoned cart",
+  "deliveries.topic.journey/incident": "Delivery incident",
 
   "delivery.title": "Order {name}",
   "delivery.back": "Flow activity",

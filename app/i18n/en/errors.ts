@@ -10,6 +10,7 @@ export const errors = {
   "deliveryError.no_api_key": "No automation API key is saved in Settings",
   "deliveryError.no_order_flow": "No flow is chosen for new orders in Settings",
   "deliveryError.no_cart_flow": "No flow is chosen for abandoned carts in Settings",
+  "deliveryError.no_incident_flow": "No flow is chosen for delivery incidents in Settings",
   "deliveryError.payload_erased": "The order data was erased (a privacy request) before it could be sent",
   "deliveryError.checkout_converted": "The buyer placed the order, so the cart is no longer abandoned",
   "deliveryError.no_contact": "The abandoned cart has no phone or email to follow up",

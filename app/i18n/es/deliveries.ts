@@ -31,6 +31,7 @@ export const deliveries: Record<keyof typeof english, string> = {
   "deliveries.topic.orders/create": "Pedido nuevo",
   "deliveries.topic.draft_orders/create": "Pedido en borrador (carrito abandonado)",
   "deliveries.topic.checkouts/create": "Carrito abandonado",
+  "deliveries.topic.journey/incident": "Novedad",
 
   "delivery.title": "Pedido {name}",
   "delivery.back": "Actividad del flujo",

@@ -13,6 +13,7 @@ export const errors: Record<keyof typeof english, string> = {
   "deliveryError.no_api_key": "No hay una clave API de automatización guardada en Configuración",
   "deliveryError.no_order_flow": "No se eligió un flujo para pedidos nuevos en Configuración",
   "deliveryError.no_cart_flow": "No se eligió un flujo para carritos abandonados en Configuración",
+  "deliveryError.no_incident_flow": "No se eligió un flujo para novedades en Configuración",
   "deliveryError.payload_erased": "Los datos del pedido se borraron (una solicitud de privacidad) antes de enviarse",
   "deliveryError.checkout_converted": "El comprador hizo el pedido: el carrito ya no está abandonado",
   "deliveryError.no_contact": "El carrito abandonado no tiene teléfono ni correo para contactar al comprador",

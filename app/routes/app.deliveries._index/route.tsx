@@ -24,6 +24,7 @@ import {
   searchDeliveries,
 } from "~/services/deliveries/operations.server";
 import { withBuyerOutcomes } from "~/services/deliveries/buyer-outcome.server";
+import { withIncidentAnswers } from "~/services/incidents/answer.server";
 import { listByAppAction } from "~/services/deliveries/app-action-filter.server";
 import { listByJourney, withParcels } from "~/services/deliveries/journey-filter.server";
 import { isJourneyFilter, JOURNEY_FILTERS, type JourneyFilter } from "~/lib/journey-log";
@@ -71,7 +72,10 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     countRetryableFailed(shop),
     automationState(shop),
   ]);
-  const deliveries = await withParcels(shop, await withBuyerOutcomes(shop, list.deliveries as DeliverySummary[]));
+  const deliveries = await withIncidentAnswers(
+    shop,
+    await withParcels(shop, await withBuyerOutcomes(shop, list.deliveries as DeliverySummary[])),
+  );
   return {
     deliveries,
     total: list.total,

@@ -17,6 +17,7 @@ import {
   statusMapInput,
 } from "~/services/journey/settings.server";
 import { getShopSettings } from "~/services/shops/configuration.server";
+import { incidentFlowInput, saveIncidentFlow } from "~/services/incidents/settings-save.server";
 import { carrierPaceInput, saveCarrierPace } from "~/services/journey/pace.server";
 import { supplierIntegrationInput } from "~/services/supplier/integration-input.server";
 import { requireSupplierToken, saveSupplierIntegration } from "~/services/supplier/integration.server";
@@ -92,6 +93,9 @@ export async function settingsIntent(shop: string, fields: Record<string, string
     // The services of /api/answer-rules and /api/hold-settings (docs/decisions/210, 211).
     case "answers-save":
       return ok({ rules: await saveAnswerRules(shop, parseInput(answerRulesInput, fields).rules) });
+    // The delivery-incident flow (docs/decisions/330).
+    case "incident-flow-save":
+      return ok({ incidentFlow: await saveIncidentFlow(shop, parseInput(incidentFlowInput, fields)) });
     case "holds-save":
       return ok({ policy: await saveHoldPolicy(shop, parseInput(holdPolicyInput, fields)) });
     default:

@@ -28,6 +28,8 @@ import { CarrierPaceCard } from "./components/CarrierPaceCard";
 import { carrierPaceOf } from "~/services/journey/pace.server";
 import { StatusReceiverCard } from "./components/StatusReceiverCard";
 import { SupplierSettings } from "./components/SupplierSettings";
+import { IncidentFlowCard } from "./components/IncidentFlowCard";
+import { incidentFlowSettings } from "~/services/incidents/settings.server";
 import { settingsIntent, storedKeyFlows, type StoredKeyFlows } from "./intents.server";
 
 export const meta = pageMeta("nav.settings");
@@ -50,6 +52,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     statusMap,
     carrierPace,
     follow,
+    incidentFlow,
   ] = await Promise.all([
     getShopSettings(session.shop),
     answerRulesView(session.shop),
@@ -61,6 +64,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     savedStatusMap(session.shop),
     carrierPaceOf(session.shop),
     followInStoreView(session.shop),
+    incidentFlowSettings(session.shop),
   ]);
   return {
     tagPolicy,
@@ -69,6 +73,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     statusMap,
     carrierPace,
     follow,
+    incidentFlow,
     answers,
     holdPolicy,
     holdScopesMissing,
@@ -105,6 +110,7 @@ export default function Settings() {
     statusMap,
     carrierPace,
     follow,
+    incidentFlow,
   } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
@@ -119,7 +125,10 @@ export default function Settings() {
             title={t("settings.automation.title")}
             description={t("settings.automation.description")}
           >
-            <AutomationSettings configuration={configuration} flows={flows} report={unsaved.report} />
+            <BlockStack gap="400">
+              <AutomationSettings configuration={configuration} flows={flows} report={unsaved.report} />
+              <IncidentFlowCard saved={incidentFlow} flows={flows.flows} />
+            </BlockStack>
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection
             id="supplier"

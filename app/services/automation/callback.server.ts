@@ -12,6 +12,9 @@ import { recordOrderAnswer } from "../answers/record.server";
 import { onOrderAnswer } from "../holds/lifecycle.server";
 import { findSettingsByApiKey } from "../shops/configuration.server";
 import { callbackJourneyFields, recordCallbackJourney } from "../journey/callback-fields.server";
+import { incidentAnswerTag, incidentOfCallback, recordIncidentAnswer } from "../incidents/answer.server";
+import { incidentCallbackFields } from "../incidents/callback-fields.server";
+import { shopTimeZone } from "../shops/time-zone.server";
 import { noteLoopCallback, noteLoopTagProblem } from "../loop-test/marks.server";
 import { addOrderTags, findOrder, platformOrderName, removeOrderTags } from "./order-tags.server";
 import { replacesOutcomeTags } from "./tag-policy.server";
@@ -132,7 +135,14 @@ async function answer(
   if (!fields.orderName && !fields.orderId) throw AppError.forField("orderName", "is required");
   // The supplier order the flow placed, if it says so (docs/decisions/322): checked before anything is written.
   const journey = callbackJourneyFields(input);
-  const tags = chooseTags(fields);
+  // The buyer's answer to a delivery incident (docs/decisions/331): its own tag, on its own trigger.
+  const incidentFields = await incidentCallbackFields(input, () => shopTimeZone(shop, new Date(), options.graphql));
+  const tags = incidentFields
+    ? [
+        ...(fields.tag || fields.tags ? chooseTags({ tag: fields.tag, tags: fields.tags }) : []),
+        await incidentAnswerTag(shop, incidentFields),
+      ]
+    : chooseTags(fields);
   const invalidTag = tags.find((value) => value.length > 40);
   if (invalidTag) throw AppError.forField("tags", "each tag must be at most 40 characters");
   if (tags.length > MAX_TAGS) throw AppError.forField("tags", `at most ${MAX_TAGS} tags`);
@@ -145,6 +155,7 @@ async function answer(
   const notFound = () =>
     new AppError(404, `Order ${fields.orderName ?? fields.orderId} was not found in ${shop}`, "order_not_found");
   if (!order) throw notFound();
+  const incident = incidentFields ? await incidentOfCallback(shop, order.id, incidentFields.incidentId) : null;
   const delivery =
     stored?.delivery ?? (await findCallbackDelivery(shop, { resourceId: legacyId(order.id), orderName: order.name }));
   // Only a test order can have a loop test waiting for its callback (the loop test's order is a test order).
@@ -164,18 +175,23 @@ async function answer(
   }
   // Add only (the spec), unless the merchant chose that a new outcome replaces the app's own stale outcome tag
   // (docs/decisions/193); only tags this app recorded are ever removed, a merchant's own are never touched.
-  const stale = delivery ? staleOutcomeTags(delivery.tagsApplied, tags) : [];
+  const stale = delivery && !incident ? staleOutcomeTags(delivery.tagsApplied, tags) : [];
   const removed = stale.length && (await replacesOutcomeTags(shop)) ? stale : [];
   await removeOrderTags(session, order.id, removed, options.graphql);
   const deliveryId = delivery?.id ?? null;
-  if (delivery) {
+  if (incident && incidentFields) {
+    // The incident's trigger records this callback, not the order's: the order flow's outcome stays its own.
+    await recordCallback(incident.id, { status: fields.status ?? null, tags, removed: [] }, new Date());
+    await recordIncidentAnswer(shop, incident, order.id, incidentFields);
+  } else if (delivery) {
     const status = callbackStatusOf(fields.status, tags);
     await recordCallback(delivery.id, { status, tags, removed }, new Date(), delivery.recordedTags);
   }
   if (journey) await recordCallbackJourney(shop, order, journey);
   // The buyer's answer, the app's own record beside the spec's tags (docs/decisions/210): only under the shop's rules.
   // The test order has no buyer: its answer is the loop test's own (app/services/loop-test/hold.server.ts).
-  const answered = loopTest ? null : await recordOrderAnswer(shop, order, deliveryId, { status: fields.status, tags });
+  const answered =
+    loopTest || incident ? null : await recordOrderAnswer(shop, order, deliveryId, { status: fields.status, tags });
   if (answered?.changed) await onOrderAnswer(shop, order.id, answered.answer);
   if (logger.isLevelEnabled("info")) {
     logger.info(

@@ -6,6 +6,8 @@ import { logger, type Logger } from "../../logger.server";
 import { triggerFlow, unanswered, type TriggerResult } from "../automation/client.server";
 import { getShopSettings, type ShopSettings } from "../shops/configuration.server";
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "../../lib/payloads.server";
+import { prepareIncidentSend } from "../incidents/send.server";
+import { INCIDENT_TOPIC } from "../incidents/topic";
 import { screenOrder, type ScreenActions } from "../screening/screen-order.server";
 import { oweErrorTag, oweOrderTag } from "./owed-tags.server";
 import { cancelCheckouts } from "./outbox.server";
@@ -58,6 +60,21 @@ export async function deliver(delivery: Delivery, config: Resolved, settingsCach
     let settingsRead = settingsCache.get(delivery.shop);
     if (!settingsRead) settingsCache.set(delivery.shop, (settingsRead = getShopSettings(delivery.shop)));
     const settings = await settingsRead;
+    const now = config.now();
+    // What the checks may do to this claimed delivery: the worker's own writes, under its claim.
+    const actions: ScreenActions = {
+      skip: (reason) => skipDelivery(delivery, reason, now),
+      defer: (reason, dueAt) => deferDelivery(delivery, reason, dueAt, now),
+      oweTag: (tag) => oweOrderTag(delivery, tag, { now: () => now }),
+    };
+    if (delivery.topic === INCIDENT_TOPIC) {
+      // A parcel's incident, to the shop's incident flow (docs/decisions/330).
+      const incident = await prepareIncidentSend(delivery, { settings, now, graphql: config.graphql, log, actions });
+      if (!incident.send) return;
+      flowId = incident.flowId;
+      result = await triggerFlow(incident.apiKey, incident.flowId, incident.payload, { idempotencyKey });
+      return await recordOutcome(() => settle(delivery, config, flowId, result, log), config, log, result.ok);
+    }
     const route = routeDelivery({
       topic,
       settings,
@@ -82,13 +99,6 @@ export async function deliver(delivery: Delivery, config: Resolved, settingsCach
           })
         : buildDraftOrderPayload(body, { shop: delivery.shop }));
     if (topic === "orders/create") {
-      const now = config.now();
-      // What the checks may do to this claimed delivery: the worker's own writes, under its claim.
-      const actions: ScreenActions = {
-        skip: (reason) => skipDelivery(delivery, reason, now),
-        defer: (reason, dueAt) => deferDelivery(delivery, reason, dueAt, now),
-        oweTag: (tag) => oweOrderTag(delivery, tag, { now: () => now }),
-      };
       const screened = await screenOrder(delivery, payload, { settings, now, graphql: config.graphql, log, actions });
       if (!screened.send) return;
       payload = screened.payload;

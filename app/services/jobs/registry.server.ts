@@ -99,6 +99,12 @@ export const JOB_KINDS: JobKinds = {
   },
   // Stored statuses not applied (their process died between the INSERT and the job): their apply jobs added.
   "journey-apply-sweep": periodic(60_000, async () => (await import("../journey/apply.server")).sweepUnappliedEvents),
+  // Parcels stuck past their carrier's pace run the shop's incident flow, once per stuck stage, for the shops that
+  // asked (docs/decisions/330); the trigger itself is an outbox delivery, paused and retried with the orders'.
+  "incident-stuck-parcels": periodic(
+    15 * 60_000,
+    async () => (await import("../incidents/trigger.server")).oweStuckTriggers,
+  ),
   // Supplier orders with no final stage asked about at the marketplace, within each token's budget: the fallback
   // for pushes that never came (docs/decisions/304). Once a minute, the budget's own period.
   "supplier-polling": periodic(60_000, async () => (await import("../journey/poll.server")).pollSupplierOrders),

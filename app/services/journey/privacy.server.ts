@@ -42,22 +42,31 @@ export const supplierJourneys: CustomerDataHolder = {
     });
     const ids = orders.map((order) => order.supplierOrderId);
     const phones = await eventsWithPhone(shop, customer);
-    const [events, , , erased] = await prisma.$transaction([
+    const [events, , , erased, answers] = await prisma.$transaction([
       prisma.supplierStatusEvent.deleteMany({ where: { shop, supplierOrderId: { in: ids } } }),
       prisma.supplierOrder.deleteMany({ where: { shop, supplierOrderId: { in: ids } } }),
       prisma.journeyStep.deleteMany({ where: { shop, supplierOrderId: { in: ids } } }),
       prisma.supplierStatusEvent.updateMany({ where: { shop, id: { in: phones } }, data: { buyerPhone: null } }),
+      // The buyer's answers to the incidents of those orders (a new address is theirs).
+      prisma.incidentAnswer.deleteMany({ where: { shop, orderId: { in: orderGids(customer) } } }),
     ]);
-    return ids.length + events.count + erased.count;
+    return ids.length + events.count + erased.count + answers.count;
   },
 };
 
-/** Past the retention period no status event keeps a phone, applied or not (DELIVERY_RETENTION_DAYS). */
+/**
+ * Past the retention period no status event keeps a phone, applied or not (DELIVERY_RETENTION_DAYS), and no
+ * incident answer keeps the new address the buyer gave (the answer itself stays, counted).
+ */
 export async function purgeJourneyPhones(now = new Date()) {
   const cutoff = new Date(now.getTime() - env().DELIVERY_RETENTION_DAYS * 86_400_000);
   const { count } = await prisma.supplierStatusEvent.updateMany({
     where: { buyerPhone: { not: null }, receivedAt: { lt: cutoff } },
     data: { buyerPhone: null },
   });
-  return count;
+  const addresses = await prisma.incidentAnswer.updateMany({
+    where: { newAddress: { not: null }, answeredAt: { lt: cutoff } },
+    data: { newAddress: null },
+  });
+  return count + addresses.count;
 }

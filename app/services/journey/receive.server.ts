@@ -36,6 +36,7 @@ const statusPush = z.object({
   shipping_company: optionalText(100),
   phone: optionalText(40),
   total_order: optionalText(30),
+  notes: optionalText(500),
   updated_at: reportedTime.nullish(),
 });
 
@@ -63,6 +64,7 @@ export function parseStatusPush(body: unknown): StatusReport {
     carrier: push.shipping_company,
     buyerPhone: push.phone,
     total: push.total_order,
+    notes: push.notes,
   };
 }
 

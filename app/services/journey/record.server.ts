@@ -1,5 +1,6 @@
 import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
+import { oweIncidentTrigger } from "../incidents/trigger.server";
 import { oweJourneySteps } from "./follow.server";
 import { matchStoreOrder } from "./match.server";
 import { projectJourney, type JourneyEvent } from "./project";
@@ -20,6 +21,8 @@ export interface StatusReport {
   total?: string | null;
   /** The buyer's phone as the source gave it: kept only until the event is applied. */
   buyerPhone?: string | null;
+  /** What the supplier or carrier wrote with the status (an incident's words). */
+  notes?: string | null;
 }
 
 /** The dedupe key: the status's spelling-free key and the reported time, so a repeated push is one event. */
@@ -57,6 +60,7 @@ export async function insertStatusEvent(
         shopOrderRef: report.shopOrderRef ?? null,
         total: report.total ?? null,
         buyerPhone: report.buyerPhone ?? null,
+        notes: report.notes ?? null,
       },
     });
     return true;
@@ -126,6 +130,8 @@ export async function applyStatusEvents(
   const order = await prisma.supplierOrder.findUnique({ where: { shop_supplierOrderId: { shop, supplierOrderId } } });
   // The store follows the stages reached (docs/decisions/297): each step owed once, as a job of its own.
   if (order) await oweJourneySteps(order, read, now);
+  // The incident the parcel is in now runs the shop's incident flow, once per incident (docs/decisions/330).
+  if (order) await oweIncidentTrigger(order, read, now);
   return order;
 }
 

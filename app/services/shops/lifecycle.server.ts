@@ -40,6 +40,8 @@ function shopOwnedDeletes(shop: string) {
     prisma.orderRisk.deleteMany({ where: { shop } }),
     prisma.flowTriggerEvent.deleteMany({ where: { shop } }),
     prisma.flowActionRun.deleteMany({ where: { shop } }),
+    prisma.incidentFlowSettings.deleteMany({ where: { shop } }),
+    prisma.incidentAnswer.deleteMany({ where: { shop } }),
     // After the deliveries: deleting them appends their last count changes.
     prisma.insightCountChange.deleteMany({ where: { shop } }),
     prisma.insightCount.deleteMany({ where: { shop } }),

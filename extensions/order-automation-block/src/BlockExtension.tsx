@@ -1,6 +1,7 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
+import { IncidentAnswerSection } from "./IncidentAnswerSection";
 import { JourneySection } from "./JourneySection";
 import { buildBuyerView, buyerActionRequest, holdFailureMessage, type BuyerAction, type BuyerState } from "./buyer";
 import { actionRequest, buildStory, failureMessage, NETWORK_FAILURE, type Line, type StoryDelivery } from "./story";
@@ -167,6 +168,7 @@ function Extension() {
           </s-stack>
         )}
         <JourneySection orderId={orderId} />
+        <IncidentAnswerSection orderId={orderId} />
       </s-stack>
     </s-admin-block>
   );

@@ -82,6 +82,7 @@ const ERROR_CODES = new Set([
   "no_api_key",
   "no_order_flow",
   "no_cart_flow",
+  "no_incident_flow",
   "payload_erased",
   "checkout_converted",
   "no_contact",

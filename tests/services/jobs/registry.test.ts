@@ -17,6 +17,7 @@ describe("the registry of job kinds", () => {
       ["order-fingerprint-backlog", 60_000],
       ["insight-counts", 60_000],
       ["journey-apply-sweep", 60_000],
+      ["incident-stuck-parcels", 900_000],
       ["supplier-polling", 60_000],
       ["no-answer-timeouts", 60_000],
     ]);

@@ -4,6 +4,8 @@ import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { BuyerCell } from "~/components/deliveries/Buyer";
 import { AppActionBadge } from "~/components/deliveries/AppActionBadge";
 import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
+import { IncidentAnswerText } from "./IncidentAnswerText";
+import type { IncidentAnswerView } from "~/lib/incident-answers";
 import { ParcelCell } from "./ParcelCell";
 import type { ParcelSummary } from "~/lib/journey-log";
 import { OrderName } from "~/components/OrderName";
@@ -24,7 +26,8 @@ export function DeliveryTable({
   loading,
   retry,
 }: {
-  deliveries: (DeliverySummary & BuyerOutcome & { parcels: ParcelSummary[] })[];
+  deliveries: (DeliverySummary &
+    BuyerOutcome & { parcels: ParcelSummary[]; incidentAnswer?: IncidentAnswerView | null })[];
   loading: boolean;
   retry: { onRetry: (delivery: DeliverySummary) => void; pending: (id: string) => boolean; busy: boolean };
 }) {
@@ -121,6 +124,7 @@ export function DeliveryTable({
                   <BlockStack gap="100">
                     <BuyerCell buyer={delivery.buyer} />
                     <BuyerAnswer answer={delivery.answer} />
+                    <IncidentAnswerText answer={delivery.incidentAnswer} />
                   </BlockStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
@@ -183,6 +187,7 @@ export function DeliveryTable({
                       </InlineStack>
                     )}
                     <BuyerAnswer answer={delivery.answer} />
+                    <IncidentAnswerText answer={delivery.incidentAnswer} />
                     <AppActionBadge action={delivery.appAction} />
                     <ParcelCell parcels={delivery.parcels} />
                     {why && (
