@@ -26,6 +26,8 @@ import { FollowInStoreCard } from "./components/FollowInStoreCard";
 import { StatusMapCard } from "./components/StatusMapCard";
 import { CarrierPaceCard } from "./components/CarrierPaceCard";
 import { carrierPaceOf } from "~/services/journey/pace.server";
+import { pollingReach } from "~/services/journey/poll-view.server";
+import { PollingCard } from "./components/PollingCard";
 import { StatusReceiverCard } from "./components/StatusReceiverCard";
 import { SupplierSettings } from "./components/SupplierSettings";
 import { settingsIntent, storedKeyFlows, type StoredKeyFlows } from "./intents.server";
@@ -50,6 +52,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     statusMap,
     carrierPace,
     follow,
+    polling,
   ] = await Promise.all([
     getShopSettings(session.shop),
     answerRulesView(session.shop),
@@ -61,6 +64,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     savedStatusMap(session.shop),
     carrierPaceOf(session.shop),
     followInStoreView(session.shop),
+    pollingReach(session.shop),
   ]);
   return {
     tagPolicy,
@@ -69,6 +73,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     statusMap,
     carrierPace,
     follow,
+    polling,
     answers,
     holdPolicy,
     holdScopesMissing,
@@ -105,6 +110,7 @@ export default function Settings() {
     statusMap,
     carrierPace,
     follow,
+    polling,
   } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
@@ -129,6 +135,7 @@ export default function Settings() {
             <BlockStack gap="400">
               <SupplierSettings configuration={configuration} report={unsaved.report} />
               <StatusReceiverCard receiver={receiver} />
+              <PollingCard reach={polling} />
               <StatusMapCard statusMap={statusMap} />
               <CarrierPaceCard pace={carrierPace} />
               <FollowInStoreCard follow={follow} />

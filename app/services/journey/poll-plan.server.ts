@@ -67,7 +67,7 @@ export async function planToken(
   for (const order of unscheduled) await setNextPoll(order, dueAt(order));
 
   const due: PlannedOrder[] = [];
-  for (let checked = 0; due.length < allowance && checked < CHECKED_PER_RUN; ) {
+  for (let checked = 0; due.length < allowance && checked < CHECKED_PER_RUN;) {
     const page = await prisma.supplierOrder.findMany({
       where: {
         shop: { in: shops },
@@ -96,10 +96,4 @@ export function setNextPoll(order: { id: string; shop: string }, at: Date, polle
     where: { id: order.id, shop: order.shop },
     data: { nextPollAt: at, ...(polledAt ? { lastPolledAt: polledAt } : {}) },
   });
-}
-
-/** What the settings card says: how many open orders share the token's calls, and so how often each is asked. */
-export async function pollingReach(shop: string, budgetPerMinute: number) {
-  const open = await prisma.supplierOrder.count({ where: { shop, ...OPEN_ORDER } });
-  return { open, budgetPerHour: budgetPerMinute * 60, intervalMs: pollIntervalMs(open, budgetPerMinute) };
 }

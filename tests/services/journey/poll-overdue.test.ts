@@ -104,9 +104,13 @@ describe("polling for the pushes that look lost", () => {
   it("asks an order known only from the callback once a day has passed with no status", async () => {
     const reads = mockSupplierOrderReads();
     const shop = await shopWithToken("token-callback");
-    const order = await recordCallbackJourney(shop, { id: "gid://shopify/Order/1", name: "#1001" }, {
-      supplierOrderId: "7001",
-    });
+    const order = await recordCallbackJourney(
+      shop,
+      { id: "gid://shopify/Order/1", name: "#1001" },
+      {
+        supplierOrderId: "7001",
+      },
+    );
     const seen = order!.createdAt.getTime();
     reads.set("token-callback", "7001", {
       status: "GUIA_GENERADA",
