@@ -121,6 +121,8 @@ async function measure(argv: string[], url: string) {
     return {
       shop: SHOP,
       supplierOrderId: parcel.id,
+      // What the marketplace's pushes and answers give as shipping_company: its pace is the carrier's.
+      carrier: "COORDINADORA",
       rawStatus: raw,
       stage: normaliseStatus(raw),
       stageSince: last,
@@ -136,7 +138,7 @@ async function measure(argv: string[], url: string) {
   for (let from = 0; from < open.length; from += 500) {
     const data = open.slice(from, from + 500).map((parcel) => {
       const seeded = row(parcel, T0, null);
-      const scheduled = { ...seeded, carrier: null, openIncident: null, incidentSince: null, lastPolledAt: null };
+      const scheduled = { ...seeded, openIncident: null, incidentSince: null, lastPolledAt: null };
       return { ...seeded, nextPollAt: pollDueAt(scheduled, DEFAULT_CARRIER_PACE, intervalMs) };
     });
     await prisma.supplierOrder.createMany({ data });
