@@ -3,8 +3,8 @@
  * polling (docs/decisions/304) for a shop with `parcels` parcels a day on a simulated clock. The shop starts at
  * steady state (six days of parcels, each 2-6 days through eight statuses, the open ones on schedule: no backlog),
  * then for `days` simulated days, each minute: the statuses of that minute are pushed (a `drop` share never is:
- * only polling can find those), and the real poll job runs once (`pollSupplierOrders`, the job's body, with the
- * simulated time). The marketplace is msw in this process, behind the supplier simulator's own limiter
+ * only polling can find those), the real poll job runs once (`pollSupplierOrders`, the job's body, with the
+ * simulated time), and the `journey-apply` jobs its answers added run (the tests' runner of due jobs). The marketplace is msw in this process, behind the supplier simulator's own limiter
  * (sandbox/supplier/rate-limit.ts: 60 a minute, then 429 and a lockout) on the simulated clock.
  *
  * Pushes are applied to the order's row directly (stage, time of the last move), which is all the planner reads:
@@ -85,7 +85,9 @@ async function measure(argv: string[], url: string) {
   const { env } = await import("../app/env.server");
   const { saveShopSettings } = await import("../app/services/shops/configuration.server");
   const { pollSupplierOrders } = await import("../app/services/journey/poll.server");
-  const { POLL_INTERVALS } = await import("../app/services/journey/poll-schedule");
+  const { pollDueAt, pollIntervalMs } = await import("../app/services/journey/poll-schedule");
+  const { DEFAULT_CARRIER_PACE } = await import("../app/lib/carrier-pace");
+  const { runDueJobs } = await import("../tests/services/jobs/run-due");
   const { normaliseStatus, FINAL_STAGES } = await import("../app/services/journey/stages");
 
   // The marketplace: the supplier simulator's limiter on the simulated clock, the parcels' histories so far.
@@ -119,6 +121,8 @@ async function measure(argv: string[], url: string) {
     return {
       shop: SHOP,
       supplierOrderId: parcel.id,
+      // What the marketplace's pushes and answers give as shipping_company: its pace is the carrier's.
+      carrier: "COORDINADORA",
       rawStatus: raw,
       stage: normaliseStatus(raw),
       stageSince: last,
@@ -127,14 +131,15 @@ async function measure(argv: string[], url: string) {
       nextPollAt,
     };
   };
-  // Steady state at T0: every parcel still open, on schedule (its next poll somewhere in its current interval).
+  // Steady state at T0: every parcel still open, on schedule (never polled: due when its stage looks late).
   const seedStart = performance.now();
   const open = parcels.filter((parcel) => parcel.createdAt <= T0 && parcel.statusAt.at(-1)! > T0);
+  const intervalMs = pollIntervalMs(open.length, env().SUPPLIER_POLL_PER_MINUTE);
   for (let from = 0; from < open.length; from += 500) {
-    const data = open.slice(from, from + 500).map((parcel, index) => {
-      const quiet = T0 - parcel.statusAt[reached(parcel, T0) - 1];
-      const { everyMs } = POLL_INTERVALS.find((interval) => quiet < interval.quietUnderMs)!;
-      return row(parcel, T0, new Date(T0 + (((from + index) * 7919) % 1000) * everyMs * 0.001));
+    const data = open.slice(from, from + 500).map((parcel) => {
+      const seeded = row(parcel, T0, null);
+      const scheduled = { ...seeded, openIncident: null, incidentSince: null, lastPolledAt: null };
+      return { ...seeded, nextPollAt: pollDueAt(scheduled, DEFAULT_CARRIER_PACE, intervalMs) };
     });
     await prisma.supplierOrder.createMany({ data });
   }
@@ -174,6 +179,7 @@ async function measure(argv: string[], url: string) {
     const started = performance.now();
     await pollSupplierOrders(new Date(simNow));
     runMs.push(performance.now() - started);
+    await runDueJobs("journey-apply", new Date(simNow));
     perMinute.push(answered.length - before);
   }
   const simSeconds = (performance.now() - simStart) / 1000;
@@ -183,12 +189,21 @@ async function measure(argv: string[], url: string) {
   for (const call of answered) pollsOf.set(call.id, [...(pollsOf.get(call.id) ?? []), call.at]);
   const foundAfter: number[] = [];
   let closedFirst = 0;
+  // A drop "left behind" its order: no later status was pushed before a poll found it (or by the end), so the app
+  // showed a stage the parcel had left. The others only miss a step of the history: the next push moved the stage.
+  const leftBehindFoundAfter: number[] = [];
+  let leftBehind = 0;
   for (const drop of drops) {
     const found = pollsOf.get(drop.parcel.id)?.find((at) => at >= drop.at);
     if (found !== undefined) foundAfter.push(found - drop.at);
     else if (!drop.parcel.dropped.at(-1) && drop.parcel.statusAt.at(-1)! <= end) closedFirst++;
+    const nextPush = drop.parcel.statusAt.find((at, k) => k > drop.k && !drop.parcel.dropped[k] && at <= end);
+    if (nextPush !== undefined && (found === undefined || nextPush < found)) continue;
+    leftBehind++;
+    if (found !== undefined) leftBehindFoundAfter.push(found - drop.at);
   }
   foundAfter.sort((a, b) => a - b);
+  leftBehindFoundAfter.sort((a, b) => a - b);
   const hours = (ms: number | null) => (ms === null ? null : Math.round((ms / HOUR) * 10) / 10);
 
   const openWhere = { shop: SHOP, stage: { notIn: [...FINAL_STAGES] as string[] } };
@@ -229,6 +244,14 @@ async function measure(argv: string[], url: string) {
       foundAfterHours: { p50: hours(percentile(foundAfter, 0.5)), p99: hours(percentile(foundAfter, 0.99)) },
       orderClosedByALaterPushFirst: closedFirst,
       notFoundByTheEnd: drops.length - foundAfter.length - closedFirst,
+      leftTheOrderBehind: {
+        dropped: leftBehind,
+        found: leftBehindFoundAfter.length,
+        foundAfterHours: {
+          p50: hours(percentile(leftBehindFoundAfter, 0.5)),
+          p99: hours(percentile(leftBehindFoundAfter, 0.99)),
+        },
+      },
     },
     atTheEnd: {
       open: await prisma.supplierOrder.count({ where: openWhere }),

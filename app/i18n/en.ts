@@ -8,6 +8,7 @@ import { products } from "./en/products";
 import { stock } from "./en/stock";
 import { journey } from "./en/journey";
 import { incidents } from "./en/incidents";
+import { polling } from "./en/polling";
 
 /**
  * English strings: the fallback language and the reference set of keys. Every other language must
@@ -25,6 +26,7 @@ export const en = {
   ...stock,
   ...journey,
   ...incidents,
+  ...polling,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -9,6 +9,7 @@ import { products } from "./es/products";
 import { stock } from "./es/stock";
 import { journey } from "./es/journey";
 import { incidents } from "./es/incidents";
+import { polling } from "./es/polling";
 
 /** Spanish (neutral Latin American): most merchants of the app read the admin in Spanish. */
 export const es: Messages = {
@@ -22,4 +23,5 @@ export const es: Messages = {
   ...stock,
   ...journey,
   ...incidents,
+  ...polling,
 };

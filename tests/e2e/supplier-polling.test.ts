@@ -12,9 +12,10 @@ interface TokenCalls {
 }
 
 /**
- * Polling across the real stack (docs/decisions/304): the sandbox registers the shop's status URL with the supplier
- * simulator as a merchant would, the first status arrives by push, the next pushes are dropped by the simulator,
- * and the app's once-a-minute polling job reads them back, within the marketplace's limit.
+ * Polling across the real stack (docs/decisions/304, 328): the sandbox registers the shop's status URL with the
+ * supplier simulator as a merchant would, the first status arrives by push, the next pushes are dropped by the
+ * simulator, and once the order looks late the app's once-a-minute polling job reads them back, within the
+ * marketplace's limit.
  */
 describe("a dropped supplier push is found by polling", () => {
   let stack: Stack;
@@ -61,6 +62,17 @@ describe("a dropped supplier push is found by polling", () => {
       steps: 2,
     });
     expect(advanced.body.walked).toEqual(["PENDIENTE", "GUIA_GENERADA"]);
+    // Not asked while its next push is not late: a day without news at the supplier is (decision 328). The order's
+    // last news is moved two days back, as the stored value is written on either store, and its time dropped.
+    await new Promise((resolve) => setTimeout(resolve, 61_000));
+    expect(await stored(id)).toHaveLength(1);
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().replace("Z", "+00:00");
+    await query(
+      stack,
+      `UPDATE "SupplierOrder" SET "stageSince" = ?, "lastEventAt" = ?, "nextPollAt" = NULL
+        WHERE "shop" = ? AND "supplierOrderId" = ?`,
+      [twoDaysAgo, twoDaysAgo, SHOP, String(id)],
+    );
 
     const events = await eventually(
       async () => {
@@ -83,5 +95,5 @@ describe("a dropped supplier push is found by polling", () => {
     // The order's creation and the reads: far below the marketplace's 60 a minute, nothing refused.
     expect(calls.total).toBeLessThanOrEqual(31);
     expect(calls).toMatchObject({ refused: 0, lockouts: 0 });
-  }, 120_000);
+  }, 200_000);
 });

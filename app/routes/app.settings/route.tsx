@@ -26,6 +26,8 @@ import { FollowInStoreCard } from "./components/FollowInStoreCard";
 import { StatusMapCard } from "./components/StatusMapCard";
 import { CarrierPaceCard } from "./components/CarrierPaceCard";
 import { carrierPaceOf } from "~/services/journey/pace.server";
+import { pollingReach } from "~/services/journey/poll-view.server";
+import { PollingCard } from "./components/PollingCard";
 import { StatusReceiverCard } from "./components/StatusReceiverCard";
 import { SupplierSettings } from "./components/SupplierSettings";
 import { IncidentFlowCard } from "./components/IncidentFlowCard";
@@ -53,6 +55,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     carrierPace,
     follow,
     incidentFlow,
+    polling,
   ] = await Promise.all([
     getShopSettings(session.shop),
     answerRulesView(session.shop),
@@ -65,6 +68,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     carrierPaceOf(session.shop),
     followInStoreView(session.shop),
     incidentFlowSettings(session.shop),
+    pollingReach(session.shop),
   ]);
   return {
     tagPolicy,
@@ -74,6 +78,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     carrierPace,
     follow,
     incidentFlow,
+    polling,
     answers,
     holdPolicy,
     holdScopesMissing,
@@ -111,6 +116,7 @@ export default function Settings() {
     carrierPace,
     follow,
     incidentFlow,
+    polling,
   } = useLoaderData<typeof loader>();
   const unsaved = useUnsavedChanges();
 
@@ -138,6 +144,7 @@ export default function Settings() {
             <BlockStack gap="400">
               <SupplierSettings configuration={configuration} report={unsaved.report} />
               <StatusReceiverCard receiver={receiver} />
+              <PollingCard reach={polling} />
               <StatusMapCard statusMap={statusMap} />
               <CarrierPaceCard pace={carrierPace} />
               <FollowInStoreCard follow={follow} />

@@ -1,13 +1,13 @@
 import prisma from "../../db.server";
 import type { SupplierOrderAnswer } from "../supplier/orders.server";
-import { oweJourneyTriggers } from "./flow-triggers.server";
-import { applyStatusEvents, eventDedupeKey, insertStatusEvent } from "./record.server";
+import { addApplyJob } from "./apply.server";
+import { eventDedupeKey, insertStatusEvent } from "./record.server";
 import { marketplaceTime } from "./receive.server";
 import { statusKey } from "./stages";
 
 /**
- * One polled answer's history into the journey, through the same INSERT and projection as a push (source "poll"),
- * and how many statuses were new. A status stored with the same reported time is refused by the unique key, as a
+ * One polled answer's history into the journey, through the same INSERT and keyed `journey-apply` job as a push
+ * (source "poll"; docs/decisions/328: one way in for statuses), and how many statuses were new. A status stored with the same reported time is refused by the unique key, as a
  * repeated push is. A push carries no time (the marketplace's webhook has no `updated_at`), so the same status
  * read back from the history with its time would be a second event: a status already stored without a time
  * stands for the oldest history entry of that status, and only the entries beyond are new (docs/decisions/304).
@@ -48,9 +48,6 @@ export async function recordPolledHistory(shop: string, answer: SupplierOrderAns
     if (await insertStatusEvent(shop, "poll", report, now)) inserted++;
     known.add(exact);
   }
-  if (inserted) {
-    await applyStatusEvents(shop, answer.id, { now });
-    await oweJourneyTriggers(shop, answer.id, now);
-  }
+  if (inserted) await addApplyJob(shop, answer.id, now);
   return inserted;
 }

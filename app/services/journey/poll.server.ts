@@ -4,15 +4,15 @@ import { lookupHash } from "../../lib/crypto.server";
 import { logger } from "../../logger.server";
 import { getShopSettings } from "../shops/configuration.server";
 import { readSupplierOrder, type SupplierOrderFailure } from "../supplier/orders.server";
-import { nextPollAt, NOT_FOUND_AGAIN_MS } from "./poll-schedule";
+import { planToken, setNextPoll, OPEN_ORDER, type PlannedOrder, type TokenPlan } from "./poll-plan.server";
+import { NOT_FOUND_AGAIN_MS, pollDueAt } from "./poll-schedule";
 import { recordPolledHistory } from "./poll-history.server";
-import { FINAL_STAGES } from "./stages";
 
 /**
  * Polling, the fallback for pushes that never came (docs/decisions/304). One periodic job, once across the fleet
  * each minute, plans every call: per supplier token (shops that share a token share its budget), at most
  * SUPPLIER_POLL_PER_MINUTE calls in any minute, counted from the calls the shops of that token recorded, the most
- * overdue orders first. A lockout (429 or the marketplace's wording) pauses the token until it ends; nothing is
+ * overdue orders first; which orders are due is poll-plan.server.ts's (docs/decisions/328). A lockout (429 or the marketplace's wording) pauses the token until it ends; nothing is
  * ever sent into it.
  */
 
@@ -35,8 +35,8 @@ const RUN_BUDGET_MS = 45_000;
  */
 const PACE_SLACK_MS = 5_000;
 
-const OPEN = { stage: { notIn: [...FINAL_STAGES] as string[] } };
-const dueWhere = (now: Date) => ({ ...OPEN, OR: [{ nextPollAt: null }, { nextPollAt: { lte: now } }] });
+// A shop with an order due, or one not given its time yet.
+const dueWhere = (now: Date) => ({ ...OPEN_ORDER, OR: [{ nextPollAt: null }, { nextPollAt: { lte: now } }] });
 
 interface TokenGroup {
   token: string;
@@ -94,11 +94,8 @@ async function pollToken(group: TokenGroup, now: Date, outOfTime: () => boolean)
   const allowance = env().SUPPLIER_POLL_PER_MINUTE - spent;
   if (allowance <= 0) return result;
 
-  const due = await prisma.supplierOrder.findMany({
-    where: { shop: { in: group.shops }, ...dueWhere(now) },
-    orderBy: [{ nextPollAt: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }],
-    take: allowance,
-  });
+  const plan = await planToken(group.shops, now, allowance, env().SUPPLIER_POLL_PER_MINUTE);
+  const { due } = plan;
   if (!due.length) return result;
   // The calls are counted before they are made: a crash mid-run can only under-spend the budget, never over.
   for (const shop of group.shops) {
@@ -110,7 +107,7 @@ async function pollToken(group: TokenGroup, now: Date, outOfTime: () => boolean)
   // reads: a run that took 40 s leaves its last calls in the next run's minute.
   const made = new Map<string, number[]>();
   try {
-    await callInTurn(group, due, { now, previous, outOfTime }, made, result);
+    await callInTurn(group, plan, { now, previous, outOfTime }, made, result);
   } finally {
     for (const [shop, calls] of made) await saveCalls(shop, [...(recent.get(shop) ?? []), ...calls]);
   }
@@ -119,14 +116,7 @@ async function pollToken(group: TokenGroup, now: Date, outOfTime: () => boolean)
 
 async function callInTurn(
   group: TokenGroup,
-  due: {
-    id: string;
-    shop: string;
-    supplierOrderId: string;
-    lastEventAt: Date | null;
-    stageSince: Date | null;
-    createdAt: Date;
-  }[],
+  plan: TokenPlan,
   pace: { now: Date; previous: number[]; outOfTime: () => boolean },
   made: Map<string, number[]>,
   result: { calls: number; newStatuses: number; paused: boolean },
@@ -136,7 +126,7 @@ async function callInTurn(
   const started = Date.now();
   const clock = () => now.getTime() + (Date.now() - started);
   for (const shop of group.shops) made.set(shop, []);
-  for (const order of due) {
+  for (const order of plan.due) {
     if (outOfTime()) break;
     // At most the budget in the minute before this call: wait (a few seconds at most) for the oldest to leave it.
     const window = [...pace.previous, ...[...made.values()].flat()]
@@ -150,13 +140,12 @@ async function callInTurn(
     result.calls++;
     if (read.ok) {
       result.newStatuses += await recordPolledHistory(order.shop, read.order, now);
-      const fresh = await prisma.supplierOrder.findUnique({ where: { id: order.id } });
-      await markPolled(order.id, order.shop, nextPollAt(fresh ?? order, now), now);
+      await markPolled(order, plan, now);
       continue;
     }
     const { failure } = read;
     if (failure.code === "not_found") {
-      await markPolled(order.id, order.shop, new Date(now.getTime() + NOT_FOUND_AGAIN_MS), now);
+      await setNextPoll(order, new Date(now.getTime() + Math.max(NOT_FOUND_AGAIN_MS, plan.intervalMs)), now);
       continue;
     }
     const pauseMs =
@@ -186,8 +175,13 @@ function saveCalls(shop: string, calls: number[]) {
   return prisma.supplierJourneySettings.upsert({ where: { shop }, create: { shop, pollCalls }, update: { pollCalls } });
 }
 
-function markPolled(id: string, shop: string, next: Date, now: Date) {
-  return prisma.supplierOrder.updateMany({ where: { id, shop }, data: { lastPolledAt: now, nextPollAt: next } });
+/**
+ * Asked again once it looks late from what is stored now, and not before the interval. A status the answer brought
+ * is applied by its job a moment later: the order's next time, once it comes, is read again from its new stage.
+ */
+function markPolled(order: PlannedOrder, plan: TokenPlan, now: Date) {
+  const next = pollDueAt({ ...order, lastPolledAt: now }, plan.paceOf(order.shop), plan.intervalMs);
+  return setNextPoll(order, next, now);
 }
 
 async function pauseToken(shops: string[], reason: string, until: Date) {
