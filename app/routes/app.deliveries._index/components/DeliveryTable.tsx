@@ -3,6 +3,8 @@ import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { BuyerCell } from "~/components/deliveries/Buyer";
 import { AppActionBadge } from "~/components/deliveries/AppActionBadge";
+import { StoreActionSummary } from "~/components/deliveries/StoreActionLine";
+import type { StoreAction } from "~/lib/store-actions";
 import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
 import { ParcelCell } from "./ParcelCell";
 import type { ParcelSummary } from "~/lib/journey-log";
@@ -24,7 +26,7 @@ export function DeliveryTable({
   loading,
   retry,
 }: {
-  deliveries: (DeliverySummary & BuyerOutcome & { parcels: ParcelSummary[] })[];
+  deliveries: (DeliverySummary & BuyerOutcome & { parcels: ParcelSummary[]; storeActions: StoreAction[] })[];
   loading: boolean;
   retry: { onRetry: (delivery: DeliverySummary) => void; pending: (id: string) => boolean; busy: boolean };
 }) {
@@ -132,7 +134,13 @@ export function DeliveryTable({
                   <DeliveryStatusBadge delivery={delivery} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <AppActionBadge action={delivery.appAction} />
+                  {/* The hold it placed, then what it did as the parcel moved (docs/decisions/329). */}
+                  <div style={{ whiteSpace: "normal", minWidth: "10rem", maxWidth: "18rem" }}>
+                    <BlockStack gap="100">
+                      <AppActionBadge action={delivery.appAction} />
+                      <StoreActionSummary actions={delivery.storeActions} />
+                    </BlockStack>
+                  </div>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <ParcelCell parcels={delivery.parcels} />
@@ -184,6 +192,7 @@ export function DeliveryTable({
                     )}
                     <BuyerAnswer answer={delivery.answer} />
                     <AppActionBadge action={delivery.appAction} />
+                    <StoreActionSummary actions={delivery.storeActions} />
                     <ParcelCell parcels={delivery.parcels} />
                     {why && (
                       // The reason wraps within the row's width, whatever the list around it says.
