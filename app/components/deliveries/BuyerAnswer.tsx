@@ -16,9 +16,10 @@ const ANSWER_RULES = "/app/settings#answers";
 /**
  * The buyer's answer to the flow (docs/decisions/210) and when it came, or since when the order waits for one; the
  * badge and its time wrap onto two lines where the row is narrow. With no answer rules, that no answer can be
- * recorded, and where to set them (docs/decisions/329). Nothing when there is nothing to wait for.
+ * recorded, and where to set them (docs/decisions/329; why, with `withHelp`, where there is room). Nothing when
+ * there is nothing to wait for.
  */
-export function BuyerAnswer({ answer }: { answer: BuyerOutcome["answer"] }) {
+export function BuyerAnswer({ answer, withHelp = false }: { answer: BuyerOutcome["answer"]; withHelp?: boolean }) {
   const { t, dateTime } = useI18n();
   if (!answer) return null;
   if (answer.answer === "no_rules") {
@@ -26,9 +27,11 @@ export function BuyerAnswer({ answer }: { answer: BuyerOutcome["answer"] }) {
       <span data-answer="no_rules">
         <BlockStack gap="050" inlineAlign="start">
           <Badge>{t("deliveries.answer.noRules")}</Badge>
-          <Text as="span" tone="subdued">
-            {t("deliveries.answer.noRulesHelp")}
-          </Text>
+          {withHelp && (
+            <Text as="span" tone="subdued">
+              {t("deliveries.answer.noRulesHelp")}
+            </Text>
+          )}
           <Link url={ANSWER_RULES}>{t("deliveries.answer.noRulesLink")}</Link>
         </BlockStack>
       </span>

@@ -26,11 +26,16 @@ export function storeActionText(t: T, action: StoreAction): string {
   return t(`storeAction.status.${action.status}`, { what });
 }
 
-/** Why it was not done, in the merchant's words (never the platform's English); null when it was. */
+/**
+ * Why it was not done, in the merchant's words (never the platform's English); null when it was. A store that did
+ * not answer, or one that refused: the hold's "fulfilments in progress" wording is about a cancel, not these steps.
+ */
 function whyNot(t: T, action: StoreAction): string | null {
   if (action.reason) return t(`storeAction.reason.${action.reason}`);
-  const problem = problemKind(action.problem);
-  return problem ? t(`deliveries.appAction.problem.${problem}`) : null;
+  if (!action.problem) return null;
+  return problemKind(action.problem) === "unavailable"
+    ? t("deliveries.appAction.problem.unavailable")
+    : t("deliveries.appAction.problem.other");
 }
 
 const TONES = { done: "success", owed: "info", stood_down: undefined, given_up: "critical" } as const;
