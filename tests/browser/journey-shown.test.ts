@@ -16,9 +16,9 @@ const at = (iso: string) => new Date(`2026-11-${iso}:00Z`);
 type Step = { step: string; position: number; stage: string; status: string; doneAt?: Date; note?: string };
 
 /**
- * Three orders whose parcels moved and what the app did to them in the store: #5001 delivered (fulfilled with its
+ * Four orders whose parcels moved and what the app did to them in the store: #5001 delivered (fulfilled with its
  * guide by Coordinadora, events, paid), #5002 returned (cancelled and restocked), #5003 whose fulfilment the store
- * refused. The shop has no answer rules. `follow`: whether the shop follows the parcel in the store.
+ * refused, #5004 shipped with no step yet. The shop has no answer rules. `follow`: whether the shop follows the parcel in the store.
  */
 async function shopWithStoreActions(follow: boolean) {
   const seeded = await newShopFrom("shown", configuredShop());
@@ -27,7 +27,7 @@ async function shopWithStoreActions(follow: boolean) {
   await db.shopTimeZone.create({ data: { shop, timeZone: "America/Bogota", fetchedAt: new Date() } });
   await db.supplierJourneySettings.create({ data: { shop, followInStore: follow } });
   await db.session.updateMany({ where: { shop }, data: { scope: [TEST_ENV.SCOPES, ...FOLLOW_SCOPES].join(",") } });
-  const names = ["5001", "5002", "5003"];
+  const names = ["5001", "5002", "5003", "5004"];
   await seedDeliveries(
     shop,
     names.map((name, i) => ({
@@ -122,6 +122,8 @@ async function shopWithStoreActions(follow: boolean) {
     [["GUIA GENERADA", "label_created", "26T09:00"]],
     [{ step: "fulfil", position: 10, stage: "label_created", status: "given_up", note: undefined }],
   );
+  // Shipped before following was turned on: no step yet, the store catches up at its next status.
+  await parcel("5004", "in_transit", [["EN TRANSITO", "in_transit", "26T10:00"]], []);
   if (follow) {
     await db.journeyStep.updateMany({
       where: { shop, step: "fulfil", status: "given_up" },
@@ -144,6 +146,8 @@ const WORDS = {
     noRulesLink: "Configurar reglas de respuesta",
     noRulesHelp: "La respuesta del comprador se registra cuando configuras las reglas de respuesta.",
     card: "Paquete",
+    storeActions: "Lo que hizo la app en tu tienda",
+    catchUp: "Nada todavía: la tienda se pone al día con este paquete en su próximo estado.",
     stage: /^Entregado, desde 25 nov 2026, 10:30$/,
     followOff: "Tu tienda no se está actualizando con este paquete",
     followLink: "Activa seguir el paquete en Configuración",
@@ -160,6 +164,8 @@ const WORDS = {
     noRulesLink: "Set answer rules",
     noRulesHelp: "The buyer's answer is recorded once you set answer rules.",
     card: "Parcel",
+    storeActions: "What the app did in your store",
+    catchUp: "Nothing yet: the store catches up with this parcel at its next status.",
     stage: /^Delivered, since Nov 25, 2026, 10:30\sAM$/,
     followOff: "Your store is not being updated with this parcel",
     followLink: "Turn on following the parcel in Settings",
@@ -259,6 +265,10 @@ describe("what the app did to the store order because of the parcel, where the m
       );
       await screenshot(page, `journey-detail-${locale}-${width}`);
       expect(await seriousAxeFindings(page)).toEqual([]);
+
+      // A parcel that shipped before following was on: nothing done yet, and when the store catches up.
+      const early = await admin.open(seeded.shop, `/app/deliveries/${seeded.deliveryId("5004")}`, locale, width);
+      await shown(early.getByTestId("parcel-card").getByText(w.catchUp));
     });
 
     it(`says the store is not being updated, and where to turn it on, when following is off (${locale}, ${width} px)`, async () => {
@@ -273,6 +283,7 @@ describe("what the app did to the store order because of the parcel, where the m
       // The journey is still shown; nothing is listed as done in the store.
       expect(await page.getByTestId("parcel-timeline").locator("li").count()).toBe(3);
       expect(await page.getByTestId("parcel-store-actions").count()).toBe(0);
+      expect(await page.getByRole("heading", { name: w.storeActions }).count()).toBe(0);
       await screenshot(page, `journey-detail-follow-off-${locale}-${width}`);
       expect(await seriousAxeFindings(page)).toEqual([]);
     });

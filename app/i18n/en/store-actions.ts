@@ -40,6 +40,7 @@ export const storeActions = {
   "parcel.timelineEmpty": "No statuses yet.",
   "parcel.storeActions": "What the app did in your store",
   "parcel.noStoreActions": "Nothing yet: the app acts when the parcel ships.",
+  "parcel.catchUp": "Nothing yet: the store catches up with this parcel at its next status.",
   "parcel.none": "The supplier has not reported a parcel for this order yet.",
   "parcel.followOff":
     "Your store is not being updated with this parcel: the app records its journey but does not fulfil, track, mark as paid or cancel the order.",

@@ -43,6 +43,7 @@ export const storeActions: Record<keyof typeof en, string> = {
   "parcel.timelineEmpty": "Aún no hay estados.",
   "parcel.storeActions": "Lo que hizo la app en tu tienda",
   "parcel.noStoreActions": "Nada todavía: la app actúa cuando el paquete sale.",
+  "parcel.catchUp": "Nada todavía: la tienda se pone al día con este paquete en su próximo estado.",
   "parcel.none": "El proveedor aún no ha informado un paquete para este pedido.",
   "parcel.followOff":
     "Tu tienda no se está actualizando con este paquete: la app registra su recorrido, pero no prepara, sigue, marca como pagado ni cancela el pedido.",

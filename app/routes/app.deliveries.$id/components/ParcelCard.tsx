@@ -8,6 +8,12 @@ type Parcel = ParcelCardView["parcels"][number];
 
 const FOLLOW_SETTINGS = "/app/settings#follow-in-store";
 
+/**
+ * Stages before the parcel ships: the store has nothing to follow yet. A parcel past them with no step shipped
+ * before following was on, and the store catches up at its next status (decision 308).
+ */
+const AT_SUPPLIER = new Set(["unknown", "at_supplier"]);
+
 const stageWord = (t: I18n["t"], stage: string, rawStatus: string | null) =>
   stage === "unknown"
     ? (rawStatus ?? t("journey.unknownStatus"))
@@ -88,26 +94,27 @@ function OneParcel({ parcel, following }: { parcel: Parcel; following: boolean }
           </Text>
         )}
       </BlockStack>
-      <BlockStack gap="150">
-        <Text as="h3" variant="headingSm">
-          {t("parcel.storeActions")}
-        </Text>
-        {parcel.storeActions.length ? (
-          <ul style={{ margin: 0, paddingInlineStart: "1.25rem" }} data-testid="parcel-store-actions">
-            {parcel.storeActions.map((action) => (
-              <li key={action.step}>
-                <StoreActionLine action={action} withTag />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          following && (
+      {/* Without following (and nothing done before it was turned off) the notice above says it all. */}
+      {(parcel.storeActions.length > 0 || following) && (
+        <BlockStack gap="150">
+          <Text as="h3" variant="headingSm">
+            {t("parcel.storeActions")}
+          </Text>
+          {parcel.storeActions.length ? (
+            <ul style={{ margin: 0, paddingInlineStart: "1.25rem" }} data-testid="parcel-store-actions">
+              {parcel.storeActions.map((action) => (
+                <li key={action.step}>
+                  <StoreActionLine action={action} withTag />
+                </li>
+              ))}
+            </ul>
+          ) : (
             <Text as="p" tone="subdued">
-              {t("parcel.noStoreActions")}
+              {t(AT_SUPPLIER.has(parcel.stage) ? "parcel.noStoreActions" : "parcel.catchUp")}
             </Text>
-          )
-        )}
-      </BlockStack>
+          )}
+        </BlockStack>
+      )}
     </BlockStack>
   );
 }
