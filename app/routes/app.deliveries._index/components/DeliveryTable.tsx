@@ -135,7 +135,12 @@ export function DeliveryTable({
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   {/* The hold it placed, then what it did as the parcel moved (docs/decisions/329). */}
-                  <div style={{ whiteSpace: "normal", minWidth: "10rem", maxWidth: "18rem" }}>
+                  {/* Room only for a row with store actions: the others keep the width the row's actions need. */}
+                  <div
+                    style={
+                      delivery.storeActions.length ? { whiteSpace: "normal", minWidth: "9rem", maxWidth: "16rem" } : {}
+                    }
+                  >
                     <BlockStack gap="100">
                       <AppActionBadge action={delivery.appAction} />
                       <StoreActionSummary actions={delivery.storeActions} />
