@@ -2,24 +2,29 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { useRevalidator } from "@remix-run/react";
 import { Banner, Text } from "@shopify/polaris";
 import { useState } from "react";
+import { showToast } from "~/components/toast";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 
 /**
  * Asks the platform, through its own permission dialog (App Bridge `scopes.request`), for optional scopes a feature
  * needs; `missing` comes from the server (app/services/platform/granted-scopes.server.ts). Nothing is shown once
- * every scope is granted.
+ * every scope is granted: the grant is said by a toast (the page reloads and the banner goes with it), a refusal
+ * or an admin without the dialog in the banner.
  */
 export function OptionalScopesBanner({ missing, feature }: { missing: string[]; feature: string }) {
   const { t, locale } = useI18n();
   const request = useScopesRequest();
-  const [answer, setAnswer] = useState<"granted" | "declined" | "unavailable">();
+  const [answer, setAnswer] = useState<"declined" | "unavailable">();
   if (!missing.length) return null;
   return (
     <Banner
       tone={answer === "declined" ? "critical" : "warning"}
       title={t("scopes.missing.title", { feature })}
-      action={{ content: t("scopes.request"), onAction: () => void request(missing).then(setAnswer) }}
+      action={{
+        content: t("scopes.request"),
+        onAction: () => void request(missing).then((result) => setAnswer(result === "granted" ? undefined : result)),
+      }}
     >
       <Text as="p">{t("scopes.missing", { scopes: scopeWords(missing, t, locale) })}</Text>
       {answer && <Text as="p">{t(`scopes.answer.${answer}`)}</Text>}
@@ -33,8 +38,12 @@ function scopeWords(scopes: string[], t: (key: MessageKey) => string, locale: st
   return new Intl.ListFormat(locale, { style: "long", type: "conjunction" }).format(words);
 }
 
-/** The platform's permission dialog for optional scopes; the page reloads its data once they are granted. */
+/**
+ * The platform's permission dialog for optional scopes; once they are granted a toast says so (it outlives the
+ * reload that removes the banner) and the page reloads its data.
+ */
 export function useScopesRequest() {
+  const { t } = useI18n();
   const shopify = useAppBridge();
   const revalidator = useRevalidator();
   return async (scopes: string[]): Promise<"granted" | "declined" | "unavailable"> => {
@@ -47,6 +56,7 @@ export function useScopesRequest() {
       // The dialog could not be opened (an admin that refuses the request): as if there were none.
       return "unavailable";
     }
+    showToast(t("scopes.answer.granted"));
     revalidator.revalidate();
     return "granted";
   };

@@ -9,6 +9,7 @@ import { stock } from "./en/stock";
 import { journey } from "./en/journey";
 import { incidents } from "./en/incidents";
 import { polling } from "./en/polling";
+import { storeActions } from "./en/store-actions";
 
 /**
  * English strings: the fallback language and the reference set of keys. Every other language must
@@ -27,6 +28,7 @@ export const en = {
   ...journey,
   ...incidents,
   ...polling,
+  ...storeActions,
 } as const;
 
 export type MessageKey = keyof typeof en;

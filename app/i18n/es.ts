@@ -10,6 +10,7 @@ import { stock } from "./es/stock";
 import { journey } from "./es/journey";
 import { incidents } from "./es/incidents";
 import { polling } from "./es/polling";
+import { storeActions } from "./es/store-actions";
 
 /** Spanish (neutral Latin American): most merchants of the app read the admin in Spanish. */
 export const es: Messages = {
@@ -24,4 +25,5 @@ export const es: Messages = {
   ...journey,
   ...incidents,
   ...polling,
+  ...storeActions,
 };

@@ -24,10 +24,15 @@ export interface AppAction {
   problem: string | null;
 }
 
-/** The log's filter: the states a merchant looks for, each naming the states it covers. */
+/**
+ * The log's filter: the states a merchant looks for, each naming the hold states it covers; the journey's steps
+ * (fulfilled, paid, cancelled on a return, a refused step) answer the same values (store-actions.ts).
+ */
 export const APP_ACTION_FILTERS = {
   held: ["owed", "held"],
   released: ["released"],
+  fulfilled: [],
+  paid: [],
   cancelled: ["cancelled"],
   problem: ["cancel_refused", "not_held"],
 } as const satisfies Record<string, readonly AppActionState[]>;

@@ -10,8 +10,11 @@ import type { Answer } from "./answer-rules";
 export interface BuyerOutcome {
   /** The order the cart became; its name and id when the app received it, else null (not this shop's or erased). */
   convertedTo: { orderName: string | null; orderId: string | null } | null;
-  /** The buyer's recorded answer and when; `waiting` with the time the order went to the flow. */
-  answer: { answer: Answer | "waiting"; at: string } | null;
+  /**
+   * The buyer's recorded answer and when; `waiting` with the time the order went to the flow; `no_rules` when the
+   * order went to the flow but the shop has no answer rules, so no answer can be recorded.
+   */
+  answer: { answer: Answer | "waiting" | "no_rules"; at: string } | null;
   /** What the app did to the order's fulfilment; null when it never held it. */
   appAction: AppAction | null;
 }

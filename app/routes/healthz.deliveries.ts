@@ -11,7 +11,8 @@ function recoveredLastDay() {
  * For monitoring: how many shops' deliveries are failing (a spike, or the automation platform refusing their
  * key), never which shops, and how many orders the reconciliation sweep recovered in the last day (docs/decisions/221).
  * 200 either way; `alerting` is the number to alarm on, and `ipAllowlistRefusal` (not null) says the platform
- * refuses this server's address: the app's IP allowlist needs it (docs/decisions/189).
+ * refuses this server's address: the app's IP allowlist needs it (docs/decisions/189). `stalledParcels` counts the
+ * parcels standing still longer than their carrier usually takes, and since when the oldest (docs/decisions/329).
  */
 export async function loader() {
   try {

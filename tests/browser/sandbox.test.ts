@@ -198,8 +198,8 @@ describe("admin pages in the sandbox", () => {
     await shown(grant.getByText("Retener y liberar la preparación de pedidos de tus ubicaciones"));
     await grant.getByRole("button", { name: "Conceder" }).click();
     await grant.waitFor({ state: "detached" });
-    // Granted, the page reloads its data and the banner asking for the scopes is gone (its passing "granted" line
-    // with it, so that line is not waited for: it may be gone before a look).
+    // Granted: a toast says so (it outlives the reload), and the page reloads its data without the banner.
+    await expect.poll(lastToast, POLL).toBe("Permisos concedidos.");
     await expect.poll(() => app.getByRole("button", { name: "Conceder permisos" }).count(), POLL).toBe(0);
     expect(await app.getByLabel("Retener pedidos hasta que el comprador responda").isChecked()).toBe(true);
     await app.getByRole("button", { name: "Guardar retenciones" }).click();

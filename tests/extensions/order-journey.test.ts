@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { JOURNEY_STAGES } from "../../app/lib/journey-stages";
+import { ENDED_STAGES, journeyGroupOf } from "../../app/lib/journey-log";
 import {
+  ENDED,
+  GROUPS,
+  STAGES,
   buildJourneyView,
   journeyText,
   type SupplierOrderJourney,
@@ -146,5 +151,23 @@ describe("the order page's parcel section", () => {
       ),
     ];
     for (const t of [es, en]) for (const key of keys) expect(t(key), key).not.toBe(key);
+  });
+});
+
+describe("the block's copies of the app's stage lists", () => {
+  // The extension is bundled apart from the app, so it carries its own copies: they must say what the app says.
+  it("knows the app's stages, in the app's order", () => {
+    expect(STAGES).toEqual([...JOURNEY_STAGES]);
+  });
+
+  it("ends a journey where the app does, and groups each stage as the log does", () => {
+    expect([...ENDED].sort()).toEqual([...ENDED_STAGES].sort());
+    for (const stage of JOURNEY_STAGES) expect(GROUPS[stage] ?? null).toBe(journeyGroupOf(stage, null));
+  });
+
+  it("has a word for every stage in both languages", () => {
+    for (const messages of [blockEn, blockEs] as unknown as { journey: { stage: Record<string, string> } }[]) {
+      for (const stage of JOURNEY_STAGES) expect(messages.journey.stage[stage], stage).toBeTruthy();
+    }
   });
 });

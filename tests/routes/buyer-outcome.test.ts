@@ -70,7 +70,7 @@ describe("the buyer's outcome on the log and a delivery's page", () => {
     });
   });
 
-  it("gives each order's recorded answer and when, or since when it waits while the shop has answer rules", async () => {
+  it("gives each order's recorded answer and when, since when it waits with answer rules, or that it has none", async () => {
     const shop = await adminShop();
     const other = await adminShop();
     const deliveredAt = new Date("2026-11-26T15:00:00Z");
@@ -87,10 +87,17 @@ describe("the buyer's outcome on the log and a delivery's page", () => {
       data: { shop: other, orderId: waiting.orderId!, answer: "refused", answeredAt },
     });
 
-    // Without rules no answer is ever recorded: nothing waits for one, but a recorded answer still shows.
+    // Without rules no answer is ever recorded: nothing waits for one, and the page is told why; a recorded answer
+    // still shows.
     let log = new Map((await loadLog(shop)).map((delivery) => [delivery.id, delivery]));
     expect(log.get(answered.id)?.answer).toEqual({ answer: "confirmed", at: answeredAt.toISOString() });
-    expect(log.get(waiting.id)?.answer).toBeNull();
+    expect(log.get(waiting.id)?.answer).toEqual({ answer: "no_rules", at: deliveredAt.toISOString() });
+    expect(log.get(failed.id)?.answer).toBeNull();
+    expect(log.get(test.id)?.answer).toBeNull();
+    expect((await loadDelivery(shop, waiting.id)).answer).toEqual({
+      answer: "no_rules",
+      at: deliveredAt.toISOString(),
+    });
 
     await rules(shop);
     log = new Map((await loadLog(shop)).map((delivery) => [delivery.id, delivery]));

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { loader as alertsLoader } from "~/routes/api.alerts";
 import { loader as healthLoader } from "~/routes/healthz.deliveries";
+import prisma from "~/db.server";
 import { clearAlertSummaryCache, deliveryAlert } from "~/services/deliveries/alerts.server";
+import { stalledParcels } from "~/services/journey/pace.server";
 import { createAutomatedShop, createDelivery } from "../helpers/factories";
 import { adminRequest } from "../helpers/requests";
 
@@ -66,5 +68,50 @@ describe("delivery alerts", () => {
     const text = await health.text();
     expect(JSON.parse(text)).toMatchObject({ shops: 2, alerting: 1, key_refused: 1, failure_spike: 0 });
     expect(text).not.toContain(failing);
+  });
+
+  it("tells monitoring how many parcels stand still past their carrier's usual time, and since when the oldest", async () => {
+    const slow = await createAutomatedShop();
+    const moving = await createAutomatedShop();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const parcel = (shop: string, id: number, stage: string, since: Date) =>
+      prisma.supplierOrder.create({
+        data: {
+          shop,
+          supplierOrderId: `SO-${id}`,
+          orderId: `gid://shopify/Order/${id}`,
+          guide: `G${id}`,
+          carrier: "SERVIENTREGA",
+          stage,
+          rawStatus: stage.toUpperCase(),
+          stageSince: since,
+        },
+      });
+    // Servientrega usually keeps a parcel in transit up to 4 days: 9 and 6 days stand still, 1 day moves.
+    await parcel(slow, 1, "in_transit", daysAgo(9));
+    await parcel(slow, 2, "in_transit", daysAgo(6));
+    await parcel(moving, 3, "in_transit", daysAgo(1));
+    // Delivered is no stage to stand still in.
+    await parcel(moving, 4, "delivered", daysAgo(30));
+
+    const health = await healthLoader();
+    const text = await health.text();
+    const body = JSON.parse(text);
+    expect(body.stalledParcels).toEqual({
+      parcels: 2,
+      shops: 1,
+      oldestSince: expect.any(String),
+      oldestDays: 9,
+    });
+    // The 9-day parcel's time, to the test's own clock (a few seconds apart at most).
+    expect(Math.abs(Date.parse(body.stalledParcels.oldestSince) - daysAgo(9).getTime())).toBeLessThan(60_000);
+    // The same rule as home's "Paquetes sin movimiento".
+    expect(body.stalledParcels.parcels).toBe(
+      (await stalledParcels(slow)).length + (await stalledParcels(moving)).length,
+    );
+    // Not an alert of the app's: nothing of its own is failing.
+    expect(body).toMatchObject({ alerting: 0, shops: 2 });
+    expect(text).not.toContain(slow);
+    expect(text).not.toContain("G1");
   });
 });

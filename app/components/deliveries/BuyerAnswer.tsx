@@ -1,4 +1,4 @@
-import { Badge, type BadgeProps, InlineStack, Text } from "@shopify/polaris";
+import { Badge, type BadgeProps, BlockStack, InlineStack, Link, Text } from "@shopify/polaris";
 import { useI18n } from "~/i18n/context";
 import type { BuyerOutcome } from "~/lib/buyer-outcome";
 
@@ -7,15 +7,36 @@ const TONES: Record<NonNullable<BuyerOutcome["answer"]>["answer"], BadgeProps["t
   refused: "critical",
   no_answer: "warning",
   waiting: "attention",
+  no_rules: undefined,
 };
+
+/** Where answer rules are set: the settings page's answers section. */
+const ANSWER_RULES = "/app/settings#answers";
 
 /**
  * The buyer's answer to the flow (docs/decisions/210) and when it came, or since when the order waits for one; the
- * badge and its time wrap onto two lines where the row is narrow. Nothing when there is nothing to wait for.
+ * badge and its time wrap onto two lines where the row is narrow. With no answer rules, that no answer can be
+ * recorded, and where to set them (docs/decisions/329; why, with `withHelp`, where there is room). Nothing when
+ * there is nothing to wait for.
  */
-export function BuyerAnswer({ answer }: { answer: BuyerOutcome["answer"] }) {
+export function BuyerAnswer({ answer, withHelp = false }: { answer: BuyerOutcome["answer"]; withHelp?: boolean }) {
   const { t, dateTime } = useI18n();
   if (!answer) return null;
+  if (answer.answer === "no_rules") {
+    return (
+      <span data-answer="no_rules">
+        <BlockStack gap="050" inlineAlign="start">
+          <Badge>{t("deliveries.answer.noRules")}</Badge>
+          {withHelp && (
+            <Text as="span" tone="subdued">
+              {t("deliveries.answer.noRulesHelp")}
+            </Text>
+          )}
+          <Link url={ANSWER_RULES}>{t("deliveries.answer.noRulesLink")}</Link>
+        </BlockStack>
+      </span>
+    );
+  }
   const label = answer.answer === "waiting" ? t("deliveries.answer.waiting") : t(`answers.answer.${answer.answer}`);
   const time = dateTime(answer.at);
   return (

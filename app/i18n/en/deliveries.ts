@@ -191,6 +191,6 @@ export const deliveries = {
   "deliveries.filter.appAction.held": "Shipping held",
   "deliveries.filter.appAction.released": "Shipping released",
   "deliveries.filter.appAction.cancelled": "Cancelled by the app",
-  "deliveries.filter.appAction.problem": "Could not hold or cancel",
+  "deliveries.filter.appAction.problem": "Your store did not accept a step",
   "export.column.appAction": "What the app did",
 } as const;

@@ -193,6 +193,6 @@ export const deliveries: Record<keyof typeof english, string> = {
   "deliveries.filter.appAction.held": "Envío retenido",
   "deliveries.filter.appAction.released": "Envío liberado",
   "deliveries.filter.appAction.cancelled": "Cancelado por la app",
-  "deliveries.filter.appAction.problem": "No pudo retener ni cancelar",
+  "deliveries.filter.appAction.problem": "Tu tienda no aceptó un paso",
   "export.column.appAction": "Lo que hizo la app",
 };

@@ -21,12 +21,14 @@ import { retryNow } from "~/services/deliveries/operations.server";
 import { sendAnywayTiming, sendHeldOrderAnyway } from "~/services/deliveries/send-anyway.server";
 import { withBuyerOutcomes } from "~/services/deliveries/buyer-outcome.server";
 import { getDelivery } from "~/services/deliveries/queries.server";
+import { parcelCardView } from "~/services/journey/order-view.server";
 import { orderChecks } from "~/services/orders/checks.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
 import { AttemptLog } from "./components/AttemptLog";
 import { BuyerCard } from "./components/BuyerCard";
 import { CallbackCard } from "./components/CallbackCard";
+import { ParcelCard } from "./components/ParcelCard";
 import { useSendAnyway } from "./components/SendAnywayConfirm";
 import { SummaryCard } from "./components/SummaryCard";
 
@@ -42,18 +44,21 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   try {
     found = (await getDelivery(shop, params.id ?? "")) as DeliveryDetail;
   } catch (error) {
-    return loaderFailure(error, { delivery: null, checks: null, flowName: null, sendAnyway: null });
+    return loaderFailure(error, { delivery: null, checks: null, flowName: null, sendAnyway: null, parcel: null });
   }
   const flowId = found.flowId;
   // The reads that need only the delivery: at once, not one after the other.
-  const [[delivery], checks, name, sendAnyway] = await Promise.all([
+  const orderGid = found.topic === "orders/create" ? found.orderId : null;
+  const [[delivery], checks, name, sendAnyway, parcel] = await Promise.all([
     withBuyerOutcomes(shop, [found]),
     orderChecks(shop, found.id),
     flowId ? flowDirectory(shop).then(({ names }) => names[flowId] ?? null) : null,
     // A held order's confirmation says when "send anyway" would send it (docs/decisions/282).
     isHeld(found) ? sendAnywayTiming(shop) : null,
+    // A store order's parcel and what the app did because of it (docs/decisions/329); carts and drafts have none.
+    orderGid ? parcelCardView(shop, orderGid) : null,
   ]);
-  return { delivery, checks, flowName: name, sendAnyway, failure: null };
+  return { delivery, checks, flowName: name, sendAnyway, parcel, failure: null };
 };
 
 /**
@@ -164,6 +169,7 @@ export default function Delivery() {
             <Layout.Section>
               <BlockStack gap="400">
                 <SummaryCard delivery={delivery} flowName={data.flowName} />
+                {data.parcel && <ParcelCard view={data.parcel} />}
                 <AttemptLog attemptLog={delivery.attemptLog} />
               </BlockStack>
             </Layout.Section>

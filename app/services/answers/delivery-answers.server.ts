@@ -4,8 +4,9 @@ import { answerRulesOf } from "./rules.server";
 
 /**
  * The buyer's answer for each delivery's order (docs/decisions/210): the recorded one and when; for an order sent to
- * the flow with none yet, `waiting` since it was sent, but only while the shop has answer rules (without them no
- * answer is ever recorded, so the order is not waiting for one). Test orders and carts wait for nothing.
+ * the flow with none yet, `waiting` since it was sent while the shop has answer rules; without them no answer is
+ * ever recorded, so the order is not waiting for one: `no_rules`, which the pages say with where to set them
+ * (docs/decisions/329). Test orders and carts wait for nothing.
  */
 export async function deliveryAnswers(
   shop: string,
@@ -35,8 +36,8 @@ export async function deliveryAnswers(
         answer: row.answer as NonNullable<BuyerOutcome["answer"]>["answer"],
         at: row.answeredAt.toISOString(),
       });
-    } else if (rules.length > 0 && delivery.status === "delivered" && delivery.deliveredAt) {
-      found.set(delivery.id, { answer: "waiting", at: delivery.deliveredAt });
+    } else if (delivery.status === "delivered" && delivery.deliveredAt) {
+      found.set(delivery.id, { answer: rules.length > 0 ? "waiting" : "no_rules", at: delivery.deliveredAt });
     }
   }
   return found;

@@ -1,4 +1,5 @@
 import prisma from "../../db.server";
+import { stalledParcelSummary } from "../journey/stalled-summary.server";
 import { ipAllowlistAlert } from "../platform/ip-allowlist.server";
 
 /**
@@ -66,8 +67,20 @@ async function computeSummary(now: Date) {
     if (alert) counts[alert.kind] += 1;
   }
   const alerting = counts.key_refused + counts.failure_spike + counts.ip_not_allowed;
+  // Parcels the carriers hold up are reported beside the alerts, not in `alerting`: nothing of the app's is failing
+  // (docs/decisions/329).
+  const stalled = await stalledParcelSummary(
+    shops.map(({ shop }) => shop),
+    now,
+  );
   // The app's own alert, with or without shops: for the app's operator (docs/decisions/189).
-  return { shops: shops.length, alerting, ...counts, ipAllowlistRefusal: await ipAllowlistAlert(now) };
+  return {
+    shops: shops.length,
+    alerting,
+    ...counts,
+    ipAllowlistRefusal: await ipAllowlistAlert(now),
+    stalledParcels: stalled,
+  };
 }
 
 /** Across shops, for monitoring: how many shops are in each alert, never which. Cached 30 seconds. */

@@ -1,22 +1,31 @@
 import type { Prisma } from "@prisma/client";
 import { APP_ACTION_FILTERS, type AppActionFilter } from "../../lib/app-action";
+import { STORE_ACTION_FILTERS } from "../../lib/store-actions";
 import { ordersInHoldStates } from "../holds/hold-state.server";
+import { ordersWithStoreAction } from "../journey/store-actions.server";
 import { pageOfDeliveries } from "./queries.server";
 import { searchWhere, type DeliverySearch } from "./search.server";
 import type { DeliveryStatus } from "./status.server";
 
 /**
- * The log's search (status, typed words) narrowed to the orders whose shipping the app left in one state (the
- * "what the app did" filter, docs/decisions/300): the orders are found from the hold tasks first, then their
- * deliveries.
+ * The log's search (status, typed words) narrowed to the orders the app left in one state (the "what the app did"
+ * filter, docs/decisions/300, 329): the orders are found from the hold tasks and the journey's store steps first,
+ * then their deliveries.
  */
 export async function appActionWhere(
   shop: string,
   search: DeliverySearch & { appAction: AppActionFilter },
 ): Promise<Prisma.DeliveryWhereInput> {
-  const orders = await ordersInHoldStates(shop, APP_ACTION_FILTERS[search.appAction]);
+  const filter = search.appAction;
+  const [held, followed] = await Promise.all([
+    APP_ACTION_FILTERS[filter].length ? ordersInHoldStates(shop, APP_ACTION_FILTERS[filter]) : new Map(),
+    Object.hasOwn(STORE_ACTION_FILTERS, filter)
+      ? ordersWithStoreAction(shop, filter as keyof typeof STORE_ACTION_FILTERS)
+      : [],
+  ]);
+  const orders = [...new Set([...held.keys(), ...followed])];
   return {
-    AND: [searchWhere(shop, search), { topic: "orders/create", orderId: { in: [...orders.keys()] } }],
+    AND: [searchWhere(shop, search), { topic: "orders/create", orderId: { in: orders } }],
   };
 }
 

@@ -1,7 +1,9 @@
 import type { Prisma } from "@prisma/client";
 import type { DeliverySummary } from "../../lib/api-types";
 import type { JourneyFilter, ParcelSummary } from "../../lib/journey-log";
+import type { StoreAction } from "../../lib/store-actions";
 import { ordersInJourney, parcelsOfOrders } from "../journey/log.server";
+import { storeActionsOfOrders } from "../journey/store-actions.server";
 import { appActionWhere } from "./app-action-filter.server";
 import { pageOfDeliveries } from "./queries.server";
 import { searchWhere, type DeliverySearch } from "./search.server";
@@ -31,17 +33,23 @@ export async function listByJourney(
   return pageOfDeliveries(await logWhere(shop, query), query.page, query.pageSize);
 }
 
-/** The deliveries with their orders' parcels (none for a cart or a draft, or before the supplier reports one). */
+/**
+ * The deliveries with their orders' parcels and what the app did to the store order because of them (none for a
+ * cart or a draft, or before the supplier reports one).
+ */
 export async function withParcels<T extends DeliverySummary>(
   shop: string,
   deliveries: T[],
-): Promise<(T & { parcels: ParcelSummary[] })[]> {
-  const orderIds = deliveries.flatMap((delivery) =>
-    delivery.topic === "orders/create" && delivery.orderId ? [delivery.orderId] : [],
-  );
-  const parcels = await parcelsOfOrders(shop, orderIds);
-  return deliveries.map((delivery) => ({
-    ...delivery,
-    parcels: (delivery.topic === "orders/create" && delivery.orderId && parcels.get(delivery.orderId)) || [],
-  }));
+): Promise<(T & { parcels: ParcelSummary[]; storeActions: StoreAction[] })[]> {
+  const orderOf = (delivery: T) => (delivery.topic === "orders/create" && delivery.orderId) || null;
+  const orderIds = deliveries.flatMap((delivery) => orderOf(delivery) ?? []);
+  const [parcels, actions] = await Promise.all([parcelsOfOrders(shop, orderIds), storeActionsOfOrders(shop, orderIds)]);
+  return deliveries.map((delivery) => {
+    const order = orderOf(delivery);
+    return {
+      ...delivery,
+      parcels: (order && parcels.get(order)) || [],
+      storeActions: (order && actions.get(order)) || [],
+    };
+  });
 }

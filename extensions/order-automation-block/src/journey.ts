@@ -48,8 +48,9 @@ export interface ParcelView {
   timeline: TimelineEntry[];
 }
 
-// The log's groups (app/lib/journey-log.ts), copied because the extension is built and deployed apart.
-const GROUPS: Record<string, string> = {
+// The log's groups (app/lib/journey-log.ts), copied because the extension is built and deployed apart; kept in
+// agreement by tests/extensions/order-journey.test.ts, as the other copies below.
+export const GROUPS: Record<string, string> = {
   label_created: "on_the_way",
   handed_to_carrier: "on_the_way",
   in_transit: "on_the_way",
@@ -59,14 +60,15 @@ const GROUPS: Record<string, string> = {
   returned: "returned",
   rejected: "returned",
 };
-const ENDED = ["delivered", "returned", "rejected", "cancelled", "lost"];
+export const ENDED = ["delivered", "returned", "rejected", "cancelled", "lost"];
 const GROUP_TONES: Record<string, Tone> = {
   on_the_way: "info",
   incident: "caution",
   delivered: "success",
   returned: "critical",
 };
-const STAGES = [
+// The stages of app/lib/journey-stages.ts, in the same order.
+export const STAGES = [
   "at_supplier",
   "label_created",
   "handed_to_carrier",

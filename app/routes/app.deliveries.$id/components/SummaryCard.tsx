@@ -33,7 +33,7 @@ export function SummaryCard({ delivery, flowName }: { delivery: ShownDelivery; f
       />,
     ],
     ...(delivery.answer
-      ? ([[t("deliveries.answer"), <BuyerAnswer key="answer" answer={delivery.answer} />]] as [string, ReactNode][])
+      ? ([[t("deliveries.answer"), <BuyerAnswer key="answer" answer={delivery.answer} withHelp />]] as [string, ReactNode][])
       : []),
     // What the app did to the order's shipping: a fact of its own, beside the buyer's answer (docs/decisions/300).
     ...(delivery.appAction

@@ -3,6 +3,8 @@ import { DeliveryErrorText } from "~/components/DeliveryErrorText";
 import { DeliveryStatusBadge } from "~/components/DeliveryStatusBadge";
 import { BuyerCell } from "~/components/deliveries/Buyer";
 import { AppActionBadge } from "~/components/deliveries/AppActionBadge";
+import { StoreActionSummary } from "~/components/deliveries/StoreActionLine";
+import type { StoreAction } from "~/lib/store-actions";
 import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
 import { IncidentAnswerText } from "./IncidentAnswerText";
 import type { IncidentAnswerView } from "~/lib/incident-answers";
@@ -27,7 +29,11 @@ export function DeliveryTable({
   retry,
 }: {
   deliveries: (DeliverySummary &
-    BuyerOutcome & { parcels: ParcelSummary[]; incidentAnswer?: IncidentAnswerView | null })[];
+    BuyerOutcome & {
+      parcels: ParcelSummary[];
+      storeActions: StoreAction[];
+      incidentAnswer?: IncidentAnswerView | null;
+    })[];
   loading: boolean;
   retry: { onRetry: (delivery: DeliverySummary) => void; pending: (id: string) => boolean; busy: boolean };
 }) {
@@ -136,7 +142,18 @@ export function DeliveryTable({
                   <DeliveryStatusBadge delivery={delivery} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <AppActionBadge action={delivery.appAction} />
+                  {/* The hold it placed, then what it did as the parcel moved (docs/decisions/329). */}
+                  {/* Room only for a row with store actions: the others keep the width the row's actions need. */}
+                  <div
+                    style={
+                      delivery.storeActions.length ? { whiteSpace: "normal", minWidth: "9rem", maxWidth: "16rem" } : {}
+                    }
+                  >
+                    <BlockStack gap="100">
+                      <AppActionBadge action={delivery.appAction} />
+                      <StoreActionSummary actions={delivery.storeActions} />
+                    </BlockStack>
+                  </div>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <ParcelCell parcels={delivery.parcels} />
@@ -189,6 +206,7 @@ export function DeliveryTable({
                     <BuyerAnswer answer={delivery.answer} />
                     <IncidentAnswerText answer={delivery.incidentAnswer} />
                     <AppActionBadge action={delivery.appAction} />
+                    <StoreActionSummary actions={delivery.storeActions} />
                     <ParcelCell parcels={delivery.parcels} />
                     {why && (
                       // The reason wraps within the row's width, whatever the list around it says.

@@ -31,32 +31,35 @@ export function FollowInStoreCard({ follow }: { follow: FollowInStore }) {
   };
 
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h3" variant="headingSm">
-          {t("settings.supplier.follow.title")}
-        </Text>
-        {write.message && (
-          <Banner tone="critical" onDismiss={write.clear}>
-            <p>{write.message}</p>
-          </Banner>
-        )}
-        <Checkbox
-          label={t("settings.supplier.follow.enabled")}
-          helpText={t("settings.supplier.follow.help")}
-          checked={checked}
-          disabled={write.busy}
-          onChange={toggle}
-        />
-        {follow.enabled && follow.missingScopes.length > 0 && (
-          <BlockStack gap="200">
-            <OptionalScopesBanner missing={follow.missingScopes} feature={t("settings.supplier.follow.feature")} />
-            <Text as="p" tone="subdued">
-              {t("settings.supplier.follow.withoutScopes")}
-            </Text>
-          </BlockStack>
-        )}
-      </BlockStack>
-    </Card>
+    // The parcel card of a delivery links here when the store is not being updated (docs/decisions/329).
+    <div id="follow-in-store">
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h3" variant="headingSm">
+            {t("settings.supplier.follow.title")}
+          </Text>
+          {write.message && (
+            <Banner tone="critical" onDismiss={write.clear}>
+              <p>{write.message}</p>
+            </Banner>
+          )}
+          <Checkbox
+            label={t("settings.supplier.follow.enabled")}
+            helpText={t("settings.supplier.follow.help")}
+            checked={checked}
+            disabled={write.busy}
+            onChange={toggle}
+          />
+          {follow.enabled && follow.missingScopes.length > 0 && (
+            <BlockStack gap="200">
+              <OptionalScopesBanner missing={follow.missingScopes} feature={t("settings.supplier.follow.feature")} />
+              <Text as="p" tone="subdued">
+                {t("settings.supplier.follow.withoutScopes")}
+              </Text>
+            </BlockStack>
+          )}
+        </BlockStack>
+      </Card>
+    </div>
   );
 }

@@ -31,6 +31,12 @@ export const END_NOTES: Record<string, string> = {
   lost: "Cancelado por la app: la transportadora perdió el pedido.",
 };
 
+/** What became of the stock, on a done end step's row (read by journey/store-actions.server.ts). */
+export const RESTOCK_NOTES = {
+  restocked: "restocked by the cancel",
+  synced: "synced variants left to the stock sync, the others restocked",
+} as const;
+
 const REASONS: Record<string, "CUSTOMER" | "DECLINED" | "OTHER"> = {
   returned: "CUSTOMER",
   rejected: "DECLINED",
@@ -82,7 +88,8 @@ export async function endStep(context: StepContext, stage: Stage): Promise<StepO
   );
   if (cancel.userErrors.length || !cancel.jobId) throw refused(cancel.userErrors);
   await tagOrder(context, JOURNEY_TAGS.returned);
-  return { status: "done", platformRef: cancel.jobId };
+  // Said on the row so the pages can tell the merchant where the stock went (decision 329).
+  return { status: "done", platformRef: cancel.jobId, note: restock ? RESTOCK_NOTES.restocked : RESTOCK_NOTES.synced };
 }
 
 /**
