@@ -92,8 +92,10 @@ export async function deliver(delivery: Delivery, config: Resolved, settingsCach
       const screened = await screenOrder(delivery, payload, { settings, now, graphql: config.graphql, log, actions });
       if (!screened.send) return;
       payload = screened.payload;
+      // The shop's rule for risky orders may send the order to another of its flows (docs/decisions/335).
+      if (screened.flowId) flowId = screened.flowId;
     }
-    result = await triggerFlow(route.apiKey, route.flowId, payload, { idempotencyKey });
+    result = await triggerFlow(route.apiKey, flowId ?? route.flowId, payload, { idempotencyKey });
   } catch (error) {
     // Failed before anything was sent (database, a bug): retried on the schedule like a network error.
     log().error({ err: describe(error) }, "delivery failed before the trigger");

@@ -9,6 +9,8 @@ import { cancelledBeforeSending, ORDER_CANCELLED } from "./cancellation.server";
 import { earlierDuplicate, orderFingerprint, type FingerprintItem } from "./duplicates.server";
 import { flagOrder } from "./flags.server";
 import { buyerPhone, shopPhoneCountry, type PhoneType } from "./phone.server";
+import { scoreOrder } from "../risk/score.server";
+import { orderToScore, screenRisk } from "./risk-rule.server";
 import { cachedOrderRules, getOrderRules } from "./rules.server";
 import { waitsForSendingHours } from "./sending-hours.server";
 
@@ -51,7 +53,10 @@ export interface DuplicateFields {
   possibleDuplicateOf?: string;
 }
 
-export type Screened<P> = { send: true; payload: P & PhoneFields & DuplicateFields } | { send: false };
+/** `flowId`: the flow the shop's rule for risky orders sends the order to instead of the new-order flow. */
+export type Screened<P> =
+  | { send: true; payload: P & PhoneFields & DuplicateFields; flowId?: string | null }
+  | { send: false };
 
 /**
  * The order's payload with the phone fields, or, when the shop's rule says so for a buyer without a usable
@@ -89,7 +94,12 @@ export async function screenOrder<P extends object>(
   if (loopTest) return { send: true, payload: { ...payload, ...phoneFields } };
   if (!phone.usableMobile) await flagOrder(delivery, "no_phone", phone.problem);
   const noPhoneAction = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;
+  const toScore = (duplicateOf: string | null) =>
+    orderToScore(delivery, payload, { e164: phone.e164, problem: phone.problem }, duplicateOf);
   if (noPhoneAction !== "send") {
+    // Scored all the same (the history of the next orders), with no rule of its own: the phone rule stopped it.
+    const scored = toScore(null);
+    if (scored) await scoreOrder(scored, context.now);
     const reason: DeliveryError = { code: noPhoneAction === "hold" ? "held_no_mobile" : "no_mobile" };
     if (!(await context.actions.skip(reason))) return { send: false };
     context.log().info({ reason: reason.code, problem: phone.problem }, "order not sent by the shop's phone rule");
@@ -113,8 +123,11 @@ export async function screenOrder<P extends object>(
       return { send: false };
     }
   }
+  const scored = toScore(duplicateOf);
+  const risk = scored ? await screenRisk(delivery, scored, context) : { send: true as const, flowId: null };
+  if (!risk.send) return { send: false };
   const marks: DuplicateFields = duplicateOf ? { possibleDuplicate: true, possibleDuplicateOf: duplicateOf } : {};
-  return { send: true, payload: { ...payload, ...phoneFields, ...marks } };
+  return { send: true, payload: { ...payload, ...phoneFields, ...marks }, flowId: risk.flowId };
 }
 
 /** The order inside a stored body: the spec's `{ order: {...} }` or the bare REST body. */

@@ -38,6 +38,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.supplierOrder.deleteMany({ where: { shop } }),
     prisma.journeyStep.deleteMany({ where: { shop } }),
     prisma.orderRisk.deleteMany({ where: { shop } }),
+    prisma.riskRules.deleteMany({ where: { shop } }),
     // After the deliveries: deleting them appends their last count changes.
     prisma.insightCountChange.deleteMany({ where: { shop } }),
     prisma.insightCount.deleteMany({ where: { shop } }),

@@ -1,0 +1,85 @@
+import type { Delivery } from "@prisma/client";
+import { riskTag, type RiskRule } from "../../lib/risk-rules";
+import { oweFulfilmentTask } from "../holds/tasks.server";
+import { riskRuleOf } from "../risk/rules.server";
+import { scoreOrder, type OrderToScore } from "../risk/score.server";
+import type { ScoredOrderRisk } from "../risk/store.server";
+import type { DeliveryError } from "../../lib/delivery-errors";
+import type { Logger } from "../../logger.server";
+
+/**
+ * The order's return-risk score and the shop's rule for risky orders (docs/decisions/334, 335), the last of the
+ * order's checks: the score is recorded for every order the checks reach; the rule acts on one scoring at or above
+ * the merchant's threshold. Every action tags the order; then: tag (nothing more), hold (the app's own fulfilment
+ * hold, whatever the shop's hold switch; the flow is sent as usual), no_flow (held for the team like the other
+ * checks' holds: "send anyway" sends it), other_flow (the shop's flow for risky orders instead).
+ */
+
+/** What the rule may do to the delivery: the screening's actions (ScreenActions), bound to the worker's claim. */
+interface RiskContext {
+  now: Date;
+  log: () => Logger;
+  actions: { skip(reason: DeliveryError): Promise<boolean>; oweTag(tag: string): Promise<void> };
+}
+
+export type RiskOutcome = { send: false } | { send: true; flowId: string | null; risk: ScoredOrderRisk };
+
+interface PayloadFacts {
+  orderId?: string;
+  shippingAddress?: { address1: string | null; city: string | null } | null;
+  lineItems?: { productId?: string | null }[];
+}
+
+/** What of the order the score reads, from the payload the worker built. */
+export function orderToScore(
+  delivery: Pick<Delivery, "shop" | "orderName">,
+  payload: object,
+  phone: { e164: string | null; problem: string | null },
+  duplicateOf: string | null,
+): OrderToScore | null {
+  const facts = payload as PayloadFacts;
+  if (!facts.orderId) return null;
+  return {
+    shop: delivery.shop,
+    orderId: facts.orderId,
+    orderName: delivery.orderName,
+    phoneE164: phone.e164,
+    phoneProblem: phone.problem,
+    address: facts.shippingAddress ?? null,
+    productId: facts.lineItems?.find((item) => item.productId)?.productId ?? null,
+    duplicateOf,
+  };
+}
+
+/** Scores the order, then applies the shop's rule to it. A replay the merchant asked for is never held again. */
+export async function screenRisk(
+  delivery: Pick<Delivery, "shop" | "orderName" | "replays">,
+  order: OrderToScore,
+  context: RiskContext,
+): Promise<RiskOutcome> {
+  const risk = await scoreOrder(order, context.now);
+  const rule = await riskRuleOf(delivery.shop);
+  if (!rule.enabled || risk.score < rule.threshold) return { send: true, flowId: null, risk };
+  await context.actions.oweTag(riskTag(rule, risk.level));
+  return act(rule, delivery, risk, context);
+}
+
+async function act(
+  rule: RiskRule,
+  delivery: Pick<Delivery, "replays">,
+  risk: ScoredOrderRisk,
+  context: RiskContext,
+): Promise<RiskOutcome> {
+  if (rule.action === "hold") {
+    const subject = risk.orderId;
+    await oweFulfilmentTask(risk.shop, { kind: "hold", subject, orderId: subject, reason: "risk" }, context.now);
+  }
+  if (rule.action === "no_flow" && delivery.replays === 0) {
+    if (await context.actions.skip({ code: "held_high_risk", params: { score: risk.score } })) {
+      context.log().info({ score: risk.score }, "risky order held by the shop's rule");
+    }
+    return { send: false };
+  }
+  const flowId = rule.action === "other_flow" ? rule.flowId : null;
+  return { send: true, flowId, risk };
+}
