@@ -1,3 +1,4 @@
+import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { RATE_WINDOW_ORDERS, type AreaRate, type KeyHistory } from "./weights";
 
@@ -24,21 +25,35 @@ const toHistory = (row: CountRow | undefined): KeyHistory => ({
   delivered: num(row?.delivered),
 });
 
+/**
+ * Per history row, its parcels that came back and that were taken: each a count over the order's own parcels, so
+ * the read goes through SupplierOrder's (shop, orderId) index whatever the stage (a condition on the stage itself
+ * would let a planner pick the (shop, stage) index and read every delivered parcel of the shop).
+ */
+const PARCELS = Prisma.sql`
+  (SELECT COUNT(CASE WHEN s."stage" IN ('returned', 'rejected') THEN 1 END) FROM "SupplierOrder" s
+    WHERE s."shop" = r."shop" AND s."orderId" = r."orderId") AS "returnedParcels",
+  (SELECT COUNT(CASE WHEN s."stage" = 'delivered' THEN 1 END) FROM "SupplierOrder" s
+    WHERE s."shop" = r."shop" AND s."orderId" = r."orderId") AS "deliveredParcels"`;
+
+const KEY_COUNTS = Prisma.sql`
+  SELECT COUNT(*) AS "orders",
+    SUM(CASE WHEN h."answer" = 'refused' THEN 1 ELSE 0 END) AS "refused",
+    SUM(CASE WHEN h."answer" = 'no_answer' THEN 1 ELSE 0 END) AS "noAnswer",
+    SUM(CASE WHEN h."returnedParcels" > 0 THEN 1 ELSE 0 END) AS "returned",
+    SUM(CASE WHEN h."deliveredParcels" > 0 THEN 1 ELSE 0 END) AS "delivered"`;
+
 /** The earlier orders placed with this phone, other than this one. */
 export async function phoneHistory(shop: string, phone: string, orderId: string): Promise<KeyHistory> {
-  const rows = await prisma.$queryRaw<CountRow[]>`
-    SELECT COUNT(*) AS "orders",
-      SUM(CASE WHEN a."answer" = 'refused' THEN 1 ELSE 0 END) AS "refused",
-      SUM(CASE WHEN a."answer" = 'no_answer' THEN 1 ELSE 0 END) AS "noAnswer",
-      SUM(CASE WHEN EXISTS (SELECT 1 FROM "SupplierOrder" s WHERE s."shop" = r."shop" AND s."orderId" = r."orderId"
-        AND s."stage" IN ('returned', 'rejected')) THEN 1 ELSE 0 END) AS "returned",
-      SUM(CASE WHEN EXISTS (SELECT 1 FROM "SupplierOrder" s WHERE s."shop" = r."shop" AND s."orderId" = r."orderId"
-        AND s."stage" = 'delivered') THEN 1 ELSE 0 END) AS "delivered"
+  return toHistory((await prisma.$queryRaw<CountRow[]>(phoneHistorySql(shop, phone, orderId)))[0]);
+}
+
+export const phoneHistorySql = (shop: string, phone: string, orderId: string) => Prisma.sql`
+  ${KEY_COUNTS}
+  FROM (SELECT a."answer", ${PARCELS}
     FROM "OrderRisk" r
     LEFT JOIN "OrderAnswer" a ON a."shop" = r."shop" AND a."orderId" = r."orderId"
-    WHERE r."shop" = ${shop} AND r."phone" = ${phone} AND r."orderId" <> ${orderId}`;
-  return toHistory(rows[0]);
-}
+    WHERE r."shop" = ${shop} AND r."phone" = ${phone} AND r."orderId" <> ${orderId}) h`;
 
 /** The earlier orders shipped to this address with another phone (or none): the phone's own are counted once. */
 export async function addressHistory(
@@ -47,20 +62,17 @@ export async function addressHistory(
   phone: string | null,
   orderId: string,
 ): Promise<KeyHistory> {
-  const rows = await prisma.$queryRaw<CountRow[]>`
-    SELECT COUNT(*) AS "orders",
-      SUM(CASE WHEN a."answer" = 'refused' THEN 1 ELSE 0 END) AS "refused",
-      SUM(CASE WHEN a."answer" = 'no_answer' THEN 1 ELSE 0 END) AS "noAnswer",
-      SUM(CASE WHEN EXISTS (SELECT 1 FROM "SupplierOrder" s WHERE s."shop" = r."shop" AND s."orderId" = r."orderId"
-        AND s."stage" IN ('returned', 'rejected')) THEN 1 ELSE 0 END) AS "returned",
-      SUM(CASE WHEN EXISTS (SELECT 1 FROM "SupplierOrder" s WHERE s."shop" = r."shop" AND s."orderId" = r."orderId"
-        AND s."stage" = 'delivered') THEN 1 ELSE 0 END) AS "delivered"
+  return toHistory((await prisma.$queryRaw<CountRow[]>(addressHistorySql(shop, addressKey, phone, orderId)))[0]);
+}
+
+export const addressHistorySql = (shop: string, addressKey: string, phone: string | null, orderId: string) =>
+  Prisma.sql`
+  ${KEY_COUNTS}
+  FROM (SELECT a."answer", ${PARCELS}
     FROM "OrderRisk" r
     LEFT JOIN "OrderAnswer" a ON a."shop" = r."shop" AND a."orderId" = r."orderId"
     WHERE r."shop" = ${shop} AND r."addressKey" = ${addressKey} AND r."orderId" <> ${orderId}
-      AND (r."phone" IS NULL OR r."phone" <> ${phone ?? ""})`;
-  return toHistory(rows[0]);
-}
+      AND (r."phone" IS NULL OR r."phone" <> ${phone ?? ""})) h`;
 
 type RateRow = { finished: number | bigint | string | null; returned: number | bigint | string | null };
 
@@ -69,28 +81,28 @@ const toRate = (row: RateRow | undefined): AreaRate => ({
   returned: num(row?.returned),
 });
 
+const RATE_COUNTS = Prisma.sql`
+  SELECT SUM(CASE WHEN h."returnedParcels" + h."deliveredParcels" > 0 THEN 1 ELSE 0 END) AS "finished",
+    SUM(CASE WHEN h."returnedParcels" > 0 THEN 1 ELSE 0 END) AS "returned"`;
+
 /** Of the city's latest orders, how many parcels finished and how many of those came back. */
 export async function cityRate(shop: string, city: string, orderId: string): Promise<AreaRate> {
-  const rows = await prisma.$queryRaw<RateRow[]>`
-    SELECT
-      SUM(CASE WHEN EXISTS (SELECT 1 FROM "SupplierOrder" s WHERE s."shop" = ${shop} AND s."orderId" = r."orderId"
-        AND s."stage" IN ('delivered', 'returned', 'rejected')) THEN 1 ELSE 0 END) AS "finished",
-      SUM(CASE WHEN EXISTS (SELECT 1 FROM "SupplierOrder" s WHERE s."shop" = ${shop} AND s."orderId" = r."orderId"
-        AND s."stage" IN ('returned', 'rejected')) THEN 1 ELSE 0 END) AS "returned"
-    FROM (SELECT "orderId" FROM "OrderRisk" WHERE "shop" = ${shop} AND "city" = ${city} AND "orderId" <> ${orderId}
-      ORDER BY "scoredAt" DESC LIMIT ${RATE_WINDOW_ORDERS}) r`;
-  return toRate(rows[0]);
+  return toRate((await prisma.$queryRaw<RateRow[]>(cityRateSql(shop, city, orderId)))[0]);
 }
+
+export const cityRateSql = (shop: string, city: string, orderId: string) => Prisma.sql`
+  ${RATE_COUNTS}
+  FROM (SELECT ${PARCELS}
+    FROM (SELECT "shop", "orderId" FROM "OrderRisk" WHERE "shop" = ${shop} AND "city" = ${city}
+      AND "orderId" <> ${orderId} ORDER BY "scoredAt" DESC LIMIT ${RATE_WINDOW_ORDERS}) r) h`;
 
 /** Of the product's latest orders, how many parcels finished and how many of those came back. */
 export async function productRate(shop: string, productId: string, orderId: string): Promise<AreaRate> {
-  const rows = await prisma.$queryRaw<RateRow[]>`
-    SELECT
-      SUM(CASE WHEN EXISTS (SELECT 1 FROM "SupplierOrder" s WHERE s."shop" = ${shop} AND s."orderId" = r."orderId"
-        AND s."stage" IN ('delivered', 'returned', 'rejected')) THEN 1 ELSE 0 END) AS "finished",
-      SUM(CASE WHEN EXISTS (SELECT 1 FROM "SupplierOrder" s WHERE s."shop" = ${shop} AND s."orderId" = r."orderId"
-        AND s."stage" IN ('returned', 'rejected')) THEN 1 ELSE 0 END) AS "returned"
-    FROM (SELECT "orderId" FROM "OrderRisk" WHERE "shop" = ${shop} AND "productId" = ${productId}
-      AND "orderId" <> ${orderId} ORDER BY "scoredAt" DESC LIMIT ${RATE_WINDOW_ORDERS}) r`;
-  return toRate(rows[0]);
+  return toRate((await prisma.$queryRaw<RateRow[]>(productRateSql(shop, productId, orderId)))[0]);
 }
+
+export const productRateSql = (shop: string, productId: string, orderId: string) => Prisma.sql`
+  ${RATE_COUNTS}
+  FROM (SELECT ${PARCELS}
+    FROM (SELECT "shop", "orderId" FROM "OrderRisk" WHERE "shop" = ${shop} AND "productId" = ${productId}
+      AND "orderId" <> ${orderId} ORDER BY "scoredAt" DESC LIMIT ${RATE_WINDOW_ORDERS}) r) h`;
