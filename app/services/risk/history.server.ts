@@ -1,14 +1,14 @@
 import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
-import { RATE_WINDOW_ORDERS, type AreaRate, type KeyHistory } from "./weights";
+import { KEY_HISTORY_ORDERS, RATE_WINDOW_ORDERS, type AreaRate, type KeyHistory } from "./weights";
 
 /**
  * The facts a score reads from THIS shop's history (docs/decisions/334): every earlier scored order (OrderRisk, one
  * row per order with its phone, address digest, city and product) and, per order, what the buyer answered
  * (OrderAnswer) and where the parcel ended (SupplierOrder's stage). Each read is an index probe: the key's rows by
  * OrderRisk's (shop, key) index, then each row's answer and parcel by their (shop, orderId) indexes
- * (tests/services/risk/history-plan.test.ts holds both engines to it). A city's or a product's read is bounded to
- * its latest RATE_WINDOW_ORDERS orders.
+ * (tests/services/risk/history-plan.test.ts holds both engines to it). Each read is bounded: a key's latest
+ * KEY_HISTORY_ORDERS orders, a city's or a product's latest RATE_WINDOW_ORDERS.
  */
 
 // A parcel came back when its journey ended returned or rejected (refused at the door), and was taken when delivered.
@@ -26,22 +26,22 @@ const toHistory = (row: CountRow | undefined): KeyHistory => ({
 });
 
 /**
- * Per history row, its parcels that came back and that were taken: each a count over the order's own parcels, so
- * the read goes through SupplierOrder's (shop, orderId) index whatever the stage (a condition on the stage itself
- * would let a planner pick the (shop, stage) index and read every delivered parcel of the shop).
+ * Per history row, how its parcels ended: 2 when one came back (returned, or refused at the door), 1 when one was
+ * delivered, 0 otherwise. One read per row, through SupplierOrder's (shop, orderId) index whatever the stage: a
+ * condition on the stage itself would let a planner pick the (shop, stage) index and read every delivered parcel.
  */
-const PARCELS = Prisma.sql`
-  (SELECT COUNT(CASE WHEN s."stage" IN ('returned', 'rejected') THEN 1 END) FROM "SupplierOrder" s
-    WHERE s."shop" = r."shop" AND s."orderId" = r."orderId") AS "returnedParcels",
-  (SELECT COUNT(CASE WHEN s."stage" = 'delivered' THEN 1 END) FROM "SupplierOrder" s
-    WHERE s."shop" = r."shop" AND s."orderId" = r."orderId") AS "deliveredParcels"`;
+const OUTCOME = Prisma.sql`
+  (SELECT MAX(CASE WHEN s."stage" IN ('returned', 'rejected') THEN 2 WHEN s."stage" = 'delivered' THEN 1 ELSE 0 END)
+    FROM "SupplierOrder" s WHERE s."shop" = r."shop" AND s."orderId" = r."orderId") AS "outcome"`;
 
+// The rows "h" carry a LIMIT (the rows' own bound) so SQLite does not flatten them into the sums, which would read
+// each row's outcome once per sum that names it.
 const KEY_COUNTS = Prisma.sql`
   SELECT COUNT(*) AS "orders",
     SUM(CASE WHEN h."answer" = 'refused' THEN 1 ELSE 0 END) AS "refused",
     SUM(CASE WHEN h."answer" = 'no_answer' THEN 1 ELSE 0 END) AS "noAnswer",
-    SUM(CASE WHEN h."returnedParcels" > 0 THEN 1 ELSE 0 END) AS "returned",
-    SUM(CASE WHEN h."deliveredParcels" > 0 THEN 1 ELSE 0 END) AS "delivered"`;
+    SUM(CASE WHEN h."outcome" = 2 THEN 1 ELSE 0 END) AS "returned",
+    SUM(CASE WHEN h."outcome" = 1 THEN 1 ELSE 0 END) AS "delivered"`;
 
 /** The earlier orders placed with this phone, other than this one. */
 export async function phoneHistory(shop: string, phone: string, orderId: string): Promise<KeyHistory> {
@@ -50,10 +50,10 @@ export async function phoneHistory(shop: string, phone: string, orderId: string)
 
 export const phoneHistorySql = (shop: string, phone: string, orderId: string) => Prisma.sql`
   ${KEY_COUNTS}
-  FROM (SELECT a."answer", ${PARCELS}
-    FROM "OrderRisk" r
-    LEFT JOIN "OrderAnswer" a ON a."shop" = r."shop" AND a."orderId" = r."orderId"
-    WHERE r."shop" = ${shop} AND r."phone" = ${phone} AND r."orderId" <> ${orderId}) h`;
+  FROM (SELECT a."answer", ${OUTCOME}
+    FROM (SELECT "shop", "orderId" FROM "OrderRisk" WHERE "shop" = ${shop} AND "phone" = ${phone}
+      AND "orderId" <> ${orderId} ORDER BY "scoredAt" DESC LIMIT ${KEY_HISTORY_ORDERS}) r
+    LEFT JOIN "OrderAnswer" a ON a."shop" = r."shop" AND a."orderId" = r."orderId" LIMIT ${KEY_HISTORY_ORDERS}) h`;
 
 /** The earlier orders shipped to this address with another phone (or none): the phone's own are counted once. */
 export async function addressHistory(
@@ -68,11 +68,11 @@ export async function addressHistory(
 export const addressHistorySql = (shop: string, addressKey: string, phone: string | null, orderId: string) =>
   Prisma.sql`
   ${KEY_COUNTS}
-  FROM (SELECT a."answer", ${PARCELS}
-    FROM "OrderRisk" r
-    LEFT JOIN "OrderAnswer" a ON a."shop" = r."shop" AND a."orderId" = r."orderId"
-    WHERE r."shop" = ${shop} AND r."addressKey" = ${addressKey} AND r."orderId" <> ${orderId}
-      AND (r."phone" IS NULL OR r."phone" <> ${phone ?? ""})) h`;
+  FROM (SELECT a."answer", ${OUTCOME}
+    FROM (SELECT "shop", "orderId" FROM "OrderRisk" WHERE "shop" = ${shop} AND "addressKey" = ${addressKey}
+      AND "orderId" <> ${orderId} AND ("phone" IS NULL OR "phone" <> ${phone ?? ""})
+      ORDER BY "scoredAt" DESC LIMIT ${KEY_HISTORY_ORDERS}) r
+    LEFT JOIN "OrderAnswer" a ON a."shop" = r."shop" AND a."orderId" = r."orderId" LIMIT ${KEY_HISTORY_ORDERS}) h`;
 
 type RateRow = { finished: number | bigint | string | null; returned: number | bigint | string | null };
 
@@ -82,8 +82,8 @@ const toRate = (row: RateRow | undefined): AreaRate => ({
 });
 
 const RATE_COUNTS = Prisma.sql`
-  SELECT SUM(CASE WHEN h."returnedParcels" + h."deliveredParcels" > 0 THEN 1 ELSE 0 END) AS "finished",
-    SUM(CASE WHEN h."returnedParcels" > 0 THEN 1 ELSE 0 END) AS "returned"`;
+  SELECT SUM(CASE WHEN h."outcome" > 0 THEN 1 ELSE 0 END) AS "finished",
+    SUM(CASE WHEN h."outcome" = 2 THEN 1 ELSE 0 END) AS "returned"`;
 
 /** Of the city's latest orders, how many parcels finished and how many of those came back. */
 export async function cityRate(shop: string, city: string, orderId: string): Promise<AreaRate> {
@@ -92,9 +92,9 @@ export async function cityRate(shop: string, city: string, orderId: string): Pro
 
 export const cityRateSql = (shop: string, city: string, orderId: string) => Prisma.sql`
   ${RATE_COUNTS}
-  FROM (SELECT ${PARCELS}
+  FROM (SELECT ${OUTCOME}
     FROM (SELECT "shop", "orderId" FROM "OrderRisk" WHERE "shop" = ${shop} AND "city" = ${city}
-      AND "orderId" <> ${orderId} ORDER BY "scoredAt" DESC LIMIT ${RATE_WINDOW_ORDERS}) r) h`;
+      AND "orderId" <> ${orderId} ORDER BY "scoredAt" DESC LIMIT ${RATE_WINDOW_ORDERS}) r LIMIT ${RATE_WINDOW_ORDERS}) h`;
 
 /** Of the product's latest orders, how many parcels finished and how many of those came back. */
 export async function productRate(shop: string, productId: string, orderId: string): Promise<AreaRate> {
@@ -103,6 +103,6 @@ export async function productRate(shop: string, productId: string, orderId: stri
 
 export const productRateSql = (shop: string, productId: string, orderId: string) => Prisma.sql`
   ${RATE_COUNTS}
-  FROM (SELECT ${PARCELS}
+  FROM (SELECT ${OUTCOME}
     FROM (SELECT "shop", "orderId" FROM "OrderRisk" WHERE "shop" = ${shop} AND "productId" = ${productId}
-      AND "orderId" <> ${orderId} ORDER BY "scoredAt" DESC LIMIT ${RATE_WINDOW_ORDERS}) r) h`;
+      AND "orderId" <> ${orderId} ORDER BY "scoredAt" DESC LIMIT ${RATE_WINDOW_ORDERS}) r LIMIT ${RATE_WINDOW_ORDERS}) h`;

@@ -39,7 +39,9 @@ export const LEVELS = { medium: 40, high: 70 } as const;
 /** A city's or a product's rate counts only over this many finished parcels (below it, a few returns are noise). */
 export const MIN_FINISHED_FOR_RATE = 20;
 /** The latest orders of a city or a product the rate is read from: recent, and a bounded read per order. */
-export const RATE_WINDOW_ORDERS = 300;
+export const RATE_WINDOW_ORDERS = 200;
+/** The latest orders of a phone or an address read (a test number with thousands of orders costs no more). */
+export const KEY_HISTORY_ORDERS = 100;
 /** A rate below this adds nothing; above it, one point per percentage point, up to the cap. */
 export const RATE_FLOOR = 0.15;
 

@@ -15,7 +15,10 @@ CREATE TABLE "RiskRules" (
 );
 
 -- CreateIndex
-CREATE INDEX "OrderRisk_shop_addressKey_idx" ON "OrderRisk"("shop", "addressKey");
+CREATE INDEX "OrderRisk_shop_phone_scoredAt_idx" ON "OrderRisk"("shop", "phone", "scoredAt");
+
+-- CreateIndex
+CREATE INDEX "OrderRisk_shop_addressKey_scoredAt_idx" ON "OrderRisk"("shop", "addressKey", "scoredAt");
 
 -- CreateIndex
 CREATE INDEX "OrderRisk_shop_city_scoredAt_idx" ON "OrderRisk"("shop", "city", "scoredAt");
