@@ -43,5 +43,21 @@ export const riskRuleInput = z
 export async function saveRiskRule(shop: string, rule: z.output<typeof riskRuleInput>): Promise<RiskRule> {
   const data = { ...rule, flowId: rule.action === "other_flow" ? rule.flowId : null };
   await prisma.riskRules.upsert({ where: { shop }, create: { shop, ...data }, update: data });
+  cachedRules.delete(shop);
   return riskRuleOf(shop);
+}
+
+// The screening reads the rule per order; a short-lived copy per shop spares the database a read per order, as the
+// order rules' (screening/rules.server.ts). Saving clears it in this process; others see a change within RULE_TTL_MS.
+const RULE_TTL_MS = 5_000;
+const cachedRules = new Map<string, { rule: Promise<RiskRule>; until: number }>();
+
+export function cachedRiskRule(shop: string): Promise<RiskRule> {
+  const cached = cachedRules.get(shop);
+  if (cached && cached.until > Date.now()) return cached.rule;
+  const rule = riskRuleOf(shop);
+  cachedRules.set(shop, { rule, until: Date.now() + RULE_TTL_MS });
+  // A failed read is not kept.
+  rule.catch(() => cachedRules.delete(shop));
+  return rule;
 }

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import { foldForSearch } from "../../lib/search-key";
 import { onHighRiskOrder } from "./high-risk.server";
-import { addressHistory, cityRate, phoneHistory, productRate } from "./history.server";
+import { readHistory } from "./history.server";
 import { saveOrderRisk, type ScoredOrderRisk } from "./store.server";
-import { scoreFacts, type AreaRate, type KeyHistory } from "./weights";
+import { scoreFacts } from "./weights";
 
 /**
  * A new order's return-risk score (docs/decisions/334), read from this shop's history alone and recorded with the
@@ -22,35 +21,48 @@ export interface OrderToScore {
   duplicateOf: string | null;
 }
 
-const NO_HISTORY: KeyHistory = { orders: 0, refused: 0, noAnswer: 0, returned: 0, delivered: 0 };
-const NO_RATE: AreaRate = { finished: 0, returned: 0 };
-
 /** The address as a digest of its folded street and city: equal for "Cra 7 # 12-30, Bogotá" typed twice. */
 export function addressKeyOf(address: OrderToScore["address"]): string | null {
-  const street = foldForSearch(address?.address1 ?? "").replace(/[^a-z0-9]+/g, "");
-  const city = cityKeyOf(address?.city ?? null);
+  const street = fold(address?.address1 ?? null)?.replace(/[^a-z0-9]+/g, "");
+  const city = fold(address?.city ?? null);
   if (!street || !city) return null;
   return createHash("sha256").update(`${street}|${city}`).digest("hex").slice(0, 32);
 }
 
+/** A city as the history keys it: lower case, no accents, single spaces ("MEDELLÍN " and "Medellín" are one). */
 export function cityKeyOf(city: string | null): string | null {
-  return foldForSearch(city ?? "").trim() || null;
+  return fold(city);
+}
+
+// Here rather than the log search's folding (app/lib/search-key.ts): the order's screening enters each file once
+// (docs/architecture.md, "The worker's walk"), and this file's keys are read before its first call out.
+function fold(text: string | null): string | null {
+  const folded = (text ?? "")
+    .normalize("NFKD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+  return folded || null;
 }
 
 export async function scoreOrder(order: OrderToScore, now: Date): Promise<ScoredOrderRisk> {
   const addressKey = addressKeyOf(order.address);
   const city = cityKeyOf(order.address?.city ?? null);
   const { shop, orderId } = order;
-  // One after the other: SQLite has one connection, and each read is a probe of a few rows.
-  const phone = order.phoneE164 ? await phoneHistory(shop, order.phoneE164, orderId) : NO_HISTORY;
-  const address = addressKey ? await addressHistory(shop, addressKey, order.phoneE164, orderId) : NO_HISTORY;
-  const cityFacts = city ? await cityRate(shop, city, orderId) : NO_RATE;
-  const product = order.productId ? await productRate(shop, order.productId, orderId) : NO_RATE;
+  const history = await readHistory({
+    shop,
+    orderId,
+    phone: order.phoneE164,
+    addressKey,
+    city,
+    productId: order.productId,
+  });
   const scored = scoreFacts({
-    phone,
-    address,
-    city: { ...cityFacts, name: city },
-    product,
+    phone: history.phone,
+    address: history.address,
+    city: { ...history.city, name: city },
+    product: history.product,
     duplicateOf: order.duplicateOf,
     phoneProblem: order.phoneProblem,
   });

@@ -1,7 +1,7 @@
 import type { Delivery } from "@prisma/client";
 import { riskTag, type RiskRule } from "../../lib/risk-rules";
 import { oweFulfilmentTask } from "../holds/tasks.server";
-import { riskRuleOf } from "../risk/rules.server";
+import { cachedRiskRule } from "../risk/rules.server";
 import { scoreOrder, type OrderToScore } from "../risk/score.server";
 import type { ScoredOrderRisk } from "../risk/store.server";
 import type { DeliveryError } from "../../lib/delivery-errors";
@@ -22,7 +22,8 @@ interface RiskContext {
   actions: { skip(reason: DeliveryError): Promise<boolean>; oweTag(tag: string): Promise<void> };
 }
 
-export type RiskOutcome = { send: false } | { send: true; flowId: string | null; risk: ScoredOrderRisk };
+/** `risk` is null for an order without an id to score it by. */
+export type RiskOutcome = { send: false } | { send: true; flowId: string | null; risk: ScoredOrderRisk | null };
 
 interface PayloadFacts {
   orderId?: string;
@@ -31,10 +32,10 @@ interface PayloadFacts {
 }
 
 /** What of the order the score reads, from the payload the worker built. */
-export function orderToScore(
+function orderToScore(
   delivery: Pick<Delivery, "shop" | "orderName">,
   payload: object,
-  phone: { e164: string | null; problem: string | null },
+  phone: Phone,
   duplicateOf: string | null,
 ): OrderToScore | null {
   const facts = payload as PayloadFacts;
@@ -51,14 +52,28 @@ export function orderToScore(
   };
 }
 
+type Phone = { e164: string | null; problem: string | null };
+
+/**
+ * Scores an order the phone rule stopped: its score is the history of the next orders, and the risk rule does not
+ * act on an order that is not sent anyway.
+ */
+export async function recordRisk(delivery: Pick<Delivery, "shop" | "orderName">, payload: object, phone: Phone, now: Date) {
+  const order = orderToScore(delivery, payload, phone, null);
+  if (order) await scoreOrder(order, now);
+}
+
 /** Scores the order, then applies the shop's rule to it. A replay the merchant asked for is never held again. */
 export async function screenRisk(
   delivery: Pick<Delivery, "shop" | "orderName" | "replays">,
-  order: OrderToScore,
+  payload: object,
+  checks: { phone: Phone; duplicateOf: string | null },
   context: RiskContext,
 ): Promise<RiskOutcome> {
+  const order = orderToScore(delivery, payload, checks.phone, checks.duplicateOf);
+  if (!order) return { send: true, flowId: null, risk: null };
   const risk = await scoreOrder(order, context.now);
-  const rule = await riskRuleOf(delivery.shop);
+  const rule = await cachedRiskRule(delivery.shop);
   if (!rule.enabled || risk.score < rule.threshold) return { send: true, flowId: null, risk };
   await context.actions.oweTag(riskTag(rule, risk.level));
   return act(rule, delivery, risk, context);

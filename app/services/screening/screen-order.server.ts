@@ -9,8 +9,7 @@ import { cancelledBeforeSending, ORDER_CANCELLED } from "./cancellation.server";
 import { earlierDuplicate, orderFingerprint, type FingerprintItem } from "./duplicates.server";
 import { flagOrder } from "./flags.server";
 import { buyerPhone, shopPhoneCountry, type PhoneType } from "./phone.server";
-import { scoreOrder } from "../risk/score.server";
-import { orderToScore, screenRisk } from "./risk-rule.server";
+import { recordRisk, screenRisk } from "./risk-rule.server";
 import { cachedOrderRules, getOrderRules } from "./rules.server";
 import { waitsForSendingHours } from "./sending-hours.server";
 
@@ -94,12 +93,10 @@ export async function screenOrder<P extends object>(
   if (loopTest) return { send: true, payload: { ...payload, ...phoneFields } };
   if (!phone.usableMobile) await flagOrder(delivery, "no_phone", phone.problem);
   const noPhoneAction = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;
-  const toScore = (duplicateOf: string | null) =>
-    orderToScore(delivery, payload, { e164: phone.e164, problem: phone.problem }, duplicateOf);
+  const phoneFacts = { e164: phone.e164, problem: phone.problem };
   if (noPhoneAction !== "send") {
     // Scored all the same (the history of the next orders), with no rule of its own: the phone rule stopped it.
-    const scored = toScore(null);
-    if (scored) await scoreOrder(scored, context.now);
+    await recordRisk(delivery, payload, phoneFacts, context.now);
     const reason: DeliveryError = { code: noPhoneAction === "hold" ? "held_no_mobile" : "no_mobile" };
     if (!(await context.actions.skip(reason))) return { send: false };
     context.log().info({ reason: reason.code, problem: phone.problem }, "order not sent by the shop's phone rule");
@@ -123,8 +120,8 @@ export async function screenOrder<P extends object>(
       return { send: false };
     }
   }
-  const scored = toScore(duplicateOf);
-  const risk = scored ? await screenRisk(delivery, scored, context) : { send: true as const, flowId: null };
+  // The last check (docs/decisions/335): the return-risk score, and the shop's rule for risky orders.
+  const risk = await screenRisk(delivery, payload, { phone: phoneFacts, duplicateOf }, context);
   if (!risk.send) return { send: false };
   const marks: DuplicateFields = duplicateOf ? { possibleDuplicate: true, possibleDuplicateOf: duplicateOf } : {};
   return { send: true, payload: { ...payload, ...phoneFields, ...marks }, flowId: risk.flowId };
