@@ -21,7 +21,8 @@ export const risk = {
   "risk.reason.phone_not_mobile": "The phone is not a mobile",
   "risk.reason.phone_missing": "No valid phone",
   "risk.reason.first_order": "First order from this phone and address",
-  "risk.staffNote.hold": "Held by the order confirmation app: a high return-risk score. Release it when you have checked the order.",
+  "risk.staffNote.hold":
+    "Held by the order confirmation app: a high return-risk score. Release it when you have checked the order.",
   "risk.rule.title": "Risky orders",
   "risk.rule.description":
     "Each new order gets a return-risk score from 0 to 100 from this store's history: the buyer's returns and refusals, the city's and the product's returns.",

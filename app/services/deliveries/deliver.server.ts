@@ -1,3 +1,4 @@
+import { oweFulfilmentTask } from "../holds/tasks.server";
 import type { Delivery } from "@prisma/client";
 import prisma from "../../db.server";
 import { env } from "../../env.server";
@@ -88,6 +89,9 @@ export async function deliver(delivery: Delivery, config: Resolved, settingsCach
         skip: (reason) => skipDelivery(delivery, reason, now),
         defer: (reason, dueAt) => deferDelivery(delivery, reason, dueAt, now),
         oweTag: (tag) => oweOrderTag(delivery, tag, { now: () => now }),
+        oweRiskHold: async (orderId) => {
+          await oweFulfilmentTask(delivery.shop, { kind: "hold", subject: orderId, orderId, reason: "risk" }, now);
+        },
       };
       const screened = await screenOrder(delivery, payload, { settings, now, graphql: config.graphql, log, actions });
       if (!screened.send) return;

@@ -1,7 +1,12 @@
 /** How a fulfilment task's try ends (./tasks.server.ts), shared with the risk hold's try (./risk-hold.server.ts). */
 
 /** How a try ended: done (with what the platform answered), stood down (nothing to do, or the merchant acted). */
-export type Outcome = { status: "done" | "stood_down"; platformRef?: string | null; orderId?: string; problem?: string };
+export type Outcome = {
+  status: "done" | "stood_down";
+  platformRef?: string | null;
+  orderId?: string;
+  problem?: string;
+};
 
 /** A try that failed: worth trying again (the platform down, throttled) or not (the platform refused). */
 export class TaskProblem extends Error {

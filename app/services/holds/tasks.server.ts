@@ -50,7 +50,6 @@ const jobOf = (task: Pick<FulfilmentTask, "id" | "shop">, runAt: Date) => ({
   runAt,
 });
 
-
 const refusal = (errors: UserError[]) =>
   new TaskProblem(errors.map((error) => `${error.code ?? "error"}: ${error.message}`).join("; "), false);
 

@@ -17,7 +17,8 @@ function customerRows(shop: string, customer: CustomerRef) {
   const orderIds = customer.orderIds.map((id) => `gid://shopify/Order/${id}`);
   const digits = customer.phone?.replace(/\D/g, "") ?? "";
   // Stored in E.164; the request's phone may come without the country code: its last digits are matched.
-  const byPhone = digits.length >= MIN_PHONE_DIGITS ? [{ phone: { endsWith: digits.slice(-MIN_PHONE_DIGITS - 3) } }] : [];
+  const byPhone =
+    digits.length >= MIN_PHONE_DIGITS ? [{ phone: { endsWith: digits.slice(-MIN_PHONE_DIGITS - 3) } }] : [];
   return { shop, OR: [{ orderId: { in: orderIds } }, ...byPhone] };
 }
 

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import prisma from "../../db.server";
 import { formBoolean, formInteger } from "../../lib/input.server";
-import { DEFAULT_RISK_RULE, RISK_ACTIONS, TAG_PREFIX_PATTERN, type RiskAction, type RiskRule } from "../../lib/risk-rules";
+import {
+  DEFAULT_RISK_RULE,
+  RISK_ACTIONS,
+  TAG_PREFIX_PATTERN,
+  type RiskAction,
+  type RiskRule,
+} from "../../lib/risk-rules";
 
 /** The shop's rule for risky orders (docs/decisions/335): read by the screening per order, saved by the settings. */
 

@@ -1,6 +1,5 @@
 import type { Delivery } from "@prisma/client";
 import { riskTag, type RiskRule } from "../../lib/risk-rules";
-import { oweFulfilmentTask } from "../holds/tasks.server";
 import { cachedRiskRule } from "../risk/rules.server";
 import { scoreOrder, type OrderToScore } from "../risk/score.server";
 import type { ScoredOrderRisk } from "../risk/store.server";
@@ -19,7 +18,11 @@ import type { Logger } from "../../logger.server";
 interface RiskContext {
   now: Date;
   log: () => Logger;
-  actions: { skip(reason: DeliveryError): Promise<boolean>; oweTag(tag: string): Promise<void> };
+  actions: {
+    skip(reason: DeliveryError): Promise<boolean>;
+    oweTag(tag: string): Promise<void>;
+    oweRiskHold(orderId: string): Promise<void>;
+  };
 }
 
 /** `risk` is null for an order without an id to score it by. */
@@ -58,7 +61,12 @@ type Phone = { e164: string | null; problem: string | null };
  * Scores an order the phone rule stopped: its score is the history of the next orders, and the risk rule does not
  * act on an order that is not sent anyway.
  */
-export async function recordRisk(delivery: Pick<Delivery, "shop" | "orderName">, payload: object, phone: Phone, now: Date) {
+export async function recordRisk(
+  delivery: Pick<Delivery, "shop" | "orderName">,
+  payload: object,
+  phone: Phone,
+  now: Date,
+) {
   const order = orderToScore(delivery, payload, phone, null);
   if (order) await scoreOrder(order, now);
 }
@@ -85,10 +93,7 @@ async function act(
   risk: ScoredOrderRisk,
   context: RiskContext,
 ): Promise<RiskOutcome> {
-  if (rule.action === "hold") {
-    const subject = risk.orderId;
-    await oweFulfilmentTask(risk.shop, { kind: "hold", subject, orderId: subject, reason: "risk" }, context.now);
-  }
+  if (rule.action === "hold") await context.actions.oweRiskHold(risk.orderId);
   if (rule.action === "no_flow" && delivery.replays === 0) {
     if (await context.actions.skip({ code: "held_high_risk", params: { score: risk.score } })) {
       context.log().info({ score: risk.score }, "risky order held by the shop's rule");

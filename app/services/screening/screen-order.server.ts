@@ -36,6 +36,8 @@ export interface ScreenActions {
   defer(reason: DeliveryError, dueAt: Date): Promise<boolean>;
   /** A tag the order is owed: tried now, and again later while the platform fails. */
   oweTag(tag: string): Promise<void>;
+  /** The app's fulfilment hold for a risky order (docs/decisions/335), owed whatever the shop's hold switch. */
+  oweRiskHold(orderId: string): Promise<void>;
 }
 
 export interface ScreenContext {
@@ -54,8 +56,7 @@ export interface DuplicateFields {
 
 /** `flowId`: the flow the shop's rule for risky orders sends the order to instead of the new-order flow. */
 export type Screened<P> =
-  | { send: true; payload: P & PhoneFields & DuplicateFields; flowId?: string | null }
-  | { send: false };
+  { send: true; payload: P & PhoneFields & DuplicateFields; flowId?: string | null } | { send: false };
 
 /**
  * The order's payload with the phone fields, or, when the shop's rule says so for a buyer without a usable

@@ -33,7 +33,10 @@ async function sqlitePlan(): Promise<string[]> {
 async function postgresPlan(): Promise<string[]> {
   return prisma.$transaction(async (tx) => {
     await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
-    const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${historyStatement.postgres}`, ...values);
+    const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+      `EXPLAIN ${historyStatement.postgres}`,
+      ...values,
+    );
     return rows.map((row) => row["QUERY PLAN"]);
   });
 }

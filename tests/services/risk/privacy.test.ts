@@ -82,7 +82,10 @@ describe("the return-risk scores as the buyer's data", () => {
   it("drops scores past the retention period", async () => {
     const shop = shopDomain();
     const at = (days: number) => new Date(NOW.getTime() - days * DAY);
-    for (const [n, days] of [[1, 1], [2, 400]] as const) {
+    for (const [n, days] of [
+      [1, 1],
+      [2, 400],
+    ] as const) {
       await saveOrderRisk({ shop, orderId: `o${n}`, score: 0, level: "low", reasons: [], scoredAt: at(days) });
     }
     expect(await purgeExpiredRisks(NOW)).toBe(1);

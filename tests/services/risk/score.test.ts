@@ -101,7 +101,11 @@ describe("the return-risk score on a shop's history", () => {
   it("counts the address's returns under another phone, and the phone's own orders there once", async () => {
     const shop = shopDomain();
     await pastOrder(shop, { phone: LUIS, address: ANA_HOME, stage: "returned" });
-    await pastOrder(shop, { phone: LUIS, address: { address1: "calle 10 #4 21", city: "MEDELLIN" }, answer: "refused" });
+    await pastOrder(shop, {
+      phone: LUIS,
+      address: { address1: "calle 10 #4 21", city: "MEDELLIN" },
+      answer: "refused",
+    });
     await pastOrder(shop, { phone: ANA, address: ANA_HOME, stage: "returned" });
     const risk = await scoreOrder(newOrder(shop), NOW);
     expect(reason(risk, "address_returned")).toMatchObject({ points: 15, values: { count: 1 } });
@@ -196,7 +200,13 @@ describe("the return-risk score on a shop's history", () => {
     const shop = shopDomain();
     const product = "gid://shopify/Product/1";
     for (let n = 0; n < 25; n++) {
-      await pastOrder(other, { phone: ANA, address: ANA_HOME, productId: product, answer: "refused", stage: "returned" });
+      await pastOrder(other, {
+        phone: ANA,
+        address: ANA_HOME,
+        productId: product,
+        answer: "refused",
+        stage: "returned",
+      });
     }
     const risk = await scoreOrder(newOrder(shop), NOW);
     expect(risk.reasons).toEqual([{ code: "first_order", points: WEIGHTS.firstOrder }]);

@@ -33,8 +33,7 @@ export function RiskRuleCard({
   const set = (patch: Partial<typeof form>) => setForm((before) => ({ ...before, ...patch }));
   const write = useWrite<{ success: true }>("/app/risk-rule", () => showToast(t("risk.rule.saved")));
   const dirty = (Object.keys(saved) as (keyof typeof saved)[]).some((name) => form[name] !== saved[name]);
-  const fieldError = (field: string) =>
-    write.failure?.error?.startsWith(field) ? message(write.failure) : undefined;
+  const fieldError = (field: string) => (write.failure?.error?.startsWith(field) ? message(write.failure) : undefined);
 
   function save() {
     write.submit("risk-rule-save", {
