@@ -10,6 +10,7 @@ import { journey } from "./en/journey";
 import { incidents } from "./en/incidents";
 import { polling } from "./en/polling";
 import { storeActions } from "./en/store-actions";
+import { risk } from "./en/risk";
 
 /**
  * English strings: the fallback language and the reference set of keys. Every other language must
@@ -29,6 +30,7 @@ export const en = {
   ...incidents,
   ...polling,
   ...storeActions,
+  ...risk,
 } as const;
 
 export type MessageKey = keyof typeof en;

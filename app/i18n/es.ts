@@ -11,6 +11,7 @@ import { journey } from "./es/journey";
 import { incidents } from "./es/incidents";
 import { polling } from "./es/polling";
 import { storeActions } from "./es/store-actions";
+import { risk } from "./es/risk";
 
 /** Spanish (neutral Latin American): most merchants of the app read the admin in Spanish. */
 export const es: Messages = {
@@ -26,4 +27,5 @@ export const es: Messages = {
   ...incidents,
   ...polling,
   ...storeActions,
+  ...risk,
 };

@@ -72,6 +72,8 @@ export function deliveryErrorText(
     message = t(hasMessage(own) ? own : "deliveryError.trigger_http", { status });
   } else if (code === "waiting_for_window") {
     message = t("deliveryError.waiting_for_window", { opensAt: params.opensAt ? clockLabel(params.opensAt) : "—" });
+  } else if (code === "held_high_risk") {
+    message = t("deliveryError.held_high_risk", { score: params.score ?? "—" });
   } else {
     message = t(`deliveryError.${code}`);
   }

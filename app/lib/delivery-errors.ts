@@ -19,6 +19,8 @@ export const DELIVERY_ERROR_CODES = [
   "no_mobile",
   "order_cancelled",
   "held_possible_duplicate",
+  // The shop's rule for risky orders (docs/decisions/335): a high return-risk score, held for the team.
+  "held_high_risk",
   // Not an outcome: the order waits for the shop's sending hours to open (docs/decisions/224).
   "waiting_for_window",
   // An attempt at the automation platform that failed.
@@ -43,6 +45,8 @@ export interface DeliveryErrorParams {
   detail?: string;
   /** waiting_for_window: the opening, HH:MM in the shop's zone. */
   opensAt?: string;
+  /** held_high_risk: the order's return-risk score. */
+  score?: number;
 }
 
 export interface DeliveryError {
@@ -69,6 +73,7 @@ const ENGLISH: Record<DeliveryErrorCode, (params: DeliveryErrorParams) => string
   order_cancelled: () => "Not sent: the order was cancelled before its trigger went out",
   held_possible_duplicate: () =>
     "Held: the same phone ordered the same items shortly before (tagged automation-possible-duplicate)",
+  held_high_risk: ({ score }) => `Held: a return-risk score of ${score ?? "?"} (the shop's rule for risky orders)`,
   waiting_for_window: ({ opensAt }) => `Waiting for the shop's sending hours; goes out at ${opensAt ?? "the opening"}`,
   trigger_timeout: () => "Timed out waiting for the automation platform",
   trigger_unreachable: ({ detail }) => `Network error: ${detail ?? "unknown"}`,
@@ -110,7 +115,7 @@ function safeParams(value: unknown): DeliveryErrorParams {
   if (!value || typeof value !== "object") return {};
   const raw = value as Record<string, unknown>;
   const params: DeliveryErrorParams = {};
-  for (const key of ["status", "attempts", "gaveUpAfter"] as const) {
+  for (const key of ["status", "attempts", "gaveUpAfter", "score"] as const) {
     if (typeof raw[key] === "number" && Number.isFinite(raw[key])) params[key] = raw[key];
   }
   if (typeof raw.detail === "string" && raw.detail) params.detail = raw.detail;

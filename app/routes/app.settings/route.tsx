@@ -20,6 +20,8 @@ import { authenticate } from "~/shopify.server";
 import { AnswerRulesCard } from "./components/AnswerRulesCard";
 import { HoldSettingsCard } from "./components/HoldSettingsCard";
 import { OrderRulesSettings } from "./components/OrderRulesSettings";
+import { RiskRuleCard } from "./components/RiskRuleCard";
+import { riskRuleOf } from "~/services/risk/rules.server";
 import { OutcomeTagSetting } from "./components/OutcomeTagSetting";
 import { AutomationSettings } from "./components/AutomationSettings";
 import { FollowInStoreCard } from "./components/FollowInStoreCard";
@@ -56,6 +58,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     follow,
     incidentFlow,
     polling,
+    riskRule,
   ] = await Promise.all([
     getShopSettings(session.shop),
     answerRulesView(session.shop),
@@ -69,10 +72,12 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     followInStoreView(session.shop),
     incidentFlowSettings(session.shop),
     pollingReach(session.shop),
+    riskRuleOf(session.shop),
   ]);
   return {
     tagPolicy,
     orderRules,
+    riskRule,
     receiver,
     statusMap,
     carrierPace,
@@ -108,6 +113,7 @@ export default function Settings() {
     flows,
     tagPolicy,
     orderRules,
+    riskRule,
     answers,
     holdPolicy,
     holdScopesMissing,
@@ -162,7 +168,10 @@ export default function Settings() {
             title={t("settings.orderRules.title")}
             description={t("settings.orderRules.description")}
           >
-            <OrderRulesSettings rules={orderRules} report={unsaved.report} />
+            <BlockStack gap="400">
+              <OrderRulesSettings rules={orderRules} report={unsaved.report} />
+              <RiskRuleCard rule={riskRule} flows={flows.flows} report={unsaved.report} />
+            </BlockStack>
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection
             id="answers"

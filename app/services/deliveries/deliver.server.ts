@@ -1,3 +1,4 @@
+import { oweFulfilmentTask } from "../holds/tasks.server";
 import type { Delivery } from "@prisma/client";
 import prisma from "../../db.server";
 import { env } from "../../env.server";
@@ -66,6 +67,9 @@ export async function deliver(delivery: Delivery, config: Resolved, settingsCach
       skip: (reason) => skipDelivery(delivery, reason, now),
       defer: (reason, dueAt) => deferDelivery(delivery, reason, dueAt, now),
       oweTag: (tag) => oweOrderTag(delivery, tag, { now: () => now }),
+      oweRiskHold: async (orderId) => {
+        await oweFulfilmentTask(delivery.shop, { kind: "hold", subject: orderId, orderId, reason: "risk" }, now);
+      },
     };
     if (delivery.topic === INCIDENT_TOPIC) {
       // A parcel's incident, to the shop's incident flow (docs/decisions/330).
@@ -102,8 +106,10 @@ export async function deliver(delivery: Delivery, config: Resolved, settingsCach
       const screened = await screenOrder(delivery, payload, { settings, now, graphql: config.graphql, log, actions });
       if (!screened.send) return;
       payload = screened.payload;
+      // The shop's rule for risky orders may send the order to another of its flows (docs/decisions/335).
+      if (screened.flowId) flowId = screened.flowId;
     }
-    result = await triggerFlow(route.apiKey, route.flowId, payload, { idempotencyKey });
+    result = await triggerFlow(route.apiKey, flowId ?? route.flowId, payload, { idempotencyKey });
   } catch (error) {
     // Failed before anything was sent (database, a bug): retried on the schedule like a network error.
     log().error({ err: describe(error) }, "delivery failed before the trigger");

@@ -95,11 +95,12 @@ export async function placeHold(
   fulfillmentOrderId: string,
   note: string,
   options: GraphqlOptions = {},
+  handle = HOLD_HANDLE,
 ) {
   const data = await platformGraphql(
     session,
     FULFILLMENT_ORDER_HOLD,
-    { id: fulfillmentOrderId, handle: HOLD_HANDLE, reasonNotes: note },
+    { id: fulfillmentOrderId, handle, reasonNotes: note },
     options,
   );
   return {

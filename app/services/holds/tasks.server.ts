@@ -19,6 +19,8 @@ import { POLICIES } from "../jobs/policies";
 import { addJob } from "../jobs/queue.server";
 import { JOB_KINDS } from "../jobs/registry.server";
 import { JobProblem, type Job } from "../jobs/types";
+import { riskHold } from "./risk-hold.server";
+import { TaskProblem, type Outcome } from "./task-outcome";
 import { coversOrder, holdPolicyOf } from "./settings.server";
 import { cancelledByApp, cancelNote, holdNote, type CancelReason } from "./staff-notes.server";
 
@@ -33,7 +35,8 @@ import { cancelledByApp, cancelNote, holdNote, type CancelReason } from "./staff
  */
 
 export type TaskKind = "hold" | "release" | "cancel";
-export type TaskReason = "routed" | "confirmed" | "refused" | "no_answer" | "merchant";
+/** risk: the shop's rule for risky orders holds the order itself (./risk-hold.server.ts, docs/decisions/335). */
+export type TaskReason = "routed" | "confirmed" | "refused" | "no_answer" | "merchant" | "risk";
 
 /** When a failed task is tried again, declared with every kind of durable work's (app/services/jobs/policies.ts). */
 export const FULFILMENT_RETRY_DELAYS_MS = POLICIES["fulfilment-task"].retryDelaysMs;
@@ -46,21 +49,6 @@ const jobOf = (task: Pick<FulfilmentTask, "id" | "shop">, runAt: Date) => ({
   payload: { taskId: task.id },
   runAt,
 });
-
-/** How a try ended: done (with what the platform answered), stood down (nothing to do, or the merchant acted). */
-type Outcome = { status: "done" | "stood_down"; platformRef?: string | null; orderId?: string; problem?: string };
-
-/** A try that failed: worth trying again (the platform down, throttled) or not (the platform refused). */
-class TaskProblem extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    /** What the try sent whose answer was lost, kept for the next try to recognise (a release's hold ids). */
-    readonly sent?: string,
-  ) {
-    super(message);
-  }
-}
 
 const refusal = (errors: UserError[]) =>
   new TaskProblem(errors.map((error) => `${error.code ?? "error"}: ${error.message}`).join("; "), false);
@@ -165,6 +153,7 @@ async function tryTask(task: FulfilmentTask, attempt: number, now: () => Date, g
 }
 
 function perform(session: PlatformSession, task: FulfilmentTask, graphql: GraphqlOptions): Promise<Outcome> {
+  if (task.kind === "hold" && task.reason === "risk") return riskHold(session, task, graphql);
   if (task.kind === "hold") return hold(session, task, graphql);
   if (task.kind === "release") return release(session, task, graphql);
   return cancel(session, task, graphql);

@@ -27,11 +27,14 @@ function periodic(everyMs: number, run: () => Promise<(now: Date) => Promise<unk
 }
 
 export const JOB_KINDS: JobKinds = {
-  // Order payloads past the retention, and the buyer's phone kept on a supplier status not yet matched.
+  // Order payloads past the retention, the buyer's phone kept on a supplier status not yet matched, and the
+  // return-risk scores with the history keys they keep.
   "retention-purge": periodic(3_600_000, async () => {
     const { purgeExpiredPayloads } = await import("../deliveries/retention.server");
     const { purgeJourneyPhones } = await import("../journey/privacy.server");
-    return async (now) => (await purgeExpiredPayloads(now)) + (await purgeJourneyPhones(now));
+    const { purgeExpiredRisks } = await import("../risk/privacy.server");
+    return async (now) =>
+      (await purgeExpiredPayloads(now)) + (await purgeJourneyPhones(now)) + (await purgeExpiredRisks(now));
   }),
   "temporary-theme-files": periodic(
     THEME_FILES_EVERY_MS,

@@ -19,6 +19,10 @@ export interface ScoredOrderRisk {
   level: RiskLevel;
   reasons: RiskReason[];
   scoredAt: Date;
+  /** What the next orders' scores read (docs/decisions/334): the address's digest, the folded city, the product. */
+  addressKey?: string | null;
+  city?: string | null;
+  productId?: string | null;
 }
 
 export interface StoredOrderRisk extends ScoredOrderRisk {
@@ -34,6 +38,9 @@ export async function saveOrderRisk(risk: ScoredOrderRisk): Promise<void> {
     level: risk.level,
     reasons: JSON.stringify(risk.reasons),
     scoredAt: risk.scoredAt,
+    addressKey: risk.addressKey ?? null,
+    city: risk.city ?? null,
+    productId: risk.productId ?? null,
   };
   await prisma.orderRisk.upsert({
     where: { shop_orderId: { shop: risk.shop, orderId: risk.orderId } },
@@ -68,11 +75,14 @@ function fromRow(row: OrderRisk): StoredOrderRisk {
     level: row.level as RiskLevel,
     reasons: parseReasons(row.reasons),
     scoredAt: row.scoredAt,
+    addressKey: row.addressKey,
+    city: row.city,
+    productId: row.productId,
     assessmentSentAt: row.assessmentSentAt,
   };
 }
 
-function parseReasons(text: string): RiskReason[] {
+export function parseReasons(text: string): RiskReason[] {
   const parsed: unknown = JSON.parse(text);
   return Array.isArray(parsed) ? (parsed as RiskReason[]) : [];
 }

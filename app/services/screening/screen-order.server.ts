@@ -9,6 +9,7 @@ import { cancelledBeforeSending, ORDER_CANCELLED } from "./cancellation.server";
 import { earlierDuplicate, orderFingerprint, type FingerprintItem } from "./duplicates.server";
 import { flagOrder } from "./flags.server";
 import { buyerPhone, shopPhoneCountry, type PhoneType } from "./phone.server";
+import { recordRisk, screenRisk } from "./risk-rule.server";
 import { cachedOrderRules, getOrderRules } from "./rules.server";
 import { waitsForSendingHours } from "./sending-hours.server";
 
@@ -35,6 +36,8 @@ export interface ScreenActions {
   defer(reason: DeliveryError, dueAt: Date): Promise<boolean>;
   /** A tag the order is owed: tried now, and again later while the platform fails. */
   oweTag(tag: string): Promise<void>;
+  /** The app's fulfilment hold for a risky order (docs/decisions/335), owed whatever the shop's hold switch. */
+  oweRiskHold(orderId: string): Promise<void>;
 }
 
 export interface ScreenContext {
@@ -51,7 +54,9 @@ export interface DuplicateFields {
   possibleDuplicateOf?: string;
 }
 
-export type Screened<P> = { send: true; payload: P & PhoneFields & DuplicateFields } | { send: false };
+/** `flowId`: the flow the shop's rule for risky orders sends the order to instead of the new-order flow. */
+export type Screened<P> =
+  { send: true; payload: P & PhoneFields & DuplicateFields; flowId?: string | null } | { send: false };
 
 /**
  * The order's payload with the phone fields, or, when the shop's rule says so for a buyer without a usable
@@ -89,7 +94,10 @@ export async function screenOrder<P extends object>(
   if (loopTest) return { send: true, payload: { ...payload, ...phoneFields } };
   if (!phone.usableMobile) await flagOrder(delivery, "no_phone", phone.problem);
   const noPhoneAction = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;
+  const phoneFacts = { e164: phone.e164, problem: phone.problem };
   if (noPhoneAction !== "send") {
+    // Scored all the same (the history of the next orders), with no rule of its own: the phone rule stopped it.
+    await recordRisk(delivery, payload, phoneFacts, context.now);
     const reason: DeliveryError = { code: noPhoneAction === "hold" ? "held_no_mobile" : "no_mobile" };
     if (!(await context.actions.skip(reason))) return { send: false };
     context.log().info({ reason: reason.code, problem: phone.problem }, "order not sent by the shop's phone rule");
@@ -113,8 +121,11 @@ export async function screenOrder<P extends object>(
       return { send: false };
     }
   }
+  // The last check (docs/decisions/335): the return-risk score, and the shop's rule for risky orders.
+  const risk = await screenRisk(delivery, payload, { phone: phoneFacts, duplicateOf }, context);
+  if (!risk.send) return { send: false };
   const marks: DuplicateFields = duplicateOf ? { possibleDuplicate: true, possibleDuplicateOf: duplicateOf } : {};
-  return { send: true, payload: { ...payload, ...phoneFields, ...marks } };
+  return { send: true, payload: { ...payload, ...phoneFields, ...marks }, flowId: risk.flowId };
 }
 
 /** The order inside a stored body: the spec's `{ order: {...} }` or the bare REST body. */

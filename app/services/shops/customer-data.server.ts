@@ -17,5 +17,7 @@ export type CustomerRef = {
 export interface CustomerDataHolder {
   name: string;
   describe(shop: string, customer: CustomerRef): Promise<number>;
+  /** What is held, item by item, where the request's record lists it (the return-risk scores and what they used). */
+  list?(shop: string, customer: CustomerRef): Promise<unknown[]>;
   redact(shop: string, customer: CustomerRef): Promise<number>;
 }

@@ -42,6 +42,7 @@ function shopOwnedDeletes(shop: string) {
     prisma.flowActionRun.deleteMany({ where: { shop } }),
     prisma.incidentFlowSettings.deleteMany({ where: { shop } }),
     prisma.incidentAnswer.deleteMany({ where: { shop } }),
+    prisma.riskRules.deleteMany({ where: { shop } }),
     // After the deliveries: deleting them appends their last count changes.
     prisma.insightCountChange.deleteMany({ where: { shop } }),
     prisma.insightCount.deleteMany({ where: { shop } }),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import prisma from "../../db.server";
 import { deliveryPayloads } from "../deliveries/retention.server";
 import { supplierJourneys } from "../journey/privacy.server";
+import { orderRisks } from "../risk/privacy.server";
 import type { CustomerDataHolder, CustomerRef } from "./customer-data.server";
 import { deleteShopData } from "./lifecycle.server";
 
@@ -35,19 +36,23 @@ export function parseCustomerPayload(payload: unknown): CustomerRef {
 }
 
 // Add a holder here when a table starts to keep customer data.
-const holders: CustomerDataHolder[] = [deliveryPayloads, supplierJourneys];
+const holders: CustomerDataHolder[] = [deliveryPayloads, supplierJourneys, orderRisks];
 
 /** customers/data_request: records what is held, so the merchant can answer the customer. */
 export async function recordDataRequest(shop: string, payload: unknown) {
   const customer = parseCustomerPayload(payload);
   const held: Record<string, number> = {};
-  for (const holder of holders) held[holder.name] = await holder.describe(shop, customer);
+  const listed: Record<string, unknown[]> = {};
+  for (const holder of holders) {
+    held[holder.name] = await holder.describe(shop, customer);
+    if (holder.list) listed[holder.name] = await holder.list(shop, customer);
+  }
   return prisma.privacyRequest.create({
     data: {
       shop,
       topic: "customers/data_request",
       customerId: customer.id,
-      summary: JSON.stringify({ ordersRequested: customer.orderIds, held }),
+      summary: JSON.stringify({ ordersRequested: customer.orderIds, held, listed }),
     },
   });
 }
