@@ -102,6 +102,12 @@ export const JOB_KINDS: JobKinds = {
   // Supplier orders with no final stage asked about at the marketplace, within each token's budget: the fallback
   // for pushes that never came (docs/decisions/304). Once a minute, the budget's own period.
   "supplier-polling": periodic(60_000, async () => (await import("../journey/poll.server")).pollSupplierOrders),
+  // An order's return-risk score owed to the admin's risk panel, one live job per order (docs/decisions/336).
+  "risk-assessment": {
+    ...POLICIES["risk-assessment"],
+    concurrency: 2,
+    handler: async () => (await import("../risk/assessment.server")).riskAssessmentHandler(),
+  },
   // The no-answer timeouts that owe holds' releases and cancels.
   "no-answer-timeouts": periodic(60_000, async () => (await import("../holds/timeouts.server")).applyNoAnswerTimeouts),
 };
