@@ -19,4 +19,10 @@ export const risk = {
   "risk.reason.other": "Other signal ({code})",
   "risk.points.up": "+{points} points",
   "risk.points.down": "{points} points",
+  // The blocklist's outcomes in the log (docs/decisions/337).
+  "deliveryError.held_blocked_phone":
+    "Held: the buyer's phone is on your blocklist. Tagged automation-blocked-phone for your team",
+  "deliveryError.blocked_phone": "Not sent: the buyer's phone is on your blocklist (your rule)",
+  "error.invalid_phone": "Enter a valid phone number, with its country code if it is from abroad.",
+  "error.blocklist_full": "The blocklist is full ({limit} phones): remove some before adding more.",
 };

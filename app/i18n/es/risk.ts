@@ -21,4 +21,9 @@ export const risk: Record<keyof typeof en, string> = {
   "risk.reason.other": "Otra señal ({code})",
   "risk.points.up": "+{points} puntos",
   "risk.points.down": "{points} puntos",
+  "deliveryError.held_blocked_phone":
+    "Retenido: el teléfono del comprador está en tu lista de bloqueados. Se etiquetó automation-blocked-phone para tu equipo",
+  "deliveryError.blocked_phone": "No se envió: el teléfono del comprador está en tu lista de bloqueados (tu regla)",
+  "error.invalid_phone": "Escribe un teléfono válido, con su código de país si es del exterior.",
+  "error.blocklist_full": "La lista de bloqueados está llena ({limit} teléfonos): quita algunos antes de agregar más.",
 };

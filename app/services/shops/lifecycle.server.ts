@@ -38,6 +38,9 @@ function shopOwnedDeletes(shop: string) {
     prisma.supplierOrder.deleteMany({ where: { shop } }),
     prisma.journeyStep.deleteMany({ where: { shop } }),
     prisma.orderRisk.deleteMany({ where: { shop } }),
+    prisma.orderRiskAssessmentRefusal.deleteMany({ where: { shop } }),
+    prisma.blockedPhone.deleteMany({ where: { shop } }),
+    prisma.blockedPhoneRule.deleteMany({ where: { shop } }),
     // After the deliveries: deleting them appends their last count changes.
     prisma.insightCountChange.deleteMany({ where: { shop } }),
     prisma.insightCount.deleteMany({ where: { shop } }),

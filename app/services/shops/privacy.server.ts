@@ -2,6 +2,7 @@ import { z } from "zod";
 import prisma from "../../db.server";
 import { deliveryPayloads } from "../deliveries/retention.server";
 import { supplierJourneys } from "../journey/privacy.server";
+import { blockedPhones } from "../screening/blocklist.server";
 import type { CustomerDataHolder, CustomerRef } from "./customer-data.server";
 import { deleteShopData } from "./lifecycle.server";
 
@@ -35,7 +36,7 @@ export function parseCustomerPayload(payload: unknown): CustomerRef {
 }
 
 // Add a holder here when a table starts to keep customer data.
-const holders: CustomerDataHolder[] = [deliveryPayloads, supplierJourneys];
+const holders: CustomerDataHolder[] = [deliveryPayloads, supplierJourneys, blockedPhones];
 
 /** customers/data_request: records what is held, so the merchant can answer the customer. */
 export async function recordDataRequest(shop: string, payload: unknown) {

@@ -91,6 +91,8 @@ const ERROR_CODES = new Set([
   "no_mobile",
   "order_cancelled",
   "held_possible_duplicate",
+  "held_blocked_phone",
+  "blocked_phone",
   "waiting_for_window",
   "trigger_timeout",
   "trigger_unreachable",
