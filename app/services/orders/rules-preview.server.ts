@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
 import { readBuyerSummary } from "../../lib/buyer-summary";
 import type { OrderRules } from "../../lib/order-rules";
-import { isWithinSendingHours } from "../../lib/sending-hours";
+import { withinSendingHoursTest } from "../../lib/sending-hours";
 import { addDays, localDayOf, startOfLocalDay } from "../../lib/time-zone";
 import { normalisePhone } from "../screening/phone.server";
 
@@ -51,13 +51,20 @@ export async function previewOrderRules(
   const windowMs = draft.duplicateWindowMinutes * 60_000;
   const lastSeen = new Map<string, number>();
   const counts = { noMobile: 0, duplicates: 0, outsideHours: 0, blockedPhones: 0 };
+  const withinHours = withinSendingHoursTest(draft.sendingHours, timeZone);
+  // A buyer who orders again types the number the same way: read each distinct number once.
+  const phones = new Map<string, ReturnType<typeof normalisePhone>>();
+  const phoneOf = (raw: string | null, country: string | null) => {
+    const key = `${country ?? ""}|${raw ?? ""}`;
+    let phone = phones.get(key);
+    if (!phone) phones.set(key, (phone = normalisePhone(raw, [draft.phoneCountry, country])));
+    return phone;
+  };
   for (const order of orders) {
     const at = order.createdAt.getTime();
-    if (draft.sendingHours.on && !isWithinSendingHours(order.createdAt, draft.sendingHours, timeZone)) {
-      counts.outsideHours++;
-    }
+    if (draft.sendingHours.on && !withinHours(order.createdAt)) counts.outsideHours++;
     const buyer = readBuyerSummary(order.buyer);
-    const phone = normalisePhone(buyer?.phone ?? null, [draft.phoneCountry, buyer?.countryCode]);
+    const phone = phoneOf(buyer?.phone ?? null, buyer?.countryCode ?? null);
     if (!phone.usableMobile) counts.noMobile++;
     if (!phone.e164) continue;
     if (blockedSet.has(phone.e164)) counts.blockedPhones++;

@@ -91,3 +91,15 @@ describe("the order rules' preview on the last 30 days", () => {
     expect(await post({ intent: "nonsense" })).toMatchObject({ status: 400, body: { success: false } });
   });
 });
+
+describe("the preview's sending hours test", () => {
+  it("agrees with the worker's check on every quarter hour of a year, in a zone whose clocks change", async () => {
+    const { isWithinSendingHours, withinSendingHoursTest } = await import("~/lib/sending-hours");
+    const hours = { on: true, from: "21:30", to: "07:45" };
+    const test = withinSendingHoursTest(hours, "America/Santiago");
+    const start = Date.parse("2026-01-01T00:07:00Z");
+    for (let at = start; at < start + 365 * 86_400_000; at += 15 * 60_000 + 60_000) {
+      expect(test(new Date(at))).toBe(isWithinSendingHours(new Date(at), hours, "America/Santiago"));
+    }
+  });
+});
