@@ -28,6 +28,8 @@ import { CarrierPaceCard } from "./components/CarrierPaceCard";
 import { carrierPaceOf } from "~/services/journey/pace.server";
 import { StatusReceiverCard } from "./components/StatusReceiverCard";
 import { SupplierSettings } from "./components/SupplierSettings";
+import { BlocklistCard } from "./components/BlocklistCard";
+import { blocklistView } from "~/services/orders/rules-intents.server";
 import { settingsIntent, storedKeyFlows, type StoredKeyFlows } from "./intents.server";
 
 export const meta = pageMeta("nav.settings");
@@ -50,6 +52,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     statusMap,
     carrierPace,
     follow,
+    blocklist,
   ] = await Promise.all([
     getShopSettings(session.shop),
     answerRulesView(session.shop),
@@ -61,10 +64,12 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     savedStatusMap(session.shop),
     carrierPaceOf(session.shop),
     followInStoreView(session.shop),
+    blocklistView(session.shop),
   ]);
   return {
     tagPolicy,
     orderRules,
+    blocklist,
     receiver,
     statusMap,
     carrierPace,
@@ -98,6 +103,7 @@ export default function Settings() {
     flows,
     tagPolicy,
     orderRules,
+    blocklist,
     answers,
     holdPolicy,
     holdScopesMissing,
@@ -146,7 +152,10 @@ export default function Settings() {
             title={t("settings.orderRules.title")}
             description={t("settings.orderRules.description")}
           >
-            <OrderRulesSettings rules={orderRules} report={unsaved.report} />
+            <BlockStack gap="400">
+              <OrderRulesSettings rules={orderRules} report={unsaved.report} />
+              <BlocklistCard {...blocklist} />
+            </BlockStack>
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection
             id="answers"

@@ -3,6 +3,7 @@ import { readBuyerSummary } from "../../lib/buyer-summary";
 import type { OrderRules } from "../../lib/order-rules";
 import { withinSendingHoursTest } from "../../lib/sending-hours";
 import { addDays, localDayOf, startOfLocalDay } from "../../lib/time-zone";
+import type { RulesPreview } from "../../lib/rules-preview";
 import { normalisePhone } from "../screening/phone.server";
 
 /**
@@ -16,18 +17,6 @@ import { normalisePhone } from "../screening/phone.server";
 
 export const PREVIEW_DAYS = 30;
 export const PREVIEW_MAX_ORDERS = 30_000;
-
-export interface RulesPreview {
-  /** The first instant counted: the shop's local midnight 29 days before today. */
-  since: string;
-  orders: number;
-  /** More orders than PREVIEW_MAX_ORDERS: the newest that many were counted. */
-  capped: boolean;
-  noMobile: number;
-  duplicates: number;
-  outsideHours: number;
-  blockedPhones: number;
-}
 
 export async function previewOrderRules(
   shop: string,

@@ -24,7 +24,7 @@ export async function listBlockedPhones(shop: string): Promise<BlockedPhoneEntry
 /** Adds (or re-words) a blocked phone typed by the merchant, read as the shop's orders are read. */
 export async function blockPhone(shop: string, raw: string, reason: string, country: string | null, now = new Date()) {
   const phone = normalisePhone(raw, [country]);
-  if (!phone.e164) throw new AppError(400, "The phone is not a valid number", "invalid_phone", { field: "phone" });
+  if (!phone.e164) throw AppError.forField("phone", "is not a valid number", { code: "invalid_phone" });
   const count = await prisma.blockedPhone.count({ where: { shop } });
   const known = await prisma.blockedPhone.findUnique({ where: { shop_phone: { shop, phone: phone.e164 } } });
   if (!known && count >= BLOCKLIST_LIMITS.phones) {
