@@ -2,6 +2,7 @@ import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { JourneySection } from "./JourneySection";
+import { RiskSection } from "./RiskSection";
 import { buildBuyerView, buyerActionRequest, holdFailureMessage, type BuyerAction, type BuyerState } from "./buyer";
 import { actionRequest, buildStory, failureMessage, NETWORK_FAILURE, type Line, type StoryDelivery } from "./story";
 
@@ -166,6 +167,7 @@ function Extension() {
             )}
           </s-stack>
         )}
+        <RiskSection orderId={orderId} />
         <JourneySection orderId={orderId} />
       </s-stack>
     </s-admin-block>
