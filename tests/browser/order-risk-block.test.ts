@@ -91,7 +91,7 @@ describe("the order page's block shows the order's return risk", () => {
         await shown(page.getByRole("heading", { name: locale === "es" ? "Riesgo de devolución" : "Return risk" }));
         for (const text of READS[locale]) await shown(page.getByText(text, { exact: true }).first());
         const order = await page
-          .getByText(/pedidos anteriores|earlier orders/)
+          .getByText(/pedidos anteriores de este teléfono|earlier orders from this phone/)
           .evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ""));
         expect(order[0]).toMatch(/^3 /);
         expect(await seriousAxeFindings(page)).toEqual([]);

@@ -10,7 +10,9 @@ import {
   saveBlockedPhoneAction,
   unblockPhone,
 } from "../screening/blocklist.server";
+import { shopPhoneCountry } from "../screening/phone.server";
 import { getOrderRules } from "../screening/rules.server";
+import { getShopSettings } from "../shops/configuration.server";
 import { shopTimeZone } from "../shops/time-zone.server";
 import { previewOrderRules } from "./rules-preview.server";
 import { orderRulesInput, saveOrderRules } from "./rules.server";
@@ -40,13 +42,17 @@ function draftRules(fields: Record<string, string>) {
   };
 }
 
+/** The country of a number typed without a code, as the worker reads the shop's orders. */
+async function phoneCountry(shop: string) {
+  return shopPhoneCountry(await getOrderRules(shop), await getShopSettings(shop));
+}
+
 /** The card's list, its rule and the suggestions, as the page loads them. */
 export async function blocklistView(shop: string) {
-  const rules = await getOrderRules(shop);
   const [phones, action, suggestions] = await Promise.all([
     listBlockedPhones(shop),
     blockedPhoneAction(shop),
-    blocklistSuggestions(shop, rules.phoneCountry),
+    blocklistSuggestions(shop, await phoneCountry(shop)),
   ]);
   return { phones, action, suggestions };
 }
@@ -59,8 +65,7 @@ export async function orderRulesIntent(shop: string, fields: Record<string, stri
       return { preview: await previewOrderRules(shop, draftRules(fields), await shopTimeZone(shop, now), now) };
     case "blocklist-add": {
       const { phone, reason } = parseInput(blockInput, fields);
-      const country = (await getOrderRules(shop)).phoneCountry;
-      await blockPhone(shop, phone, reason, country, now);
+      await blockPhone(shop, phone, reason, await phoneCountry(shop), now);
       return { blocklist: await blocklistView(shop) };
     }
     case "blocklist-remove":
