@@ -52,6 +52,7 @@ export const risk = {
   "blocklist.add": "Block phone",
   "blocklist.remove": "Unblock {phone}",
   "blocklist.unblock": "Unblock",
+  "blocklist.block": "Block",
   "blocklist.empty": "No blocked phones yet.",
   "blocklist.added": "Phone blocked",
   "blocklist.removed": "Phone unblocked",

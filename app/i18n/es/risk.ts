@@ -51,6 +51,7 @@ export const risk: Record<keyof typeof en, string> = {
   "blocklist.add": "Bloquear teléfono",
   "blocklist.remove": "Desbloquear {phone}",
   "blocklist.unblock": "Desbloquear",
+  "blocklist.block": "Bloquear",
   "blocklist.empty": "Todavía no hay teléfonos bloqueados.",
   "blocklist.added": "Teléfono bloqueado",
   "blocklist.removed": "Teléfono desbloqueado",

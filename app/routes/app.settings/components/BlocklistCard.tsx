@@ -139,7 +139,7 @@ export function BlocklistCard({
                       }
                       accessibilityLabel={t("blocklist.suggestion.block", { phone: suggestion.phone })}
                     >
-                      {t("blocklist.add")}
+                      {t("blocklist.block")}
                     </Button>
                   </InlineStack>
                 </li>
