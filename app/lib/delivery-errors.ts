@@ -21,6 +21,9 @@ export const DELIVERY_ERROR_CODES = [
   "held_possible_duplicate",
   // The shop's rule for risky orders (docs/decisions/335): a high return-risk score, held for the team.
   "held_high_risk",
+  // The merchant blocked the buyer's phone (docs/decisions/337): held for the team or not sent.
+  "held_blocked_phone",
+  "blocked_phone",
   // Not an outcome: the order waits for the shop's sending hours to open (docs/decisions/224).
   "waiting_for_window",
   // An attempt at the automation platform that failed.
@@ -74,6 +77,8 @@ const ENGLISH: Record<DeliveryErrorCode, (params: DeliveryErrorParams) => string
   held_possible_duplicate: () =>
     "Held: the same phone ordered the same items shortly before (tagged automation-possible-duplicate)",
   held_high_risk: ({ score }) => `Held: a return-risk score of ${score ?? "?"} (the shop's rule for risky orders)`,
+  held_blocked_phone: () => "Held: the buyer's phone is on the shop's blocklist (tagged automation-blocked-phone)",
+  blocked_phone: () => "Not sent: the buyer's phone is on the shop's blocklist (the shop's rule)",
   waiting_for_window: ({ opensAt }) => `Waiting for the shop's sending hours; goes out at ${opensAt ?? "the opening"}`,
   trigger_timeout: () => "Timed out waiting for the automation platform",
   trigger_unreachable: ({ detail }) => `Network error: ${detail ?? "unknown"}`,

@@ -38,7 +38,12 @@ export const DUPLICATE_TAG = "automation-possible-duplicate";
 export const NO_PHONE_TAG = "automation-no-phone";
 
 /** Skip reasons that mean "held for the team": the merchant may send such an order anyway (a replay). */
-export const HELD_CODES: readonly string[] = ["held_no_mobile", "held_possible_duplicate", "held_high_risk"];
+export const HELD_CODES: readonly string[] = [
+  "held_no_mobile",
+  "held_possible_duplicate",
+  "held_high_risk",
+  "held_blocked_phone",
+];
 
 export function isHeld(delivery: { status: string; lastErrorCode: string | null }) {
   return (

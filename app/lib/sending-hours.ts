@@ -69,6 +69,28 @@ export function isWithinSendingHours(at: Date, hours: SendingHours, timeZone: st
 }
 
 /**
+ * isWithinSendingHours for many instants of one zone (the rules' preview over a month of orders): the zone's offset
+ * read once per quarter hour (every zone's clock changes on a quarter hour), not once per instant.
+ */
+export function withinSendingHoursTest(hours: SendingHours, timeZone: string): (at: Date) => boolean {
+  const window = windowMinutes(hours);
+  if (!window) return () => true;
+  const QUARTER_MS = 15 * MINUTE_MS;
+  const offsets = new Map<number, number>();
+  return (at) => {
+    const instant = at.getTime();
+    const quarter = Math.floor(instant / QUARTER_MS);
+    let offset = offsets.get(quarter);
+    if (offset === undefined) offsets.set(quarter, (offset = offsetAt(quarter * QUARTER_MS, timeZone)));
+    const local = instant + offset;
+    const minute = Math.floor((((local % 86_400_000) + 86_400_000) % 86_400_000) / MINUTE_MS);
+    return window.from < window.to
+      ? minute >= window.from && minute < window.to
+      : minute >= window.from || minute < window.to;
+  };
+}
+
+/**
  * The waiting period `at` falls in, when it falls outside the window: since when the window is closed and when it
  * opens next. Null inside the window or with the window off.
  */

@@ -917,6 +917,36 @@ export type LoopTestOrderCancelMutation = {
   }>;
 };
 
+export type OrderRiskAssessmentCreateMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.OrderRiskAssessmentCreateInput;
+}>;
+
+export type OrderRiskAssessmentCreateMutation = {
+  orderRiskAssessmentCreate: AdminTypes.Maybe<{
+    orderRiskAssessment: AdminTypes.Maybe<Pick<AdminTypes.OrderRiskAssessment, "riskLevel">>;
+    userErrors: Array<Pick<AdminTypes.OrderRiskAssessmentCreateUserError, "field" | "message" | "code">>;
+  }>;
+};
+
+export type OrderRiskAssessmentsQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars["ID"]["input"];
+}>;
+
+export type OrderRiskAssessmentsQuery = {
+  order: AdminTypes.Maybe<
+    Pick<AdminTypes.Order, "id"> & {
+      risk: {
+        assessments: Array<
+          Pick<AdminTypes.OrderRiskAssessment, "riskLevel"> & {
+            provider: AdminTypes.Maybe<Pick<AdminTypes.App, "id">>;
+            facts: Array<Pick<AdminTypes.RiskFact, "description">>;
+          }
+        >;
+      };
+    }
+  >;
+};
+
 export type OrderCancelledAtQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars["ID"]["input"];
 }>;
@@ -1062,6 +1092,10 @@ interface GeneratedQueryTypes {
     return: LoopTestShopCurrencyQuery;
     variables: LoopTestShopCurrencyQueryVariables;
   };
+  "#graphql\n  query OrderRiskAssessments($id: ID!) {\n    order(id: $id) {\n      id\n      risk { assessments { riskLevel provider { id } facts { description } } }\n    }\n  }": {
+    return: OrderRiskAssessmentsQuery;
+    variables: OrderRiskAssessmentsQueryVariables;
+  };
   "#graphql\n  query OrderCancelledAt($id: ID!) {\n    order(id: $id) { id cancelledAt }\n  }": {
     return: OrderCancelledAtQuery;
     variables: OrderCancelledAtQueryVariables;
@@ -1156,6 +1190,10 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation LoopTestOrderCancel($orderId: ID!, $staffNote: String) {\n    orderCancel(orderId: $orderId, reason: OTHER, restock: false, notifyCustomer: false, staffNote: $staffNote) {\n      job { id done }\n      orderCancelUserErrors { field message code }\n    }\n  }": {
     return: LoopTestOrderCancelMutation;
     variables: LoopTestOrderCancelMutationVariables;
+  };
+  "#graphql\n  mutation OrderRiskAssessmentCreate($input: OrderRiskAssessmentCreateInput!) {\n    orderRiskAssessmentCreate(orderRiskAssessmentInput: $input) {\n      orderRiskAssessment { riskLevel }\n      userErrors { field message code }\n    }\n  }": {
+    return: OrderRiskAssessmentCreateMutation;
+    variables: OrderRiskAssessmentCreateMutationVariables;
   };
   "#graphql\n  mutation StockSetAvailable($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {\n    inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) {\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }": {
     return: StockSetAvailableMutation;

@@ -15,3 +15,8 @@ declare module "./src/IncidentAnswerSection.tsx" {
   const shopify: import("@shopify/ui-extensions/admin.order-details.block.render").Api;
   const globalThis: { shopify: typeof shopify };
 }
+
+declare module "./src/RiskSection.tsx" {
+  const shopify: import("@shopify/ui-extensions/admin.order-details.block.render").Api;
+  const globalThis: { shopify: typeof shopify };
+}

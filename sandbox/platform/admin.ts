@@ -91,6 +91,13 @@ export function adminPage(options: { frameUrl: string; shop: string; locale: str
         badge.textContent = tag;
         item.append(badge);
       }
+      // The app's risk assessments, as the admin's risk panel shows them.
+      for (const level of order.risk ?? []) {
+        const badge = document.createElement("span");
+        badge.className = "tag risk";
+        badge.textContent = "risk: " + level.toLowerCase();
+        item.append(badge);
+      }
       return item;
     }));
   }

@@ -5,6 +5,7 @@ import { fulfillmentResolvers } from "./fulfillment";
 import { inventoryResolvers } from "./inventory";
 import { orderJourneyResolvers } from "./order-read";
 import { sweepResolvers } from "./reconcile";
+import { riskResolvers } from "./risk";
 import { createProcessingTheme } from "./themes";
 import { validateOperation, type PlatformGraphqlError } from "./schema";
 import { GraphqlFieldError } from "./field-error";
@@ -625,7 +626,8 @@ export function execute(
       orderJourneyResolvers[field.name] ??
       fulfillmentResolvers[field.name] ??
       inventoryResolvers[field.name] ??
-      flowResolvers[field.name];
+      flowResolvers[field.name] ??
+      riskResolvers[field.name];
     if (!resolve) {
       errors.push({
         message: `Field '${field.name}' doesn't exist on type '${isMutation ? "Mutation" : "QueryRoot"}'`,

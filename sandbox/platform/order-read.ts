@@ -2,6 +2,7 @@ import { argument, GraphqlFieldError, type Resolver } from "./graphql";
 import { fulfillmentOrdersOf, orderWithFulfillment } from "./fulfillment";
 import { orderMoney, paymentResolvers } from "./payments";
 import { orderReturns, returnNode, returnResolvers } from "./returns";
+import { orderRisk } from "./risk";
 import { shipmentResolvers } from "./shipment-mutations";
 import { findFulfillment, fulfillmentNode, fulfillmentOrderLineItems, fulfillmentsOf } from "./shipments";
 import type { SimOrder } from "./seed";
@@ -25,6 +26,7 @@ export function orderJourney(shop: ShopState, order: SimOrder) {
     fulfillments: fulfillmentsOf(shop, order.id).map(fulfillmentNode),
     returnStatus: order.returnStatus ?? "NO_RETURN",
     returns: { nodes: orderReturns(shop, order.id).map(returnNode) },
+    risk: orderRisk(order),
   };
 }
 

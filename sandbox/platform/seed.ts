@@ -96,6 +96,13 @@ export interface SimOrder {
   paymentGatewayNames?: string[];
   /** OrderReturnStatus while a return is open or done (sandbox/platform/returns.ts); none: NO_RETURN. */
   returnStatus?: "IN_PROGRESS" | "RETURNED";
+  /** The risk assessments apps added (orderRiskAssessmentCreate, sandbox/platform/risk.ts). */
+  riskAssessments?: {
+    riskLevel: string;
+    facts: { description: string; sentiment: string }[];
+    provider: { id: string; title: string };
+    createdAt: string;
+  }[];
 }
 
 export interface SimDraftOrder {

@@ -635,6 +635,7 @@ export function createPlatformSimulator(options: PlatformOptions) {
         totalPrice: order.totalPrice,
         currency: order.currency,
         tags: order.tags,
+        risk: (order.riskAssessments ?? []).map((assessment) => assessment.riskLevel),
       }));
       return { headers: corsHeaders(), body: { orders } };
     })

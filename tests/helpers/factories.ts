@@ -137,7 +137,9 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.orderRules.create({ data: { shop, noPhoneAction: "hold" } });
   await prisma.orderFlag.create({ data: { shop, deliveryId: dead.id, kind: "no_phone", reason: "missing" } });
   await prisma.orderSweep.create({ data: { shop, watermark: new Date() } });
-  await prisma.orderFingerprint.create({ data: { deliveryId: dead.id, shop, fingerprint: "f", createdAt: new Date() } });
+  await prisma.orderFingerprint.create({
+    data: { deliveryId: dead.id, shop, fingerprint: "f", createdAt: new Date() },
+  });
   await prisma.answerRuleSet.create({ data: { shop, rules: '[{"answer":"confirmed","tag":"confirmado"}]' } });
   await prisma.orderAnswer.create({
     data: { shop, orderId: "gid://shopify/Order/1", answer: "confirmed", answeredAt: new Date() },
@@ -196,6 +198,19 @@ async function createSupplierJourneyRecords(shop: string) {
   await prisma.flowActionRun.create({
     data: { shop, actionRunId: "run-1", orderId: "1", claimedAt: new Date(), status: "done" },
   });
+  await createRiskRecords(shop);
+}
+
+/** The order risk's rows of a shop: a score, a refused assessment, a blocked phone and its rule. */
+async function createRiskRecords(shop: string) {
+  const at = new Date();
+  const orderId = "gid://shopify/Order/1";
+  await prisma.orderRisk.create({ data: { shop, orderId, score: 70, level: "high", scoredAt: at } });
+  await prisma.orderRiskAssessmentRefusal.create({
+    data: { shop, orderId, code: "ACCESS_DENIED", message: "no scope", refusedAt: at },
+  });
+  await prisma.blockedPhone.create({ data: { shop, phone: "+573108045704", reason: "returns", createdAt: at } });
+  await prisma.blockedPhoneRule.create({ data: { shop, action: "skip" } });
 }
 
 /** The stock sync's rows of a shop: settings, a lease, a run, a product's outcome and a change. */

@@ -110,6 +110,8 @@ export const deliveries = {
   "delivery.sendAnyway.reason.invalid": "The phone is not a valid number",
   "delivery.sendAnyway.reason.other": "The phone is not a mobile",
   "delivery.sendAnyway.reason.duplicate": "It may be a duplicate order",
+  "delivery.sendAnyway.reason.highRisk": "Its return risk is high, by your rule for risky orders",
+  "delivery.sendAnyway.reason.blockedPhone": "The phone is on your blocklist",
   "delivery.sendAnyway.reason.duplicateOf": "It may be a duplicate of {order}",
   "delivery.sendAnyway.buyer.noMobile":
     "Your rules held it for that reason. If you send it, the buyer will get your flow's WhatsApp confirmation message, though WhatsApp may not reach that number.",

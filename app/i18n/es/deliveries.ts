@@ -112,6 +112,8 @@ export const deliveries: Record<keyof typeof english, string> = {
   "delivery.sendAnyway.reason.invalid": "El teléfono no es un número válido",
   "delivery.sendAnyway.reason.other": "El teléfono no es un celular",
   "delivery.sendAnyway.reason.duplicate": "Puede ser un pedido duplicado",
+  "delivery.sendAnyway.reason.highRisk": "Su riesgo de devolución es alto, según tu regla de pedidos riesgosos",
+  "delivery.sendAnyway.reason.blockedPhone": "El teléfono está en tu lista de bloqueados",
   "delivery.sendAnyway.reason.duplicateOf": "Puede ser un duplicado de {order}",
   "delivery.sendAnyway.buyer.noMobile":
     "Tus reglas lo retuvieron por eso. Si lo envías, el comprador recibirá por WhatsApp el mensaje de confirmación de tu flujo, aunque es posible que WhatsApp no llegue a ese número.",

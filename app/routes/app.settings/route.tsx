@@ -34,6 +34,8 @@ import { StatusReceiverCard } from "./components/StatusReceiverCard";
 import { SupplierSettings } from "./components/SupplierSettings";
 import { IncidentFlowCard } from "./components/IncidentFlowCard";
 import { incidentFlowSettings } from "~/services/incidents/settings.server";
+import { BlocklistCard } from "./components/BlocklistCard";
+import { blocklistView } from "~/services/orders/rules-intents.server";
 import { settingsIntent, storedKeyFlows, type StoredKeyFlows } from "./intents.server";
 
 export const meta = pageMeta("nav.settings");
@@ -59,6 +61,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     incidentFlow,
     polling,
     riskRule,
+    blocklist,
   ] = await Promise.all([
     getShopSettings(session.shop),
     answerRulesView(session.shop),
@@ -73,11 +76,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     incidentFlowSettings(session.shop),
     pollingReach(session.shop),
     riskRuleOf(session.shop),
+    blocklistView(session.shop),
   ]);
   return {
     tagPolicy,
     orderRules,
     riskRule,
+    blocklist,
     receiver,
     statusMap,
     carrierPace,
@@ -114,6 +119,7 @@ export default function Settings() {
     tagPolicy,
     orderRules,
     riskRule,
+    blocklist,
     answers,
     holdPolicy,
     holdScopesMissing,
@@ -171,6 +177,7 @@ export default function Settings() {
             <BlockStack gap="400">
               <OrderRulesSettings rules={orderRules} report={unsaved.report} />
               <RiskRuleCard rule={riskRule} flows={flows.flows} report={unsaved.report} />
+              <BlocklistCard {...blocklist} />
             </BlockStack>
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection

@@ -71,6 +71,16 @@ export const POLICIES = {
         "parcel moved); a pause stops sending orders to the confirmation flow, not the shop's automations",
     },
   },
+  /** An order's return-risk score sent to the admin's risk panel (docs/decisions/336). */
+  "risk-assessment": {
+    retryDelaysMs: [30 * SECOND, 2 * MINUTE, 10 * MINUTE, 1 * HOUR, 6 * HOUR, 24 * HOUR],
+    pause: {
+      holds: false,
+      why:
+        "it only tells the admin what the app knows about the order (its risk panel and filters); it does not act " +
+        "on the order, and a merchant who paused the flow still reviews orders by their risk",
+    },
+  },
 } satisfies Record<string, WorkPolicy>;
 
 /** Periodic work is never tried again before its next period, and runs for every shop (each checks what it must). */

@@ -117,6 +117,12 @@ export const JOB_KINDS: JobKinds = {
     concurrency: 2,
     handler: async () => (await import("../flow/send-trigger.server")).flowTriggerHandler(),
   },
+  // An order's return-risk score owed to the admin's risk panel, one live job per order (docs/decisions/336).
+  "risk-assessment": {
+    ...POLICIES["risk-assessment"],
+    concurrency: 2,
+    handler: async () => (await import("../risk/assessment.server")).riskAssessmentHandler(),
+  },
   // The no-answer timeouts that owe holds' releases and cancels.
   "no-answer-timeouts": periodic(60_000, async () => (await import("../holds/timeouts.server")).applyNoAnswerTimeouts),
 };

@@ -7,6 +7,7 @@ import { LOOP_TEST_TAG } from "../platform/test-orders.server";
 import type { ShopSettings } from "../shops/configuration.server";
 import { cancelledBeforeSending, ORDER_CANCELLED } from "./cancellation.server";
 import { earlierDuplicate, orderFingerprint, type FingerprintItem } from "./duplicates.server";
+import { blockedPhoneCheck } from "./blocked-phone.server";
 import { flagOrder } from "./flags.server";
 import { buyerPhone, shopPhoneCountry, type PhoneType } from "./phone.server";
 import { recordRisk, screenRisk } from "./risk-rule.server";
@@ -92,6 +93,7 @@ export async function screenOrder<P extends object>(
   const phone = buyerPhone(body, country);
   const phoneFields: PhoneFields = { phoneE164: phone.e164, phoneValid: phone.valid, phoneType: phone.type };
   if (loopTest) return { send: true, payload: { ...payload, ...phoneFields } };
+  if (await blockedPhoneCheck(delivery, phone.e164, context)) return { send: false };
   if (!phone.usableMobile) await flagOrder(delivery, "no_phone", phone.problem);
   const noPhoneAction = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;
   const phoneFacts = { e164: phone.e164, problem: phone.problem };

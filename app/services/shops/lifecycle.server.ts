@@ -43,6 +43,9 @@ function shopOwnedDeletes(shop: string) {
     prisma.incidentFlowSettings.deleteMany({ where: { shop } }),
     prisma.incidentAnswer.deleteMany({ where: { shop } }),
     prisma.riskRules.deleteMany({ where: { shop } }),
+    prisma.orderRiskAssessmentRefusal.deleteMany({ where: { shop } }),
+    prisma.blockedPhone.deleteMany({ where: { shop } }),
+    prisma.blockedPhoneRule.deleteMany({ where: { shop } }),
     // After the deliveries: deleting them appends their last count changes.
     prisma.insightCountChange.deleteMany({ where: { shop } }),
     prisma.insightCount.deleteMany({ where: { shop } }),

@@ -3,6 +3,7 @@ import prisma from "../../db.server";
 import { deliveryPayloads } from "../deliveries/retention.server";
 import { supplierJourneys } from "../journey/privacy.server";
 import { orderRisks } from "../risk/privacy.server";
+import { blockedPhones } from "../screening/blocklist.server";
 import type { CustomerDataHolder, CustomerRef } from "./customer-data.server";
 import { deleteShopData } from "./lifecycle.server";
 
@@ -36,7 +37,7 @@ export function parseCustomerPayload(payload: unknown): CustomerRef {
 }
 
 // Add a holder here when a table starts to keep customer data.
-const holders: CustomerDataHolder[] = [deliveryPayloads, supplierJourneys, orderRisks];
+const holders: CustomerDataHolder[] = [deliveryPayloads, supplierJourneys, orderRisks, blockedPhones];
 
 /** customers/data_request: records what is held, so the merchant can answer the customer. */
 export async function recordDataRequest(shop: string, payload: unknown) {

@@ -39,6 +39,8 @@ const RAN = new Set(["delivered", "flow_failed"]);
 const HELD: Record<string, string> = {
   held_no_mobile: "resend.held.noMobile",
   held_possible_duplicate: "resend.held.duplicate",
+  held_blocked_phone: "resend.held.blockedPhone",
+  held_high_risk: "resend.held.highRisk",
 };
 const WHEN: Record<SendAnywayTiming["goes"], string> = {
   now: "resend.held.when.now",

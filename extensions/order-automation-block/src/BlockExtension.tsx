@@ -3,6 +3,7 @@ import { render } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { IncidentAnswerSection } from "./IncidentAnswerSection";
 import { JourneySection } from "./JourneySection";
+import { RiskSection } from "./RiskSection";
 import { buildBuyerView, buyerActionRequest, holdFailureMessage, type BuyerAction, type BuyerState } from "./buyer";
 import { actionRequest, buildStory, failureMessage, NETWORK_FAILURE, type Line, type StoryDelivery } from "./story";
 
@@ -167,6 +168,7 @@ function Extension() {
             )}
           </s-stack>
         )}
+        <RiskSection orderId={orderId} />
         <JourneySection orderId={orderId} />
         <IncidentAnswerSection orderId={orderId} />
       </s-stack>

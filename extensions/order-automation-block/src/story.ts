@@ -13,7 +13,7 @@ export interface StoryDelivery {
   lastError: string | null;
   /** Why it was skipped or its last attempt failed, as a stable code (app/lib/delivery-errors.ts); null on old rows. */
   lastErrorCode?: string | null;
-  lastErrorParams?: { status?: number; attempts?: number; opensAt?: string } | null;
+  lastErrorParams?: { status?: number; attempts?: number; opensAt?: string; score?: number } | null;
   createdAt: string;
   deliveredAt: string | null;
   callbackStatus: string | null;
@@ -92,6 +92,9 @@ const ERROR_CODES = new Set([
   "no_mobile",
   "order_cancelled",
   "held_possible_duplicate",
+  "held_blocked_phone",
+  "held_high_risk",
+  "blocked_phone",
   "waiting_for_window",
   "trigger_timeout",
   "trigger_unreachable",
@@ -125,6 +128,7 @@ export function errorLine(delivery: StoryDelivery): Line | null {
   }
   if (code === "waiting_for_window")
     return { key: "error.waiting_for_window", values: { opensAt: params.opensAt ? clockLabel(params.opensAt) : "—" } };
+  if (code === "held_high_risk") return { key: "error.held_high_risk", values: { score: params.score ?? "—" } };
   if (code === "worker_stopped") return { key: "error.worker_stopped", values: { count: params.attempts ?? 1 } };
   return { key: `error.${code}` };
 }

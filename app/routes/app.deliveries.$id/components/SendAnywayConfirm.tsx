@@ -22,6 +22,8 @@ function reasonText(t: Translate, reason: HoldReason) {
       ? t("delivery.sendAnyway.reason.duplicateOf", { order: reason.duplicateOf })
       : t("delivery.sendAnyway.reason.duplicate");
   }
+  if (reason.code === "held_high_risk") return t("delivery.sendAnyway.reason.highRisk");
+  if (reason.code === "held_blocked_phone") return t("delivery.sendAnyway.reason.blockedPhone");
   const problem = PHONE_PROBLEMS.find((known) => known === reason.phoneProblem) ?? "other";
   return t(`delivery.sendAnyway.reason.${problem}`);
 }

@@ -14,6 +14,7 @@ import {
   type NoPhoneAction,
   type OrderRules,
 } from "~/lib/order-rules";
+import { RulesPreview } from "./RulesPreview";
 
 /** What to do with an order without a usable mobile, and the store's country for numbers typed without a code. */
 export function OrderRulesSettings({
@@ -41,16 +42,18 @@ export function OrderRulesSettings({
   const dirty = (Object.keys(saved) as (keyof typeof saved)[]).some((name) => form[name] !== saved[name]);
   const hoursError = write.failure?.error?.startsWith("sendingHours") ? message(write.failure) : undefined;
 
+  const fields = () => ({
+    noPhoneAction: form.noPhoneAction,
+    phoneCountry: form.phoneCountry,
+    duplicateWindowMinutes: form.duplicateWindow.trim(),
+    duplicateAction: form.duplicateAction,
+    ...(form.hoursOn ? { sendingHoursOn: "on" } : {}),
+    sendingHoursFrom: form.hoursFrom,
+    sendingHoursTo: form.hoursTo,
+  });
+
   function save() {
-    write.submit("order-rules-save", {
-      noPhoneAction: form.noPhoneAction,
-      phoneCountry: form.phoneCountry,
-      duplicateWindowMinutes: form.duplicateWindow.trim(),
-      duplicateAction: form.duplicateAction,
-      ...(form.hoursOn ? { sendingHoursOn: "on" } : {}),
-      sendingHoursFrom: form.hoursFrom,
-      sendingHoursTo: form.hoursTo,
-    });
+    write.submit("order-rules-save", fields());
   }
 
   useEffect(() => report("order-rules", { dirty, busy: write.busy, save, discard: () => setForm(saved) }));
@@ -125,6 +128,14 @@ export function OrderRulesSettings({
             />
           </FormLayout.Group>
         </FormLayout>
+        <RulesPreview
+          draft={fields()}
+          on={{
+            noMobile: form.noPhoneAction !== "send",
+            duplicates: form.duplicateAction === "hold" && Number(form.duplicateWindow || 0) > 0,
+            outsideHours: form.hoursOn,
+          }}
+        />
         <InlineStack align="end">
           <Button variant="primary" onClick={save} loading={write.busy} disabled={!dirty}>
             {t("settings.orderRules.save")}
