@@ -63,7 +63,7 @@ export function buyerSummaryText(payload: unknown): string | null {
         const title = text(item.name) ?? text(item.title);
         if (!title) return [];
         // The product (not its variant) as the store names it, and its id: the outcomes group by product.
-        const product = obj(item.product);
+        const product = Object.keys(obj(item.product)).length ? obj(item.product) : obj(obj(item.variant).product);
         const productTitle = (graphql ? text(product.title) : null) ?? text(item.title) ?? title;
         const productId = graphql ? text(product.id) : restProductId(item.product_id);
         return [{ title, quantity: quantity(item.quantity), productTitle, productId }];

@@ -67,6 +67,7 @@ async function projectShopOrders(shop: string, dirty: Dirty[]) {
   const changes: Contribution[] = [];
   for (const { orderId } of dirty) {
     const delivery = firstDelivery.get(orderId);
+    const old = before.get(orderId) ?? null;
     const next = delivery?.orderId
       ? projectOutcome({
           delivery: { ...delivery, orderId: delivery.orderId },
@@ -74,9 +75,9 @@ async function projectShopOrders(shop: string, dirty: Dirty[]) {
           parcel: parcelOf.get(orderId) ?? null,
           supplierProducts,
           timeZone,
+          previous: old,
         })
       : null;
-    const old = before.get(orderId) ?? null;
     if (sameOutcome(old, next)) continue;
     if (old) changes.push(...contributionsOf(old, -1));
     if (next) {
@@ -115,8 +116,8 @@ function merged(changes: Contribution[]): Contribution[] {
       rows.set(id, { ...change, sums: { ...change.sums } });
       continue;
     }
-    // The label of an added order wins over one taken back: the name as the merchant writes it now.
-    if (change.sums.orders > 0) row.label = change.label;
+    // The first spelling of the batch names the row, as the first one stored does (ON CONFLICT keeps it).
+    if (!row.label) row.label = change.label;
     for (const field of Object.keys(row.sums) as (keyof Contribution["sums"])[]) row.sums[field] += change.sums[field];
   }
   return [...rows.values()];

@@ -17,6 +17,8 @@ export interface OutcomeSources {
   /** Supplier product names by the store product they are linked to. */
   supplierProducts: Map<string, string>;
   timeZone: string;
+  /** The order's last projection: what an erased buyer summary (retention, redaction) no longer says. */
+  previous: Outcome | null;
 }
 
 export interface Outcome {
@@ -41,6 +43,7 @@ export function projectOutcome(sources: OutcomeSources): Outcome | null {
   const { delivery, parcel } = sources;
   if (delivery.test) return null;
   const buyer = readBuyerSummary(delivery.buyer);
+  const kept = !buyer && sources.previous;
   // An order is counted under its first product: cash-on-delivery orders are one product, mostly.
   const line = buyer?.products[0];
   const linked = line?.productId ? sources.supplierProducts.get(line.productId) : undefined;
@@ -49,23 +52,34 @@ export function projectOutcome(sources: OutcomeSources): Outcome | null {
   const department = buyer?.province?.trim() ?? "";
   const carrier = parcel?.carrier?.trim() ?? "";
   const stage = parcel?.stage ?? "";
+  const what = kept
+    ? pick(sources.previous as Outcome)
+    : {
+        productKey: outcomeKey(product),
+        product,
+        cityKey: outcomeKey(city),
+        city,
+        departmentKey: outcomeKey(department),
+        department,
+        valueCents: BigInt(centsOf(buyer?.total)),
+        currency: buyer?.currency ?? "",
+      };
   return {
+    ...what,
     day: localDayOf(delivery.createdAt, sources.timeZone),
     flowId: delivery.flowId ?? "",
     answer: sources.answer ?? "",
-    productKey: outcomeKey(product),
-    product,
-    cityKey: outcomeKey(city),
-    city,
-    departmentKey: outcomeKey(department),
-    department,
     carrierKey: outcomeKey(carrier),
     carrier,
     parcel: parcel ? (journeyGroupOf(stage, parcel.openIncident) ?? "") : "",
     shipped: isKnownStage(stage) && stage !== "cancelled" && STAGE_RANK[stage] >= STAGE_RANK.handed_to_carrier,
-    valueCents: BigInt(centsOf(buyer?.total)),
-    currency: buyer?.currency ?? "",
   };
+}
+
+/** What an order's buyer summary gave its projection: kept when the summary is erased, so the figures hold. */
+function pick(outcome: Outcome) {
+  const { productKey, product, cityKey, city, departmentKey, department, valueCents, currency } = outcome;
+  return { productKey, product, cityKey, city, departmentKey, department, valueCents, currency };
 }
 
 /** One sum row's share of an order: its day, dimension, key and label, and what it adds. */
