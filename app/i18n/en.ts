@@ -7,6 +7,7 @@ import { insights } from "./en/insights";
 import { products } from "./en/products";
 import { stock } from "./en/stock";
 import { journey } from "./en/journey";
+import { outcomes } from "./en/outcomes";
 
 /**
  * English strings: the fallback language and the reference set of keys. Every other language must
@@ -23,6 +24,7 @@ export const en = {
   ...products,
   ...stock,
   ...journey,
+  ...outcomes,
 } as const;
 
 export type MessageKey = keyof typeof en;

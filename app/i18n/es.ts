@@ -8,6 +8,7 @@ import { insights } from "./es/insights";
 import { products } from "./es/products";
 import { stock } from "./es/stock";
 import { journey } from "./es/journey";
+import { outcomes } from "./es/outcomes";
 
 /** Spanish (neutral Latin American): most merchants of the app read the admin in Spanish. */
 export const es: Messages = {
@@ -20,4 +21,5 @@ export const es: Messages = {
   ...products,
   ...stock,
   ...journey,
+  ...outcomes,
 };

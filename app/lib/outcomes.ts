@@ -12,7 +12,15 @@ export function isOutcomeDimension(value: unknown): value is OutcomeDimension {
 }
 
 /** What the log can be asked to show behind a figure: the orders, or those at one point of their way. */
-export const OUTCOME_MEASURES = ["orders", "confirmed", "shipped", "onTheWay", "delivered", "returned", "incident"] as const;
+export const OUTCOME_MEASURES = [
+  "orders",
+  "confirmed",
+  "shipped",
+  "onTheWay",
+  "delivered",
+  "returned",
+  "incident",
+] as const;
 export type OutcomeMeasure = (typeof OUTCOME_MEASURES)[number];
 
 export function isOutcomeMeasure(value: unknown): value is OutcomeMeasure {
@@ -53,4 +61,37 @@ export function outcomeKey(written: string | null | undefined): string {
 export function centsOf(total: string | null | undefined): number {
   const value = total ? Number(total.trim()) : NaN;
   return Number.isFinite(value) && total?.trim() ? Math.round(value * 100) : 0;
+}
+
+/** The log filtered to the orders behind one figure of the outcomes: a dimension's key (or all), a measure, days. */
+export interface OutcomeFilter {
+  dimension: OutcomeDimension | "all";
+  key: string;
+  measure: OutcomeMeasure;
+  from: string;
+  to: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The log's URL for a figure's orders. */
+export function outcomeLogUrl(filter: OutcomeFilter): string {
+  const params = new URLSearchParams({
+    outcome: filter.dimension,
+    measure: filter.measure,
+    from: filter.from,
+    to: filter.to,
+  });
+  if (filter.dimension !== "all") params.set("outcomeKey", filter.key);
+  return `/app/deliveries?${params}`;
+}
+
+/** The filter a log URL carries, or undefined when it carries none (or not a whole one). */
+export function readOutcomeFilter(params: URLSearchParams): OutcomeFilter | undefined {
+  const dimension = params.get("outcome");
+  const measure = params.get("measure") ?? "orders";
+  const [from, to] = [params.get("from") ?? "", params.get("to") ?? ""];
+  if (!(dimension === "all" || isOutcomeDimension(dimension)) || !isOutcomeMeasure(measure)) return undefined;
+  if (!DAY.test(from) || !DAY.test(to) || from > to) return undefined;
+  return { dimension, key: (params.get("outcomeKey") ?? "").slice(0, 200), measure, from, to };
 }

@@ -80,7 +80,8 @@ export async function outcomeInsights(
     if (row.dimension === "all") byDay.set(row.day, sums);
     else tables[row.dimension as OutcomeDimension]?.push({ key: row.key, label: row.label, sums });
   }
-  for (const table of Object.values(tables)) table.sort((a, b) => b.sums.orders - a.sums.orders || a.key.localeCompare(b.key));
+  for (const table of Object.values(tables))
+    table.sort((a, b) => b.sums.orders - a.sums.orders || a.key.localeCompare(b.key));
   const days = daysBetween(from, to).map((day) => ({ day, ...(byDay.get(day) ?? EMPTY_SUMS) }));
   const totals = days.reduce((total, day) => addSums(total, day), { ...EMPTY_SUMS });
   const freight = await returnFreightOf(shop, tables.carrier);

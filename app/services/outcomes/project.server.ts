@@ -41,7 +41,10 @@ async function projectShopOrders(shop: string, dirty: Dirty[]) {
       select: { orderId: true, flowId: true, buyer: true, createdAt: true, test: true },
       orderBy: { createdAt: "asc" },
     }),
-    prisma.orderAnswer.findMany({ where: { shop, orderId: { in: orderIds } }, select: { orderId: true, answer: true } }),
+    prisma.orderAnswer.findMany({
+      where: { shop, orderId: { in: orderIds } },
+      select: { orderId: true, answer: true },
+    }),
     prisma.supplierOrder.findMany({
       where: { shop, orderId: { in: orderIds } },
       select: { orderId: true, stage: true, carrier: true, openIncident: true },

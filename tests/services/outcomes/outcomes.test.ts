@@ -14,15 +14,105 @@ const NOW = new Date("2026-11-28T17:00:00Z");
  */
 const JOURNEYS = [
   // id, arrived (UTC), city as written, department, product, total, flow, answer, stage, carrier, incident
-  { id: 1, at: "2026-11-26T15:00:00Z", city: "Bogotá", dept: "Cundinamarca", product: 331, total: "100000.00", flow: "f1", answer: "confirmed", stage: "delivered", carrier: "Servientrega" },
-  { id: 2, at: "2026-11-26T16:00:00Z", city: "BOGOTA", dept: "cundinamarca", product: 331, total: "50000.00", flow: "f1", answer: "confirmed", stage: "returned", carrier: "SERVIENTREGA " },
-  { id: 3, at: "2026-11-27T14:00:00Z", city: "Medellín", dept: "Antioquia", product: 332, total: "80000.00", flow: "f1", answer: "confirmed", stage: "in_transit", carrier: "Interrapidísimo" },
-  { id: 4, at: "2026-11-28T03:00:00Z", city: "medellin", dept: "Antioquia", product: 332, total: "20000.00", flow: "f2", answer: "refused", stage: null, carrier: null },
-  { id: 5, at: "2026-11-28T13:00:00Z", city: "Cali", dept: "Valle del Cauca", product: 331, total: "70000.00", flow: "f2", answer: "confirmed", stage: "in_transit", carrier: "Interrapidísimo", incident: "DIRECCION ERRADA" },
-  { id: 6, at: "2026-11-28T14:00:00Z", city: "Cali", dept: "Valle del Cauca", product: 332, total: "30000.00", flow: "f1", answer: null, stage: null, carrier: null },
+  {
+    id: 1,
+    at: "2026-11-26T15:00:00Z",
+    city: "Bogotá",
+    dept: "Cundinamarca",
+    product: 331,
+    total: "100000.00",
+    flow: "f1",
+    answer: "confirmed",
+    stage: "delivered",
+    carrier: "Servientrega",
+  },
+  {
+    id: 2,
+    at: "2026-11-26T16:00:00Z",
+    city: "BOGOTA",
+    dept: "cundinamarca",
+    product: 331,
+    total: "50000.00",
+    flow: "f1",
+    answer: "confirmed",
+    stage: "returned",
+    carrier: "SERVIENTREGA ",
+  },
+  {
+    id: 3,
+    at: "2026-11-27T14:00:00Z",
+    city: "Medellín",
+    dept: "Antioquia",
+    product: 332,
+    total: "80000.00",
+    flow: "f1",
+    answer: "confirmed",
+    stage: "in_transit",
+    carrier: "Interrapidísimo",
+  },
+  {
+    id: 4,
+    at: "2026-11-28T03:00:00Z",
+    city: "medellin",
+    dept: "Antioquia",
+    product: 332,
+    total: "20000.00",
+    flow: "f2",
+    answer: "refused",
+    stage: null,
+    carrier: null,
+  },
+  {
+    id: 5,
+    at: "2026-11-28T13:00:00Z",
+    city: "Cali",
+    dept: "Valle del Cauca",
+    product: 331,
+    total: "70000.00",
+    flow: "f2",
+    answer: "confirmed",
+    stage: "in_transit",
+    carrier: "Interrapidísimo",
+    incident: "DIRECCION ERRADA",
+  },
+  {
+    id: 6,
+    at: "2026-11-28T14:00:00Z",
+    city: "Cali",
+    dept: "Valle del Cauca",
+    product: 332,
+    total: "30000.00",
+    flow: "f1",
+    answer: null,
+    stage: null,
+    carrier: null,
+  },
   // Outside the period (the 20th) and a test order: neither is counted.
-  { id: 7, at: "2026-11-20T15:00:00Z", city: "Bogotá", dept: "Cundinamarca", product: 331, total: "999.00", flow: "f1", answer: "confirmed", stage: "delivered", carrier: "Servientrega" },
-  { id: 8, at: "2026-11-27T15:00:00Z", city: "Bogotá", dept: "Cundinamarca", product: 331, total: "999.00", flow: "f1", answer: "confirmed", stage: "delivered", carrier: "Servientrega", test: true },
+  {
+    id: 7,
+    at: "2026-11-20T15:00:00Z",
+    city: "Bogotá",
+    dept: "Cundinamarca",
+    product: 331,
+    total: "999.00",
+    flow: "f1",
+    answer: "confirmed",
+    stage: "delivered",
+    carrier: "Servientrega",
+  },
+  {
+    id: 8,
+    at: "2026-11-27T15:00:00Z",
+    city: "Bogotá",
+    dept: "Cundinamarca",
+    product: 331,
+    total: "999.00",
+    flow: "f1",
+    answer: "confirmed",
+    stage: "delivered",
+    carrier: "Servientrega",
+    test: true,
+  },
 ];
 const TITLES: Record<number, string> = { 331: "Lampara LED", 332: "Reloj Pulsera" };
 
@@ -54,7 +144,14 @@ async function seedJourneys(shop: string) {
           product_id: journey.product,
         },
       ],
-      shipping_address: { first_name: "Ana", last_name: "Gomez", city: journey.city, province: journey.dept, country_code: "CO", phone: "+573001112233" },
+      shipping_address: {
+        first_name: "Ana",
+        last_name: "Gomez",
+        city: journey.city,
+        province: journey.dept,
+        country_code: "CO",
+        phone: "+573001112233",
+      },
     });
     await createDelivery(shop, {
       order,
@@ -66,7 +163,9 @@ async function seedJourneys(shop: string) {
       test: journey.test ?? false,
     });
     if (journey.answer) {
-      await prisma.orderAnswer.create({ data: { shop, orderId, answer: journey.answer, answeredAt: new Date(journey.at) } });
+      await prisma.orderAnswer.create({
+        data: { shop, orderId, answer: journey.answer, answeredAt: new Date(journey.at) },
+      });
     }
     if (journey.stage) {
       await prisma.supplierOrder.create({
@@ -194,7 +293,13 @@ describe("outcomes by the shop's day", () => {
     });
     expect(await projectOutcomes()).toBe(1);
     const insights = await outcomeInsights(shop, PERIOD, NOW);
-    expect(insights.totals).toMatchObject({ orders: 6, delivered: 0, returned: 2, valueDelivered: 0, valueReturned: 15_000_000 });
+    expect(insights.totals).toMatchObject({
+      orders: 6,
+      delivered: 0,
+      returned: 2,
+      valueDelivered: 0,
+      valueReturned: 15_000_000,
+    });
     expect(insights.tables.carrier.find((row) => row.key === "servientrega")?.sums.returned).toBe(2);
     // Nothing changed since: nothing to project.
     expect(await projectOutcomes()).toBe(0);
@@ -217,6 +322,8 @@ describe("outcomes by the shop's day", () => {
       code: "amount_invalid",
       field: "amount",
     });
-    await expect(saveReturnFreight(shop, { carrier: " ", amount: "1" })).rejects.toMatchObject({ code: "carrier_required" });
+    await expect(saveReturnFreight(shop, { carrier: " ", amount: "1" })).rejects.toMatchObject({
+      code: "carrier_required",
+    });
   });
 });
