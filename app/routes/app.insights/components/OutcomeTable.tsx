@@ -84,6 +84,7 @@ export function DaysTable({
       currency={currency}
       nameOf={(row) => format.format(new Date(`${row.key}T12:00:00Z`))}
       sortName={(row) => row.key}
+      initialSort={{ column: 0, descending: false }}
       filterOf={(row, measure) => ({ dimension: "all", key: "", measure, from: row.key, to: row.key })}
     />
   );
@@ -97,6 +98,7 @@ function SortedTable({
   nameOf,
   sortName = nameOf,
   filterOf,
+  initialSort = { column: 1, descending: true },
 }: {
   title: string;
   nameHeading: string;
@@ -105,10 +107,11 @@ function SortedTable({
   nameOf: (row: OutcomeRow) => string;
   sortName?: (row: OutcomeRow) => string;
   filterOf: (row: OutcomeRow, measure: OutcomeMeasure) => OutcomeFilter;
+  initialSort?: { column: number; descending: boolean };
 }) {
   const { t, number, money, formatLocale } = useI18n();
   const percent = new Intl.NumberFormat(formatLocale, { style: "percent", maximumFractionDigits: 1 });
-  const [sort, setSort] = useState<{ column: number; descending: boolean }>({ column: 1, descending: true });
+  const [sort, setSort] = useState(initialSort);
   const [page, setPage] = useState(1);
 
   const valueOf = (row: OutcomeRow, column: number): number | string => {
@@ -140,8 +143,8 @@ function SortedTable({
           columnContentTypes={["text", ...COLUMNS.map(() => "numeric" as const)]}
           headings={[nameHeading, ...COLUMNS.map(heading)]}
           sortable={[true, ...COLUMNS.map(() => true)]}
-          defaultSortDirection="descending"
-          initialSortColumnIndex={1}
+          defaultSortDirection={initialSort.descending ? "descending" : "ascending"}
+          initialSortColumnIndex={initialSort.column}
           onSort={(column, direction) => {
             setSort({ column, descending: direction === "descending" });
             setPage(1);
