@@ -3,7 +3,8 @@
  * DATABASE_URL, as the periodic `order-outcomes` job does (docs/decisions/332); prints how many. For a store whose
  * workers are stopped, and for the browser tests, whose app runs no periodic jobs.
  */
-const { projectOutcomes } = await import("../app/services/outcomes/project.server");
-const { default: prisma } = await import("../app/db.server");
+import prisma from "../app/db.server";
+import { projectOutcomes } from "../app/services/outcomes/project.server";
+
 console.log(`${await projectOutcomes()} orders projected`);
 await prisma.$disconnect();
