@@ -41,10 +41,7 @@ async function projectShopOrders(shop: string, dirty: Dirty[]) {
       select: { orderId: true, flowId: true, buyer: true, createdAt: true, test: true },
       orderBy: { createdAt: "asc" },
     }),
-    prisma.orderAnswer.findMany({
-      where: { shop, orderId: { in: orderIds } },
-      select: { orderId: true, answer: true },
-    }),
+    answerKindsOf(shop, orderIds),
     prisma.supplierOrder.findMany({
       where: { shop, orderId: { in: orderIds } },
       select: { orderId: true, stage: true, carrier: true, openIncident: true },
@@ -60,7 +57,7 @@ async function projectShopOrders(shop: string, dirty: Dirty[]) {
   ]);
   const firstDelivery = new Map<string, (typeof deliveries)[number]>();
   for (const row of deliveries) if (row.orderId && !firstDelivery.has(row.orderId)) firstDelivery.set(row.orderId, row);
-  const answerOf = new Map(answers.map((row) => [row.orderId, row.answer]));
+  const answerOf = answers;
   const parcelOf = new Map(parcels.map((row) => [row.orderId as string, row]));
   const supplierProducts = new Map(links.map((row) => [row.platformProductId, row.supplierProductName]));
   const timeZone = knownTimeZoneOr(zone?.timeZone);
@@ -102,6 +99,19 @@ async function projectShopOrders(shop: string, dirty: Dirty[]) {
     statements.push(prisma.outcomeDirty.deleteMany({ where: { shop, orderId: row.orderId, mark: row.mark } }));
   }
   await prisma.$transaction(statements);
+}
+
+/**
+ * The buyer's answer of each order, by kind, from the table that holds answers (OrderAnswer: confirmed, refused,
+ * no_answer). Another table of answers (a novedad flow's) is read here too, its latest answer winning, and marks
+ * its orders in OutcomeDirty by a trigger as OrderAnswer does (docs/decisions/332).
+ */
+async function answerKindsOf(shop: string, orderIds: string[]): Promise<Map<string, string>> {
+  const rows = await prisma.orderAnswer.findMany({
+    where: { shop, orderId: { in: orderIds } },
+    select: { orderId: true, answer: true },
+  });
+  return new Map(rows.map((row) => [row.orderId, row.answer]));
 }
 
 function storedOutcome(row: Outcome & { shop: string; orderId: string; projectedAt: Date }): Outcome {
