@@ -49,6 +49,6 @@ export async function seedOutcomes(prisma: PrismaClient, engine: "sqlite" | "pos
       INSERT INTO "OutcomeCount" ("shop", "day", "dimension", "key", "label", "orders", "confirmed", "shipped",
         "onTheWay", "delivered", "returned", "incident", "valueDelivered", "valueReturned")
       SELECT "shop", "day", '${dimension}', ${key}, MIN(${label}), ${sums}
-      FROM "OrderOutcome" GROUP BY "shop", "day", ${key}`);
+      FROM "OrderOutcome" GROUP BY "shop", "day"${key === "''" ? "" : `, ${key}`}`);
   }
 }
