@@ -1,12 +1,13 @@
 /**
- * `npm run bench -- --insights [--rows 1000000] [--repeats 20] [--engine sqlite|postgresql]`: the insights and the
+ * `npm run bench -- --insights [--outcomes] [--rows 1000000] [--repeats 20] [--engine sqlite|postgresql]`: the insights and the
  * log's queries at scale, on SQLite and (when PostgreSQL is installed, or TEST_POSTGRES_URL names a server) on
  * PostgreSQL, each in a process of its own. Each seeds a throwaway store (the app's migrations) with `rows`
  * deliveries: half of them one busy shop's last 30 days (the worst case for its queries), the rest 1,000 per other
  * shop, every one with a buyer's search key; then times, for the busy shop, the 7- and 30-day insights, the log's
  * first page (the loader's three reads), three searches (a surname typed without its accent, a full name in
  * another case, a phone as typed) and a search that finds nothing, and prints p50/p95 of each and the statements'
- * plans.
+ * plans. `--outcomes` gives every order a journey and its projection (bench/lib/outcomes-seed.ts), times the outcomes'
+ * page reads (7 and 30 days) and the projection job's rate on a sample of re-marked orders.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -15,6 +16,7 @@ import { findPostgresBin } from "../scripts/lib/postgres-cluster";
 import { preparePostgres, ROOT } from "../sandbox/stack";
 import { freshBenchDatabase, option } from "./lib/setup";
 import { BUSY_SHOP, PHONE_OF, seedDeliveries } from "./lib/insights-seed";
+import { seedOutcomes } from "./lib/outcomes-seed";
 
 type Engine = "sqlite" | "postgresql";
 
@@ -82,6 +84,8 @@ async function measure(argv: string[], url: string) {
     await import("../app/services/deliveries/operations.server");
   const { listDeliveries } = await import("../app/services/deliveries/queries.server");
   const { foldInsightCountChanges } = await import("../app/services/deliveries/insight-counts.server");
+  const { outcomeInsights } = await import("../app/services/outcomes/insights.server");
+  const outcomes = argv.includes("--outcomes");
 
   const now = new Date();
   const seedStart = performance.now();
@@ -90,15 +94,24 @@ async function measure(argv: string[], url: string) {
   await prisma.shopTimeZone.create({ data: { shop: BUSY_SHOP, timeZone: "America/Bogota", fetchedAt: now } });
   // The deliveries' count changes, folded as the periodic job does once a minute (docs/decisions/201).
   await foldInsightCountChanges();
+  if (outcomes) await seedOutcomes(prisma, engine);
   await prisma.$executeRawUnsafe(engine === "sqlite" ? "ANALYZE" : 'VACUUM ANALYZE "Delivery"');
   await prisma.$executeRawUnsafe(engine === "sqlite" ? "ANALYZE" : 'ANALYZE "InsightCount"');
+  if (outcomes && engine === "postgresql") await prisma.$executeRawUnsafe('VACUUM ANALYZE "OutcomeCount"');
   const seedSeconds = (performance.now() - seedStart) / 1000;
   const total = await prisma.delivery.count();
   const shopTotal = await prisma.delivery.count({ where: { shop: BUSY_SHOP } });
 
   const search = (q: string) => searchDeliveries(BUSY_SHOP, { q, page: 1, pageSize: 25 });
   const phone = PHONE_OF(12_345);
+  const outcomeQueries: [string, () => Promise<string>][] = outcomes
+    ? [7, 30].map((days) => [
+        `outcomes, ${days} days`,
+        async () => `${(await outcomeInsights(BUSY_SHOP, { days }, now)).totals.orders} orders`,
+      ])
+    : [];
   const queries: [string, () => Promise<string>][] = [
+    ...outcomeQueries,
     ["insights, 7 days", async () => `${(await deliveryInsights(BUSY_SHOP, 7, now)).orderToTrigger.count} orders`],
     ["insights, 30 days", async () => `${(await deliveryInsights(BUSY_SHOP, 30, now)).orderToTrigger.count} orders`],
     [
@@ -128,7 +141,13 @@ async function measure(argv: string[], url: string) {
       runs.push(performance.now() - start);
     }
     runs.sort((a, b) => a - b);
-    results.push({ name, p50Ms: percentile(runs, 0.5), p95Ms: percentile(runs, 0.95), found });
+    results.push({
+      name,
+      p50Ms: percentile(runs, 0.5),
+      p95Ms: percentile(runs, 0.95),
+      p99Ms: percentile(runs, 0.99),
+      found,
+    });
   }
 
   console.log(
@@ -136,9 +155,27 @@ async function measure(argv: string[], url: string) {
   );
   for (const r of results) {
     console.log(
-      `  ${r.name.padEnd(32)} p50 ${String(r.p50Ms).padStart(7)} ms  p95 ${String(r.p95Ms).padStart(7)} ms  (${r.found})`,
+      `  ${r.name.padEnd(32)} p50 ${String(r.p50Ms).padStart(7)} ms  p95 ${String(r.p95Ms).padStart(7)} ms  p99 ${String(r.p99Ms).padStart(7)} ms  (${r.found})`,
     );
   }
+  if (outcomes) console.log(`  ${await projectionRate(prisma)}`);
   console.log(`\n${JSON.stringify({ engine, rows: total, shopRows: shopTotal, seedSeconds, repeats, results })}`);
   await prisma.$disconnect();
+}
+
+/** The projection job's rate: a sample of the busy shop's orders re-marked (their order id written), then projected. */
+async function projectionRate(prisma: import("@prisma/client").PrismaClient) {
+  const { projectOutcomes } = await import("../app/services/outcomes/project.server");
+  const sample = 5000;
+  const ids = await prisma.delivery.findMany({ where: { shop: BUSY_SHOP }, select: { id: true }, take: sample });
+  for (let i = 0; i < ids.length; i += 500) {
+    const batch = ids.slice(i, i + 500).map((row) => row.id);
+    for (const id of batch) {
+      await prisma.delivery.update({ where: { id }, data: { orderId: `gid://shopify/Order/${id}` } });
+    }
+  }
+  const start = performance.now();
+  const projected = await projectOutcomes();
+  const seconds = (performance.now() - start) / 1000;
+  return `projection: ${projected} re-marked orders in ${seconds.toFixed(1)} s (${Math.round(projected / seconds)} orders/s)`;
 }

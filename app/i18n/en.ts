@@ -11,6 +11,7 @@ import { incidents } from "./en/incidents";
 import { polling } from "./en/polling";
 import { storeActions } from "./en/store-actions";
 import { risk } from "./en/risk";
+import { outcomes } from "./en/outcomes";
 
 /**
  * English strings: the fallback language and the reference set of keys. Every other language must
@@ -31,6 +32,7 @@ export const en = {
   ...polling,
   ...storeActions,
   ...risk,
+  ...outcomes,
 } as const;
 
 export type MessageKey = keyof typeof en;

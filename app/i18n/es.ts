@@ -12,6 +12,7 @@ import { incidents } from "./es/incidents";
 import { polling } from "./es/polling";
 import { storeActions } from "./es/store-actions";
 import { risk } from "./es/risk";
+import { outcomes } from "./es/outcomes";
 
 /** Spanish (neutral Latin American): most merchants of the app read the admin in Spanish. */
 export const es: Messages = {
@@ -28,4 +29,5 @@ export const es: Messages = {
   ...polling,
   ...storeActions,
   ...risk,
+  ...outcomes,
 };

@@ -11,10 +11,13 @@ export interface BuyerSummary {
   /** The shipping (else billing) address's ISO country code: the calling code of a phone typed without one. */
   countryCode: string | null;
   city: string | null;
+  /** The state or department as written (null on summaries from before it was kept). */
+  province?: string | null;
   /** A decimal as the platform sends it ("129900.00"). */
   total: string | null;
   currency: string | null;
-  products: { title: string; quantity: number }[];
+  /** `title` is the line as sold (with its variant); the product's own title and id where the body gave them. */
+  products: { title: string; quantity: number; productTitle?: string | null; productId?: string | null }[];
 }
 
 /** Lengths past which a field is cut: a summary, never a store of whatever a body carries. */
@@ -52,11 +55,21 @@ export function readBuyerSummary(stored: string | null | undefined): BuyerSummar
     phone: text(json.phone),
     countryCode: text(json.countryCode, 2),
     city: text(json.city),
+    province: text(json.province),
     total: text(json.total),
     currency: text(json.currency, 3),
     products: products.slice(0, BUYER_LIMITS.products).flatMap((item: unknown) => {
       const title = item && typeof item === "object" ? text((item as Json).title) : null;
-      return title ? [{ title, quantity: quantity((item as Json).quantity) }] : [];
+      if (!title) return [];
+      const line = item as Json;
+      return [
+        {
+          title,
+          quantity: quantity(line.quantity),
+          productTitle: text(line.productTitle),
+          productId: text(line.productId),
+        },
+      ];
     }),
   };
 }

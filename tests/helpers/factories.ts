@@ -6,6 +6,8 @@ import { Session } from "@shopify/shopify-api";
 import prisma from "~/db.server";
 import { buyerSummaryText } from "~/services/deliveries/buyer-summary.server";
 import { foldInsightCountChanges } from "~/services/deliveries/insight-counts.server";
+import { saveReturnFreight } from "~/services/outcomes/freight.server";
+import { projectOutcomes } from "~/services/outcomes/project.server";
 import { buyerSearchKey } from "~/services/deliveries/search-key.server";
 import { saveShopSettings, type SettingsPatch } from "~/services/shops/configuration.server";
 import { storeTemporaryThemeFile } from "~/services/theme/temporary-files.server";
@@ -154,6 +156,9 @@ export async function createFullShop(shop = shopDomain()) {
   await prisma.job.create({ data: { shop, kind: "owed-tag", key: `owed-tag:${shop}:1` } });
   // The dead delivery above appended its count change, folded here as the periodic job does; the next one's stays.
   await foldInsightCountChanges();
+  // The outcomes of the orders so far, projected as the periodic job does; the next delivery's mark stays.
+  await projectOutcomes();
+  await saveReturnFreight(shop, { carrier: "Servientrega", amount: "18000" });
   await createDelivery(shop, { status: "delivered", deliveredAt: new Date() });
   return shop;
 }

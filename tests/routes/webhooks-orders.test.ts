@@ -58,9 +58,17 @@ describe("orders/create receiver", () => {
       phone: "+573001112233",
       countryCode: null,
       city: "Medellin",
+      province: "Antioquia",
       total: "129900.00",
       currency: "COP",
-      products: [{ title: "Lampara LED - Blanca", quantity: 2 }],
+      products: [
+        {
+          title: "Lampara LED - Blanca",
+          quantity: 2,
+          productTitle: "Lampara LED",
+          productId: "gid://shopify/Product/331",
+        },
+      ],
     });
   });
 

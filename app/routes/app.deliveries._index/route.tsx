@@ -28,6 +28,7 @@ import { withIncidentAnswers } from "~/services/incidents/answer.server";
 import { listByAppAction } from "~/services/deliveries/app-action-filter.server";
 import { listByJourney, withParcels } from "~/services/deliveries/journey-filter.server";
 import { isJourneyFilter, JOURNEY_FILTERS, type JourneyFilter } from "~/lib/journey-log";
+import { readOutcomeFilter } from "~/lib/outcomes";
 import { listDeliveries } from "~/services/deliveries/queries.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
@@ -54,10 +55,12 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const q = params.get("q")?.trim().slice(0, 100) || undefined;
   const appAction = params.get("appAction");
   const journey = params.get("journey");
+  const outcome = readOutcomeFilter(params);
   const [list, failed, pause] = await Promise.all([
-    isJourneyFilter(journey)
+    isJourneyFilter(journey) || outcome
       ? listByJourney(shop, {
-          journey,
+          journey: isJourneyFilter(journey) ? journey : undefined,
+          outcome,
           appAction: isAppActionFilter(appAction) ? appAction : undefined,
           status,
           q,

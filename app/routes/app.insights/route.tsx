@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { BlockStack, Card, InlineGrid, Layout, Select, Text } from "@shopify/polaris";
+import { BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Select, Text } from "@shopify/polaris";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
@@ -12,6 +12,15 @@ import { answerInsights } from "~/services/answers/insights.server";
 import { deliveryInsights } from "~/services/deliveries/insights.server";
 import { authenticate } from "~/shopify.server";
 import { pageMeta } from "~/lib/meta";
+import { apiHandler, BODY_LIMITS, ok, unknownIntent } from "~/lib/http.server";
+import { readFields } from "~/lib/input.server";
+import { OUTCOME_DIMENSIONS } from "~/lib/outcomes";
+import { saveReturnFreight } from "~/services/outcomes/freight.server";
+import { outcomeInsights } from "~/services/outcomes/insights.server";
+import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
+import { OutcomesCard } from "./components/OutcomesCard";
+import { DaysTable, OutcomeTable } from "./components/OutcomeTable";
+import { ReturnFreightCard } from "./components/ReturnFreightCard";
 import { DeliveriesChart } from "./components/DeliveriesChart";
 import { AnswerInsightsCard } from "./components/AnswerInsightsCard";
 import { FlowsCard } from "./components/FlowsCard";
@@ -23,19 +32,39 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const asked = Number(new URL(request.url).searchParams.get("days"));
   const days: InsightWindow = asked === 30 ? 30 : 7;
-  const [insights, flows] = await Promise.all([deliveryInsights(session.shop, days), flowDirectory(session.shop)]);
+  const [insights, flows, outcomes] = await Promise.all([
+    deliveryInsights(session.shop, days),
+    flowDirectory(session.shop),
+    outcomeInsights(session.shop, { days }),
+  ]);
   return {
     ...insights,
+    outcomes,
     flowNames: flows.names,
     cartFlowId: flows.cartFlowId,
     answers: await answerInsights(session.shop, days, insights.timeZone),
   };
 };
 
+/** The merchant's return freight for one carrier (the marketplace does not send it). */
+export const action = apiHandler(
+  async ({ request }: ActionFunctionArgs) => {
+    const { shop } = await authenticateAdminApi(request);
+    const fields = await readFields(request);
+    if (fields.intent === "freight") {
+      return ok({
+        freight: await saveReturnFreight(shop, { carrier: fields.carrier ?? "", amount: fields.amount ?? "" }),
+      });
+    }
+    throw unknownIntent();
+  },
+  { maxBodyBytes: BODY_LIMITS.form },
+);
+
 export const meta = pageMeta("insights.title");
 
 export default function Insights() {
-  const { t, locale } = useI18n();
+  const { t, locale, formatLocale } = useI18n();
   const insights = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const total = insights.series.reduce((sum, p) => sum + p.delivered + p.retrying + p.failed + p.flowFailed, 0);
@@ -78,6 +107,33 @@ export default function Insights() {
               )}
             </BlockStack>
           </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <OutcomesCard outcomes={insights.outcomes} />
+        </Layout.Section>
+        <Layout.Section>
+          <InlineStack align="end">
+            <Button url={`/app/insights/export?days=${insights.days}&locale=${formatLocale}`} download>
+              {t("outcomes.export")}
+            </Button>
+          </InlineStack>
+        </Layout.Section>
+        <Layout.Section>
+          <DaysTable days={insights.outcomes.days} timeZone={insights.timeZone} currency={insights.outcomes.currency} />
+        </Layout.Section>
+        {OUTCOME_DIMENSIONS.map((dimension) => (
+          <Layout.Section key={dimension}>
+            <OutcomeTable
+              dimension={dimension}
+              rows={insights.outcomes.tables[dimension]}
+              period={{ from: insights.outcomes.from, to: insights.outcomes.to }}
+              currency={insights.outcomes.currency}
+              flowNames={insights.flowNames}
+            />
+          </Layout.Section>
+        ))}
+        <Layout.Section>
+          <ReturnFreightCard carriers={insights.outcomes.freight.carriers} currency={insights.outcomes.currency} />
         </Layout.Section>
         <Layout.Section>
           <FlowsCard flows={insights.flows} flowNames={insights.flowNames} cartFlowId={insights.cartFlowId} />

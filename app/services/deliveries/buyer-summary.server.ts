@@ -22,6 +22,11 @@ function quantity(value: unknown): number {
   return Number.isInteger(number) && number > 0 ? number : 1;
 }
 
+function restProductId(value: unknown): string | null {
+  const id = text(value);
+  return id && /^\d+$/.test(id) ? `gid://shopify/Product/${id}` : null;
+}
+
 /**
  * The buyer summary of an order, draft order or checkout body (any shape the receiver takes: REST or the spec's
  * GraphQL wrapper), as the JSON text `Delivery.buyer` stores; null when the body names no buyer, total or product.
@@ -45,6 +50,7 @@ export function buyerSummaryText(payload: unknown): string | null {
     phone: text(shipping.phone) ?? text(body.phone) ?? text(customer.phone) ?? text(billing.phone),
     countryCode: countryOf(shipping) ?? countryOf(billing),
     city: text(shipping.city) ?? text(billing.city),
+    province: text(shipping.province) ?? text(billing.province),
     total: money?.amount ?? decimal(graphql ? body.totalPrice : body.total_price),
     currency:
       money?.currencyCode ??
@@ -55,7 +61,12 @@ export function buyerSummaryText(payload: unknown): string | null {
       .flatMap((item) => {
         // The line's name carries the variant ("Lampara LED - Blanca"), which is what the merchant ships.
         const title = text(item.name) ?? text(item.title);
-        return title ? [{ title, quantity: quantity(item.quantity) }] : [];
+        if (!title) return [];
+        // The product (not its variant) as the store names it, and its id: the outcomes group by product.
+        const product = Object.keys(obj(item.product)).length ? obj(item.product) : obj(obj(item.variant).product);
+        const productTitle = (graphql ? text(product.title) : null) ?? text(item.title) ?? title;
+        const productId = graphql ? text(product.id) : restProductId(item.product_id);
+        return [{ title, quantity: quantity(item.quantity), productTitle, productId }];
       }),
   };
   const empty = !summary.name && !summary.phone && !summary.city && !summary.total && summary.products.length === 0;

@@ -1,15 +1,17 @@
 import type { Prisma } from "@prisma/client";
 import type { DeliverySummary } from "../../lib/api-types";
 import type { JourneyFilter, ParcelSummary } from "../../lib/journey-log";
+import type { OutcomeFilter } from "../../lib/outcomes";
 import type { StoreAction } from "../../lib/store-actions";
 import { ordersInJourney, parcelsOfOrders } from "../journey/log.server";
 import { storeActionsOfOrders } from "../journey/store-actions.server";
+import { ordersWithOutcome } from "../outcomes/log-filter.server";
 import { appActionWhere } from "./app-action-filter.server";
 import { pageOfDeliveries } from "./queries.server";
 import { searchWhere, type DeliverySearch } from "./search.server";
 import type { DeliveryStatus } from "./status.server";
 
-export type LogSearch = DeliverySearch & { journey?: JourneyFilter };
+export type LogSearch = DeliverySearch & { journey?: JourneyFilter; outcome?: OutcomeFilter };
 
 /**
  * The log's filters as one Prisma filter (the page's journey filter and the export): status and typed words, what
@@ -20,15 +22,21 @@ export async function logWhere(shop: string, search: LogSearch, now = new Date()
   const base = search.appAction
     ? await appActionWhere(shop, { ...search, appAction: search.appAction })
     : searchWhere(shop, search);
-  if (!search.journey) return base;
-  const orders = await ordersInJourney(shop, search.journey, now);
-  return { AND: [base, { topic: "orders/create", orderId: { in: orders } }] };
+  const filters: Prisma.DeliveryWhereInput[] = [base];
+  // The orders behind a figure of the outcomes insights (docs/decisions/332).
+  if (search.outcome) {
+    filters.push({ topic: "orders/create", orderId: { in: await ordersWithOutcome(shop, search.outcome) } });
+  }
+  if (search.journey) {
+    filters.push({ topic: "orders/create", orderId: { in: await ordersInJourney(shop, search.journey, now) } });
+  }
+  return filters.length === 1 ? base : { AND: filters };
 }
 
-/** One page of the log under the journey filter, newest first, with its total. */
+/** One page of the log under the journey or outcome filter, newest first, with its total. */
 export async function listByJourney(
   shop: string,
-  query: LogSearch & { journey: JourneyFilter; status?: DeliveryStatus; page: number; pageSize: number },
+  query: LogSearch & { status?: DeliveryStatus; page: number; pageSize: number },
 ) {
   return pageOfDeliveries(await logWhere(shop, query), query.page, query.pageSize);
 }

@@ -75,6 +75,11 @@ export const JOB_KINDS: JobKinds = {
     const { foldInsightCountChanges } = await import("../deliveries/insight-counts.server");
     return () => foldInsightCountChanges();
   }),
+  // The orders whose delivery, answer or parcel changed, projected into the outcomes' sums (docs/decisions/332).
+  "order-outcomes": periodic(60_000, async () => {
+    const { projectOutcomes } = await import("../outcomes/project.server");
+    return () => projectOutcomes();
+  }),
   // A hold, release or cancel owed the platform (docs/decisions/212): one job per FulfilmentTask row, keyed by the
   // row. One at a time per shop: a hold and a release of one order never run at once (a hold's order is only known
   // once its fulfilment order is read), and the platform's cost budget is the shop's.

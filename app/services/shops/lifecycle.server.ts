@@ -49,6 +49,11 @@ function shopOwnedDeletes(shop: string) {
     // After the deliveries: deleting them appends their last count changes.
     prisma.insightCountChange.deleteMany({ where: { shop } }),
     prisma.insightCount.deleteMany({ where: { shop } }),
+    // After the deliveries, answers and supplier orders, whose writes mark their orders for the outcomes.
+    prisma.outcomeDirty.deleteMany({ where: { shop } }),
+    prisma.orderOutcome.deleteMany({ where: { shop } }),
+    prisma.outcomeCount.deleteMany({ where: { shop } }),
+    prisma.carrierReturnFreight.deleteMany({ where: { shop } }),
     prisma.job.deleteMany({ where: { shop } }),
   ];
 }

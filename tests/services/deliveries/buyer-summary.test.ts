@@ -16,9 +16,17 @@ describe("buyer summary at receive time", () => {
       phone: "+573001112233",
       countryCode: null,
       city: "Medellin",
+      province: "Antioquia",
       total: "129900.00",
       currency: "COP",
-      products: [{ title: "Lampara LED - Blanca", quantity: 2 }],
+      products: [
+        {
+          title: "Lampara LED - Blanca",
+          quantity: 2,
+          productTitle: "Lampara LED",
+          productId: "gid://shopify/Product/331",
+        },
+      ],
     };
     expect(summaryOf(orderRest)).toEqual(expected);
     expect(summaryOf(orderGraphql)).toEqual(expected);
@@ -83,9 +91,10 @@ describe("buyer summary at receive time", () => {
       phone: null,
       countryCode: null,
       city: null,
+      province: null,
       total: null,
       currency: null,
-      products: [{ title: "A", quantity: 1 }],
+      products: [{ title: "A", quantity: 1, productTitle: null, productId: null }],
     });
   });
 });

@@ -16,6 +16,7 @@ describe("the registry of job kinds", () => {
       ["order-fingerprints", 3_600_000],
       ["order-fingerprint-backlog", 60_000],
       ["insight-counts", 60_000],
+      ["order-outcomes", 60_000],
       ["journey-apply-sweep", 60_000],
       ["incident-stuck-parcels", 900_000],
       ["supplier-polling", 60_000],

@@ -1,0 +1,73 @@
+import { createI18n } from "../../i18n/context";
+import type { MessageKey } from "../../i18n";
+import { OUTCOME_DIMENSIONS, type OutcomeSums } from "../../lib/outcomes";
+import { flowDirectory } from "../automation/flow-directory.server";
+import { csvCell, csvSeparator, UTF8_BOM } from "../deliveries/export.server";
+import { outcomeInsights } from "./insights.server";
+
+/**
+ * The outcomes page's figures as the merchant's spreadsheet: the same period, days of the shop's time zone, one
+ * line per day and per row of each table, with the same sums (money as decimals in the language's mark).
+ */
+
+const SUMS: (keyof OutcomeSums)[] = [
+  "orders",
+  "confirmed",
+  "shipped",
+  "onTheWay",
+  "delivered",
+  "returned",
+  "incident",
+  "valueDelivered",
+  "valueReturned",
+];
+const HEADERS: Record<keyof OutcomeSums, MessageKey> = {
+  orders: "outcomes.measure.orders",
+  confirmed: "outcomes.measure.confirmed",
+  shipped: "outcomes.measure.shipped",
+  onTheWay: "outcomes.measure.onTheWay",
+  delivered: "outcomes.measure.delivered",
+  returned: "outcomes.measure.returned",
+  incident: "outcomes.measure.incident",
+  valueDelivered: "outcomes.valueDelivered",
+  valueReturned: "outcomes.valueReturned",
+};
+
+export async function exportOutcomes(
+  shop: string,
+  asked: { days?: number; from?: string | null; to?: string | null },
+  localeTag: string | null | undefined,
+  now = new Date(),
+) {
+  const outcomes = await outcomeInsights(shop, asked, now);
+  const i18n = createI18n(localeTag, outcomes.timeZone);
+  const separator = csvSeparator(i18n);
+  const { names: flowNames } = await flowDirectory(shop);
+  const decimal = (cents: number) => {
+    const text = (cents / 100).toFixed(2);
+    return i18n.locale === "es" ? text.replace(".", ",") : text;
+  };
+  const line = (cells: (string | number)[]) => cells.map((cell) => csvCell(cell, separator)).join(separator);
+  const sums = (row: OutcomeSums) =>
+    SUMS.map((field) => (field.startsWith("value") ? decimal(row[field]) : row[field]));
+  const lines = [
+    line([i18n.t("outcomes.csv.section"), i18n.t("outcomes.csv.name"), ...SUMS.map((field) => i18n.t(HEADERS[field]))]),
+    ...outcomes.days.map(({ day, ...row }) => line([i18n.t("outcomes.byDay"), day, ...sums(row)])),
+    ...OUTCOME_DIMENSIONS.flatMap((dimension) =>
+      outcomes.tables[dimension].map((row) =>
+        line([
+          i18n.t(`outcomes.table.${dimension}`),
+          dimension === "flow" ? (flowNames[row.key] ?? row.key) : row.label,
+          ...sums(row.sums),
+        ]),
+      ),
+    ),
+    ...outcomes.freight.carriers.map((row) =>
+      line([i18n.t("outcomes.freightCost"), row.carrier, ...SUMS.map(() => ""), decimal(row.costCents)]),
+    ),
+  ];
+  return {
+    fileName: `${i18n.t("outcomes.fileName")}-${outcomes.from}-${outcomes.to}.csv`,
+    text: `${UTF8_BOM}${lines.join("\r\n")}\r\n`,
+  };
+}

@@ -1,0 +1,157 @@
+import { Prisma } from "@prisma/client";
+import prisma from "../../db.server";
+import { knownTimeZoneOr } from "../../lib/time-zone";
+import { contributionsOf, projectOutcome, sameOutcome, type Contribution, type Outcome } from "./project";
+
+/**
+ * The outcomes projection (docs/decisions/332): triggers mark a store order in OutcomeDirty whenever its delivery,
+ * its buyer's answer or its supplier order changes; this projects the marked orders again and moves the per-day
+ * sums by exactly the difference (the old projection taken back, the new one added), in one transaction per batch.
+ * A mark bumped while its order was being projected stays for the next run.
+ */
+
+/** Orders per transaction: PostgreSQL's batch of 500 outlived the client's 5 s transaction on the loaded machine. */
+export const PROJECT_BATCH = 100;
+
+type Dirty = { shop: string; orderId: string; mark: number };
+
+/** Projects the marked orders, batch after batch; returns how many it projected. */
+export async function projectOutcomes(batch = PROJECT_BATCH): Promise<number> {
+  let projected = 0;
+  let after: { shop: string; orderId: string } | null = null;
+  for (;;) {
+    const dirty: Dirty[] = await prisma.outcomeDirty.findMany({
+      where: after ? { OR: [{ shop: { gt: after.shop } }, { shop: after.shop, orderId: { gt: after.orderId } }] } : {},
+      orderBy: [{ shop: "asc" }, { orderId: "asc" }],
+      take: batch,
+    });
+    if (!dirty.length) return projected;
+    const byShop = new Map<string, Dirty[]>();
+    for (const row of dirty) byShop.set(row.shop, [...(byShop.get(row.shop) ?? []), row]);
+    for (const [shop, rows] of byShop) await projectShopOrders(shop, rows);
+    projected += dirty.length;
+    after = dirty[dirty.length - 1];
+  }
+}
+
+async function projectShopOrders(shop: string, dirty: Dirty[]) {
+  const orderIds = dirty.map((row) => row.orderId);
+  const [deliveries, answers, parcels, links, zone, previous] = await Promise.all([
+    prisma.delivery.findMany({
+      where: { shop, topic: "orders/create", orderId: { in: orderIds } },
+      select: { orderId: true, flowId: true, buyer: true, createdAt: true, test: true },
+      orderBy: { createdAt: "asc" },
+    }),
+    answerKindsOf(shop, orderIds),
+    prisma.supplierOrder.findMany({
+      where: { shop, orderId: { in: orderIds } },
+      select: { orderId: true, stage: true, carrier: true, openIncident: true },
+      // An order split into parcels is counted by its latest one.
+      orderBy: { createdAt: "asc" },
+    }),
+    prisma.productAssociation.findMany({
+      where: { shop },
+      select: { platformProductId: true, supplierProductName: true },
+    }),
+    prisma.shopTimeZone.findUnique({ where: { shop } }),
+    prisma.orderOutcome.findMany({ where: { shop, orderId: { in: orderIds } } }),
+  ]);
+  const firstDelivery = new Map<string, (typeof deliveries)[number]>();
+  for (const row of deliveries) if (row.orderId && !firstDelivery.has(row.orderId)) firstDelivery.set(row.orderId, row);
+  const answerOf = answers;
+  const parcelOf = new Map(parcels.map((row) => [row.orderId as string, row]));
+  const supplierProducts = new Map(links.map((row) => [row.platformProductId, row.supplierProductName]));
+  const timeZone = knownTimeZoneOr(zone?.timeZone);
+  const before = new Map(previous.map((row) => [row.orderId, storedOutcome(row)]));
+
+  const statements: Prisma.PrismaPromise<unknown>[] = [];
+  const changes: Contribution[] = [];
+  for (const { orderId } of dirty) {
+    const delivery = firstDelivery.get(orderId);
+    const old = before.get(orderId) ?? null;
+    const next = delivery?.orderId
+      ? projectOutcome({
+          delivery: { ...delivery, orderId: delivery.orderId },
+          answer: answerOf.get(orderId) ?? null,
+          parcel: parcelOf.get(orderId) ?? null,
+          supplierProducts,
+          timeZone,
+          previous: old,
+        })
+      : null;
+    if (sameOutcome(old, next)) continue;
+    if (old) changes.push(...contributionsOf(old, -1));
+    if (next) {
+      changes.push(...contributionsOf(next, 1));
+      const row = { ...next, projectedAt: new Date() };
+      statements.push(
+        prisma.orderOutcome.upsert({
+          where: { shop_orderId: { shop, orderId } },
+          create: { shop, orderId, ...row },
+          update: row,
+        }),
+      );
+    } else {
+      statements.push(prisma.orderOutcome.delete({ where: { shop_orderId: { shop, orderId } } }));
+    }
+  }
+  statements.push(...merged(changes).map((change) => addToCounts(shop, change)));
+  for (const row of dirty) {
+    statements.push(prisma.outcomeDirty.deleteMany({ where: { shop, orderId: row.orderId, mark: row.mark } }));
+  }
+  await prisma.$transaction(statements);
+}
+
+/**
+ * The buyer's answer of each order, by kind, from the table that holds answers (OrderAnswer: confirmed, refused,
+ * no_answer). Another table of answers (a novedad flow's) is read here too, its latest answer winning, and marks
+ * its orders in OutcomeDirty by a trigger as OrderAnswer does (docs/decisions/332).
+ */
+async function answerKindsOf(shop: string, orderIds: string[]): Promise<Map<string, string>> {
+  const rows = await prisma.orderAnswer.findMany({
+    where: { shop, orderId: { in: orderIds } },
+    select: { orderId: true, answer: true },
+  });
+  return new Map(rows.map((row) => [row.orderId, row.answer]));
+}
+
+function storedOutcome(row: Outcome & { shop: string; orderId: string; projectedAt: Date }): Outcome {
+  const { shop: _shop, orderId: _orderId, projectedAt: _at, ...outcome } = row;
+  return outcome;
+}
+
+/** The batch's changes to one sum row added together: one statement per row. */
+function merged(changes: Contribution[]): Contribution[] {
+  const rows = new Map<string, Contribution>();
+  for (const change of changes) {
+    const id = JSON.stringify([change.day, change.dimension, change.key]);
+    const row = rows.get(id);
+    if (!row) {
+      rows.set(id, { ...change, sums: { ...change.sums } });
+      continue;
+    }
+    // The first spelling of the batch names the row, as the first one stored does (ON CONFLICT keeps it).
+    if (!row.label) row.label = change.label;
+    for (const field of Object.keys(row.sums) as (keyof Contribution["sums"])[]) row.sums[field] += change.sums[field];
+  }
+  return [...rows.values()];
+}
+
+function addToCounts(shop: string, { day, dimension, key, label, sums }: Contribution) {
+  return prisma.$executeRaw`
+    INSERT INTO "OutcomeCount" ("shop", "day", "dimension", "key", "label", "orders", "confirmed", "shipped",
+      "onTheWay", "delivered", "returned", "incident", "valueDelivered", "valueReturned")
+    VALUES (${shop}, ${day}, ${dimension}, ${key}, ${label}, ${sums.orders}, ${sums.confirmed}, ${sums.shipped},
+      ${sums.onTheWay}, ${sums.delivered}, ${sums.returned}, ${sums.incident}, ${BigInt(sums.valueDelivered)},
+      ${BigInt(sums.valueReturned)})
+    ON CONFLICT ("shop", "dimension", "day", "key") DO UPDATE SET
+      "orders" = "OutcomeCount"."orders" + excluded."orders",
+      "confirmed" = "OutcomeCount"."confirmed" + excluded."confirmed",
+      "shipped" = "OutcomeCount"."shipped" + excluded."shipped",
+      "onTheWay" = "OutcomeCount"."onTheWay" + excluded."onTheWay",
+      "delivered" = "OutcomeCount"."delivered" + excluded."delivered",
+      "returned" = "OutcomeCount"."returned" + excluded."returned",
+      "incident" = "OutcomeCount"."incident" + excluded."incident",
+      "valueDelivered" = "OutcomeCount"."valueDelivered" + excluded."valueDelivered",
+      "valueReturned" = "OutcomeCount"."valueReturned" + excluded."valueReturned"`;
+}

@@ -1,0 +1,97 @@
+-- migrate:up
+-- CreateTable
+CREATE TABLE "OrderOutcome" (
+    "shop" TEXT NOT NULL,
+    "orderId" TEXT NOT NULL,
+    "day" TEXT NOT NULL,
+    "flowId" TEXT NOT NULL,
+    "answer" TEXT NOT NULL,
+    "productKey" TEXT NOT NULL,
+    "product" TEXT NOT NULL,
+    "cityKey" TEXT NOT NULL,
+    "city" TEXT NOT NULL,
+    "departmentKey" TEXT NOT NULL,
+    "department" TEXT NOT NULL,
+    "carrierKey" TEXT NOT NULL,
+    "carrier" TEXT NOT NULL,
+    "parcel" TEXT NOT NULL,
+    "shipped" BOOLEAN NOT NULL,
+    "valueCents" BIGINT NOT NULL,
+    "currency" TEXT NOT NULL,
+    "projectedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "OrderOutcome_pkey" PRIMARY KEY ("shop","orderId")
+);
+
+-- CreateTable
+CREATE TABLE "OutcomeCount" (
+    "shop" TEXT NOT NULL,
+    "day" TEXT NOT NULL,
+    "dimension" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "label" TEXT NOT NULL,
+    "orders" INTEGER NOT NULL,
+    "confirmed" INTEGER NOT NULL,
+    "shipped" INTEGER NOT NULL,
+    "onTheWay" INTEGER NOT NULL,
+    "delivered" INTEGER NOT NULL,
+    "returned" INTEGER NOT NULL,
+    "incident" INTEGER NOT NULL,
+    "valueDelivered" BIGINT NOT NULL,
+    "valueReturned" BIGINT NOT NULL,
+
+    CONSTRAINT "OutcomeCount_pkey" PRIMARY KEY ("shop","dimension","day","key")
+);
+
+-- CreateTable
+CREATE TABLE "CarrierReturnFreight" (
+    "shop" TEXT NOT NULL,
+    "carrierKey" TEXT NOT NULL,
+    "carrier" TEXT NOT NULL,
+    "amountCents" BIGINT NOT NULL,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "CarrierReturnFreight_pkey" PRIMARY KEY ("shop","carrierKey")
+);
+
+-- CreateTable
+CREATE TABLE "OutcomeDirty" (
+    "shop" TEXT NOT NULL,
+    "orderId" TEXT NOT NULL,
+    "mark" INTEGER NOT NULL DEFAULT 1,
+
+    CONSTRAINT "OutcomeDirty_pkey" PRIMARY KEY ("shop","orderId")
+);
+
+-- CreateIndex
+CREATE INDEX "OrderOutcome_shop_day_idx" ON "OrderOutcome"("shop", "day");
+
+-- A store order's outcome changes with its delivery, its buyer's answer and its supplier order: each change marks
+-- the order in the transaction that makes it, so the projection job never misses one (docs/decisions/332).
+CREATE FUNCTION "order_outcome_dirty"() RETURNS trigger AS $$
+BEGIN
+  INSERT INTO "OutcomeDirty" ("shop", "orderId") VALUES (NEW."shop", NEW."orderId")
+  ON CONFLICT ("shop", "orderId") DO UPDATE SET "mark" = "OutcomeDirty"."mark" + 1;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE TRIGGER "Delivery_outcome_dirty_insert" AFTER INSERT ON "Delivery" FOR EACH ROW
+WHEN (NEW."topic" = 'orders/create' AND NEW."orderId" IS NOT NULL) EXECUTE FUNCTION "order_outcome_dirty"();
+CREATE TRIGGER "Delivery_outcome_dirty_update" AFTER UPDATE OF "orderId", "flowId", "callbackStatus", "buyer", "test" ON "Delivery" FOR EACH ROW
+WHEN (NEW."topic" = 'orders/create' AND NEW."orderId" IS NOT NULL) EXECUTE FUNCTION "order_outcome_dirty"();
+CREATE TRIGGER "SupplierOrder_outcome_dirty_insert" AFTER INSERT ON "SupplierOrder" FOR EACH ROW
+WHEN (NEW."orderId" IS NOT NULL) EXECUTE FUNCTION "order_outcome_dirty"();
+CREATE TRIGGER "SupplierOrder_outcome_dirty_update" AFTER UPDATE OF "orderId", "stage", "carrier", "openIncident" ON "SupplierOrder" FOR EACH ROW
+WHEN (NEW."orderId" IS NOT NULL) EXECUTE FUNCTION "order_outcome_dirty"();
+CREATE TRIGGER "OrderAnswer_outcome_dirty_insert" AFTER INSERT ON "OrderAnswer" FOR EACH ROW
+EXECUTE FUNCTION "order_outcome_dirty"();
+CREATE TRIGGER "OrderAnswer_outcome_dirty_update" AFTER UPDATE OF "answer" ON "OrderAnswer" FOR EACH ROW
+EXECUTE FUNCTION "order_outcome_dirty"();
+
+-- The orders already stored, projected by the job's first runs.
+INSERT INTO "OutcomeDirty" ("shop", "orderId")
+SELECT DISTINCT "shop", "orderId" FROM "Delivery" WHERE "topic" = 'orders/create' AND "orderId" IS NOT NULL
+ON CONFLICT DO NOTHING;
+
+-- migrate:down
