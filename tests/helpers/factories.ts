@@ -216,6 +216,11 @@ async function createRiskRecords(shop: string) {
   });
   await prisma.blockedPhone.create({ data: { shop, phone: "+573108045704", reason: "returns", createdAt: at } });
   await prisma.blockedPhoneRule.create({ data: { shop, action: "skip" } });
+  await prisma.riskRules.create({ data: { shop, enabled: true, action: "hold" } });
+  await prisma.incidentFlowSettings.create({ data: { shop, flowId: "f_404" } });
+  await prisma.incidentAnswer.create({
+    data: { shop, deliveryId: `incident-${shop}`, orderId, answer: "new_date", newDate: "2026-12-02", answeredAt: at },
+  });
 }
 
 /** The stock sync's rows of a shop: settings, a lease, a run, a product's outcome and a change. */

@@ -54,4 +54,5 @@ export async function apiEndpoints(): Promise<Endpoint[]> {
 export const PUBLIC_API_ROUTES: Record<string, string> = {
   "api.automation.callback.ts": "the automation API key in the body",
   "api.theme.download.$id.ts": "a 256-bit id that lives 5 minutes; the platform's servers download it",
+  "api.flow.send-to-confirmation.ts": "the platform's HMAC signature of the body (a Flow action run)",
 };

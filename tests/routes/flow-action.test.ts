@@ -138,6 +138,8 @@ describe("the Flow action 'Send to the confirmation flow again'", () => {
     });
     const noRun = JSON.stringify({ shopify_domain: shop, properties: { order_id: 6610001 } });
     expect(await call(signed(noRun))).toMatchObject({ status: 400, body: { field: "action_run_id" } });
+    const deep = `{"shopify_domain":"${shop}","properties":${"[".repeat(200)}${"]".repeat(200)}}`;
+    expect(await call(signed(deep))).toMatchObject({ status: 400, body: { success: false, code: "json_too_deep" } });
     const big = JSON.stringify({
       shopify_domain: shop,
       action_run_id: "r2",
