@@ -5,6 +5,8 @@ import { parseQuery } from "../lib/input.server";
 import { exportDeliveries, exportResponse } from "../services/deliveries/export.server";
 import { APP_ACTION_FILTERS, type AppActionFilter } from "../lib/app-action";
 import { JOURNEY_FILTERS } from "../lib/journey-log";
+import { readOutcomeFilter } from "../lib/outcomes";
+import { RISK_LEVELS } from "../lib/risk-log";
 import { DELIVERY_STATUSES } from "../services/deliveries/status.server";
 import { authenticateAdminApi } from "../services/platform/admin-auth.server";
 
@@ -13,6 +15,13 @@ const query = z.object({
   q: z.string().max(100, "must be at most 100 characters").optional(),
   appAction: z.enum(Object.keys(APP_ACTION_FILTERS) as [AppActionFilter, ...AppActionFilter[]]).optional(),
   journey: z.enum(JOURNEY_FILTERS).optional(),
+  risk: z.enum(RISK_LEVELS).optional(),
+  // A figure of the outcomes insights (outcome, outcomeKey, measure, from, to): read as the log reads it.
+  outcome: z.string().max(40).optional(),
+  outcomeKey: z.string().max(200).optional(),
+  measure: z.string().max(40).optional(),
+  from: z.string().max(10).optional(),
+  to: z.string().max(10).optional(),
   // The merchant's language and region ("es-CO"): the file's words and separator.
   locale: z.string().max(35, "must be at most 35 characters").optional(),
 });
@@ -24,6 +33,7 @@ const query = z.object({
  */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const { shop } = await authenticateAdminApi(request);
-  const { locale, ...search } = parseQuery(request, query);
-  return exportResponse(await exportDeliveries(shop, search, locale));
+  const { locale, status, q, appAction, journey, risk } = parseQuery(request, query);
+  const outcome = readOutcomeFilter(new URL(request.url).searchParams);
+  return exportResponse(await exportDeliveries(shop, { status, q, appAction, journey, risk, outcome }, locale));
 });

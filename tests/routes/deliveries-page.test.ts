@@ -4,7 +4,8 @@ import prisma from "~/db.server";
 import { clearFlowCache } from "~/services/automation/client.server";
 import { loader as loadOne } from "~/routes/app.deliveries.$id/route";
 import { action, loader } from "~/routes/app.deliveries._index/route";
-import { createConfiguration, createDelivery, createSession, shopDomain } from "../helpers/factories";
+import { saveOrderRisk } from "~/services/risk/store.server";
+import { createConfiguration, createDelivery, createSession, restOrder, shopDomain } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";
 import { TEST_ENV } from "../helpers/test-env";
 import { flowsHandler } from "../mocks/automation";
@@ -47,6 +48,50 @@ describe("deliveries page: loader and action (docs/decisions/135)", () => {
     expect(dead).toMatchObject({ status: "dead", page: 1 });
     // An unknown status is no filter, as the page never links to one.
     expect((await load("/app/deliveries?status=lost", shop)).total).toBe(2);
+  });
+
+  it("shows each order's return risk and filters the log by its level, the shop's own scores only", async () => {
+    const shop = await adminShop();
+    const other = await adminShop();
+    const scoredAt = new Date("2026-11-28T15:00:00Z");
+    for (const [id, level, score] of [
+      [71, "high", 82],
+      [72, "low", 12],
+      [73, null, 0],
+    ] as const) {
+      await createDelivery(shop, { order: restOrder({ id, name: `#${id}` }) });
+      if (level)
+        await saveOrderRisk({
+          shop,
+          orderId: `gid://shopify/Order/${id}`,
+          score,
+          level,
+          reasons: [{ code: "phone_returned", points: 50, values: { count: 2 } }],
+          scoredAt,
+        });
+    }
+    // Another shop's high score for an order of the same id is not this shop's.
+    await saveOrderRisk({
+      shop: other,
+      orderId: "gid://shopify/Order/72",
+      score: 95,
+      level: "high",
+      reasons: [],
+      scoredAt,
+    });
+
+    const all = await load("/app/deliveries", shop);
+    const riskOf = (name: string) => all.deliveries.find((delivery) => delivery.orderName === name)?.risk;
+    expect(riskOf("#71")).toMatchObject({ score: 82, level: "high", reasons: [{ code: "phone_returned" }] });
+    expect(riskOf("#72")).toMatchObject({ score: 12, level: "low" });
+    expect(riskOf("#73")).toBeNull();
+
+    const high = await load("/app/deliveries?risk=high", shop);
+    expect(high).toMatchObject({ risk: "high", total: 1 });
+    expect(high.deliveries.map((delivery) => delivery.orderName)).toEqual(["#71"]);
+    expect((await load("/app/deliveries?risk=medium", shop)).total).toBe(0);
+    // An unknown level is no filter, as the page never links to one.
+    expect(await load("/app/deliveries?risk=extreme", shop)).toMatchObject({ risk: null, total: 3 });
   });
 
   it("retries through the same service as the JSON route, and answers its failures with their codes", async () => {

@@ -29,6 +29,7 @@ import { listByAppAction } from "~/services/deliveries/app-action-filter.server"
 import { listByJourney, withParcels } from "~/services/deliveries/journey-filter.server";
 import { isJourneyFilter, JOURNEY_FILTERS, type JourneyFilter } from "~/lib/journey-log";
 import { readOutcomeFilter } from "~/lib/outcomes";
+import { isRiskLevel, RISK_LEVELS, type RiskLevelFilter } from "~/lib/risk-log";
 import { listDeliveries } from "~/services/deliveries/queries.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { authenticate } from "~/shopify.server";
@@ -56,11 +57,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const appAction = params.get("appAction");
   const journey = params.get("journey");
   const outcome = readOutcomeFilter(params);
+  const risk = params.get("risk");
   const [list, failed, pause] = await Promise.all([
-    isJourneyFilter(journey) || outcome
+    isJourneyFilter(journey) || outcome || isRiskLevel(risk)
       ? listByJourney(shop, {
           journey: isJourneyFilter(journey) ? journey : undefined,
           outcome,
+          risk: isRiskLevel(risk) ? risk : undefined,
           appAction: isAppActionFilter(appAction) ? appAction : undefined,
           status,
           q,
@@ -85,6 +88,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     status,
     appAction: isAppActionFilter(appAction) ? appAction : null,
     journey: isJourneyFilter(journey) ? journey : null,
+    risk: isRiskLevel(risk) ? risk : null,
     q,
     page,
     failed,
@@ -144,8 +148,11 @@ export default function Deliveries() {
     page: number,
     appAction = data.appAction,
     journey: JourneyFilter | null = data.journey,
+    risk: RiskLevelFilter | null = data.risk,
   ) {
     const search = new URLSearchParams(params);
+    if (risk) search.set("risk", risk);
+    else search.delete("risk");
     if (appAction) search.set("appAction", appAction);
     else search.delete("appAction");
     if (journey) search.set("journey", journey);
@@ -188,7 +195,7 @@ export default function Deliveries() {
         <Layout.Section>
           <BlockStack gap="400">
             <Card>
-              <InlineGrid columns={{ xs: 1, md: 3 }} gap="300">
+              <InlineGrid columns={{ xs: 1, md: 2, lg: 4 }} gap="300">
                 <Select
                   label={t("deliveries.filter")}
                   options={[
@@ -224,6 +231,15 @@ export default function Deliveries() {
                   value={data.journey ?? ""}
                   onChange={(value) => show(status, 1, data.appAction, isJourneyFilter(value) ? value : null)}
                 />
+                <Select
+                  label={t("deliveries.filter.risk")}
+                  options={[
+                    { label: t("deliveries.filter.all"), value: "" },
+                    ...RISK_LEVELS.map((value) => ({ label: t(`risk.level.${value}`), value })),
+                  ]}
+                  value={data.risk ?? ""}
+                  onChange={(value) => show(status, 1, data.appAction, data.journey, isRiskLevel(value) ? value : null)}
+                />
               </InlineGrid>
             </Card>
             {operation.failure && operation.intent === "retry" && (
@@ -235,8 +251,9 @@ export default function Deliveries() {
                 status={status}
                 appAction={data.appAction}
                 journey={data.journey}
+                risk={data.risk}
                 onClearSearch={clearSearch}
-                onClearFilter={() => show(undefined, 1, null, null)}
+                onClearFilter={() => show(undefined, 1, null, null, null)}
               />
             ) : (
               <>

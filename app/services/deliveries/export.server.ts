@@ -14,6 +14,9 @@ import { flowDirectory } from "../automation/flow-directory.server";
 import { logWhere, type LogSearch } from "./journey-filter.server";
 import { parcelsOfOrders } from "../journey/log.server";
 import type { ParcelSummary } from "../../lib/journey-log";
+import type { RiskSummary } from "../../lib/risk-log";
+import { reasonsByWeight, riskLevelText, riskReasonText } from "../../lib/risk-words";
+import { risksOfOrders } from "../risk/log.server";
 
 /**
  * The delivery log as the merchant's spreadsheet opens it (docs/decisions/203): UTF-8 with a BOM, the separator of
@@ -43,6 +46,7 @@ interface RowFacts {
   flowNames: Record<string, string>;
   /** The order's supplier orders (usually one; a split shipment gives more, joined with " / "). */
   parcels: ParcelSummary[];
+  risk: RiskSummary | null;
 }
 
 interface Column {
@@ -108,6 +112,21 @@ const COLUMNS: Column[] = [
         const since = p.group === "incident" ? (p.incidentSince ?? p.stageSince) : p.stageSince;
         return formatSheetDateTime(since ? new Date(since) : null, i18n.timeZone);
       }),
+  },
+  // The return-risk score from the shop's history (docs/decisions/334): score, level, and its reasons, heaviest first.
+  { header: "export.column.riskScore", value: (_row, _i18n, { risk }) => risk?.score ?? null },
+  {
+    header: "export.column.riskLevel",
+    value: (_row, i18n, { risk }) => (risk ? riskLevelText(i18n.locale, risk.level) : null),
+  },
+  {
+    header: "export.column.riskReasons",
+    value: (_row, i18n, { risk }) =>
+      risk
+        ? reasonsByWeight(risk.reasons)
+            .map((reason) => riskReasonText(i18n.locale, reason))
+            .join("; ") || null
+        : null,
   },
   { header: "export.column.tags", value: (row) => (JSON.parse(row.tagsApplied) as string[]).join(" ") },
   {
@@ -226,10 +245,11 @@ export async function exportDeliveries(
       });
       if (!page.length) return controller.close();
       const orderIds = page.flatMap((row) => (row.orderId ? [row.orderId] : []));
-      const [answers, actions, parcels] = await Promise.all([
+      const [answers, actions, parcels, risks] = await Promise.all([
         orderAnswersOf(shop, orderIds),
         orderHoldStates(shop, orderIds),
         parcelsOfOrders(shop, orderIds),
+        risksOfOrders(shop, orderIds),
       ]);
       const lines = page.map((row) => {
         const facts: RowFacts = {
@@ -238,6 +258,7 @@ export async function exportDeliveries(
           appAction: (row.topic === "orders/create" && row.orderId && actions.get(row.orderId)) || null,
           flowNames,
           parcels: (row.topic === "orders/create" && row.orderId && parcels.get(row.orderId)) || [],
+          risk: (row.topic === "orders/create" && row.orderId && risks.get(row.orderId)) || null,
         };
         return COLUMNS.map((column) => csvCell(column.value(row, i18n, facts), separator)).join(separator);
       });

@@ -5,6 +5,7 @@ import { loader as exportRoute } from "~/routes/api.deliveries.export";
 import { loader as pageExportRoute } from "~/routes/app.deliveries.export";
 import { clearFlowCache } from "~/services/automation/client.server";
 import { csvCell } from "~/services/deliveries/export.server";
+import { saveOrderRisk } from "~/services/risk/store.server";
 import { storeShopTimeZone } from "~/services/shops/time-zone.server";
 import { createAutomatedShop, createDelivery, restOrder } from "../../helpers/factories";
 import { adminRequest } from "../../helpers/requests";
@@ -345,6 +346,41 @@ describe("the delivery log as the merchant's spreadsheet", () => {
     expect(delivered.slice(1).map((row) => [row[1], row[delivered[0].indexOf("Parcel")]])).toEqual([
       ["#52", "Delivered"],
     ]);
+  });
+
+  it("gives each order's return risk (score, level, reasons heaviest first) and filters by its level", async () => {
+    const shop = await createAutomatedShop();
+    for (const [i, id] of [61, 62].entries()) {
+      await createDelivery(shop, {
+        createdAt: new Date(Date.UTC(2026, 10, 26, 10 - i)),
+        order: restOrder({ id, name: `#${id}` }),
+      });
+    }
+    await saveOrderRisk({
+      shop,
+      orderId: "gid://shopify/Order/61",
+      score: 82,
+      level: "high",
+      reasons: [
+        { code: "first_order", points: 10 },
+        { code: "phone_returned", points: 50, values: { count: 2 } },
+      ],
+      scoredAt: new Date("2026-11-26T10:00:00Z"),
+    });
+    const sheet = openAsSpreadsheet((await download(shop, "locale=es-CO")).bytes, COLOMBIA);
+    const values = cellValues(sheet.rows);
+    const column = (prefix: string) => values.slice(1).map((row) => row[columnOf(sheet.rows[0], prefix)]);
+    expect(column("Pedido")).toEqual(["#61", "#62"]);
+    expect(column("Riesgo de devolución")).toEqual([82, ""]);
+    expect(column("Nivel de riesgo")).toEqual(["Alto", ""]);
+    expect(column("Motivos del riesgo")).toEqual([
+      "2 devoluciones con este teléfono; Primer pedido de este teléfono y esta dirección",
+      "",
+    ]);
+
+    const high = cellValues(openAsSpreadsheet((await download(shop, "locale=en&risk=high")).bytes, UNITED_STATES).rows);
+    expect(high.slice(1).map((row) => [row[1], row[high[0].indexOf("Risk level")]])).toEqual([["#61", "High"]]);
+    expect((await download(shop, "locale=en&risk=extreme")).response.status).toBe(400);
   });
 
   it("refuses bad input the same way at the page's path and the API's", async () => {

@@ -69,7 +69,19 @@ export function DeliveryOperations({
   const exportCsv = () =>
     download.run(async () => {
       const query = new URLSearchParams();
-      for (const name of ["status", "q", "appAction", "journey"]) {
+      // Every filter the log reads, the outcomes' (a figure's orders) and the risk level's included.
+      for (const name of [
+        "status",
+        "q",
+        "appAction",
+        "journey",
+        "risk",
+        "outcome",
+        "outcomeKey",
+        "measure",
+        "from",
+        "to",
+      ]) {
         // The log reads at most the search's first 100 characters; the file follows what the log shows.
         const value = name === "q" ? params.get(name)?.trim().slice(0, 100) : params.get(name);
         if (value) query.set(name, value);

@@ -9,6 +9,8 @@ import { BuyerAnswer } from "~/components/deliveries/BuyerAnswer";
 import { IncidentAnswerText } from "./IncidentAnswerText";
 import type { IncidentAnswerView } from "~/lib/incident-answers";
 import { ParcelCell } from "./ParcelCell";
+import { RiskCell } from "./RiskCell";
+import type { RiskSummary } from "~/lib/risk-log";
 import type { ParcelSummary } from "~/lib/journey-log";
 import { OrderName } from "~/components/OrderName";
 import { StackedBelow, StackedCell, stackedRowId } from "~/components/StackedBelow";
@@ -33,6 +35,7 @@ export function DeliveryTable({
       parcels: ParcelSummary[];
       storeActions: StoreAction[];
       incidentAnswer?: IncidentAnswerView | null;
+      risk?: RiskSummary | null;
     })[];
   loading: boolean;
   retry: { onRetry: (delivery: DeliverySummary) => void; pending: (id: string) => boolean; busy: boolean };
@@ -126,11 +129,12 @@ export function DeliveryTable({
                   </BlockStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  {/* The buyer and their answer to the flow: who, and what they said. */}
+                  {/* The buyer, their answer to the flow, and the order's return risk from the shop's history. */}
                   <BlockStack gap="100">
                     <BuyerCell buyer={delivery.buyer} />
                     <BuyerAnswer answer={delivery.answer} />
                     <IncidentAnswerText answer={delivery.incidentAnswer} />
+                    <RiskCell risk={delivery.risk} />
                   </BlockStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
@@ -205,6 +209,7 @@ export function DeliveryTable({
                     )}
                     <BuyerAnswer answer={delivery.answer} />
                     <IncidentAnswerText answer={delivery.incidentAnswer} />
+                    <RiskCell risk={delivery.risk} />
                     <AppActionBadge action={delivery.appAction} />
                     <StoreActionSummary actions={delivery.storeActions} />
                     <ParcelCell parcels={delivery.parcels} />

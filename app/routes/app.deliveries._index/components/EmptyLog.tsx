@@ -4,6 +4,7 @@ import { useI18n } from "~/i18n/context";
 import type { DeliveryStatus } from "~/lib/api-types";
 import type { AppActionFilter } from "~/lib/app-action";
 import type { JourneyFilter } from "~/lib/journey-log";
+import type { RiskLevelFilter } from "~/lib/risk-log";
 
 /** An empty page of the log: a search that found nothing, an empty filter, or a log with nothing in it yet. */
 export function EmptyLog({
@@ -11,6 +12,7 @@ export function EmptyLog({
   status,
   appAction,
   journey,
+  risk,
   onClearSearch,
   onClearFilter,
 }: {
@@ -18,6 +20,7 @@ export function EmptyLog({
   status: DeliveryStatus | undefined;
   appAction: AppActionFilter | null;
   journey: JourneyFilter | null;
+  risk: RiskLevelFilter | null;
   onClearSearch: () => void;
   onClearFilter: () => void;
 }) {
@@ -34,7 +37,7 @@ export function EmptyLog({
         </InlineStack>
       </BlockStack>
     </EmptyCard>
-  ) : status || appAction || journey ? (
+  ) : status || appAction || journey || risk ? (
     // An empty filter is not an empty log: say so, and offer the way back to everything.
     <EmptyCard
       heading={t("deliveries.emptyFiltered", {
@@ -42,6 +45,7 @@ export function EmptyLog({
           status ? t(`deliveries.status.${status}`) : null,
           appAction ? t(`deliveries.filter.appAction.${appAction}`) : null,
           journey ? t(`journey.filter.${journey}`) : null,
+          risk ? `${t("deliveries.filter.risk")}: ${t(`risk.level.${risk}`)}` : null,
         ]
           .filter(Boolean)
           .join(" · "),
