@@ -1,8 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { extensionPage, type StandInOptions } from "../../sandbox/extension-stand-in";
+import { describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./harness/axe";
-import { BROWSER_TIME_ZONE, launchBrowser, screenshot } from "./harness/browser";
+import { screenshot } from "./harness/browser";
+import { extensionPages } from "./harness/extension-pages";
 import { shown } from "./harness/shown";
 
 const story = {
@@ -160,36 +159,7 @@ const STATES: { name: string; answer: ReturnType<typeof journey>; reads: Record<
   ];
 
 describe("the order page's block shows the parcel's journey", () => {
-  let browser: Browser;
-  const pages: Page[] = [];
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(pages.splice(0).map((page) => page.context().close()));
-    expect(errors.splice(0)).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  async function render(options: StandInOptions, width: number) {
-    const context = await browser.newContext({
-      viewport: { width, height: 900 },
-      locale: options.locale,
-      timezoneId: BROWSER_TIME_ZONE,
-    });
-    const page = await context.newPage();
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    pages.push(page);
-    await page.setContent(await extensionPage("order-automation-block", options));
-    return page;
-  }
+  const render = extensionPages("order-automation-block");
 
   for (const locale of ["es", "en"] as const) {
     for (const state of STATES) {

@@ -1,9 +1,7 @@
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { extensionPage, type StandInOptions } from "../../sandbox/extension-stand-in";
+import { describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./harness/axe";
-import { BROWSER_TIME_ZONE, launchBrowser } from "./harness/browser";
+import { extensionPages } from "./harness/extension-pages";
 import { shown } from "./harness/shown";
 
 const story = {
@@ -22,9 +20,10 @@ const risk = {
       level: "high",
       scoredAt: "2026-11-28T15:00:00Z",
       reasons: [
-        { code: "phone_refusals", points: 40, values: { count: 2 } },
+        { code: "phone_refused", points: 40, values: { count: 2 } },
         { code: "delivered_before", points: -10, values: { count: 1 } },
-        { code: "phone_returns", points: 52, values: { count: 3 } },
+        { code: "phone_returned", points: 52, values: { count: 3 } },
+        { code: "city_return_rate", points: 23, values: { rate: 38, city: "Cali" } },
         { code: "a_code_without_words", points: 0 },
       ],
     },
@@ -35,51 +34,24 @@ const READS = {
   es: [
     "Riesgo alto",
     "82/100",
-    "3 pedidos anteriores de este teléfono fueron devueltos (+52 puntos)",
-    "2 pedidos anteriores de este teléfono fueron rechazados en la entrega (+40 puntos)",
-    "1 pedidos anteriores de este teléfono fueron entregados (-10 puntos)",
+    "3 devoluciones con este teléfono (+52 puntos)",
+    "2 pedidos rechazados por el comprador con este teléfono (+40 puntos)",
+    "Ciudad con 38 % de devoluciones (Cali) (+23 puntos)",
+    "1 paquete entregado antes a este comprador (-10 puntos)",
     "Otra señal (a_code_without_words) (+0 puntos)",
   ],
   en: [
     "High risk",
     "82/100",
-    "3 earlier orders from this phone were returned (+52 points)",
-    "2 earlier orders from this phone were refused at the door (+40 points)",
-    "1 earlier orders from this phone were delivered (-10 points)",
+    "3 returns with this phone (+52 points)",
+    "2 orders refused by the buyer with this phone (+40 points)",
+    "City with 38 % of returns (Cali) (+23 points)",
+    "1 parcel delivered to this buyer before (-10 points)",
   ],
 };
 
 describe("the order page's block shows the order's return risk", () => {
-  let browser: Browser;
-  const pages: Page[] = [];
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(pages.splice(0).map((page) => page.context().close()));
-    expect(errors.splice(0)).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  async function render(options: StandInOptions, width: number) {
-    const context = await browser.newContext({
-      viewport: { width, height: 900 },
-      locale: options.locale,
-      timezoneId: BROWSER_TIME_ZONE,
-    });
-    const page = await context.newPage();
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    pages.push(page);
-    await page.setContent(await extensionPage("order-automation-block", options));
-    return page;
-  }
+  const render = extensionPages("order-automation-block");
 
   for (const locale of ["es", "en"] as const) {
     for (const width of [1400, 390]) {
@@ -91,7 +63,7 @@ describe("the order page's block shows the order's return risk", () => {
         await shown(page.getByRole("heading", { name: locale === "es" ? "Riesgo de devolución" : "Return risk" }));
         for (const text of READS[locale]) await shown(page.getByText(text, { exact: true }).first());
         const order = await page
-          .getByText(/pedidos anteriores de este teléfono|earlier orders from this phone/)
+          .getByText(/con este teléfono|with this phone/)
           .evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ""));
         expect(order[0]).toMatch(/^3 /);
         expect(await seriousAxeFindings(page)).toEqual([]);
