@@ -34,6 +34,12 @@ export const risk = {
   "risk.rule.enabled": "Act on orders with a high return-risk score",
   "risk.rule.threshold": "From this score",
   "risk.rule.threshold.help": "Orders scoring this or more (1 to 100). High risk starts at 70.",
+  "risk.rule.preview.one":
+    "From {threshold}, your rule would have acted on {count} of the {scored} orders scored since {since}.",
+  "risk.rule.preview.other":
+    "From {threshold}, your rule would have acted on {count} of the {scored} orders scored since {since}.",
+  "risk.rule.preview.none":
+    "No orders scored in the last 30 days yet: once they come, you will see here how many your rule would catch.",
   "risk.rule.action": "What the app does to such an order",
   "risk.rule.action.tag": "Only tag it",
   "risk.rule.action.hold": "Hold its fulfillment, and send the confirmation flow",

@@ -36,6 +36,12 @@ export const risk: Record<keyof typeof en, string> = {
   "risk.rule.enabled": "Actuar sobre los pedidos con riesgo de devolución alto",
   "risk.rule.threshold": "Desde este puntaje",
   "risk.rule.threshold.help": "Pedidos con este puntaje o más (de 1 a 100). El riesgo alto empieza en 70.",
+  "risk.rule.preview.one":
+    "Desde {threshold}, tu regla habría actuado en {count} de los {scored} pedidos calificados desde el {since}.",
+  "risk.rule.preview.other":
+    "Desde {threshold}, tu regla habría actuado en {count} de los {scored} pedidos calificados desde el {since}.",
+  "risk.rule.preview.none":
+    "Todavía no hay pedidos calificados en los últimos 30 días: cuando lleguen, verás aquí cuántos atraparía tu regla.",
   "risk.rule.action": "Qué hace la app con ese pedido",
   "risk.rule.action.tag": "Solo etiquetarlo",
   "risk.rule.action.hold": "Retener su preparación y enviar el flujo de confirmación",

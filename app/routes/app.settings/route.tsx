@@ -22,6 +22,7 @@ import { HoldSettingsCard } from "./components/HoldSettingsCard";
 import { OrderRulesSettings } from "./components/OrderRulesSettings";
 import { RiskRuleCard } from "./components/RiskRuleCard";
 import { riskRuleOf } from "~/services/risk/rules.server";
+import { riskScoreCounts } from "~/services/risk/rule-preview.server";
 import { OutcomeTagSetting } from "./components/OutcomeTagSetting";
 import { AutomationSettings } from "./components/AutomationSettings";
 import { FollowInStoreCard } from "./components/FollowInStoreCard";
@@ -61,6 +62,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     incidentFlow,
     polling,
     riskRule,
+    riskScores,
     blocklist,
   ] = await Promise.all([
     getShopSettings(session.shop),
@@ -76,12 +78,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     incidentFlowSettings(session.shop),
     pollingReach(session.shop),
     riskRuleOf(session.shop),
+    riskScoreCounts(session.shop),
     blocklistView(session.shop),
   ]);
   return {
     tagPolicy,
     orderRules,
     riskRule,
+    riskScores,
     blocklist,
     receiver,
     statusMap,
@@ -119,6 +123,7 @@ export default function Settings() {
     tagPolicy,
     orderRules,
     riskRule,
+    riskScores,
     blocklist,
     answers,
     holdPolicy,
@@ -176,7 +181,7 @@ export default function Settings() {
           >
             <BlockStack gap="400">
               <OrderRulesSettings rules={orderRules} report={unsaved.report} />
-              <RiskRuleCard rule={riskRule} flows={flows.flows} report={unsaved.report} />
+              <RiskRuleCard rule={riskRule} scores={riskScores} flows={flows.flows} report={unsaved.report} />
               <BlocklistCard {...blocklist} />
             </BlockStack>
           </Layout.AnnotatedSection>

@@ -7,15 +7,19 @@ import { showToast } from "~/components/toast";
 import { useWrite } from "~/components/use-write";
 import { useI18n } from "~/i18n/context";
 import type { AutomationFlow } from "~/lib/api-types";
+import { ordersAtOrAbove, scoredOrders, type RiskScoreCounts } from "~/lib/risk-rule-preview";
 import { RISK_ACTIONS, riskTag, type RiskAction, type RiskRule } from "~/lib/risk-rules";
 
 /** The shop's rule for orders with a high return-risk score (docs/decisions/335), in the order rules' section. */
 export function RiskRuleCard({
   rule,
+  scores,
   flows,
   report,
 }: {
   rule: RiskRule;
+  /** The last 30 days' scores by value: what the draft threshold would have caught, before it is saved. */
+  scores: RiskScoreCounts;
   /** The automation account's flows, as the automation settings list them; null when they could not be read. */
   flows: AutomationFlow[] | null;
   report: (name: string, state: SectionState) => void;
@@ -75,6 +79,7 @@ export function RiskRuleCard({
             disabled={!form.enabled}
             error={fieldError("threshold")}
           />
+          <RiskRulePreview scores={scores} threshold={Number(form.threshold)} />
           <Select
             label={t("risk.rule.action")}
             options={RISK_ACTIONS.map((action) => ({ label: t(`risk.rule.action.${action}`), value: action }))}
@@ -111,5 +116,23 @@ export function RiskRuleCard({
         </InlineStack>
       </BlockStack>
     </Card>
+  );
+}
+
+/** "Desde 70, tu regla habría actuado en 3 de los 120 pedidos calificados desde el 30 oct." as the threshold is typed. */
+function RiskRulePreview({ scores, threshold }: { scores: RiskScoreCounts; threshold: number }) {
+  const { t, tp, date } = useI18n();
+  const scored = scoredOrders(scores);
+  if (!Number.isInteger(threshold) || threshold < 1 || threshold > 100) return null;
+  return (
+    <Text as="p" tone="subdued">
+      {scored
+        ? tp("risk.rule.preview", ordersAtOrAbove(scores, threshold), {
+            threshold,
+            scored: scored,
+            since: date(scores.since),
+          })
+        : t("risk.rule.preview.none")}
+    </Text>
   );
 }
