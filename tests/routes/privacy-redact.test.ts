@@ -115,7 +115,12 @@ describe("customers/redact finds the customer by every identifier the platform s
       data_request: { id: 1 },
     });
     const request = await prisma.privacyRequest.findFirstOrThrow({ where: { shop } });
-    expect(JSON.parse(request.summary).held).toEqual({ orderDeliveries: 1, supplierJourneys: 0 });
+    expect(JSON.parse(request.summary).held).toEqual({
+      orderDeliveries: 1,
+      supplierJourneys: 0,
+      orderRisks: 0,
+      blockedPhones: 0,
+    });
   });
 });
 

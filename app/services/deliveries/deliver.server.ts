@@ -9,6 +9,7 @@ import { getShopSettings, type ShopSettings } from "../shops/configuration.serve
 import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from "../../lib/payloads.server";
 import { prepareIncidentSend } from "../incidents/send.server";
 import { INCIDENT_TOPIC } from "../incidents/topic";
+import { oweScoreFollowUps } from "../risk/follow-ups.server";
 import { screenOrder, type ScreenActions } from "../screening/screen-order.server";
 import { oweErrorTag, oweOrderTag } from "./owed-tags.server";
 import { cancelCheckouts } from "./outbox.server";
@@ -70,6 +71,7 @@ export async function deliver(delivery: Delivery, config: Resolved, settingsCach
       oweRiskHold: async (orderId) => {
         await oweFulfilmentTask(delivery.shop, { kind: "hold", subject: orderId, orderId, reason: "risk" }, now);
       },
+      riskScored: oweScoreFollowUps,
     };
     if (delivery.topic === INCIDENT_TOPIC) {
       // A parcel's incident, to the shop's incident flow (docs/decisions/330).

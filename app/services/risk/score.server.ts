@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { oweRiskAssessment } from "./assessment.server";
-import { onHighRiskOrder } from "./high-risk.server";
 import { readHistory } from "./history.server";
 import { saveOrderRisk, type ScoredOrderRisk } from "./store.server";
 import { scoreFacts } from "./weights";
@@ -79,8 +77,5 @@ export async function scoreOrder(order: OrderToScore, now: Date): Promise<Scored
     productId: order.productId,
   };
   await saveOrderRisk(risk);
-  // The admin's risk panel gets every score (low ones too: the merchant filters orders by it).
-  await oweRiskAssessment(shop, orderId, now);
-  if (risk.level === "high") await onHighRiskOrder(risk);
   return risk;
 }

@@ -22,6 +22,7 @@ interface RiskContext {
     skip(reason: DeliveryError): Promise<boolean>;
     oweTag(tag: string): Promise<void>;
     oweRiskHold(orderId: string): Promise<void>;
+    riskScored(risk: ScoredOrderRisk): Promise<void>;
   };
 }
 
@@ -65,10 +66,10 @@ export async function recordRisk(
   delivery: Pick<Delivery, "shop" | "orderName">,
   payload: object,
   phone: Phone,
-  now: Date,
+  context: Pick<RiskContext, "now" | "actions">,
 ) {
   const order = orderToScore(delivery, payload, phone, null);
-  if (order) await scoreOrder(order, now);
+  if (order) await context.actions.riskScored(await scoreOrder(order, context.now));
 }
 
 /** Scores the order, then applies the shop's rule to it. A replay the merchant asked for is never held again. */
@@ -81,6 +82,7 @@ export async function screenRisk(
   const order = orderToScore(delivery, payload, checks.phone, checks.duplicateOf);
   if (!order) return { send: true, flowId: null, risk: null };
   const risk = await scoreOrder(order, context.now);
+  await context.actions.riskScored(risk);
   const rule = await cachedRiskRule(delivery.shop);
   if (!rule.enabled || risk.score < rule.threshold) return { send: true, flowId: null, risk };
   await context.actions.oweTag(riskTag(rule, risk.level));

@@ -3,6 +3,7 @@ import type { DeliveryError } from "../../lib/delivery-errors";
 import { DUPLICATE_TAG, NO_PHONE_TAG } from "../../lib/order-rules";
 import type { Logger } from "../../logger.server";
 import type { GraphqlOptions } from "../platform/graphql.server";
+import type { ScoredOrderRisk } from "../risk/store.server";
 import { LOOP_TEST_TAG } from "../platform/test-orders.server";
 import type { ShopSettings } from "../shops/configuration.server";
 import { cancelledBeforeSending, ORDER_CANCELLED } from "./cancellation.server";
@@ -39,6 +40,8 @@ export interface ScreenActions {
   oweTag(tag: string): Promise<void>;
   /** The app's fulfilment hold for a risky order (docs/decisions/335), owed whatever the shop's hold switch. */
   oweRiskHold(orderId: string): Promise<void>;
+  /** What a saved score owes outside the app: the admin's risk panel, and the Flow trigger for a high one. */
+  riskScored(risk: ScoredOrderRisk): Promise<void>;
 }
 
 export interface ScreenContext {
@@ -99,7 +102,7 @@ export async function screenOrder<P extends object>(
   const phoneFacts = { e164: phone.e164, problem: phone.problem };
   if (noPhoneAction !== "send") {
     // Scored all the same (the history of the next orders), with no rule of its own: the phone rule stopped it.
-    await recordRisk(delivery, payload, phoneFacts, context.now);
+    await recordRisk(delivery, payload, phoneFacts, context);
     const reason: DeliveryError = { code: noPhoneAction === "hold" ? "held_no_mobile" : "no_mobile" };
     if (!(await context.actions.skip(reason))) return { send: false };
     context.log().info({ reason: reason.code, problem: phone.problem }, "order not sent by the shop's phone rule");

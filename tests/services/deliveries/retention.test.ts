@@ -102,7 +102,12 @@ describe("customers/redact", () => {
       ),
     });
     const request = await prisma.privacyRequest.findFirstOrThrow({ where: { shop } });
-    expect(JSON.parse(request.summary).held).toEqual({ orderDeliveries: 1, supplierJourneys: 0, orderRisks: 0 });
+    expect(JSON.parse(request.summary).held).toEqual({
+      orderDeliveries: 1,
+      supplierJourneys: 0,
+      orderRisks: 0,
+      blockedPhones: 0,
+    });
   });
 });
 
