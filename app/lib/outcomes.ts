@@ -70,6 +70,8 @@ export interface OutcomeFilter {
   measure: OutcomeMeasure;
   from: string;
   to: string;
+  /** The key's name as the insights table showed it ("Bogotá D.C.", a flow's name): what the log says it shows. */
+  label?: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -83,6 +85,7 @@ export function outcomeLogUrl(filter: OutcomeFilter): string {
     to: filter.to,
   });
   if (filter.dimension !== "all") params.set("outcomeKey", filter.key);
+  if (filter.dimension !== "all" && filter.label) params.set("outcomeLabel", filter.label);
   return `/app/deliveries?${params}`;
 }
 
@@ -93,5 +96,13 @@ export function readOutcomeFilter(params: URLSearchParams): OutcomeFilter | unde
   const [from, to] = [params.get("from") ?? "", params.get("to") ?? ""];
   if (!(dimension === "all" || isOutcomeDimension(dimension)) || !isOutcomeMeasure(measure)) return undefined;
   if (!DAY.test(from) || !DAY.test(to) || from > to) return undefined;
-  return { dimension, key: (params.get("outcomeKey") ?? "").slice(0, 200), measure, from, to };
+  const label = params.get("outcomeLabel")?.slice(0, 200) || undefined;
+  return {
+    dimension,
+    key: (params.get("outcomeKey") ?? "").slice(0, 200),
+    measure,
+    from,
+    to,
+    ...(label ? { label } : {}),
+  };
 }

@@ -32,6 +32,8 @@ export const outcomes = {
   "outcomes.column.carrier": "Carrier",
   "outcomes.column.flow": "Flow",
   "outcomes.column.answer": "Buyer's answer",
+  "deliveries.outcomeFilter.title": "Only the orders behind a figure of Insights",
+  "deliveries.outcomeFilter.clear": "Show all orders",
   "outcomes.notWritten": "Not written",
   "outcomes.noCarrier": "No carrier yet",
   "outcomes.noFlow": "No flow",

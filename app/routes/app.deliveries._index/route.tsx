@@ -37,8 +37,11 @@ import { DeliveryOperations } from "./components/DeliveryOperations";
 import { useSweepNow } from "./use-sweep-now";
 import { DeliveryTable } from "./components/DeliveryTable";
 import { EmptyLog } from "./components/EmptyLog";
+import { OutcomeFilterBanner } from "./components/OutcomeFilterBanner";
 
 const PAGE_SIZE = 25;
+// A figure of the outcomes insights in the log's URL (app/lib/outcomes.ts).
+const OUTCOME_PARAMS = ["outcome", "outcomeKey", "outcomeLabel", "measure", "from", "to"];
 
 export const meta = pageMeta("nav.deliveries");
 
@@ -89,6 +92,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     appAction: isAppActionFilter(appAction) ? appAction : null,
     journey: isJourneyFilter(journey) ? journey : null,
     risk: isRiskLevel(risk) ? risk : null,
+    outcome: outcome ?? null,
     q,
     page,
     failed,
@@ -168,6 +172,13 @@ export default function Deliveries() {
     operation.submit("retry", { id, ...(confirmRepeat ? { confirmRepeat } : {}) }),
   );
 
+  // Every filter off, the outcomes' too (a figure's orders), or only the outcomes' (the banner's way back).
+  function clearFilters(names: string[]) {
+    const search = new URLSearchParams(params);
+    for (const name of [...names, "page"]) search.delete(name);
+    setParams(search);
+  }
+
   function clearSearch() {
     const search = new URLSearchParams(params);
     search.delete("q");
@@ -194,6 +205,7 @@ export default function Deliveries() {
         </Layout.Section>
         <Layout.Section>
           <BlockStack gap="400">
+            <OutcomeFilterBanner filter={data.outcome} onClear={() => clearFilters(OUTCOME_PARAMS)} />
             <Card>
               <InlineGrid columns={{ xs: 1, md: 2, lg: 4 }} gap="300">
                 <Select
@@ -252,8 +264,9 @@ export default function Deliveries() {
                 appAction={data.appAction}
                 journey={data.journey}
                 risk={data.risk}
+                outcome={data.outcome}
                 onClearSearch={clearSearch}
-                onClearFilter={() => show(undefined, 1, null, null, null)}
+                onClearFilter={() => clearFilters(["status", "appAction", "journey", "risk", ...OUTCOME_PARAMS])}
               />
             ) : (
               <>

@@ -4,6 +4,7 @@ import { useI18n } from "~/i18n/context";
 import type { DeliveryStatus } from "~/lib/api-types";
 import type { AppActionFilter } from "~/lib/app-action";
 import type { JourneyFilter } from "~/lib/journey-log";
+import type { OutcomeFilter } from "~/lib/outcomes";
 import type { RiskLevelFilter } from "~/lib/risk-log";
 
 /** An empty page of the log: a search that found nothing, an empty filter, or a log with nothing in it yet. */
@@ -13,6 +14,7 @@ export function EmptyLog({
   appAction,
   journey,
   risk,
+  outcome,
   onClearSearch,
   onClearFilter,
 }: {
@@ -21,6 +23,7 @@ export function EmptyLog({
   appAction: AppActionFilter | null;
   journey: JourneyFilter | null;
   risk: RiskLevelFilter | null;
+  outcome: OutcomeFilter | null;
   onClearSearch: () => void;
   onClearFilter: () => void;
 }) {
@@ -37,7 +40,7 @@ export function EmptyLog({
         </InlineStack>
       </BlockStack>
     </EmptyCard>
-  ) : status || appAction || journey || risk ? (
+  ) : status || appAction || journey || risk || outcome ? (
     // An empty filter is not an empty log: say so, and offer the way back to everything.
     <EmptyCard
       heading={t("deliveries.emptyFiltered", {
@@ -46,6 +49,7 @@ export function EmptyLog({
           appAction ? t(`deliveries.filter.appAction.${appAction}`) : null,
           journey ? t(`journey.filter.${journey}`) : null,
           risk ? `${t("deliveries.filter.risk")}: ${t(`risk.level.${risk}`)}` : null,
+          outcome ? t(`outcomes.measure.${outcome.measure}`) : null,
         ]
           .filter(Boolean)
           .join(" · "),

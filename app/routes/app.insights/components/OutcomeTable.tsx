@@ -57,7 +57,7 @@ export function OutcomeTable({
       rows={rows}
       currency={currency}
       nameOf={nameOf}
-      filterOf={(row, measure) => ({ dimension, key: row.key, measure, ...period })}
+      filterOf={(row, measure) => ({ dimension, key: row.key, measure, ...period, label: nameOf(row) })}
     />
   );
 }
