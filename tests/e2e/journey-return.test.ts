@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sleep } from "../../sandbox/lib/http";
-import { postJson, type Stack } from "./helpers";
+import { eventually, postJson, type Stack } from "./helpers";
 import { actions, journeyHarness, startJourneyStack } from "./journey-harness";
 
 const SHOP = "tienda-devoluciones.myshopify.com";
@@ -35,7 +35,15 @@ describe("the store follows a returned parcel and outages, end to end", () => {
     );
     expect(rows.filter((row) => row.status !== "done")).toEqual([]);
 
-    const view = await h.view(order.name);
+    // The end step is done once the platform took the cancel; its job cancels the order a moment later.
+    const view = await eventually(
+      async () => {
+        const seen = await h.view(order.name);
+        return seen.order.cancelledAt ? seen : undefined;
+      },
+      10_000,
+      "the platform's cancel job",
+    );
     expect(actions(view, "fulfillment created")).toHaveLength(1);
     expect(actions(view, "fulfillment event").at(-1)?.detail.status).toBe("FAILURE");
     expect(actions(view, "fulfillment cancelled")).toHaveLength(1);
