@@ -32,6 +32,7 @@ export const outcomes = {
   "outcomes.column.carrier": "Carrier",
   "outcomes.column.flow": "Flow",
   "outcomes.column.answer": "Buyer's answer",
+  "outcomes.sortBy": "Sort by",
   "deliveries.outcomeFilter.title": "Only the orders behind a figure of Insights",
   "deliveries.outcomeFilter.clear": "Show all orders",
   "outcomes.notWritten": "Not written",

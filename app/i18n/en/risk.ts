@@ -87,7 +87,9 @@ export const risk = {
   "blocklist.description":
     "Orders from these phones are not sent to your flow as your rule says. Numbers are kept with their country code.",
   "blocklist.action": "An order from a blocked phone",
-  "blocklist.action.hold": "Hold it for your team (tag automation-blocked-phone)",
+  "blocklist.action.hold": "Hold it for your team",
+  "blocklist.action.hold.help":
+    "A held order is tagged automation-blocked-phone; you can still send it from the order.",
   "blocklist.action.skip": "Do not send it",
   "blocklist.phone": "Phone",
   "blocklist.reason": "Reason (only you see it)",

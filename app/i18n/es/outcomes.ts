@@ -34,6 +34,7 @@ export const outcomes: Record<keyof typeof en, string> = {
   "outcomes.column.carrier": "Transportadora",
   "outcomes.column.flow": "Flujo",
   "outcomes.column.answer": "Respuesta del comprador",
+  "outcomes.sortBy": "Ordenar por",
   "deliveries.outcomeFilter.title": "Solo los pedidos de una cifra de Estadísticas",
   "deliveries.outcomeFilter.clear": "Ver todos los pedidos",
   "outcomes.notWritten": "Sin dato",

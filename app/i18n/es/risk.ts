@@ -87,7 +87,9 @@ export const risk: Record<keyof typeof en, string> = {
   "blocklist.description":
     "Los pedidos de estos teléfonos no se envían a tu flujo, como dice tu regla. Los números se guardan con su código de país.",
   "blocklist.action": "Un pedido de un teléfono bloqueado",
-  "blocklist.action.hold": "Retenerlo para tu equipo (etiqueta automation-blocked-phone)",
+  "blocklist.action.hold": "Retenerlo para tu equipo",
+  "blocklist.action.hold.help":
+    "Al retenerlo se etiqueta automation-blocked-phone; puedes enviarlo luego desde el pedido.",
   "blocklist.action.skip": "No enviarlo",
   "blocklist.phone": "Teléfono",
   "blocklist.reason": "Motivo (solo lo ves tú)",

@@ -1,5 +1,6 @@
-import { BlockStack, Box, DataTable, InlineStack, Pagination } from "@shopify/polaris";
+import { BlockStack, Box, DataTable, InlineStack, Pagination, Select, Text } from "@shopify/polaris";
 import { useState } from "react";
+import { StackedBelow } from "~/components/StackedBelow";
 import { TableCard } from "~/components/TableCard";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n/en";
@@ -139,30 +140,85 @@ function SortedTable({
   return (
     <TableCard heading={title} emptyText={rows.length ? undefined : t("outcomes.empty")}>
       <BlockStack>
-        <DataTable
-          columnContentTypes={["text", ...COLUMNS.map(() => "numeric" as const)]}
-          headings={[nameHeading, ...COLUMNS.map(heading)]}
-          sortable={[true, ...COLUMNS.map(() => true)]}
-          defaultSortDirection={initialSort.descending ? "descending" : "ascending"}
-          initialSortColumnIndex={initialSort.column}
-          onSort={(column, direction) => {
-            setSort({ column, descending: direction === "descending" });
-            setPage(1);
-          }}
-          fixedFirstColumns={1}
-          rows={shown.map((row) => [
-            nameOf(row),
-            ...COUNTS.map((measure) => (
-              <OutcomeLink
-                key={measure}
-                filter={filterOf(row, measure)}
-                value={number(row.sums[measure])}
-                label={`${heading(measure)}, ${nameOf(row)}`}
-              />
-            )),
-            row.sums.shipped ? percent.format(row.sums.delivered / row.sums.shipped) : "—",
-            money(row.sums.valueDelivered / 100, currency),
-          ])}
+        {/* Below 490 px each row is a small card of its own (docs/decisions/147): a table of eight columns would
+        scroll its links out of reach. The sort is then a choice above the rows. */}
+        <StackedBelow
+          breakpoint="sm"
+          wide={
+            <DataTable
+              columnContentTypes={["text", ...COLUMNS.map(() => "numeric" as const)]}
+              headings={[nameHeading, ...COLUMNS.map(heading)]}
+              sortable={[true, ...COLUMNS.map(() => true)]}
+              defaultSortDirection={initialSort.descending ? "descending" : "ascending"}
+              initialSortColumnIndex={initialSort.column}
+              onSort={(column, direction) => {
+                setSort({ column, descending: direction === "descending" });
+                setPage(1);
+              }}
+              fixedFirstColumns={1}
+              rows={shown.map((row) => [
+                nameOf(row),
+                ...COUNTS.map((measure) => (
+                  <OutcomeLink
+                    key={measure}
+                    filter={filterOf(row, measure)}
+                    value={number(row.sums[measure])}
+                    label={`${heading(measure)}, ${nameOf(row)}`}
+                  />
+                )),
+                row.sums.shipped ? percent.format(row.sums.delivered / row.sums.shipped) : "—",
+                money(row.sums.valueDelivered / 100, currency),
+              ])}
+            />
+          }
+          stacked={
+            <BlockStack gap="0">
+              <Box padding="300">
+                <Select
+                  label={t("outcomes.sortBy")}
+                  options={[nameHeading, ...COLUMNS.map(heading)].map((label, column) => ({
+                    label,
+                    value: String(column),
+                  }))}
+                  value={String(sort.column)}
+                  onChange={(value) => {
+                    // A name reads A to Z; a figure, the largest first.
+                    setSort({ column: Number(value), descending: value !== "0" });
+                    setPage(1);
+                  }}
+                />
+              </Box>
+              {shown.map((row) => (
+                <Box key={row.key} padding="300" borderBlockStartWidth="025" borderColor="border">
+                  <BlockStack gap="100">
+                    <Text as="h4" variant="headingSm">
+                      {nameOf(row)}
+                    </Text>
+                    <InlineStack gap="300" wrap>
+                      {COUNTS.map((measure) => (
+                        <Text as="span" key={measure}>
+                          {heading(measure)}:{" "}
+                          <OutcomeLink
+                            filter={filterOf(row, measure)}
+                            value={number(row.sums[measure])}
+                            label={`${heading(measure)}, ${nameOf(row)}`}
+                            inText
+                          />
+                        </Text>
+                      ))}
+                      <Text as="span">
+                        {heading("deliveryRate")}:{" "}
+                        {row.sums.shipped ? percent.format(row.sums.delivered / row.sums.shipped) : "—"}
+                      </Text>
+                      <Text as="span">
+                        {heading("valueDelivered")}: {money(row.sums.valueDelivered / 100, currency)}
+                      </Text>
+                    </InlineStack>
+                  </BlockStack>
+                </Box>
+              ))}
+            </BlockStack>
+          }
         />
         {pages > 1 ? (
           <Box padding="300">

@@ -66,6 +66,7 @@ export function BlocklistCard({
           options={BLOCKED_PHONE_ACTIONS.map((value) => ({ label: t(`blocklist.action.${value}`), value }))}
           value={action}
           onChange={(value) => write.submit("blocklist-action", { action: value })}
+          helpText={action === "hold" ? t("blocklist.action.hold.help") : undefined}
         />
         <FormLayout>
           <FormLayout.Group>
