@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAutomationSimulator } from "./automation/server";
-import { freePort, noEvents, sleep, type EventSink, type Listening } from "./lib/http";
+import { freePort, noEvents, reservePort, sleep, type EventSink, type Listening } from "./lib/http";
 import { mintSessionToken } from "./lib/jwt";
 import { adminHost } from "./platform/admin";
 import { createPlatformSimulator, type PlatformOptions } from "./platform/server";
@@ -139,8 +139,10 @@ export async function preparePostgres(options: { durable?: boolean } = {}): Prom
 
 export async function startStack(options: StackOptions) {
   const events = options.events ?? noEvents;
+  // Held until the app is spawned: the simulators below listen on any free port and must not be given the app's.
+  const appReservation = options.ports?.app ? null : await reservePort();
   const ports: StackPorts = {
-    app: options.ports?.app || (await freePort()),
+    app: options.ports?.app || appReservation!.port,
     platform: options.ports?.platform ?? 0,
     automation: options.ports?.automation ?? 0,
     supplier: options.ports?.supplier ?? 0,
@@ -224,6 +226,7 @@ export async function startStack(options: StackOptions) {
       : clustered
         ? ["--import", "tsx", path.join(ROOT, "sandbox/app-cluster.ts")]
         : APP_SERVER_ARGS.map((arg) => (arg === SERVER_ENTRY ? path.join(ROOT, arg) : arg));
+  await appReservation?.release();
   const app: ChildProcess = spawn(process.execPath, appArgs, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   /** The web processes' pids: the app itself, or the cluster's live web processes. */
   const webPids = new Set<number>(clustered ? [] : [app.pid!]);

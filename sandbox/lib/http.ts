@@ -175,6 +175,21 @@ export type EventSink = (event: SimEvent) => void;
 export const noEvents: EventSink = () => undefined;
 
 /** A port free on loopback right now, for a server that must be told its port before it starts. */
+/**
+ * A free port held open until `release`: listeners that ask the system for any port (port 0) meanwhile cannot be
+ * given it, as they can a port freePort has already let go of.
+ */
+export async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const server = createTcpServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ port, release: () => new Promise<void>((done) => server.close(() => done())) });
+    });
+  });
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createTcpServer();
