@@ -144,10 +144,13 @@ describe("the order is held until the buyer answers, end to end", () => {
     } else if (onNoAnswer === "release") {
       const view = await h.until(order.name, (v) => v.fulfillmentOrders[0].status === "OPEN", "the release");
       expect(view.order.cancelledAt).toBeNull();
-      expect((await h.tasks(order.id)).find((task) => task.kind === "release")).toMatchObject({
-        status: "done",
-        reason: "no_answer",
-      });
+      // The platform releases before the worker records the release done: wait for the record.
+      const release = await eventually(
+        async () => (await h.tasks(order.id)).find((task) => task.kind === "release" && task.status === "done"),
+        30_000,
+        "the release recorded",
+      );
+      expect(release).toMatchObject({ status: "done", reason: "no_answer" });
     } else {
       const view = await h.until(order.name, (v) => Boolean(v.order.cancelledAt), "the cancel");
       expect(view.cancel).toMatchObject({ restock: true, notifyCustomer: false });
