@@ -21,7 +21,7 @@ import { readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { DEMO_SHOP } from "../sandbox/platform/seed";
 import { sleep } from "../sandbox/lib/http";
-import { adminFetch, configureShop, installShop, startStack, type Stack } from "../sandbox/stack";
+import { adminAction, configureShop, installShop, startStack, type Stack } from "../sandbox/stack";
 import { statusPushes, PARCEL_PATH } from "./lib/journey-day";
 import { prepareRun } from "./lib/prepare-run";
 import { millisOf, readAppDb } from "./lib/read-app-db";
@@ -235,12 +235,11 @@ export async function runJourneyBench(argv: string[]) {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ callback: { status: "none" } }),
     });
-    const made = await adminFetch(stack, DEMO_SHOP, "/app/settings?_data=routes%2Fapp.settings", {
-      method: "POST",
-      body: new URLSearchParams({ intent: "supplier-receiver-new" }),
+    const made = await adminAction<{ receiverUrl: string }>(stack, DEMO_SHOP, "/app/settings", {
+      intent: "supplier-receiver-new",
     });
     if (made.status !== 200) throw new Error(`the receiver URL answered ${made.status}`);
-    const url = ((await made.json()) as { receiverUrl: string }).receiverUrl;
+    const url = made.data.receiverUrl;
     const receiver = new URL(new URL(url).pathname, stack.appUrl).toString();
     const loadAtStart = os.loadavg()[0];
     const seconds = (options.parcels * PARCEL_PATH.length) / options.rate;

@@ -7,6 +7,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { decode } from "turbo-stream";
 import { createAutomationSimulator } from "./automation/server";
 import { freePort, noEvents, reservePort, sleep, type EventSink, type Listening } from "./lib/http";
 import { mintSessionToken } from "./lib/jwt";
@@ -412,6 +413,31 @@ export async function adminFetch(stack: Stack, shop: string, pathname: string, i
   headers.set("Authorization", `Bearer ${stack.sessionToken(shop)}`);
   headers.set("User-Agent", BROWSER_USER_AGENT);
   return fetch(new URL(pathname, stack.appUrl), { ...init, headers });
+}
+
+/**
+ * A form an admin page submits to its route's action, as Remix's single fetch does (POST to `<path>.data`, the
+ * answer in turbo-stream), so tests and the sandbox go through the page's own action without the legacy `?_data`
+ * requests Remix warns about. Answers the action's status and data; a redirect or a thrown error is an Error.
+ */
+export async function adminAction<T = unknown>(
+  stack: Stack,
+  shop: string,
+  pathname: string,
+  fields: Record<string, string>,
+): Promise<{ status: number; data: T }> {
+  const response = await adminFetch(stack, shop, `${pathname.replace(/\/$/, "")}.data`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
+  if (!response.body || !response.headers.get("content-type")?.includes("text/x-script")) {
+    throw new Error(`${pathname} answered HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  }
+  const decoded = await decode(response.body);
+  await decoded.done;
+  const result = decoded.value as { data?: T; error?: unknown; redirect?: string };
+  if (result && typeof result === "object" && "data" in result) return { status: response.status, data: result.data as T };
+  throw new Error(`${pathname} answered HTTP ${response.status} without data: ${JSON.stringify(result).slice(0, 300)}`);
 }
 
 export interface ConfigureResult {

@@ -1,4 +1,4 @@
-import { adminFetch, type Stack } from "./stack";
+import { adminAction, type Stack } from "./stack";
 
 /**
  * What a merchant does by hand in the marketplace panel, done for the sandbox's shop: the app makes the shop's
@@ -7,12 +7,11 @@ import { adminFetch, type Stack } from "./stack";
  * at once, so this is run once per start, as the merchant would paste it once.
  */
 export async function registerStatusReceiver(stack: Stack, shop: string, supplierToken: string): Promise<string> {
-  const response = await adminFetch(stack, shop, "/app/settings?_data=routes%2Fapp.settings", {
-    method: "POST",
-    body: new URLSearchParams({ intent: "supplier-receiver-new" }),
+  const response = await adminAction<{ receiverUrl: string }>(stack, shop, "/app/settings", {
+    intent: "supplier-receiver-new",
   });
   if (response.status !== 200) throw new Error(`Making the status URL answered HTTP ${response.status}`);
-  const made = new URL(((await response.json()) as { receiverUrl: string }).receiverUrl);
+  const made = new URL(response.data.receiverUrl);
   // The app names itself by its public URL; the simulator reaches it where it listens.
   const url = new URL(made.pathname, stack.appUrl).toString();
   const registered = await fetch(`${stack.supplierUrl}/sim/status-webhook`, {

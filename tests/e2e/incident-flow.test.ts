@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminFetch } from "../../sandbox/stack";
+import { adminAction, adminFetch } from "../../sandbox/stack";
 import { databaseEngine } from "../../app/db-adapter.server";
 import { CARRIERS, PACE_STAGES } from "../../app/lib/carrier-pace";
 import { eventually, getJson, postJson, query, type Stack } from "./helpers";
@@ -43,14 +43,11 @@ describe("the delivery-incident flow, end to end", () => {
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 2_500));
   const saveIncidentFlow = async (fields: Record<string, string>) => {
-    const response = await adminFetch(stack, SHOP, "/app/settings?_data=routes%2Fapp.settings", {
-      method: "POST",
-      body: new URLSearchParams({
-        intent: "incident-flow-save",
-        flowId: INCIDENT_FLOW,
-        tagPrefix: "novedad-",
-        ...fields,
-      }),
+    const response = await adminAction(stack, SHOP, "/app/settings", {
+      intent: "incident-flow-save",
+      flowId: INCIDENT_FLOW,
+      tagPrefix: "novedad-",
+      ...fields,
     });
     expect(response.status).toBe(200);
   };
@@ -230,9 +227,9 @@ describe("the delivery-incident flow, end to end", () => {
     const pace = Object.fromEntries(
       CARRIERS.map((carrier) => [carrier, Object.fromEntries(PACE_STAGES.map((stage) => [stage, 1]))]),
     );
-    const saved = await adminFetch(stack, SHOP, "/app/settings?_data=routes%2Fapp.settings", {
-      method: "POST",
-      body: new URLSearchParams({ intent: "supplier-carrier-pace-save", carrierPace: JSON.stringify(pace) }),
+    const saved = await adminAction(stack, SHOP, "/app/settings", {
+      intent: "supplier-carrier-pace-save",
+      carrierPace: JSON.stringify(pace),
     });
     expect(saved.status).toBe(200);
     const { registrations } = (

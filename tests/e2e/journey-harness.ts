@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { adminFetch, configureShop, installShop } from "../../sandbox/stack";
+import { adminAction, configureShop, installShop } from "../../sandbox/stack";
 import { databaseEngine } from "../../app/db-adapter.server";
 import { eventually, getJson, postJson, query, startE2eStack, type Stack } from "./helpers";
 
@@ -38,10 +38,7 @@ export async function startJourneyStack(shop: string, options: Parameters<typeof
   expect(configured.map((step) => step.status)).toEqual([200, 200]);
   // The merchant turns on following the parcel, and the admin's grant screen gives the fulfilment scopes it asks
   // for (write_orders, for the payment and the cancel, is among the scopes granted at install).
-  const follow = await adminFetch(stack, shop, "/app/settings?_data=routes%2Fapp.settings", {
-    method: "POST",
-    body: new URLSearchParams({ intent: "journey-follow-save", followInStore: "true" }),
-  });
+  const follow = await adminAction(stack, shop, "/app/settings", { intent: "journey-follow-save", followInStore: "true" });
   expect(follow.status).toBe(200);
   const granted = await postJson<{ current: string[] }>(`${stack.platformUrl}/admin/scopes/grant`, {
     shop,
@@ -53,12 +50,11 @@ export async function startJourneyStack(shop: string, options: Parameters<typeof
     callback: { status: "none" },
     supplierOrders: { report: true },
   });
-  const response = await adminFetch(stack, shop, "/app/settings?_data=routes%2Fapp.settings", {
-    method: "POST",
-    body: new URLSearchParams({ intent: "supplier-receiver-new" }),
+  const response = await adminAction<{ receiverUrl: string }>(stack, shop, "/app/settings", {
+    intent: "supplier-receiver-new",
   });
   expect(response.status).toBe(200);
-  const url = ((await response.json()) as { receiverUrl: string }).receiverUrl;
+  const url = response.data.receiverUrl;
   const receiver = new URL(new URL(url).pathname, stack.appUrl).toString();
   await postJson(`${stack.supplierUrl}/sim/status-webhook`, { token: SUPPLIER_TOKEN, url: receiver });
   return stack;

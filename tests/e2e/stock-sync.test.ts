@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availableAt } from "../../sandbox/platform/inventory";
 import { adminHost } from "../../sandbox/platform/admin";
-import { adminFetch, BROWSER_USER_AGENT, configureShop, installShop } from "../../sandbox/stack";
+import { adminAction, adminFetch, BROWSER_USER_AGENT, configureShop, installShop } from "../../sandbox/stack";
 import { eventually, postJson, query, startE2eStack, type Stack } from "./helpers";
 
 const SHOP = "tienda-inventario.myshopify.com";
@@ -44,8 +44,10 @@ describe("linked products follow the supplier's stock and prices", () => {
       throw new Error(`${path} answered HTTP ${response.status} without JSON: ${text.slice(0, 300)}`);
     }
   };
-  const productsPage = (fields: Record<string, string>) =>
-    call<SyncAnswer & Record<string, unknown>>("/app/products?_data=routes%2Fapp.products", fields);
+  const productsPage = async (fields: Record<string, string>) => {
+    const { status, data } = await adminAction<SyncAnswer & Record<string, unknown>>(stack, SHOP, "/app/products", fields);
+    return { status, body: data };
+  };
   /** "Sincronizar ahora" for all; a sync still running (the one after a save) answers 409, so it is asked again. */
   const syncNow = () =>
     eventually(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminFetch, installShop } from "../../sandbox/stack";
+import { adminAction, installShop } from "../../sandbox/stack";
 import { eventually, query, startE2eStack, type Stack } from "./helpers";
 
 const SHOP = "tienda-estados.myshopify.com";
@@ -15,12 +15,11 @@ describe("supplier status pushes, end to end", () => {
   beforeAll(async () => {
     stack = await startE2eStack();
     await installShop(stack, SHOP);
-    const response = await adminFetch(stack, SHOP, "/app/settings?_data=routes%2Fapp.settings", {
-      method: "POST",
-      body: new URLSearchParams({ intent: "supplier-receiver-new" }),
+    const response = await adminAction<{ receiverUrl: string }>(stack, SHOP, "/app/settings", {
+      intent: "supplier-receiver-new",
     });
     expect(response.status).toBe(200);
-    const url = ((await response.json()) as { receiverUrl: string }).receiverUrl;
+    const url = response.data.receiverUrl;
     receiver = new URL(new URL(url).pathname, stack.appUrl).toString();
   });
   afterAll(async () => {
