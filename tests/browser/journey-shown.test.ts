@@ -144,6 +144,7 @@ const WORDS = {
     restocked: "Existencias repuestas.",
     noRules: "Sin reglas de respuesta",
     noRulesLink: "Configurar reglas de respuesta",
+    noRulesTitle: "Aún no se registra lo que responde cada comprador",
     noRulesHelp: "La respuesta del comprador se registra cuando configuras las reglas de respuesta.",
     card: "Paquete",
     storeActions: "Lo que hizo la app en tu tienda",
@@ -162,6 +163,7 @@ const WORDS = {
     restocked: "Stock put back.",
     noRules: "No answer rules",
     noRulesLink: "Set answer rules",
+    noRulesTitle: "Buyers' answers are not recorded yet",
     noRulesHelp: "The buyer's answer is recorded once you set answer rules.",
     card: "Parcel",
     storeActions: "What the app did in your store",
@@ -200,10 +202,12 @@ describe("what the app did to the store order because of the parcel, where the m
       expect(await action("5003").getAttribute("data-store-action")).toBe("fulfilled:given_up");
       expect(await action("5003").innerText()).toContain(w.refused);
       expect(await action("5003").innerText()).toContain(w.refusedWhy);
-      // No answer rules: the answer's place says so, and where to set them.
+      // No answer rules: each row's answer says so, and the banner above them says once where to set them.
       const noRules = row("5001").locator('[data-answer="no_rules"]');
       expect(await noRules.innerText()).toContain(w.noRules);
-      expect(await noRules.getByRole("link", { name: w.noRulesLink }).getAttribute("href")).toContain(
+      expect(await noRules.getByRole("link").count()).toBe(0);
+      const banner = page.getByRole("status").filter({ hasText: w.noRulesTitle });
+      expect(await banner.getByRole("link", { name: w.noRulesLink }).getAttribute("href")).toContain(
         "/app/settings#answers",
       );
       expect(

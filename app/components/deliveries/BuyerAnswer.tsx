@@ -11,13 +11,13 @@ const TONES: Record<NonNullable<BuyerOutcome["answer"]>["answer"], BadgeProps["t
 };
 
 /** Where answer rules are set: the settings page's answers section. */
-const ANSWER_RULES = "/app/settings#answers";
+export const ANSWER_RULES_URL = "/app/settings#answers";
 
 /**
  * The buyer's answer to the flow (docs/decisions/210) and when it came, or since when the order waits for one; the
  * badge and its time wrap onto two lines where the row is narrow. With no answer rules, that no answer can be
- * recorded, and where to set them (docs/decisions/329; why, with `withHelp`, where there is room). Nothing when
- * there is nothing to wait for.
+ * recorded, and with `withHelp` (one order's page) why and where to set them (docs/decisions/329); the log says
+ * that once above its rows. Nothing when there is nothing to wait for.
  */
 export function BuyerAnswer({ answer, withHelp = false }: { answer: BuyerOutcome["answer"]; withHelp?: boolean }) {
   const { t, dateTime } = useI18n();
@@ -28,11 +28,13 @@ export function BuyerAnswer({ answer, withHelp = false }: { answer: BuyerOutcome
         <BlockStack gap="050" inlineAlign="start">
           <Badge>{t("deliveries.answer.noRules")}</Badge>
           {withHelp && (
-            <Text as="span" tone="subdued">
-              {t("deliveries.answer.noRulesHelp")}
-            </Text>
+            <>
+              <Text as="span" tone="subdued">
+                {t("deliveries.answer.noRulesHelp")}
+              </Text>
+              <Link url={ANSWER_RULES_URL}>{t("deliveries.answer.noRulesLink")}</Link>
+            </>
           )}
-          <Link url={ANSWER_RULES}>{t("deliveries.answer.noRulesLink")}</Link>
         </BlockStack>
       </span>
     );

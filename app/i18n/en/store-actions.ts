@@ -52,5 +52,7 @@ export const storeActions = {
   "deliveries.filter.appAction.paid": "Marked as paid",
   "deliveries.answer.noRules": "No answer rules",
   "deliveries.answer.noRulesHelp": "The buyer's answer is recorded once you set answer rules.",
+  "deliveries.answer.noRulesTitle": "Buyers' answers are not recorded yet",
+  "deliveries.answer.noRulesBanner": "Tell the app which of the flow's answers means the buyer confirmed or refused, and you will see each buyer's answer on the order, in the insights and as a tag.",
   "deliveries.answer.noRulesLink": "Set answer rules",
 } as const;

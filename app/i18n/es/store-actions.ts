@@ -55,5 +55,7 @@ export const storeActions: Record<keyof typeof en, string> = {
   "deliveries.filter.appAction.paid": "Marcado como pagado",
   "deliveries.answer.noRules": "Sin reglas de respuesta",
   "deliveries.answer.noRulesHelp": "La respuesta del comprador se registra cuando configuras las reglas de respuesta.",
+  "deliveries.answer.noRulesTitle": "Aún no se registra lo que responde cada comprador",
+  "deliveries.answer.noRulesBanner": "Dile a la app qué respuesta del flujo significa que el comprador confirmó o rechazó, y verás la respuesta de cada comprador en el pedido, en las estadísticas y como etiqueta.",
   "deliveries.answer.noRulesLink": "Configurar reglas de respuesta",
 };

@@ -37,6 +37,7 @@ import { DeliveryOperations } from "./components/DeliveryOperations";
 import { useSweepNow } from "./use-sweep-now";
 import { DeliveryTable } from "./components/DeliveryTable";
 import { EmptyLog } from "./components/EmptyLog";
+import { NoAnswerRulesBanner } from "./components/NoAnswerRulesBanner";
 import { OutcomeFilterBanner } from "./components/OutcomeFilterBanner";
 
 const PAGE_SIZE = 25;
@@ -206,6 +207,7 @@ export default function Deliveries() {
         <Layout.Section>
           <BlockStack gap="400">
             <OutcomeFilterBanner filter={data.outcome} onClear={() => clearFilters(OUTCOME_PARAMS)} />
+            <NoAnswerRulesBanner shown={data.deliveries.some((delivery) => delivery.answer?.answer === "no_rules")} />
             <Card>
               <InlineGrid columns={{ xs: 1, md: 2, lg: 4 }} gap="300">
                 <Select
