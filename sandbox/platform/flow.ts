@@ -57,7 +57,8 @@ export function flowExtensions(): Map<string, FlowExtension> {
       extensions.set(extension.handle, {
         type: extension.type,
         handle: extension.handle,
-        runtimePath: extension.runtime_url ? new URL(extension.runtime_url).pathname : null,
+        // An app path as the CLI resolves it (docs/decisions/346), or the path of a full URL.
+        runtimePath: extension.runtime_url ? new URL(extension.runtime_url, "https://app.invalid").pathname : null,
         fields: toml.settings?.fields ?? [],
       });
     }
