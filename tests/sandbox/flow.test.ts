@@ -81,8 +81,10 @@ describe("flowTriggerReceive in the platform simulator", () => {
 
   it("refuses the @idempotent directive, which its description does not document, and records nothing", () => {
     const { shop, orderId } = shopWithOrder();
-    const withKey = FLOW_TRIGGER_RECEIVE.replace("payload: $payload)", "payload: $payload) @idempotent(key: $key)")
-      .replace("$payload: JSON!)", "$payload: JSON!, $key: String!)");
+    const withKey = FLOW_TRIGGER_RECEIVE.replace(
+      "payload: $payload)",
+      "payload: $payload) @idempotent(key: $key)",
+    ).replace("$payload: JSON!)", "$payload: JSON!, $key: String!)");
     expect(withKey).toContain("@idempotent(key: $key)");
     const payload = { order_id: orderId, Answer: "confirmed" };
     const result = execute(shop, withKey, { handle: "buyer-confirmed", payload, key: "answer:1:confirmed" });
