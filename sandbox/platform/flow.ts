@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parse } from "smol-toml";
 import { HttpError, type Router, type SimRequest } from "../lib/http";
 import { argument, gid, type Resolver } from "./graphql";
+import { refuseUndocumentedIdempotency } from "./idempotency";
 import type { ShopState } from "./state";
 
 /**
@@ -11,8 +12,9 @@ import type { ShopState } from "./state";
  * the platform checks it, against the app's deployed trigger extensions (extensions/<handle>/shopify.extension.toml):
  * a known handle, a JSON payload of at most 50 KB, the order reference as `order_id` naming an order of the shop,
  * and only the declared fields, each of its type; a refused one answers userErrors. What is taken is recorded on the
- * shop (GET /sim/flow/triggers). Actions: POST /sim/flow/actions/run posts an action run to the extension's
- * runtime path on the app, signed as Flow signs it, with as many copies as asked, at once or one after another.
+ * shop (GET /sim/flow/triggers), every call taken anew: the mutation has no idempotency. Actions: POST
+ * /sim/flow/actions/run posts an action run to the extension's runtime path on the app, signed as Flow signs it,
+ * with as many copies as asked, at once or one after another.
  */
 
 export const MAX_FLOW_PAYLOAD_BYTES = 50_000;
@@ -57,7 +59,8 @@ export function flowExtensions(): Map<string, FlowExtension> {
       extensions.set(extension.handle, {
         type: extension.type,
         handle: extension.handle,
-        runtimePath: extension.runtime_url ? new URL(extension.runtime_url).pathname : null,
+        // An app path as the CLI resolves it (docs/decisions/346), or the path of a full URL.
+        runtimePath: extension.runtime_url ? new URL(extension.runtime_url, "https://app.invalid").pathname : null,
         fields: toml.settings?.fields ?? [],
       });
     }
@@ -115,7 +118,10 @@ export function triggerErrors(shop: ShopState, handle: unknown, payload: unknown
 }
 
 export const flowResolvers: Record<string, Resolver> = {
+  // No idempotency: its description documents none, so @idempotent is refused, and Flow dedupes no payload key; a
+  // repeat is a second trigger (docs/decisions/338).
   flowTriggerReceive: (shop, field, variables, context) => {
+    refuseUndocumentedIdempotency(field);
     const handle = argument(field, "handle", variables);
     const payload = argument(field, "payload", variables);
     const userErrors = triggerErrors(shop, handle, payload);

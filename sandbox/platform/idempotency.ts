@@ -24,6 +24,15 @@ function requiredFrom(mutation: string, version: string): string | null {
   return /As of (?:version )?`?(\d{4}-\d{2})`?, the idempotency key is required/.exec(description)?.[1] ?? null;
 }
 
+/**
+ * Shopify's refusal of the @idempotent directive where the mutation's description documents no idempotency (the
+ * directive's own description: "Only supported on mutations that explicitly document idempotency support").
+ */
+export function refuseUndocumentedIdempotency(field: RootField) {
+  if (field.directives?.some((directive) => directive.name === "idempotent"))
+    throw new GraphqlFieldError(`The @idempotent directive is not supported on ${field.name}`, "BAD_REQUEST");
+}
+
 /** Runs a mutation resolver under the platform's idempotency rules. */
 export function idempotent<Result extends { userErrors?: unknown[] } & Record<string, unknown>>(
   shop: ShopState,

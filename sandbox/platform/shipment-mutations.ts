@@ -1,10 +1,11 @@
-import { argument, gid, GraphqlFieldError, type Resolver, type RootField } from "./graphql";
+import { argument, gid, type Resolver, type RootField } from "./graphql";
 import {
   findFulfillmentOrder,
   openReplacementFulfillmentOrder,
   recordAction,
   type SimFulfillmentOrder,
 } from "./fulfillment";
+import { refuseUndocumentedIdempotency } from "./idempotency";
 import { inputOf } from "./inputs";
 import { requireScopes } from "./scopes";
 import {
@@ -39,15 +40,6 @@ const trackingOf = (input: { number?: string; numbers?: string[]; company?: stri
     : input.number || input.url
       ? [{ number: input.number ?? null, company: input.company ?? null, url: input.url ?? null }]
       : [];
-
-/**
- * Shopify's refusal of the @idempotent directive where the mutation's description documents no idempotency (the
- * directive's own description: "Only supported on mutations that explicitly document idempotency support").
- */
-function refuseUndocumentedIdempotency(field: RootField) {
-  if (field.directives?.some((directive) => directive.name === "idempotent"))
-    throw new GraphqlFieldError(`The @idempotent directive is not supported on ${field.name}`, "BAD_REQUEST");
-}
 
 type CreateInput = {
   lineItemsByFulfillmentOrder?: {

@@ -79,6 +79,27 @@ describe("flowTriggerReceive in the platform simulator", () => {
     expect(shop.flowTriggers).toEqual([]);
   });
 
+  it("refuses the @idempotent directive, which its description does not document, and records nothing", () => {
+    const { shop, orderId } = shopWithOrder();
+    const withKey = FLOW_TRIGGER_RECEIVE.replace(
+      "payload: $payload)",
+      "payload: $payload) @idempotent(key: $key)",
+    ).replace("$payload: JSON!)", "$payload: JSON!, $key: String!)");
+    expect(withKey).toContain("@idempotent(key: $key)");
+    const payload = { order_id: orderId, Answer: "confirmed" };
+    const result = execute(shop, withKey, { handle: "buyer-confirmed", payload, key: "answer:1:confirmed" });
+    expect(result.errors[0].message).toBe("The @idempotent directive is not supported on flowTriggerReceive");
+    expect(shop.flowTriggers).toEqual([]);
+  });
+
+  it("takes the same trigger twice when it is sent twice: Flow dedupes nothing", () => {
+    const { shop, orderId } = shopWithOrder();
+    const payload = { order_id: orderId, Answer: "confirmed", "Answered at": "2026-11-28T15:00:00.000Z" };
+    receive(shop, { handle: "buyer-confirmed", payload });
+    receive(shop, { handle: "buyer-confirmed", payload });
+    expect(shop.flowTriggers.map((trigger) => trigger.payload)).toEqual([payload, payload]);
+  });
+
   it("answers userErrors for what the trigger's extension does not take", () => {
     const { shop, orderId } = shopWithOrder();
     const refused = (handle: string, payload: unknown) =>

@@ -75,6 +75,25 @@ describe("the buyer's answer as Flow triggers", () => {
   });
 });
 
+describe("a trigger whose answer is lost (decision 338: at least once)", () => {
+  it("is sent again, and the platform, which has no idempotency for it, takes it twice", async () => {
+    const shop = await answeringShop();
+    const { state, control } = simulatedFlowPlatform(shop, [7770001], { loseNext: 1 });
+    const now = new Date("2026-11-28T15:00:00Z");
+    await recordOrderAnswer(shop, ORDER, null, { tags: ["confirmado"] }, now);
+    await sendDue(now);
+    // The platform took it; the app, which cannot read a trigger back, only saw a 502.
+    expect(state.flowTriggers).toHaveLength(1);
+    expect(await rows(shop)).toMatchObject([{ status: "owed", attempts: 1, lastProblem: expect.any(String) }]);
+    await sendDue(new Date(now.getTime() + 31_000));
+    await sendDue(new Date(now.getTime() + 3_600_000));
+    expect(control.calls).toBe(2);
+    expect(state.flowTriggers.map((trigger) => trigger.handle)).toEqual(["buyer-confirmed", "buyer-confirmed"]);
+    expect(state.flowTriggers[1].payload).toEqual(state.flowTriggers[0].payload);
+    expect(await rows(shop)).toMatchObject([{ status: "sent", attempts: 2, lastProblem: null }]);
+  });
+});
+
 describe("the parcel's journey as Flow triggers", () => {
   it("fires shipped, each incident and delivered once, however often the supplier pushes", async () => {
     const { shop, token } = await followedShop();
