@@ -84,6 +84,20 @@ export async function unsentOpenIncidents(
 
 /** What turning the flow or the stuck switch on would send now: the settings page says it before the merchant does. */
 export async function owedOnTurningOn(shop: string, now = new Date()) {
+  return { incidents: await countOpenIncidents(shop, now), stuck: (await unsentStuckParcels(shop, now)).length };
+}
+
+/** The settings card's view: the saved settings, and what turning on what is off would send now. */
+export async function incidentFlowView(shop: string, now = new Date()) {
+  const settings = await incidentFlowSettings(shop);
+  const [incidents, stuck] = await Promise.all([
+    settings.flowId ? 0 : countOpenIncidents(shop, now),
+    settings.stuckTrigger && settings.flowId ? 0 : unsentStuckParcels(shop, now).then((parcels) => parcels.length),
+  ]);
+  return { ...settings, owedOnTurningOn: { incidents, stuck } };
+}
+
+async function countOpenIncidents(shop: string, now: Date) {
   let incidents = 0;
   let after: string | null = null;
   do {
@@ -91,7 +105,7 @@ export async function owedOnTurningOn(shop: string, now = new Date()) {
     incidents += batch.owed.length;
     after = batch.last;
   } while (after);
-  return { incidents, stuck: (await unsentStuckParcels(shop, now)).length };
+  return incidents;
 }
 
 /** Owes the open incidents their trigger, from the job's own run (turning the flow on adds it). */
