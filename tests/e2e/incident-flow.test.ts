@@ -220,6 +220,49 @@ describe("the delivery-incident flow, end to end", () => {
     await eventually(async () => (await incidentTriggers(order.name)).length === 1, 30_000, "the trigger at opening");
   });
 
+  it("sends the incidents still open when the merchant turns the flow on, once, and not one delivered meanwhile", async () => {
+    await saveIncidentFlow({ flowId: "" });
+    const open = await h.confirmedOrder();
+    const delivered = await h.confirmedOrder();
+    await inTransit(open.supplierId);
+    await inTransit(delivered.supplierId);
+    await setStatus(open.supplierId, "NOVEDAD", "Cliente ausente");
+    await setStatus(delivered.supplierId, "NOVEDAD", "Cliente ausente");
+    await setStatus(delivered.supplierId, "ENTREGADO");
+    const projected = () =>
+      query<{ supplierOrderId: string; stage: string; openIncident: string | null }>(
+        stack,
+        `SELECT "supplierOrderId", "stage", "openIncident" FROM "SupplierOrder"
+         WHERE "shop" = ? AND "supplierOrderId" IN (?, ?) ORDER BY "supplierOrderId"`,
+        [SHOP, String(open.supplierId), String(delivered.supplierId)],
+      );
+    await eventually(
+      async () => {
+        const rows = await projected();
+        return rows.some((row) => row.openIncident === "NOVEDAD") && rows.some((row) => row.stage === "delivered");
+      },
+      30_000,
+      "the incident and the delivery recorded with no flow",
+    );
+    await settle();
+    expect(await incidentTriggers(open.name)).toEqual([]);
+
+    // Turned on: the open incident is sent by the rescue job; turned off and on again, nothing twice.
+    await saveIncidentFlow({});
+    const [rescued] = await eventually(
+      async () => ((await incidentTriggers(open.name)).length ? incidentTriggers(open.name) : undefined),
+      30_000,
+      "the open incident's trigger",
+    );
+    expect(rescued.payload).toMatchObject({ reason: "incident", status: "NOVEDAD", notes: "Cliente ausente" });
+    await saveIncidentFlow({ flowId: "" });
+    await saveIncidentFlow({});
+    await h.repush();
+    await settle();
+    expect(await incidentTriggers(open.name)).toHaveLength(1);
+    expect(await incidentTriggers(delivered.name)).toEqual([]);
+  });
+
   it("triggers a stuck parcel once per stuck stage when the merchant turned it on", async () => {
     await saveIncidentFlow({ stuckTrigger: "true" });
     const order = await h.confirmedOrder();

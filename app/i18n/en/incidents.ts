@@ -8,6 +8,13 @@ export const incidents = {
   "incidents.settings.stuck": "Also when a parcel is stuck",
   "incidents.settings.stuckHelp":
     "A parcel that has not moved for longer than its carrier usually takes runs the flow too, once per stuck stage.",
+  "incidents.settings.openIncidents.one":
+    "Choosing a flow also writes now to the buyer of {count} parcel still in an incident reported in the last 3 days, once.",
+  "incidents.settings.openIncidents.other":
+    "Choosing a flow also writes now to the buyers of {count} parcels still in an incident reported in the last 3 days, once each.",
+  "incidents.settings.stuckNow.one": "Turning it on also writes to the buyer of {count} parcel stuck now, once.",
+  "incidents.settings.stuckNow.other":
+    "Turning it on also writes to the buyers of {count} parcels stuck now, once each.",
   "incidents.settings.tagPrefix": "Tag prefix for the buyer's answer",
   "incidents.settings.tagPrefixHelp": "The answer adds a tag such as {example} to the order.",
   "incidents.settings.save": "Save",

@@ -10,6 +10,14 @@ export const incidents: Record<keyof typeof en, string> = {
   "incidents.settings.stuck": "También cuando un paquete está quieto",
   "incidents.settings.stuckHelp":
     "Un paquete que lleva más tiempo sin moverse del que suele tardar su transportadora también activa el flujo, una vez por etapa.",
+  "incidents.settings.openIncidents.one":
+    "Si eliges un flujo, también le escribirá ahora al comprador de {count} paquete con una novedad sin resolver reportada en los últimos 3 días, una sola vez.",
+  "incidents.settings.openIncidents.other":
+    "Si eliges un flujo, también les escribirá ahora a los compradores de {count} paquetes con una novedad sin resolver reportada en los últimos 3 días, una vez a cada uno.",
+  "incidents.settings.stuckNow.one":
+    "Si lo activas, también le escribirá al comprador de {count} paquete quieto ahora, una sola vez.",
+  "incidents.settings.stuckNow.other":
+    "Si lo activas, también les escribirá a los compradores de {count} paquetes quietos ahora, una vez a cada uno.",
   "incidents.settings.tagPrefix": "Prefijo de la etiqueta de la respuesta",
   "incidents.settings.tagPrefixHelp": "La respuesta le agrega al pedido una etiqueta como {example}.",
   "incidents.settings.save": "Guardar",

@@ -34,7 +34,7 @@ import { PollingCard } from "./components/PollingCard";
 import { StatusReceiverCard } from "./components/StatusReceiverCard";
 import { SupplierSettings } from "./components/SupplierSettings";
 import { IncidentFlowCard } from "./components/IncidentFlowCard";
-import { incidentFlowSettings } from "~/services/incidents/settings.server";
+import { incidentFlowView } from "~/services/incidents/open-incidents.server";
 import { BlocklistCard } from "./components/BlocklistCard";
 import { blocklistView } from "~/services/orders/rules-intents.server";
 import { settingsIntent, storedKeyFlows, type StoredKeyFlows } from "./intents.server";
@@ -75,7 +75,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     savedStatusMap(session.shop),
     carrierPaceOf(session.shop),
     followInStoreView(session.shop),
-    incidentFlowSettings(session.shop),
+    incidentFlowView(session.shop),
     pollingReach(session.shop),
     riskRuleOf(session.shop),
     riskScoreCounts(session.shop),

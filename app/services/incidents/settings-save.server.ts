@@ -3,7 +3,8 @@ import { AppError } from "../../lib/http.server";
 import { formBoolean } from "../../lib/input.server";
 import { listFlows } from "../automation/client.server";
 import { getShopSettings } from "../shops/configuration.server";
-import { saveIncidentFlowSettings } from "./settings.server";
+import { rescueOpenIncidents } from "./open-incidents.server";
+import { incidentFlowSettings, saveIncidentFlowSettings } from "./settings.server";
 
 /** The settings card's fields: the flow (empty: none), the stuck-parcel switch, the tag prefix. */
 export const incidentFlowInput = z.object({
@@ -40,5 +41,9 @@ export async function saveIncidentFlow(shop: string, input: z.output<typeof inci
         code: "same_flow",
       });
   }
-  return saveIncidentFlowSettings(shop, input);
+  const before = await incidentFlowSettings(shop);
+  const saved = await saveIncidentFlowSettings(shop, input);
+  // Turned on: the incidents the parcels are still in are owed their trigger now (docs/decisions/343), by a job.
+  if (!before.flowId && saved.flowId) await rescueOpenIncidents(shop, new Date());
+  return saved;
 }

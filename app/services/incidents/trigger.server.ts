@@ -1,10 +1,11 @@
 import type { SupplierOrder } from "@prisma/client";
 import { insertDelivery } from "../deliveries/outbox.server";
 import { wakeWorkers } from "../deliveries/wake.server";
-import { stalledParcels } from "../journey/pace.server";
+import prisma from "../../db.server";
+import { stalledParcels, type StalledParcel } from "../journey/pace.server";
 import { logger } from "../../logger.server";
 import { INCIDENT_TOPIC } from "./topic";
-import { currentIncident, type IncidentEvent } from "./incident";
+import { currentIncident, type CurrentIncident, type IncidentEvent } from "./incident";
 import { buildIncidentPayload, type IncidentPayload, type IncidentReason } from "./payload.server";
 import { incidentFlowSettings, shopsWithStuckTrigger } from "./settings.server";
 
@@ -20,6 +21,17 @@ type TriggeredOrder = Pick<
   "shop" | "supplierOrderId" | "orderId" | "orderName" | "carrier" | "guide" | "rawStatus"
 >;
 
+/** The trigger's event id: the reason, the supplier order and the incident's key (its opening, or stage and since). */
+export const triggerEventId = (reason: IncidentReason, supplierOrderId: string, key: string) =>
+  `${reason}:${supplierOrderId}:${key}`;
+
+/** The incident's key within its supplier order: the time its run opened (docs/decisions/330). */
+export const incidentKey = (current: Pick<CurrentIncident, "openedAt">) => String(current.openedAt.getTime());
+
+/** The stuck stage's key: the stage and since when the parcel stands there. */
+const stuckKey = (parcel: Pick<StalledParcel, "stage" | "since">) =>
+  `${parcel.stage}:${new Date(parcel.since).getTime()}`;
+
 async function insertTrigger(
   order: TriggeredOrder & { orderId: string },
   incident: {
@@ -31,7 +43,7 @@ async function insertTrigger(
   },
   now: Date,
 ) {
-  const eventId = `${incident.reason}:${order.supplierOrderId}:${incident.key}`;
+  const eventId = triggerEventId(incident.reason, order.supplierOrderId, incident.key);
   const { payload, buyer, searchKey } = await buildIncidentPayload(order, {
     id: eventId,
     reason: incident.reason,
@@ -73,10 +85,9 @@ export async function oweIncidentTrigger(order: TriggeredOrder, events: Incident
   if (!current) return false;
   const settings = await incidentFlowSettings(order.shop);
   if (!settings.flowId) return false;
-  const key = String(current.openedAt.getTime());
   return insertTrigger(
     { ...order, orderId: order.orderId },
-    { key, reason: "incident", since: current.openedAt, current },
+    { key: incidentKey(current), reason: "incident", since: current.openedAt, current },
     now,
   );
 }
@@ -90,12 +101,11 @@ export async function oweStuckTriggers(now = new Date()) {
   let added = 0;
   for (const shop of await shopsWithStuckTrigger()) {
     try {
-      for (const parcel of await stalledParcels(shop, now)) {
-        if (parcel.stage === "incident") continue;
+      for (const parcel of await unsentStuckParcels(shop, now)) {
         const order = { shop, ...parcel, rawStatus: null };
         const stuck = { stage: parcel.stage, days: parcel.days, usual: parcel.usual };
-        const key = `${parcel.stage}:${new Date(parcel.since).getTime()}`;
-        if (await insertTrigger(order, { key, reason: "stuck", since: new Date(parcel.since), stuck }, now)) added++;
+        const since = new Date(parcel.since);
+        if (await insertTrigger(order, { key: stuckKey(parcel), reason: "stuck", since, stuck }, now)) added++;
       }
     } catch (error) {
       // One shop's failure does not keep the others' parcels waiting; the next period tries it again.
@@ -107,3 +117,32 @@ export async function oweStuckTriggers(now = new Date()) {
   }
   return added;
 }
+
+/**
+ * The shop's stuck parcels whose stuck stage has not run the flow yet: what the periodic look sends, and what the
+ * settings page counts before the merchant turns the switch on (docs/decisions/343). An open incident is left out.
+ */
+export async function unsentStuckParcels(shop: string, now = new Date()): Promise<StalledParcel[]> {
+  const stuck = (await stalledParcels(shop, now)).filter((parcel) => parcel.stage !== "incident");
+  const sent = await sentTriggerIds(
+    shop,
+    stuck.map((parcel) => triggerEventId("stuck", parcel.supplierOrderId, stuckKey(parcel))),
+  );
+  return stuck.filter((parcel) => !sent.has(triggerEventId("stuck", parcel.supplierOrderId, stuckKey(parcel))));
+}
+
+/** Which of these trigger event ids the shop's outbox already holds (sent, waiting or given up: owed no more). */
+export async function sentTriggerIds(shop: string, eventIds: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < eventIds.length; start += ID_CHUNK) {
+    const rows = await prisma.delivery.findMany({
+      where: { shop, topic: INCIDENT_TOPIC, eventId: { in: eventIds.slice(start, start + ID_CHUNK) } },
+      select: { eventId: true },
+    });
+    for (const row of rows) found.add(row.eventId);
+  }
+  return found;
+}
+
+// Bound parameters per IN list: well under SQLite's and PostgreSQL's limits.
+const ID_CHUNK = 500;

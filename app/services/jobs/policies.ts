@@ -81,6 +81,16 @@ export const POLICIES = {
         "on the order, and a merchant who paused the flow still reviews orders by their risk",
     },
   },
+  /** The incidents still open when the merchant turns the incident flow on, owed their trigger (decision 343). */
+  "incident-open-rescue": {
+    retryDelaysMs: [30 * SECOND, 2 * MINUTE, 10 * MINUTE, 1 * HOUR, 6 * HOUR],
+    pause: {
+      holds: false,
+      why:
+        "it only adds the incidents' triggers to the outbox, which the pause holds: a paused shop's triggers wait " +
+        "there and go out on resume, within the sending hours",
+    },
+  },
 } satisfies Record<string, WorkPolicy>;
 
 /** Periodic work is never tried again before its next period, and runs for every shop (each checks what it must). */

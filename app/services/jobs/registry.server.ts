@@ -113,6 +113,14 @@ export const JOB_KINDS: JobKinds = {
     15 * 60_000,
     async () => (await import("../incidents/trigger.server")).oweStuckTriggers,
   ),
+  // The incidents still open when the merchant turns the incident flow on, in batches (docs/decisions/343): each
+  // batch adds the next, one of a shop at a time.
+  "incident-open-rescue": {
+    ...POLICIES["incident-open-rescue"],
+    concurrency: 1,
+    oneAtATime: "shop",
+    handler: async () => (await import("../incidents/open-incidents.server")).openIncidentRescueHandler(),
+  },
   // Supplier orders with no final stage asked about at the marketplace, within each token's budget: the fallback
   // for pushes that never came (docs/decisions/304). Once a minute, the budget's own period.
   "supplier-polling": periodic(60_000, async () => (await import("../journey/poll.server")).pollSupplierOrders),

@@ -9,6 +9,8 @@ export interface IncidentFlow {
   flowId: string | null;
   stuckTrigger: boolean;
   tagPrefix: string;
+  /** What turning on what is off would send now (docs/decisions/343): open incidents, stuck parcels. */
+  owedOnTurningOn?: { incidents: number; stuck: number };
 }
 
 /**
@@ -17,7 +19,8 @@ export interface IncidentFlow {
  * the buyer's answer adds.
  */
 export function IncidentFlowCard({ saved, flows }: { saved: IncidentFlow; flows: AutomationFlow[] | null }) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
+  const owed = saved.owedOnTurningOn ?? { incidents: 0, stuck: 0 };
   const write = useWrite<{ success: true; incidentFlow: IncidentFlow }>(undefined, () =>
     showToast(t("incidents.settings.saved")),
   );
@@ -49,12 +52,19 @@ export function IncidentFlowCard({ saved, flows }: { saved: IncidentFlow; flows:
           options={options}
           value={flowId}
           onChange={setFlowId}
+          helpText={
+            !saved.flowId && owed.incidents > 0 ? tp("incidents.settings.openIncidents", owed.incidents) : undefined
+          }
           disabled={!flows?.length}
           error={field === "flowId" ? write.message : undefined}
         />
         <Checkbox
           label={t("incidents.settings.stuck")}
-          helpText={t("incidents.settings.stuckHelp")}
+          helpText={
+            !saved.stuckTrigger && owed.stuck > 0
+              ? `${t("incidents.settings.stuckHelp")} ${tp("incidents.settings.stuckNow", owed.stuck)}`
+              : t("incidents.settings.stuckHelp")
+          }
           checked={stuck}
           onChange={setStuck}
         />
