@@ -1,3 +1,4 @@
+import { INCIDENT_ANSWERS } from "./incident-answers";
 import { foldForSearch } from "./search-key";
 
 /**
@@ -9,6 +10,30 @@ export type OutcomeDimension = (typeof OUTCOME_DIMENSIONS)[number];
 
 export function isOutcomeDimension(value: unknown): value is OutcomeDimension {
   return typeof value === "string" && (OUTCOME_DIMENSIONS as readonly string[]).includes(value);
+}
+
+/**
+ * The "by answer" table's keys (docs/decisions/340): the confirmation's answers as OrderAnswer stores them, and the
+ * buyer's answers to a delivery incident after "incident_" (the incident's "refused" is not the confirmation's).
+ * An order is counted once under each of its two answers; a key with no words is shown as stored.
+ */
+export const INCIDENT_ANSWER_KEY_PREFIX = "incident_";
+export const OUTCOME_ANSWER_KEYS = [
+  "confirmed",
+  "refused",
+  "no_answer",
+  ...INCIDENT_ANSWERS.map((kind) => `${INCIDENT_ANSWER_KEY_PREFIX}${kind}` as const),
+] as const;
+export type OutcomeAnswerKey = (typeof OUTCOME_ANSWER_KEYS)[number];
+
+export function isOutcomeAnswerKey(key: string): key is OutcomeAnswerKey {
+  return (OUTCOME_ANSWER_KEYS as readonly string[]).includes(key);
+}
+
+/** The incident answer an answer key stands for ("incident_new_date": "new_date"), or null for the confirmation's. */
+export function incidentAnswerOfKey(key: string): string | null {
+  const kind = key.startsWith(INCIDENT_ANSWER_KEY_PREFIX) ? key.slice(INCIDENT_ANSWER_KEY_PREFIX.length) : "";
+  return kind || null;
 }
 
 /** What the log can be asked to show behind a figure: the orders, or those at one point of their way. */

@@ -13,7 +13,8 @@ const HOUR = 3_600_000;
 
 /**
  * Five orders of the last days in Bogotá: delivered (Bogotá, Servientrega), returned (BOGOTÁ, Servientrega), in
- * transit (Medellín, Coordinadora), an open incident (Cali, Coordinadora) and one not shipped (Cali). Figures by hand:
+ * transit (Medellín, Coordinadora), an open incident whose buyer asked for a new date (Cali, Coordinadora) and one
+ * not shipped (Cali). Figures by hand:
  * 5 orders, 4 confirmed by the buyer, 4 shipped, 1 delivered (120,000), 1 returned (80,000); Servientrega's return
  * freight 18,000 × 1 return.
  */
@@ -54,6 +55,7 @@ const ORDERS = [
     stage: "in_transit",
     carrier: "Coordinadora",
     incident: "NOVEDAD",
+    incidentAnswer: "new_date",
   },
   {
     name: "5005",
@@ -97,6 +99,18 @@ async function shopWithOutcomes() {
   for (const order of ORDERS) {
     const orderId = `gid://shopify/Order/9${order.name}`;
     await db.orderAnswer.create({ data: { shop, orderId, answer: order.answer, answeredAt: new Date() } });
+    if (order.incidentAnswer) {
+      await db.incidentAnswer.create({
+        data: {
+          shop,
+          deliveryId: `${seeded.deliveryId(order.name)}-incident`,
+          orderId,
+          orderName: `#${order.name}`,
+          answer: order.incidentAnswer,
+          answeredAt: new Date(),
+        },
+      });
+    }
     if (order.stage) {
       await db.supplierOrder.create({
         data: {
@@ -124,8 +138,8 @@ async function shopWithOutcomes() {
 }
 
 const WORDS = {
-  es: { title: "A dónde va tu dinero", delivered: "Entregados" },
-  en: { title: "Where the money goes", delivered: "Delivered" },
+  es: { title: "A dónde va tu dinero", delivered: "Entregados", orders: "Pedidos", newDate: "Pidió nueva fecha" },
+  en: { title: "Where the money goes", delivered: "Delivered", orders: "Orders", newDate: "Asked for a new date" },
 };
 
 describe("the outcomes on the insights page", () => {
@@ -159,6 +173,12 @@ describe("the outcomes on the insights page", () => {
       await shown(bogota.first());
       expect(await bogota.first().getAttribute("href")).toContain("outcome=city&measure=orders");
       expect(await bogota.first().getAttribute("href")).toContain("outcomeKey=bogota");
+      // The incident's answer is a row of the answer table, in the order block's words, its count a link.
+      const newDate = page
+        .getByRole("link", { name: `1 ${words.orders}, ${words.newDate}`, exact: true })
+        .filter({ visible: true });
+      await shown(newDate.first());
+      expect(await newDate.first().getAttribute("href")).toContain("outcomeKey=incident_new_date");
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
       ).toBeLessThanOrEqual(0);

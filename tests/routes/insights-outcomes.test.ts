@@ -3,9 +3,11 @@ import prisma from "~/db.server";
 import { loader as loadLog } from "~/routes/app.deliveries._index/route";
 import { action } from "~/routes/app.insights/route";
 import { loader as exportLoader } from "~/routes/app.insights.export";
+import { outcomeLogUrl } from "~/lib/outcomes";
 import { projectOutcomes } from "~/services/outcomes/project.server";
 import { createDelivery, createSession, restOrder, shopDomain } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";
+import { ANSWERS_PERIOD, seedAnswerOrders } from "../services/outcomes/seed-answers";
 
 const HOUR = 3_600_000;
 
@@ -74,6 +76,24 @@ describe("the outcomes' routes", () => {
     // Another shop's same orders never show, and a half-written filter is no filter.
     expect((await load(`/app/deliveries?outcome=all&measure=delivered&from=${from}&to=${to}`, other)).total).toBe(1);
     expect((await load(`/app/deliveries?outcome=city&measure=lost&from=${from}&to=${to}`, shop)).total).toBe(3);
+  });
+
+  it("filters the log to the orders of one answer to a delivery incident, from the figure's URL", async () => {
+    const shop = shopDomain();
+    await createSession(shop);
+    const { orderIds } = await seedAnswerOrders(shop);
+    await seedAnswerOrders(shopDomain());
+    const url = outcomeLogUrl({
+      dimension: "answer",
+      key: "incident_new_date",
+      measure: "returned",
+      ...ANSWERS_PERIOD,
+    });
+    const returned = await load(url, shop);
+    // New date asked: 1 (delivered), 4 (returned), 6 (incident open); the other shop's order 4 never shows.
+    expect(returned.deliveries.map((row) => row.orderId)).toEqual(orderIds([4]));
+    const all = await load(url.replace("measure=returned", "measure=orders"), shop);
+    expect(all.deliveries.map((row) => row.orderName).sort()).toEqual(["#1", "#4", "#6"]);
   });
 
   it("saves a carrier's return freight, and refuses an amount that is not one with its field and code", async () => {

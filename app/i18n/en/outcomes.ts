@@ -1,3 +1,5 @@
+import { incidents } from "./incidents";
+
 /** English: the outcomes insights (where the money goes). */
 export const outcomes = {
   "outcomes.title": "Where the money goes",
@@ -42,6 +44,11 @@ export const outcomes = {
   "outcomes.answer.confirmed": "Confirmed",
   "outcomes.answer.refused": "Refused",
   "outcomes.answer.no_answer": "Did not answer",
+  // An incident's answers in the words the order block and the log use (docs/decisions/340).
+  "outcomes.answer.incident_new_date": incidents["incidents.answer.new_date"],
+  "outcomes.answer.incident_new_address": incidents["incidents.answer.new_address"],
+  "outcomes.answer.incident_office_pickup": incidents["incidents.answer.office_pickup"],
+  "outcomes.answer.incident_refused": incidents["incidents.answer.refused"],
   "outcomes.pageOf": "Page {page} of {pages}",
   "outcomes.export": "Export as CSV",
   "outcomes.freight.title": "Return freight per carrier",

@@ -1,4 +1,5 @@
 import type { outcomes as en } from "../en/outcomes";
+import { incidents } from "./incidents";
 
 /** Español: los resultados (a dónde va tu dinero). */
 export const outcomes: Record<keyof typeof en, string> = {
@@ -44,6 +45,11 @@ export const outcomes: Record<keyof typeof en, string> = {
   "outcomes.answer.confirmed": "Confirmó",
   "outcomes.answer.refused": "Rechazó",
   "outcomes.answer.no_answer": "No respondió",
+  // An incident's answers in the words the order block and the log use (docs/decisions/340).
+  "outcomes.answer.incident_new_date": incidents["incidents.answer.new_date"],
+  "outcomes.answer.incident_new_address": incidents["incidents.answer.new_address"],
+  "outcomes.answer.incident_office_pickup": incidents["incidents.answer.office_pickup"],
+  "outcomes.answer.incident_refused": incidents["incidents.answer.refused"],
   "outcomes.pageOf": "Página {page} de {pages}",
   "outcomes.export": "Exportar en CSV",
   "outcomes.freight.title": "Flete de devolución por transportadora",

@@ -1,6 +1,6 @@
 import { createI18n } from "../../i18n/context";
 import type { MessageKey } from "../../i18n";
-import { OUTCOME_DIMENSIONS, type OutcomeSums } from "../../lib/outcomes";
+import { isOutcomeAnswerKey, OUTCOME_DIMENSIONS, type OutcomeDimension, type OutcomeSums } from "../../lib/outcomes";
 import { flowDirectory } from "../automation/flow-directory.server";
 import { csvCell, csvSeparator, UTF8_BOM } from "../deliveries/export.server";
 import { outcomeInsights } from "./insights.server";
@@ -47,6 +47,12 @@ export async function exportOutcomes(
     const text = (cents / 100).toFixed(2);
     return i18n.locale === "es" ? text.replace(".", ",") : text;
   };
+  // Named as the page names them: a flow by its name, an answer in words (as stored when it has none).
+  const nameOf = (dimension: OutcomeDimension, row: { key: string; label: string }) => {
+    if (dimension === "flow") return flowNames[row.key] ?? row.key;
+    if (dimension === "answer" && isOutcomeAnswerKey(row.key)) return i18n.t(`outcomes.answer.${row.key}`);
+    return row.label;
+  };
   const line = (cells: (string | number)[]) => cells.map((cell) => csvCell(cell, separator)).join(separator);
   const sums = (row: OutcomeSums) =>
     SUMS.map((field) => (field.startsWith("value") ? decimal(row[field]) : row[field]));
@@ -55,11 +61,7 @@ export async function exportOutcomes(
     ...outcomes.days.map(({ day, ...row }) => line([i18n.t("outcomes.byDay"), day, ...sums(row)])),
     ...OUTCOME_DIMENSIONS.flatMap((dimension) =>
       outcomes.tables[dimension].map((row) =>
-        line([
-          i18n.t(`outcomes.table.${dimension}`),
-          dimension === "flow" ? (flowNames[row.key] ?? row.key) : row.label,
-          ...sums(row.sums),
-        ]),
+        line([i18n.t(`outcomes.table.${dimension}`), nameOf(dimension, row), ...sums(row.sums)]),
       ),
     ),
     ...outcomes.freight.carriers.map((row) =>

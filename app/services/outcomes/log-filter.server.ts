@@ -1,6 +1,11 @@
 import type { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
-import type { OutcomeDimension, OutcomeFilter, OutcomeMeasure } from "../../lib/outcomes";
+import {
+  incidentAnswerOfKey,
+  type OutcomeDimension,
+  type OutcomeFilter,
+  type OutcomeMeasure,
+} from "../../lib/outcomes";
 import { FILTER_MAX_ORDERS } from "../journey/log.server";
 
 /** The projection's column each dimension is keyed by (docs/decisions/332). */
@@ -29,7 +34,7 @@ export async function ordersWithOutcome(shop: string, filter: OutcomeFilter): Pr
     where: {
       shop,
       day: { gte: filter.from, lte: filter.to },
-      ...(filter.dimension === "all" ? {} : { [KEY_COLUMN[filter.dimension]]: filter.key }),
+      ...keyWhere(filter),
       ...MEASURE_WHERE[filter.measure],
     },
     select: { orderId: true },
@@ -37,4 +42,12 @@ export async function ordersWithOutcome(shop: string, filter: OutcomeFilter): Pr
     take: FILTER_MAX_ORDERS,
   });
   return rows.map((row) => row.orderId);
+}
+
+/** The figure's row: a dimension's key, or (by answer) an incident's answer, kept in its own column (340). */
+function keyWhere(filter: OutcomeFilter): Prisma.OrderOutcomeWhereInput {
+  if (filter.dimension === "all") return {};
+  const incidentAnswer = filter.dimension === "answer" ? incidentAnswerOfKey(filter.key) : null;
+  if (incidentAnswer !== null) return { incidentAnswer };
+  return { [KEY_COLUMN[filter.dimension]]: filter.key };
 }

@@ -5,7 +5,7 @@ import { contributionsOf, projectOutcome, sameOutcome, type Contribution, type O
 
 /**
  * The outcomes projection (docs/decisions/332): triggers mark a store order in OutcomeDirty whenever its delivery,
- * its buyer's answer or its supplier order changes; this projects the marked orders again and moves the per-day
+ * its buyer's answer (to the confirmation or to a delivery incident, 340) or its supplier order changes; this projects the marked orders again and moves the per-day
  * sums by exactly the difference (the old projection taken back, the new one added), in one transaction per batch.
  * A mark bumped while its order was being projected stays for the next run.
  */
@@ -36,13 +36,14 @@ export async function projectOutcomes(batch = PROJECT_BATCH): Promise<number> {
 
 async function projectShopOrders(shop: string, dirty: Dirty[]) {
   const orderIds = dirty.map((row) => row.orderId);
-  const [deliveries, answers, parcels, links, zone, previous] = await Promise.all([
+  const [deliveries, answers, incidentAnswers, parcels, links, zone, previous] = await Promise.all([
     prisma.delivery.findMany({
       where: { shop, topic: "orders/create", orderId: { in: orderIds } },
       select: { orderId: true, flowId: true, buyer: true, createdAt: true, test: true },
       orderBy: { createdAt: "asc" },
     }),
     answerKindsOf(shop, orderIds),
+    incidentAnswerKindsOf(shop, orderIds),
     prisma.supplierOrder.findMany({
       where: { shop, orderId: { in: orderIds } },
       select: { orderId: true, stage: true, carrier: true, openIncident: true },
@@ -59,6 +60,7 @@ async function projectShopOrders(shop: string, dirty: Dirty[]) {
   const firstDelivery = new Map<string, (typeof deliveries)[number]>();
   for (const row of deliveries) if (row.orderId && !firstDelivery.has(row.orderId)) firstDelivery.set(row.orderId, row);
   const answerOf = answers;
+  const incidentAnswerOf = incidentAnswers;
   const parcelOf = new Map(parcels.map((row) => [row.orderId as string, row]));
   const supplierProducts = new Map(links.map((row) => [row.platformProductId, row.supplierProductName]));
   const timeZone = knownTimeZoneOr(zone?.timeZone);
@@ -73,6 +75,7 @@ async function projectShopOrders(shop: string, dirty: Dirty[]) {
       ? projectOutcome({
           delivery: { ...delivery, orderId: delivery.orderId },
           answer: answerOf.get(orderId) ?? null,
+          incidentAnswer: incidentAnswerOf.get(orderId) ?? null,
           parcel: parcelOf.get(orderId) ?? null,
           supplierProducts,
           timeZone,
@@ -102,15 +105,25 @@ async function projectShopOrders(shop: string, dirty: Dirty[]) {
   await prisma.$transaction(statements);
 }
 
-/**
- * The buyer's answer of each order, by kind, from the table that holds answers (OrderAnswer: confirmed, refused,
- * no_answer). Another table of answers (a novedad flow's) is read here too, its latest answer winning, and marks
- * its orders in OutcomeDirty by a trigger as OrderAnswer does (docs/decisions/332).
- */
+/** The buyer's answer of each order to the confirmation, by kind (OrderAnswer: confirmed, refused, no_answer). */
 async function answerKindsOf(shop: string, orderIds: string[]): Promise<Map<string, string>> {
   const rows = await prisma.orderAnswer.findMany({
     where: { shop, orderId: { in: orderIds } },
     select: { orderId: true, answer: true },
+  });
+  return new Map(rows.map((row) => [row.orderId, row.answer]));
+}
+
+/**
+ * The buyer's latest answer to each order's delivery incidents (IncidentAnswer, one row per incident: new_date,
+ * new_address, office_pickup, refused), whose trigger marks the order as OrderAnswer's does (docs/decisions/340).
+ */
+async function incidentAnswerKindsOf(shop: string, orderIds: string[]): Promise<Map<string, string>> {
+  const rows = await prisma.incidentAnswer.findMany({
+    where: { shop, orderId: { in: orderIds } },
+    select: { orderId: true, answer: true },
+    // The latest answer is set last; the id breaks a tie of the same instant the same way on both engines.
+    orderBy: [{ answeredAt: "asc" }, { id: "asc" }],
   });
   return new Map(rows.map((row) => [row.orderId, row.answer]));
 }

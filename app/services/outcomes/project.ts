@@ -1,7 +1,7 @@
 import { readBuyerSummary } from "../../lib/buyer-summary";
 import { journeyGroupOf } from "../../lib/journey-log";
 import { localDayOf } from "../../lib/time-zone";
-import { centsOf, outcomeKey, type OutcomeSums } from "../../lib/outcomes";
+import { centsOf, INCIDENT_ANSWER_KEY_PREFIX, outcomeKey, type OutcomeSums } from "../../lib/outcomes";
 import { STAGE_RANK, isKnownStage } from "../journey/stages";
 
 /**
@@ -13,6 +13,8 @@ export interface OutcomeSources {
   delivery: { orderId: string; flowId: string | null; buyer: string | null; createdAt: Date; test: boolean };
   /** The buyer's latest answer by kind, if any. */
   answer: string | null;
+  /** The buyer's latest answer to a delivery incident of the order, if any (docs/decisions/340). */
+  incidentAnswer: string | null;
   parcel: { stage: string; carrier: string | null; openIncident: string | null } | null;
   /** Supplier product names by the store product they are linked to. */
   supplierProducts: Map<string, string>;
@@ -25,6 +27,7 @@ export interface Outcome {
   day: string;
   flowId: string;
   answer: string;
+  incidentAnswer: string;
   productKey: string;
   product: string;
   cityKey: string;
@@ -69,6 +72,8 @@ export function projectOutcome(sources: OutcomeSources): Outcome | null {
     day: localDayOf(delivery.createdAt, sources.timeZone),
     flowId: delivery.flowId ?? "",
     answer: sources.answer ?? "",
+    // A customer's redaction deletes the incident's answer; the order keeps the kind it was counted under.
+    incidentAnswer: sources.incidentAnswer ?? sources.previous?.incidentAnswer ?? "",
     carrierKey: outcomeKey(carrier),
     carrier,
     parcel: parcel ? (journeyGroupOf(stage, parcel.openIncident) ?? "") : "",
@@ -105,7 +110,7 @@ export function contributionsOf(outcome: Outcome, sign: 1 | -1): Contribution[] 
     valueReturned: outcome.parcel === "returned" ? sign * value : 0,
   };
   const at = (dimension: string, key: string, label: string) => ({ day: outcome.day, dimension, key, label, sums });
-  return [
+  const rows = [
     at("all", "", ""),
     at("product", outcome.productKey, outcome.product),
     at("city", outcome.cityKey, outcome.city),
@@ -114,6 +119,12 @@ export function contributionsOf(outcome: Outcome, sign: 1 | -1): Contribution[] 
     at("flow", outcome.flowId, outcome.flowId),
     at("answer", outcome.answer, outcome.answer),
   ];
+  // The incident's answer is a second row of the same table: the order answered two questions (docs/decisions/340).
+  if (outcome.incidentAnswer) {
+    const key = `${INCIDENT_ANSWER_KEY_PREFIX}${outcome.incidentAnswer}`;
+    rows.push(at("answer", key, key));
+  }
+  return rows;
 }
 
 export function sameOutcome(a: Outcome | null, b: Outcome | null): boolean {

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { reportStore } from "~/services/deliveries/report-store";
 import { searchTerms } from "~/services/deliveries/search.server";
+import { outcomeInsights } from "~/services/outcomes/insights.server";
+import { ordersWithOutcome } from "~/services/outcomes/log-filter.server";
 import { onPostgres } from "../../helpers/db";
-import { createAutomatedShop } from "../../helpers/factories";
+import { createAutomatedShop, shopDomain } from "../../helpers/factories";
+import { ANSWERS_NOW, ANSWERS_PERIOD, seedAnswerOrders } from "../outcomes/seed-answers";
 
 /*
  * The reports' store, one contract for both engines: this file runs on SQLite by default and on PostgreSQL in
@@ -206,6 +209,86 @@ describe(`the reports' store on ${onPostgres() ? "PostgreSQL" : "SQLite"}`, () =
       expect(found).toEqual({ ids: ["1046", "1045", "1044"].map((key) => `${shop}-${key}`), total: 1_050 });
       const dead = await store().searchDeliveryIds(shop, searchTerms("ramirez"), "dead", page(1));
       expect(dead).toEqual({ ids: ["1048", "1046", "1044"].map((key) => `${shop}-${key}`), total: 525 });
+    });
+  });
+
+  /*
+   * The outcomes' reads (docs/decisions/332, 340) are one SQL on both engines, kept with their service; held here
+   * to the same answers on one seeded set, counted by hand in tests/services/outcomes/seed-answers.ts.
+   */
+  describe("the outcomes' reads", () => {
+    async function seededShops() {
+      const shop = shopDomain();
+      const other = shopDomain();
+      const { orderIds } = await seedAnswerOrders(shop);
+      // The same orders in another shop: a read that strays doubles every figure.
+      await seedAnswerOrders(other);
+      return { shop, orderIds };
+    }
+
+    it("sums the period's days, cut at the shop's midnight, and its tables from OutcomeCount", async () => {
+      const { shop } = await seededShops();
+      const insights = await outcomeInsights(shop, ANSWERS_PERIOD, ANSWERS_NOW);
+      // Orders 1, 2, 3, 4, 5, 6 and 9 (9 arrived at 23:30 on the 28th in Bogotá, the 29th in UTC; 10 at 23:30
+      // on the 25th; 7 is a test order). Delivered: 1, 3, 5, 9; returned: 2, 4; incident open: 6.
+      expect(insights.totals).toEqual({
+        orders: 7,
+        confirmed: 6,
+        shipped: 7,
+        onTheWay: 0,
+        delivered: 4,
+        returned: 2,
+        incident: 1,
+        valueDelivered: 31_000_000,
+        valueReturned: 7_000_000,
+      });
+      expect(insights.days.map((day) => [day.day, day.orders, day.delivered, day.returned])).toEqual([
+        ["2026-11-26", 2, 1, 1],
+        ["2026-11-27", 2, 1, 1],
+        ["2026-11-28", 3, 2, 0],
+      ]);
+      // Named as first written each day ("Bogotá" before "BOGOTA" on the 26th), the least of the days' names in
+      // byte order on both engines (the test cluster's collation is C).
+      expect(insights.tables.city.map((row) => [row.key, row.label, row.sums.orders, row.sums.returned])).toEqual([
+        ["cali", "Cali", 3, 1],
+        ["bogota", "Bogotá", 2, 1],
+        ["medellin", "Medellín", 2, 0],
+      ]);
+      expect(insights.tables.answer.map((row) => [row.key, row.sums.orders, row.sums.delivered])).toEqual([
+        ["confirmed", 6, 3],
+        ["incident_new_date", 3, 1],
+        ["", 1, 1],
+        ["incident_new_address", 1, 1],
+        ["incident_office_pickup", 1, 1],
+        ["incident_refused", 1, 0],
+      ]);
+      // The shop's 25th holds order 10 alone; its 29th has nothing yet.
+      const day = async (date: string) =>
+        (await outcomeInsights(shop, { from: date, to: date }, ANSWERS_NOW)).totals.orders;
+      expect([await day("2026-11-25"), await day("2026-11-29")]).toEqual([1, 0]);
+    });
+
+    it("lists exactly the orders behind a figure for the log", async () => {
+      const { shop, orderIds } = await seededShops();
+      const orders = async (filter: Parameters<typeof ordersWithOutcome>[1]) =>
+        (await ordersWithOutcome(shop, filter)).sort();
+      const period = { ...ANSWERS_PERIOD, key: "" };
+      expect(await orders({ dimension: "all", measure: "delivered", ...period })).toEqual(
+        orderIds([1, 3, 5, 9]).sort(),
+      );
+      const the28th = { from: "2026-11-28", to: "2026-11-28" };
+      expect(await orders({ dimension: "all", key: "", measure: "delivered", ...the28th })).toEqual(
+        orderIds([5, 9]).sort(),
+      );
+      const the25th = { from: "2026-11-25", to: "2026-11-25" };
+      expect(await orders({ dimension: "all", key: "", measure: "orders", ...the25th })).toEqual(orderIds([10]));
+      expect(
+        await orders({ dimension: "answer", key: "incident_new_date", measure: "orders", ...ANSWERS_PERIOD }),
+      ).toEqual(orderIds([1, 4, 6]).sort());
+      expect(await orders({ dimension: "city", key: "cali", measure: "returned", ...ANSWERS_PERIOD })).toEqual(
+        orderIds([4]),
+      );
+      expect(await orders({ dimension: "city", key: "lima", measure: "orders", ...ANSWERS_PERIOD })).toEqual([]);
     });
   });
 });

@@ -4,7 +4,13 @@ import { StackedBelow } from "~/components/StackedBelow";
 import { TableCard } from "~/components/TableCard";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n/en";
-import type { OutcomeDimension, OutcomeFilter, OutcomeMeasure, OutcomeSums } from "~/lib/outcomes";
+import {
+  isOutcomeAnswerKey,
+  type OutcomeDimension,
+  type OutcomeFilter,
+  type OutcomeMeasure,
+  type OutcomeSums,
+} from "~/lib/outcomes";
 import type { OutcomeRow } from "~/services/outcomes/insights.server";
 import { OutcomeLink } from "./OutcomeLink";
 
@@ -23,7 +29,6 @@ const EMPTY_NAME: Record<OutcomeDimension, MessageKey> = {
   flow: "outcomes.noFlow",
   answer: "outcomes.answer.none",
 };
-const KNOWN_ANSWERS = new Set(["confirmed", "refused", "no_answer"]);
 
 const rateOf = (sums: OutcomeSums) => (sums.shipped ? sums.delivered / sums.shipped : -1);
 
@@ -47,7 +52,7 @@ export function OutcomeTable({
     if (dimension === "flow") return flowNames[row.key] ?? row.key;
     // An answer kind this page has no words for yet (another flow's) is shown as it is stored.
     if (dimension === "answer") {
-      return KNOWN_ANSWERS.has(row.key) ? t(`outcomes.answer.${row.key}` as MessageKey) : row.label;
+      return isOutcomeAnswerKey(row.key) ? t(`outcomes.answer.${row.key}`) : row.label;
     }
     return row.label;
   };
