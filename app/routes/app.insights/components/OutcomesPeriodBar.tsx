@@ -1,4 +1,4 @@
-import { Banner, BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Button, InlineStack, Text } from "@shopify/polaris";
 import { useI18n } from "~/i18n/context";
 import { formatPeriodDay, MAX_PERIOD_DAYS, type Period } from "~/lib/outcome-period";
 import type { OutcomeInsights } from "~/services/outcomes/insights.server";
@@ -31,13 +31,16 @@ export function OutcomesPeriodBar({
           </Text>
         </Banner>
       ) : null}
-      <InlineStack align="space-between" blockAlign="center" gap="200">
-        {/* Keyed by the applied period: a new one (Apply, the back button) opens the picker on it. */}
-        <PeriodPicker key={`${from}/${to}`} period={{ from, to }} today={today} onApply={onApply} />
-        <Button url={exportUrl} download>
-          {t("outcomes.export")}
-        </Button>
-      </InlineStack>
+      {/* On a phone the cards run edge to edge; the buttons keep the cards' inner margin. */}
+      <Box paddingInline={{ xs: "400", sm: "0" }}>
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          {/* Keyed by the applied period: a new one (Apply, the back button) opens the picker on it. */}
+          <PeriodPicker key={`${from}/${to}`} period={{ from, to }} today={today} onApply={onApply} />
+          <Button url={exportUrl} download>
+            {t("outcomes.export")}
+          </Button>
+        </InlineStack>
+      </Box>
     </BlockStack>
   );
 }
