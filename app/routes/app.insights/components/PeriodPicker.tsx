@@ -160,7 +160,6 @@ export function PeriodPicker({
                     value={texts[field]}
                     placeholder={t("period.dayFormat")}
                     autoComplete="off"
-                    inputMode="numeric"
                     maxLength={10}
                     onChange={(value) => type(field, value)}
                     error={fieldError(field)}
