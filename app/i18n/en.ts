@@ -12,6 +12,7 @@ import { polling } from "./en/polling";
 import { storeActions } from "./en/store-actions";
 import { risk } from "./en/risk";
 import { outcomes } from "./en/outcomes";
+import { period } from "./en/period";
 
 /**
  * English strings: the fallback language and the reference set of keys. Every other language must
@@ -33,6 +34,7 @@ export const en = {
   ...storeActions,
   ...risk,
   ...outcomes,
+  ...period,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -13,6 +13,7 @@ import { polling } from "./es/polling";
 import { storeActions } from "./es/store-actions";
 import { risk } from "./es/risk";
 import { outcomes } from "./es/outcomes";
+import { period } from "./es/period";
 
 /** Spanish (neutral Latin American): most merchants of the app read the admin in Spanish. */
 export const es: Messages = {
@@ -30,4 +31,5 @@ export const es: Messages = {
   ...storeActions,
   ...risk,
   ...outcomes,
+  ...period,
 };

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { loader as loadLog } from "~/routes/app.deliveries._index/route";
-import { action } from "~/routes/app.insights/route";
+import { action, loader as insightsLoader } from "~/routes/app.insights/route";
 import { loader as exportLoader } from "~/routes/app.insights.export";
 import { outcomeLogUrl } from "~/lib/outcomes";
+import { addDays, localDayOf } from "~/lib/time-zone";
 import { projectOutcomes } from "~/services/outcomes/project.server";
 import { createDelivery, createSession, restOrder, shopDomain } from "../helpers/factories";
 import { adminRequest, formBody } from "../helpers/requests";
@@ -153,5 +154,41 @@ describe("the outcomes' routes", () => {
       context: {},
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("reads the outcomes' period from the URL, and a bad one is a message on the page, not a failure", async () => {
+    const shop = await shopWithOrders();
+    const today = localDayOf(new Date(), "America/Bogota");
+    const page = async (query: string) =>
+      (await insightsLoader({ request: await adminRequest(`/app/insights${query}`, shop), params: {}, context: {} }))
+        .outcomes;
+    // Yesterday and today: the orders of the last hours, whatever the hour the test runs at.
+    const from = addDays(today, -1);
+    const asked = await page(`?from=${from}&to=${today}`);
+    expect(asked).toMatchObject({ from, to: today, today, refusal: null });
+    expect(asked.totals.orders).toBe(3);
+    for (const query of ["?from=2026-13-01&to=2026-11-20", "?from=2999-01-01&to=2999-01-02", "?to=ayer"]) {
+      const refused = await page(query);
+      expect(refused.refusal, query).not.toBeNull();
+      expect(refused.to).toBe(today);
+    }
+  });
+
+  it("exports the period the page shows, and refuses with its field a period the page would refuse", async () => {
+    const shop = await shopWithOrders();
+    const today = localDayOf(new Date(), "America/Bogota");
+    const file = await exportLoader({
+      request: await adminRequest(`/app/insights/export?from=${today}&to=${today}&locale=en`, shop),
+      params: {},
+      context: {},
+    });
+    expect(file.headers.get("Content-Disposition")).toContain(`-${today}-${today}.csv`);
+    const refused = await exportLoader({
+      request: await adminRequest(`/app/insights/export?from=${today}&to=2999-01-01`, shop),
+      params: {},
+      context: {},
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ success: false, code: "period_invalid", field: "to" });
   });
 });

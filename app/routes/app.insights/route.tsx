@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Select, Text } from "@shopify/polaris";
+import { BlockStack, Card, InlineGrid, Layout, Select, Text } from "@shopify/polaris";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { AppPage } from "~/components/AppPage";
 import { useI18n } from "~/i18n/context";
@@ -19,6 +19,7 @@ import { saveReturnFreight } from "~/services/outcomes/freight.server";
 import { outcomeInsights } from "~/services/outcomes/insights.server";
 import { authenticateAdminApi } from "~/services/platform/admin-auth.server";
 import { OutcomesCard } from "./components/OutcomesCard";
+import { OutcomesPeriodBar } from "./components/OutcomesPeriodBar";
 import { DaysTable, OutcomeTable } from "./components/OutcomeTable";
 import { ReturnFreightCard } from "./components/ReturnFreightCard";
 import { DeliveriesChart } from "./components/DeliveriesChart";
@@ -30,12 +31,14 @@ export const links = () => [{ rel: "stylesheet", href: polarisVizStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const asked = Number(new URL(request.url).searchParams.get("days"));
+  const url = new URL(request.url);
+  const asked = Number(url.searchParams.get("days"));
   const days: InsightWindow = asked === 30 ? 30 : 7;
+  const period = { days, from: url.searchParams.get("from"), to: url.searchParams.get("to") };
   const [insights, flows, outcomes] = await Promise.all([
     deliveryInsights(session.shop, days),
     flowDirectory(session.shop),
-    outcomeInsights(session.shop, { days }),
+    outcomeInsights(session.shop, period),
   ]);
   return {
     ...insights,
@@ -64,7 +67,7 @@ export const action = apiHandler(
 export const meta = pageMeta("insights.title");
 
 export default function Insights() {
-  const { t, locale, formatLocale } = useI18n();
+  const { t, locale } = useI18n();
   const insights = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const total = insights.series.reduce((sum, p) => sum + p.delivered + p.retrying + p.failed + p.flowFailed, 0);
@@ -109,14 +112,18 @@ export default function Insights() {
           </Card>
         </Layout.Section>
         <Layout.Section>
-          <OutcomesCard outcomes={insights.outcomes} />
+          <OutcomesPeriodBar
+            outcomes={insights.outcomes}
+            onApply={({ from, to }) => {
+              const next = new URLSearchParams(params);
+              next.set("from", from);
+              next.set("to", to);
+              setParams(next);
+            }}
+          />
         </Layout.Section>
         <Layout.Section>
-          <InlineStack align="end">
-            <Button url={`/app/insights/export?days=${insights.days}&locale=${formatLocale}`} download>
-              {t("outcomes.export")}
-            </Button>
-          </InlineStack>
+          <OutcomesCard outcomes={insights.outcomes} />
         </Layout.Section>
         <Layout.Section>
           <DaysTable days={insights.outcomes.days} timeZone={insights.timeZone} currency={insights.outcomes.currency} />

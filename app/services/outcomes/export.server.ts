@@ -1,5 +1,7 @@
 import { createI18n } from "../../i18n/context";
 import type { MessageKey } from "../../i18n";
+import { AppError } from "../../lib/http.server";
+import { MAX_PERIOD_DAYS, type PeriodProblem } from "../../lib/outcome-period";
 import { isOutcomeAnswerKey, OUTCOME_DIMENSIONS, type OutcomeDimension, type OutcomeSums } from "../../lib/outcomes";
 import { flowDirectory } from "../automation/flow-directory.server";
 import { csvCell, csvSeparator, UTF8_BOM } from "../deliveries/export.server";
@@ -33,6 +35,15 @@ const HEADERS: Record<keyof OutcomeSums, MessageKey> = {
   valueReturned: "outcomes.valueReturned",
 };
 
+const REFUSED: Record<PeriodProblem, string> = {
+  notADay: "must be a day as YYYY-MM-DD",
+  half: "from and to go together",
+  future: "must not be after the shop's today",
+  reversed: "must not be after to",
+  tooLong: `the period must be at most ${MAX_PERIOD_DAYS} days`,
+};
+
+/** The file of the page's period; a period the page would refuse is refused here too (docs/decisions/342). */
 export async function exportOutcomes(
   shop: string,
   asked: { days?: number; from?: string | null; to?: string | null },
@@ -40,6 +51,10 @@ export async function exportOutcomes(
   now = new Date(),
 ) {
   const outcomes = await outcomeInsights(shop, asked, now);
+  if (outcomes.refusal) {
+    const { field, problem } = outcomes.refusal;
+    throw AppError.forField(field, REFUSED[problem], { code: "period_invalid", extra: { problem } });
+  }
   const i18n = createI18n(localeTag, outcomes.timeZone);
   const separator = csvSeparator(i18n);
   const { names: flowNames } = await flowDirectory(shop);

@@ -1,6 +1,7 @@
 import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { EMPTY_SUMS, OUTCOME_DIMENSIONS, type OutcomeDimension, type OutcomeSums } from "../../lib/outcomes";
+import { checkPeriod, MAX_PERIOD_DAYS, type Period, type PeriodProblem } from "../../lib/outcome-period";
 import { addDays, daysEndingWith, localDayOf } from "../../lib/time-zone";
 import { shopTimeZone } from "../shops/time-zone.server";
 import { returnFreightOf } from "./freight.server";
@@ -19,12 +20,10 @@ export interface OutcomeRow {
   sums: OutcomeSums;
 }
 
-export interface OutcomePeriod {
-  from: string;
-  to: string;
-}
-
-export interface OutcomeInsights extends OutcomePeriod {
+export interface OutcomeInsights extends Period {
+  /** The shop's today: the presets and the picker's bounds are counted from it, never from the browser's clock. */
+  today: string;
+  refusal: PeriodRefusal | null;
   timeZone: string;
   currency: string | null;
   totals: OutcomeSums;
@@ -33,18 +32,27 @@ export interface OutcomeInsights extends OutcomePeriod {
   freight: Awaited<ReturnType<typeof returnFreightOf>>;
 }
 
-/** The longest period one page reads: a quarter. */
-export const MAX_PERIOD_DAYS = 92;
+/** What the URL asked that could not be read: the page says why and shows the default period instead. */
+export interface PeriodRefusal {
+  problem: PeriodProblem;
+  field: keyof Period;
+  value: string;
+}
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The period the URL asks for, within the shop's days: the last 7 by default, at most MAX_PERIOD_DAYS long. */
-export function outcomePeriod(asked: { from?: string | null; to?: string | null; days?: number }, today: string) {
+/**
+ * The period the URL asks for (docs/decisions/342), in the shop's days: `from` and `to` when they make one, else
+ * the last `days` (7 by default) with the refusal of what was asked.
+ */
+export function outcomePeriod(
+  asked: { from?: string | null; to?: string | null; days?: number },
+  today: string,
+): Period & { refusal: PeriodRefusal | null } {
   const days = Math.min(MAX_PERIOD_DAYS, Math.max(1, asked.days ?? 7));
-  const to = asked.to && DAY.test(asked.to) && asked.to <= today ? asked.to : today;
-  const earliest = addDays(to, -(MAX_PERIOD_DAYS - 1));
-  const from = asked.from && DAY.test(asked.from) && asked.from <= to ? asked.from : addDays(to, -(days - 1));
-  return { from: from < earliest ? earliest : from, to };
+  const fallback = { from: addDays(today, -(days - 1)), to: today };
+  if (!asked.from && !asked.to) return { ...fallback, refusal: null };
+  const check = checkPeriod(asked, today);
+  if (check.ok) return { ...check.period, refusal: null };
+  return { ...fallback, refusal: { problem: check.problem, field: check.field, value: check.value.slice(0, 40) } };
 }
 
 type SumRow = { dimension: string; day: string; key: string; label: string } & Record<keyof OutcomeSums, unknown>;
@@ -55,7 +63,8 @@ export async function outcomeInsights(
   now = new Date(),
 ): Promise<OutcomeInsights> {
   const timeZone = await shopTimeZone(shop, now);
-  const { from, to } = outcomePeriod(asked, localDayOf(now, timeZone));
+  const today = localDayOf(now, timeZone);
+  const { from, to, refusal } = outcomePeriod(asked, today);
   const [rows, currency] = await Promise.all([
     prisma.$queryRaw<SumRow[]>`
       SELECT "dimension", CASE WHEN "dimension" = 'all' THEN "day" ELSE '' END AS "day", "key", MIN("label") AS "label",
@@ -85,7 +94,7 @@ export async function outcomeInsights(
   const days = daysBetween(from, to).map((day) => ({ day, ...(byDay.get(day) ?? EMPTY_SUMS) }));
   const totals = days.reduce((total, day) => addSums(total, day), { ...EMPTY_SUMS });
   const freight = await returnFreightOf(shop, tables.carrier);
-  return { from, to, timeZone, currency: currency?.currency ?? null, totals, days, tables, freight };
+  return { from, to, today, refusal, timeZone, currency: currency?.currency ?? null, totals, days, tables, freight };
 }
 
 function sumsOf(row: SumRow): OutcomeSums {

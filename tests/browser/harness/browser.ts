@@ -55,6 +55,8 @@ export async function openAdmin(
     javaScript?: boolean;
     /** The app's paths that fail as a dropped connection would (a chunk the browser cannot fetch). */
     unreachable?: RegExp;
+    /** The browser's own zone (BROWSER_TIME_ZONE unless given). */
+    timeZone?: string;
   },
 ): Promise<AdminPage> {
   const reachable = new Set((options.reachable ?? []).map((url) => new URL(url).origin));
@@ -62,7 +64,7 @@ export async function openAdmin(
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     locale: options.locale,
-    timezoneId: BROWSER_TIME_ZONE,
+    timezoneId: options.timeZone ?? BROWSER_TIME_ZONE,
     javaScriptEnabled: options.javaScript ?? true,
     // The platform library answers 410 to bots, and "HeadlessChrome" is one: present as the desktop browser it is.
     userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,

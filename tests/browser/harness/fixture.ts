@@ -33,13 +33,14 @@ export function useAdmin() {
      * The admin opens `path` for `shop` (one of the test's own, harness/database.ts). `clock`: the page's timers
      * run on Playwright's clock, which the test moves on (`page.clock.fastForward`). `javaScript: false`: the page
      * as the server sent it, never hydrated (docs/decisions/147). `unreachable`: app paths that fail to load.
+     * `timeZone`: the browser's own zone, when the test needs another than BROWSER_TIME_ZONE.
      */
     async open(
       shop: string,
       path: string,
       locale: "en" | "es" = "en",
       width?: number,
-      options: { clock?: boolean; javaScript?: boolean; unreachable?: RegExp } = {},
+      options: { clock?: boolean; javaScript?: boolean; unreachable?: RegExp; timeZone?: string } = {},
     ) {
       const admin = await openAdmin(browser, app, {
         path,
@@ -50,6 +51,7 @@ export function useAdmin() {
         clock: options.clock,
         javaScript: options.javaScript,
         unreachable: options.unreachable,
+        timeZone: options.timeZone,
       });
       opened.push(admin);
       return admin.page;
