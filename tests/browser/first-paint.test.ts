@@ -46,15 +46,22 @@ async function seed(shop: string) {
 }
 
 /** What is laid out: the visible rows' tags and which of the two variants shows. */
-async function layout(page: Page, text: string, rowSelector = "tr, li") {
+/** The insights' flows card, by its Spanish heading. */
+const FLOWS_CARD = "Resultados por flujo";
+
+/** How `text`'s rows are laid out, within the card under the heading `card` when the page has several. */
+async function layout(page: Page, text: string, rowSelector = "tr, li", card?: string) {
   return page.evaluate(
-    ([text, rowSelector]) => {
+    ([text, rowSelector, card]) => {
       const shown = (element: Element) =>
         getComputedStyle(element).display !== "none" && element.getClientRects().length > 0;
-      const rows = [...document.querySelectorAll(rowSelector)].filter(
+      const heading = card ? [...document.querySelectorAll("h2")].find((h2) => h2.textContent === card) : undefined;
+      if (card && !heading) throw new Error(`no card under the heading ${card}`);
+      const root = heading?.parentElement ?? document;
+      const rows = [...root.querySelectorAll(rowSelector)].filter(
         (row) => row.textContent?.includes(text) && shown(row),
       );
-      const variants = [...document.querySelectorAll("[data-layout]")].map((element) => ({
+      const variants = [...root.querySelectorAll("[data-layout]")].map((element) => ({
         layout: element.getAttribute("data-layout"),
         display: getComputedStyle(element).display,
       }));
@@ -66,7 +73,7 @@ async function layout(page: Page, text: string, rowSelector = "tr, li") {
         fits: document.documentElement.scrollWidth <= window.innerWidth,
       };
     },
-    [text, rowSelector] as const,
+    [text, rowSelector, card] as const,
   );
 }
 
@@ -112,7 +119,8 @@ describe("first paint at every width", () => {
       const page = await admin.open(shop, "/app/insights", "es", width, { javaScript: false });
       const stacked = width < 490;
       // A table row per flow on a desktop, a block under its own heading on a phone.
-      expect(await layout(page, "flow_confirmacion", "tr, h3")).toEqual({
+      // The flows card; the outcomes' "by flow" table below it names the flow too.
+      expect(await layout(page, "flow_confirmacion", "tr, h3", FLOWS_CARD)).toEqual({
         rows: [stacked ? "h3" : "tr"],
         variants: [
           { layout: "wide", display: stacked ? "none" : "block" },

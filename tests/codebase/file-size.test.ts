@@ -20,7 +20,11 @@ function sourceFiles(dir: string): string[] {
 
 describe("the app's modules", () => {
   it(`are each at most ${LIMIT} lines, so one file holds one concern (generated types aside)`, () => {
-    expect([...GENERATED].sort()).toEqual(["app/types/admin.generated.d.ts", "app/types/admin.types.d.ts"]);
+    // The preset also lists the schema file itself while it is not unpacked yet (a fresh clone): not a module.
+    expect([...GENERATED].filter((file) => /\.tsx?$/.test(file)).sort()).toEqual([
+      "app/types/admin.generated.d.ts",
+      "app/types/admin.types.d.ts",
+    ]);
     const files = sourceFiles("app").filter((file) => !GENERATED.has(file));
     expect(files.length).toBeGreaterThan(100);
     const long = files
