@@ -31,7 +31,7 @@ const ROWS = [
   row("incident_something_else", 1),
 ];
 
-const table = (tag: string) =>
+const table = (tag: string, answersRecorded = true) =>
   render(
     <OutcomeTable
       dimension="answer"
@@ -39,6 +39,7 @@ const table = (tag: string) =>
       period={{ from: "2026-11-26", to: "2026-11-28" }}
       currency="COP"
       flowNames={{}}
+      answersRecorded={answersRecorded}
     />,
     tag,
   );
@@ -68,5 +69,13 @@ describe("the outcomes' table by the buyer's answer", () => {
     expect(newDate).toContain(
       "/app/deliveries?outcome=answer&measure=delivered&from=2026-11-26&to=2026-11-28&outcomeKey=incident_new_date&outcomeLabel=Pidi%C3%B3+nueva+fecha",
     );
+  });
+
+  it("leaves out the buyer-confirmed count, never a 0, while the shop has no answer rules", () => {
+    expect(text(table("es"))).toContain("Confirmados por el comprador");
+    const withoutRules = table("es", false);
+    expect(text(withoutRules)).not.toContain("Confirmados por el comprador");
+    expect(withoutRules).not.toContain("measure=confirmed");
+    expect(text(withoutRules)).toContain("Despachados");
   });
 });

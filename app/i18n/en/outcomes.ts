@@ -63,4 +63,5 @@ export const outcomes = {
   // The CSV file's name: plain letters only (a download header).
   "outcomes.fileName": "outcomes",
   "outcomes.csv.name": "Name",
+  "outcomes.noAnswerRules": "Without answer rules the app cannot tell which buyers confirmed: the funnel goes from orders to shipped.",
 } as const;

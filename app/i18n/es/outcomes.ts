@@ -65,4 +65,5 @@ export const outcomes: Record<keyof typeof en, string> = {
   // The CSV file's name: plain letters only (a download header).
   "outcomes.fileName": "resultados",
   "outcomes.csv.name": "Nombre",
+  "outcomes.noAnswerRules": "Sin reglas de respuesta la app no sabe qué compradores confirmaron: el embudo pasa de los pedidos a los despachados.",
 };

@@ -9,6 +9,7 @@ import { INSIGHT_WINDOWS, type InsightWindow } from "~/lib/insights-types";
 import { flowDirectory } from "~/services/automation/flow-directory.server";
 import { describeTimeZone } from "~/lib/time-zone";
 import { answerInsights } from "~/services/answers/insights.server";
+import { answerRulesOf } from "~/services/answers/rules.server";
 import { deliveryInsights } from "~/services/deliveries/insights.server";
 import { authenticate } from "~/shopify.server";
 import { pageMeta } from "~/lib/meta";
@@ -35,14 +36,17 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const asked = Number(url.searchParams.get("days"));
   const days: InsightWindow = asked === 30 ? 30 : 7;
   const period = { days, from: url.searchParams.get("from"), to: url.searchParams.get("to") };
-  const [insights, flows, outcomes] = await Promise.all([
+  const [insights, flows, outcomes, answerRules] = await Promise.all([
     deliveryInsights(session.shop, days),
     flowDirectory(session.shop),
     outcomeInsights(session.shop, period),
+    answerRulesOf(session.shop),
   ]);
   return {
     ...insights,
     outcomes,
+    // Answers are recorded only under answer rules; a period from before they were removed still has its own.
+    answersRecorded: answerRules.length > 0 || outcomes.totals.confirmed > 0,
     flowNames: flows.names,
     cartFlowId: flows.cartFlowId,
     answers: await answerInsights(session.shop, days, insights.timeZone),
@@ -123,10 +127,15 @@ export default function Insights() {
           />
         </Layout.Section>
         <Layout.Section>
-          <OutcomesCard outcomes={insights.outcomes} />
+          <OutcomesCard outcomes={insights.outcomes} answersRecorded={insights.answersRecorded} />
         </Layout.Section>
         <Layout.Section>
-          <DaysTable days={insights.outcomes.days} timeZone={insights.timeZone} currency={insights.outcomes.currency} />
+          <DaysTable
+            days={insights.outcomes.days}
+            timeZone={insights.timeZone}
+            currency={insights.outcomes.currency}
+            answersRecorded={insights.answersRecorded}
+          />
         </Layout.Section>
         {OUTCOME_DIMENSIONS.map((dimension) => (
           <Layout.Section key={dimension}>
@@ -136,6 +145,7 @@ export default function Insights() {
               period={{ from: insights.outcomes.from, to: insights.outcomes.to }}
               currency={insights.outcomes.currency}
               flowNames={insights.flowNames}
+              answersRecorded={insights.answersRecorded}
             />
           </Layout.Section>
         ))}

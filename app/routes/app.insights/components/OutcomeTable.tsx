@@ -16,10 +16,13 @@ import { OutcomeLink } from "./OutcomeLink";
 
 export const TABLE_PAGE_SIZE = 10;
 
-/** The columns after the name: counts link to their orders; the share and the money are read from them. */
-const COUNTS: OutcomeMeasure[] = ["orders", "confirmed", "shipped", "delivered", "returned"];
+/**
+ * The columns after the name: counts link to their orders; the share and the money are read from them. Without
+ * answer rules no buyer's "sí" is ever recorded, so the buyer-confirmed count is left out rather than shown as 0.
+ */
 type Column = OutcomeMeasure | "deliveryRate" | "valueDelivered";
-const COLUMNS: Column[] = [...COUNTS, "deliveryRate", "valueDelivered"];
+const countsOf = (answersRecorded: boolean): OutcomeMeasure[] =>
+  answersRecorded ? ["orders", "confirmed", "shipped", "delivered", "returned"] : ["orders", "shipped", "delivered", "returned"];
 
 const EMPTY_NAME: Record<OutcomeDimension, MessageKey> = {
   product: "outcomes.notWritten",
@@ -39,12 +42,14 @@ export function OutcomeTable({
   period,
   currency,
   flowNames,
+  answersRecorded,
 }: {
   dimension: OutcomeDimension;
   rows: OutcomeRow[];
   period: { from: string; to: string };
   currency: string | null;
   flowNames: Record<string, string>;
+  answersRecorded: boolean;
 }) {
   const { t } = useI18n();
   const nameOf = (row: OutcomeRow) => {
@@ -61,6 +66,7 @@ export function OutcomeTable({
       title={t(`outcomes.table.${dimension}`)}
       nameHeading={t(`outcomes.column.${dimension}`)}
       rows={rows}
+      counts={countsOf(answersRecorded)}
       currency={currency}
       nameOf={nameOf}
       filterOf={(row, measure) => ({ dimension, key: row.key, measure, ...period, label: nameOf(row) })}
@@ -73,10 +79,12 @@ export function DaysTable({
   days,
   timeZone,
   currency,
+  answersRecorded,
 }: {
   days: ({ day: string } & OutcomeSums)[];
   timeZone: string;
   currency: string | null;
+  answersRecorded: boolean;
 }) {
   const { t, formatLocale } = useI18n();
   // The day's name at its own noon in the shop's zone: the same text on the server and in the browser.
@@ -87,6 +95,7 @@ export function DaysTable({
       title={t("outcomes.byDay")}
       nameHeading={t("outcomes.day")}
       rows={rows}
+      counts={countsOf(answersRecorded)}
       currency={currency}
       nameOf={(row) => format.format(new Date(`${row.key}T12:00:00Z`))}
       sortName={(row) => row.key}
@@ -100,6 +109,7 @@ function SortedTable({
   title,
   nameHeading,
   rows,
+  counts,
   currency,
   nameOf,
   sortName = nameOf,
@@ -109,6 +119,7 @@ function SortedTable({
   title: string;
   nameHeading: string;
   rows: OutcomeRow[];
+  counts: OutcomeMeasure[];
   currency: string | null;
   nameOf: (row: OutcomeRow) => string;
   sortName?: (row: OutcomeRow) => string;
@@ -117,12 +128,13 @@ function SortedTable({
 }) {
   const { t, number, money, formatLocale } = useI18n();
   const percent = new Intl.NumberFormat(formatLocale, { style: "percent", maximumFractionDigits: 1 });
+  const columns: Column[] = [...counts, "deliveryRate", "valueDelivered"];
   const [sort, setSort] = useState(initialSort);
   const [page, setPage] = useState(1);
 
   const valueOf = (row: OutcomeRow, column: number): number | string => {
     if (column === 0) return sortName(row);
-    const name = COLUMNS[column - 1];
+    const name = columns[column - 1];
     if (name === "deliveryRate") return rateOf(row.sums);
     return row.sums[name];
   };
@@ -151,9 +163,9 @@ function SortedTable({
           breakpoint="sm"
           wide={
             <DataTable
-              columnContentTypes={["text", ...COLUMNS.map(() => "numeric" as const)]}
-              headings={[nameHeading, ...COLUMNS.map(heading)]}
-              sortable={[true, ...COLUMNS.map(() => true)]}
+              columnContentTypes={["text", ...columns.map(() => "numeric" as const)]}
+              headings={[nameHeading, ...columns.map(heading)]}
+              sortable={[true, ...columns.map(() => true)]}
               defaultSortDirection={initialSort.descending ? "descending" : "ascending"}
               initialSortColumnIndex={initialSort.column}
               onSort={(column, direction) => {
@@ -163,7 +175,7 @@ function SortedTable({
               fixedFirstColumns={1}
               rows={shown.map((row) => [
                 nameOf(row),
-                ...COUNTS.map((measure) => (
+                ...counts.map((measure) => (
                   <OutcomeLink
                     key={measure}
                     filter={filterOf(row, measure)}
@@ -181,7 +193,7 @@ function SortedTable({
               <Box padding="300">
                 <Select
                   label={t("outcomes.sortBy")}
-                  options={[nameHeading, ...COLUMNS.map(heading)].map((label, column) => ({
+                  options={[nameHeading, ...columns.map(heading)].map((label, column) => ({
                     label,
                     value: String(column),
                   }))}
@@ -200,7 +212,7 @@ function SortedTable({
                       {nameOf(row)}
                     </Text>
                     <InlineStack gap="300" wrap>
-                      {COUNTS.map((measure) => (
+                      {counts.map((measure) => (
                         <Text as="span" key={measure}>
                           {heading(measure)}:{" "}
                           <OutcomeLink

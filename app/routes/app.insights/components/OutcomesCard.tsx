@@ -1,4 +1,5 @@
-import { BlockStack, InlineGrid, Text } from "@shopify/polaris";
+import { BlockStack, InlineGrid, Link, Text } from "@shopify/polaris";
+import { ANSWER_RULES_URL } from "~/components/deliveries/BuyerAnswer";
 import { TitledCard } from "~/components/TitledCard";
 import { useI18n } from "~/i18n/context";
 import type { OutcomeMeasure } from "~/lib/outcomes";
@@ -6,10 +7,12 @@ import type { OutcomeInsights } from "~/services/outcomes/insights.server";
 import { OutcomeLink } from "./OutcomeLink";
 
 const FUNNEL: OutcomeMeasure[] = ["orders", "confirmed", "shipped", "delivered"];
+/** Without answer rules no buyer's "sí" is recorded: the funnel skips that step and says why, never "0 confirmed". */
+const FUNNEL_WITHOUT_ANSWERS: OutcomeMeasure[] = ["orders", "shipped", "delivered"];
 const AFTER_SHIPPING: OutcomeMeasure[] = ["delivered", "returned", "onTheWay", "incident"];
 
 /** The period's funnel (order, buyer's confirmation, shipped, delivered), what became of the shipped, and the money. */
-export function OutcomesCard({ outcomes }: { outcomes: OutcomeInsights }) {
+export function OutcomesCard({ outcomes, answersRecorded }: { outcomes: OutcomeInsights; answersRecorded: boolean }) {
   const { t, number, money, formatLocale } = useI18n();
   const percent = new Intl.NumberFormat(formatLocale, { style: "percent", maximumFractionDigits: 1 });
   const { totals, from, to, currency, freight } = outcomes;
@@ -45,8 +48,13 @@ export function OutcomesCard({ outcomes }: { outcomes: OutcomeInsights }) {
             {t("outcomes.funnel")}
           </Text>
           <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
-            {FUNNEL.map(figure)}
+            {(answersRecorded ? FUNNEL : FUNNEL_WITHOUT_ANSWERS).map(figure)}
           </InlineGrid>
+          {answersRecorded ? null : (
+            <Text as="p" tone="subdued" data-testid="outcomes-no-answer-rules">
+              {t("outcomes.noAnswerRules")} <Link url={ANSWER_RULES_URL}>{t("deliveries.answer.noRulesLink")}</Link>
+            </Text>
+          )}
           <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
             {AFTER_SHIPPING.map((measure) => (
               <BlockStack gap="100" key={measure}>
