@@ -89,16 +89,25 @@ async function measure(argv: string[], url: string) {
 
   const now = new Date();
   const seedStart = performance.now();
-  await seedDeliveries(prisma, engine, rows, now);
+  const phases: string[] = [];
+  const phase = async (name: string, step: () => Promise<unknown>) => {
+    const start = performance.now();
+    await step();
+    phases.push(`${name} ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  };
+  await phase("deliveries", () => seedDeliveries(prisma, engine, rows, now));
   // The shop's own day (docs/decisions/200): the busy shop is in Bogotá, as most of the app's merchants.
   await prisma.shopTimeZone.create({ data: { shop: BUSY_SHOP, timeZone: "America/Bogota", fetchedAt: now } });
   // The deliveries' count changes, folded as the periodic job does once a minute (docs/decisions/201).
-  await foldInsightCountChanges();
-  if (outcomes) await seedOutcomes(prisma, engine);
-  await prisma.$executeRawUnsafe(engine === "sqlite" ? "ANALYZE" : 'VACUUM ANALYZE "Delivery"');
-  await prisma.$executeRawUnsafe(engine === "sqlite" ? "ANALYZE" : 'ANALYZE "InsightCount"');
-  if (outcomes && engine === "postgresql") await prisma.$executeRawUnsafe('VACUUM ANALYZE "OutcomeCount"');
+  await phase("insight counts", () => foldInsightCountChanges());
+  if (outcomes) await phase("outcomes", () => seedOutcomes(prisma, engine));
+  await phase("analyze", async () => {
+    await prisma.$executeRawUnsafe(engine === "sqlite" ? "ANALYZE" : 'VACUUM ANALYZE "Delivery"');
+    await prisma.$executeRawUnsafe(engine === "sqlite" ? "ANALYZE" : 'ANALYZE "InsightCount"');
+    if (outcomes && engine === "postgresql") await prisma.$executeRawUnsafe('VACUUM ANALYZE "OutcomeCount"');
+  });
   const seedSeconds = (performance.now() - seedStart) / 1000;
+  console.log(`\nseed: ${phases.join(", ")}`);
   const total = await prisma.delivery.count();
   const shopTotal = await prisma.delivery.count({ where: { shop: BUSY_SHOP } });
 
