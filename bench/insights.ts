@@ -147,15 +147,22 @@ async function measure(argv: string[], url: string) {
   for (const [name, run] of queries) {
     await run(); // warm the page cache once
     const runs: number[] = [];
+    // This process's CPU per run (on SQLite the store's work too): what the read costs whatever the machine's load.
+    const cpu: number[] = [];
     let found = "";
     for (let i = 0; i < repeats; i++) {
       const start = performance.now();
+      const startCpu = process.cpuUsage();
       found = await run();
       runs.push(performance.now() - start);
+      const used = process.cpuUsage(startCpu);
+      cpu.push((used.user + used.system) / 1000);
     }
     runs.sort((a, b) => a - b);
+    cpu.sort((a, b) => a - b);
     results.push({
       name,
+      cpuP50Ms: percentile(cpu, 0.5),
       p50Ms: percentile(runs, 0.5),
       p95Ms: percentile(runs, 0.95),
       p99Ms: percentile(runs, 0.99),
@@ -168,7 +175,7 @@ async function measure(argv: string[], url: string) {
   );
   for (const r of results) {
     console.log(
-      `  ${r.name.padEnd(32)} p50 ${String(r.p50Ms).padStart(7)} ms  p95 ${String(r.p95Ms).padStart(7)} ms  p99 ${String(r.p99Ms).padStart(7)} ms  (${r.found})`,
+      `  ${r.name.padEnd(32)} p50 ${String(r.p50Ms).padStart(7)} ms  p95 ${String(r.p95Ms).padStart(7)} ms  p99 ${String(r.p99Ms).padStart(7)} ms  cpu p50 ${String(r.cpuP50Ms).padStart(6)} ms  (${r.found})`,
     );
   }
   if (outcomes) console.log(`  ${await projectionRate(prisma)}`);
