@@ -87,7 +87,8 @@ export async function seedDeliveries(prisma: PrismaClient, engine: "sqlite" | "p
   const phone = sqlite
     ? `'57300' || printf('%07d', (i * 7919) % 10000000)`
     : `'57300' || lpad(((i * 7919) % 10000000)::text, 7, '0')`;
-  const seed = (shopExpr: string, count: number, spanSeconds: number) => {
+  // Each delivery's store order, as orders/create writes it: the ids run on across the two groups.
+  const seed = (shopExpr: string, count: number, spanSeconds: number, firstOrder: number) => {
     const numbers = sqlite
       ? `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})`
       : `WITH n(i) AS (SELECT generate_series(1::bigint, ${count}::bigint))`;
@@ -100,9 +101,11 @@ export async function seedDeliveries(prisma: PrismaClient, engine: "sqlite" | "p
       : `created + (i % 3000) * interval '1 millisecond'`;
     return prisma.$executeRawUnsafe(`
       ${numbers}
-      INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "orderName", "status", "attempts", "nextAttemptAt", "flowId",
-        "payload", "attemptLog", "tagsApplied", "deliveredAt", "callbackStatus", "searchKey", "createdAt", "updatedAt")
-      SELECT id, shop, 'orders/create', 'event:' || id, '#' || (1000 + i), status, 1, created,
+      INSERT INTO "Delivery" ("id", "shop", "topic", "eventId", "orderId", "orderName", "status", "attempts", "nextAttemptAt",
+        "flowId", "payload", "attemptLog", "tagsApplied", "deliveredAt", "callbackStatus", "searchKey", "createdAt",
+        "updatedAt")
+      SELECT id, shop, 'orders/create', 'event:' || id, 'gid://shopify/Order/' || (${firstOrder} + i), '#' || (1000 + i),
+        status, 1, created,
         CASE WHEN i % 4 = 0 THEN 'f_202' ELSE 'f_101' END, ${payload}, '[]', '[]',
         CASE WHEN status IN ('delivered', 'flow_failed') THEN ${delivered} END,
         CASE WHEN status = 'flow_failed' THEN 'failed' WHEN status = 'delivered' AND i % 10 < 6 THEN 'success'
@@ -114,10 +117,11 @@ export async function seedDeliveries(prisma: PrismaClient, engine: "sqlite" | "p
           ${timestamp(`${nowSeconds} - (i * 7919) % ${spanSeconds}`)} AS created
         FROM n) AS generated`);
   };
-  await seed(`'${BUSY_SHOP}'`, busyRows, 30 * 86_400);
+  await seed(`'${BUSY_SHOP}'`, busyRows, 30 * 86_400, 0);
   await seed(
     `'shop-' || (i % ${Math.max(1, Math.floor((rows - busyRows) / 1000))}) || '.myshopify.com'`,
     rows - busyRows,
     90 * 86_400,
+    busyRows,
   );
 }

@@ -39,8 +39,9 @@ async function projectShopOrders(shop: string, dirty: Dirty[]) {
   const [deliveries, answers, incidentAnswers, parcels, links, zone, previous] = await Promise.all([
     prisma.delivery.findMany({
       where: { shop, topic: "orders/create", orderId: { in: orderIds } },
+      // Sorted here, not by the store: an ORDER BY "createdAt" lets SQLite walk the shop's (shop, createdAt) index,
+      // every delivery of the shop, instead of looking the batch's orders up by (shop, orderId).
       select: { orderId: true, flowId: true, buyer: true, createdAt: true, test: true },
-      orderBy: { createdAt: "asc" },
     }),
     answerKindsOf(shop, orderIds),
     incidentAnswerKindsOf(shop, orderIds),
@@ -58,7 +59,10 @@ async function projectShopOrders(shop: string, dirty: Dirty[]) {
     prisma.orderOutcome.findMany({ where: { shop, orderId: { in: orderIds } } }),
   ]);
   const firstDelivery = new Map<string, (typeof deliveries)[number]>();
-  for (const row of deliveries) if (row.orderId && !firstDelivery.has(row.orderId)) firstDelivery.set(row.orderId, row);
+  for (const row of deliveries) {
+    const first = row.orderId ? firstDelivery.get(row.orderId) : undefined;
+    if (row.orderId && (!first || row.createdAt < first.createdAt)) firstDelivery.set(row.orderId, row);
+  }
   const answerOf = answers;
   const incidentAnswerOf = incidentAnswers;
   const parcelOf = new Map(parcels.map((row) => [row.orderId as string, row]));
@@ -66,8 +70,10 @@ async function projectShopOrders(shop: string, dirty: Dirty[]) {
   const timeZone = knownTimeZoneOr(zone?.timeZone);
   const before = new Map(previous.map((row) => [row.orderId, storedOutcome(row)]));
 
-  const statements: Prisma.PrismaPromise<unknown>[] = [];
   const changes: Contribution[] = [];
+  const replaced: string[] = [];
+  const rows: (Outcome & { shop: string; orderId: string; projectedAt: Date })[] = [];
+  const projectedAt = new Date();
   for (const { orderId } of dirty) {
     const delivery = firstDelivery.get(orderId);
     const old = before.get(orderId) ?? null;
@@ -83,25 +89,28 @@ async function projectShopOrders(shop: string, dirty: Dirty[]) {
         })
       : null;
     if (sameOutcome(old, next)) continue;
-    if (old) changes.push(...contributionsOf(old, -1));
+    if (old) {
+      changes.push(...contributionsOf(old, -1));
+      replaced.push(orderId);
+    }
     if (next) {
       changes.push(...contributionsOf(next, 1));
-      const row = { ...next, projectedAt: new Date() };
-      statements.push(
-        prisma.orderOutcome.upsert({
-          where: { shop_orderId: { shop, orderId } },
-          create: { shop, orderId, ...row },
-          update: row,
-        }),
-      );
-    } else {
-      statements.push(prisma.orderOutcome.delete({ where: { shop_orderId: { shop, orderId } } }));
+      rows.push({ shop, orderId, ...next, projectedAt });
     }
   }
-  statements.push(...merged(changes).map((change) => addToCounts(shop, change)));
-  for (const row of dirty) {
-    statements.push(prisma.outcomeDirty.deleteMany({ where: { shop, orderId: row.orderId, mark: row.mark } }));
+  // A handful of statements per batch, whatever its size: a backfill of a big store is a few statements per
+  // hundred orders, not three per order.
+  const statements: Prisma.PrismaPromise<unknown>[] = [];
+  if (replaced.length) statements.push(prisma.orderOutcome.deleteMany({ where: { shop, orderId: { in: replaced } } }));
+  if (rows.length) statements.push(prisma.orderOutcome.createMany({ data: rows }));
+  // A row an order leaves and re-enters (its product, when only its parcel moved) nets to nothing: not written.
+  const sums = merged(changes).filter((change) => Object.values(change.sums).some((value) => value !== 0));
+  for (let i = 0; i < sums.length; i += COUNT_ROWS_PER_STATEMENT) {
+    statements.push(addToCounts(shop, sums.slice(i, i + COUNT_ROWS_PER_STATEMENT)));
   }
+  statements.push(
+    prisma.outcomeDirty.deleteMany({ where: { shop, OR: dirty.map(({ orderId, mark }) => ({ orderId, mark })) } }),
+  );
   await prisma.$transaction(statements);
 }
 
@@ -150,13 +159,20 @@ function merged(changes: Contribution[]): Contribution[] {
   return [...rows.values()];
 }
 
-function addToCounts(shop: string, { day, dimension, key, label, sums }: Contribution) {
+/** Sum rows moved by one statement: 14 values each, under SQLite's 32,766 variables of a statement. */
+const COUNT_ROWS_PER_STATEMENT = 1000;
+
+function addToCounts(shop: string, changes: Contribution[]) {
+  const values = changes.map(
+    ({ day, dimension, key, label, sums }) =>
+      Prisma.sql`(${shop}, ${day}, ${dimension}, ${key}, ${label}, ${sums.orders}, ${sums.confirmed}, ${sums.shipped},
+        ${sums.onTheWay}, ${sums.delivered}, ${sums.returned}, ${sums.incident}, ${BigInt(sums.valueDelivered)},
+        ${BigInt(sums.valueReturned)})`,
+  );
   return prisma.$executeRaw`
     INSERT INTO "OutcomeCount" ("shop", "day", "dimension", "key", "label", "orders", "confirmed", "shipped",
       "onTheWay", "delivered", "returned", "incident", "valueDelivered", "valueReturned")
-    VALUES (${shop}, ${day}, ${dimension}, ${key}, ${label}, ${sums.orders}, ${sums.confirmed}, ${sums.shipped},
-      ${sums.onTheWay}, ${sums.delivered}, ${sums.returned}, ${sums.incident}, ${BigInt(sums.valueDelivered)},
-      ${BigInt(sums.valueReturned)})
+    VALUES ${Prisma.join(values)}
     ON CONFLICT ("shop", "dimension", "day", "key") DO UPDATE SET
       "orders" = "OutcomeCount"."orders" + excluded."orders",
       "confirmed" = "OutcomeCount"."confirmed" + excluded."confirmed",

@@ -269,6 +269,26 @@ describe("outcomes by the shop's day", () => {
     ]);
   });
 
+  it("counts an order received twice once, by its earliest delivery", async () => {
+    const shop = shopDomain();
+    const orderId = "gid://shopify/Order/9";
+    const order = restOrder({ id: 9, name: "#1009", total_price: "40000.00" });
+    // The later delivery is stored first: the earliest one is found by its time, not by the order rows come back in.
+    await createDelivery(shop, { order, orderId, flowId: "f2", createdAt: new Date("2026-11-27T15:00:00Z") });
+    await createDelivery(shop, {
+      order,
+      orderId,
+      resourceId: null,
+      flowId: "f1",
+      createdAt: new Date("2026-11-26T15:00:00Z"),
+    });
+    expect(await projectOutcomes()).toBe(1);
+    const insights = await outcomeInsights(shop, PERIOD, NOW);
+    expect(insights.totals.orders).toBe(1);
+    expect(insights.tables.flow.map((row) => [row.key, row.sums.orders])).toEqual([["f1", 1]]);
+    expect(insights.days.map((day) => day.orders)).toEqual([1, 0, 0]);
+  });
+
   it("costs the period's returns at each carrier's return freight", async () => {
     const shop = shopDomain();
     await seedJourneys(shop);
