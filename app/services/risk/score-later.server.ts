@@ -55,9 +55,7 @@ export function riskScoreHandler() {
     const { keys, screenedAt } = owed;
     const recorded = await readOrderRisk(keys.shop, keys.orderId);
     const risk =
-      recorded && recorded.scoredAt.getTime() >= screenedAt.getTime()
-        ? recorded
-        : await scoreByKeys(keys, screenedAt);
+      recorded && recorded.scoredAt.getTime() >= screenedAt.getTime() ? recorded : await scoreByKeys(keys, screenedAt);
     await oweScoreFollowUps(risk);
   };
 }

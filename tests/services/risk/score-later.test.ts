@@ -98,8 +98,9 @@ describe("a score no rule needs before the send (docs/decisions/344)", () => {
         },
       }),
     });
-    expect(await runDueJobs("risk-assessment", again, { handler: riskAssessmentHandler({ sleep: async () => {} }) }))
-      .toBe(1);
+    expect(
+      await runDueJobs("risk-assessment", again, { handler: riskAssessmentHandler({ sleep: async () => {} }) }),
+    ).toBe(1);
     const assessments = platform.filter((call) => call.operationName === "OrderRiskAssessmentCreate");
     expect(assessments.map((call) => (call.variables.input as { riskLevel: string }).riskLevel)).toEqual(["HIGH"]);
     const triggers = await prisma.flowTriggerEvent.findMany({ where: { shop } });
