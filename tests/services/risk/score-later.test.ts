@@ -60,8 +60,8 @@ async function sendOne(shop: string, order = anaOrder()) {
 function diesAfterItsFirstTry(): JobHandler {
   const handler = riskScoreHandler();
   let tries = 0;
-  return async (job, now) => {
-    await handler(job, now);
+  return async (job) => {
+    await handler(job);
     if (++tries === 1) throw new JobProblem("the process died after the work", true);
   };
 }
