@@ -92,6 +92,46 @@ describe("risky orders end to end", () => {
       )
     )[0];
 
+  /** The order's risk assessments at the platform (its risk panel) and its high-risk Flow triggers. */
+  const followUpsOf = async (order: { id: string; name: string }) => {
+    const orders = await getJson<{ orders: { name: string; risk: string[] }[] }>(
+      `${stack.platformUrl}/sim/orders?shop=${SHOP}`,
+    );
+    const flow = await getJson<{ triggers: { handle: string; payload: { order_id: number } }[] }>(
+      `${stack.platformUrl}/sim/flow/triggers?shop=${SHOP}`,
+    );
+    const orderNumber = Number(order.id.split("/").pop());
+    return {
+      assessments: orders.body.orders.find((candidate) => candidate.name === order.name)?.risk ?? [],
+      flowTriggers: flow.body.triggers
+        .filter((trigger) => trigger.payload.order_id === orderNumber)
+        .map((trigger) => trigger.handle),
+    };
+  };
+
+  // Before any rule is saved: the score is owed to a job after the send (docs/decisions/344).
+  it("sends a high-risk order of a shop without a rule, then scores it, its risk panel and Flow trigger once", async () => {
+    await pastWithReturns(await nextBuyerPhone());
+    const order = await h.newOrder();
+    await eventually(async () => ((await triggersOf(order.name)).length ? true : undefined), 20_000, "the trigger");
+    await eventually(async () => ((await riskOf(order.id)) ? true : undefined), 20_000, "the score");
+    expect(await riskOf(order.id)).toMatchObject({ level: "high" });
+    const followUps = await eventually(
+      async () => {
+        const seen = await followUpsOf(order);
+        return seen.assessments.length && seen.flowTriggers.length ? seen : undefined;
+      },
+      20_000,
+      "the risk panel's assessment and the high-risk trigger",
+    );
+    expect(followUps).toEqual({ assessments: ["HIGH"], flowTriggers: ["high-risk"] });
+    // Later looks find no second trigger, assessment or Flow trigger.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await triggersOf(order.name)).toEqual(["f_101"]);
+    expect(await followUpsOf(order)).toEqual({ assessments: ["HIGH"], flowTriggers: ["high-risk"] });
+    expect(await h.tasks(order.id)).toEqual([]);
+  });
+
   it("holds a high-risk order on the platform with holds off, and still sends it to the flow once", async () => {
     await saveRule({ action: "hold" });
     await pastWithReturns(await nextBuyerPhone());
@@ -112,10 +152,17 @@ describe("risky orders end to end", () => {
     expect(await riskOf(order.id)).toMatchObject({ level: "high" });
     await eventually(async () => ((await triggersOf(order.name)).length ? true : undefined), 20_000, "the trigger");
     expect(await triggersOf(order.name)).toEqual(["f_101"]);
-    // No other hold: the shop's holds are off.
-    expect((await h.tasks(order.id)).map((task) => [task.kind, task.reason, task.status])).toEqual([
-      ["hold", "risk", "done"],
-    ]);
+    // No other hold: the shop's holds are off. The platform holds before the worker records the hold done: wait
+    // for the record.
+    const tasks = await eventually(
+      async () => {
+        const rows = await h.tasks(order.id);
+        return rows.every((task) => task.status === "done") ? rows : undefined;
+      },
+      30_000,
+      "the risk hold recorded",
+    );
+    expect(tasks.map((task) => [task.kind, task.reason, task.status])).toEqual([["hold", "risk", "done"]]);
   });
 
   it("sends another high-risk order to the other flow, once, and a new buyer's order to the new-order flow", async () => {

@@ -10,6 +10,7 @@ import { buildCheckoutPayload, buildDraftOrderPayload, buildOrderPayload } from 
 import { prepareIncidentSend } from "../incidents/send.server";
 import { INCIDENT_TOPIC } from "../incidents/topic";
 import { oweScoreFollowUps } from "../risk/follow-ups.server";
+import { oweRiskScore } from "../risk/score-later.server";
 import { screenOrder, type ScreenActions } from "../screening/screen-order.server";
 import { oweErrorTag, oweOrderTag } from "./owed-tags.server";
 import { cancelCheckouts } from "./outbox.server";
@@ -72,6 +73,7 @@ export async function deliver(delivery: Delivery, config: Resolved, settingsCach
         await oweFulfilmentTask(delivery.shop, { kind: "hold", subject: orderId, orderId, reason: "risk" }, now);
       },
       riskScored: oweScoreFollowUps,
+      scoreLater: oweRiskScore,
     };
     if (delivery.topic === INCIDENT_TOPIC) {
       // A parcel's incident, to the shop's incident flow (docs/decisions/330).

@@ -71,6 +71,16 @@ export const POLICIES = {
         "parcel moved); a pause stops sending orders to the confirmation flow, not the shop's automations",
     },
   },
+  /** An order's return-risk score no rule needed before the send, scored after it (docs/decisions/344). */
+  "risk-score": {
+    retryDelaysMs: [10 * SECOND, 1 * MINUTE, 10 * MINUTE, 1 * HOUR, 6 * HOUR],
+    pause: {
+      holds: false,
+      why:
+        "it records what the app knows about an order already received (the next orders' scores read it); it does " +
+        "not act on the order, and what it owes outside is not held by a pause either",
+    },
+  },
   /** An order's return-risk score sent to the admin's risk panel (docs/decisions/336). */
   "risk-assessment": {
     retryDelaysMs: [30 * SECOND, 2 * MINUTE, 10 * MINUTE, 1 * HOUR, 6 * HOUR, 24 * HOUR],

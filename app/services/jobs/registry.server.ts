@@ -130,6 +130,13 @@ export const JOB_KINDS: JobKinds = {
     concurrency: 2,
     handler: async () => (await import("../flow/send-trigger.server")).flowTriggerHandler(),
   },
+  // An order's return-risk score that no rule of its shop needed before the send, one live job per order
+  // (docs/decisions/344): it records the score, then owes the score's follow-ups.
+  "risk-score": {
+    ...POLICIES["risk-score"],
+    concurrency: 2,
+    handler: async () => (await import("../risk/score-later.server")).riskScoreHandler(),
+  },
   // An order's return-risk score owed to the admin's risk panel, one live job per order (docs/decisions/336).
   "risk-assessment": {
     ...POLICIES["risk-assessment"],

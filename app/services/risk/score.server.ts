@@ -45,36 +45,62 @@ function fold(text: string | null): string | null {
   return folded || null;
 }
 
-export async function scoreOrder(order: OrderToScore, now: Date): Promise<ScoredOrderRisk> {
-  const addressKey = addressKeyOf(order.address);
-  const city = cityKeyOf(order.address?.city ?? null);
-  const { shop, orderId } = order;
-  const history = await readHistory({
-    shop,
-    orderId,
-    phone: order.phoneE164,
-    addressKey,
-    city,
+/**
+ * What a score reads and keeps of an order: its keys, never the address itself (a deferred score's job carries
+ * these, docs/decisions/344).
+ */
+export interface ScoreKeys {
+  shop: string;
+  orderId: string;
+  orderName: string | null;
+  phoneE164: string | null;
+  phoneProblem: string | null;
+  addressKey: string | null;
+  city: string | null;
+  productId: string | null;
+  duplicateOf: string | null;
+}
+
+export function scoreKeysOf(order: OrderToScore): ScoreKeys {
+  return {
+    shop: order.shop,
+    orderId: order.orderId,
+    orderName: order.orderName,
+    phoneE164: order.phoneE164,
+    phoneProblem: order.phoneProblem,
+    addressKey: addressKeyOf(order.address),
+    city: cityKeyOf(order.address?.city ?? null),
     productId: order.productId,
-  });
+    duplicateOf: order.duplicateOf,
+  };
+}
+
+export function scoreOrder(order: OrderToScore, now: Date): Promise<ScoredOrderRisk> {
+  return scoreByKeys(scoreKeysOf(order), now);
+}
+
+/** Reads the keys' history, scores it and records the score with the keys the next orders' scores read. */
+export async function scoreByKeys(keys: ScoreKeys, now: Date): Promise<ScoredOrderRisk> {
+  const { shop, orderId, addressKey, city, productId } = keys;
+  const history = await readHistory({ shop, orderId, phone: keys.phoneE164, addressKey, city, productId });
   const scored = scoreFacts({
     phone: history.phone,
     address: history.address,
     city: { ...history.city, name: city },
     product: history.product,
-    duplicateOf: order.duplicateOf,
-    phoneProblem: order.phoneProblem,
+    duplicateOf: keys.duplicateOf,
+    phoneProblem: keys.phoneProblem,
   });
   const risk: ScoredOrderRisk = {
     shop,
     orderId,
-    orderName: order.orderName,
-    phone: order.phoneE164,
+    orderName: keys.orderName,
+    phone: keys.phoneE164,
     ...scored,
     scoredAt: now,
     addressKey,
     city,
-    productId: order.productId,
+    productId,
   };
   await saveOrderRisk(risk);
   return risk;

@@ -1,5 +1,6 @@
 import type { OrderRisk } from "@prisma/client";
 import prisma from "../../db.server";
+import { appConnection, statement } from "../../lib/statement.server";
 
 export type RiskLevel = "low" | "medium" | "high";
 
@@ -29,9 +30,40 @@ export interface StoredOrderRisk extends ScoredOrderRisk {
   assessmentSentAt: Date | null;
 }
 
+type RiskRow = {
+  shop: string;
+  orderId: string;
+  orderName: string | null;
+  phone: string | null;
+  score: number;
+  level: string;
+  reasons: string;
+  scoredAt: Date;
+  addressKey: string | null;
+  city: string | null;
+  productId: string | null;
+};
+
+/**
+ * The score's save, as one statement on the order path's connection (docs/decisions/163, 344): Prisma's upsert was the
+ * one call through the client left on the path per order. The same text serves both engines: the VALUES take their
+ * types from the columns, and SQLite takes ON CONFLICT ... DO UPDATE with `excluded` as PostgreSQL does.
+ */
+export const saveRiskStatement = statement<RiskRow>`
+  INSERT INTO "OrderRisk" ("shop", "orderId", "orderName", "phone", "score", "level", "reasons", "scoredAt",
+    "addressKey", "city", "productId")
+  VALUES (${"shop"}, ${"orderId"}, ${"orderName"}, ${"phone"}, ${"score"}, ${"level"}, ${"reasons"}, ${"scoredAt"},
+    ${"addressKey"}, ${"city"}, ${"productId"})
+  ON CONFLICT ("shop", "orderId") DO UPDATE SET "orderName" = excluded."orderName", "phone" = excluded."phone",
+    "score" = excluded."score", "level" = excluded."level", "reasons" = excluded."reasons",
+    "scoredAt" = excluded."scoredAt", "addressKey" = excluded."addressKey", "city" = excluded."city",
+    "productId" = excluded."productId"`;
+
 /** Records an order's score; scoring the same order again replaces it (the history may have moved). */
 export async function saveOrderRisk(risk: ScoredOrderRisk): Promise<void> {
-  const fields = {
+  await appConnection().execute(saveRiskStatement, {
+    shop: risk.shop,
+    orderId: risk.orderId,
     orderName: risk.orderName ?? null,
     phone: risk.phone ?? null,
     score: risk.score,
@@ -41,11 +73,6 @@ export async function saveOrderRisk(risk: ScoredOrderRisk): Promise<void> {
     addressKey: risk.addressKey ?? null,
     city: risk.city ?? null,
     productId: risk.productId ?? null,
-  };
-  await prisma.orderRisk.upsert({
-    where: { shop_orderId: { shop: risk.shop, orderId: risk.orderId } },
-    create: { shop: risk.shop, orderId: risk.orderId, ...fields },
-    update: fields,
   });
 }
 

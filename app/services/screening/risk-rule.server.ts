@@ -23,10 +23,11 @@ interface RiskContext {
     oweTag(tag: string): Promise<void>;
     oweRiskHold(orderId: string): Promise<void>;
     riskScored(risk: ScoredOrderRisk): Promise<void>;
+    scoreLater(order: OrderToScore, now: Date): Promise<void>;
   };
 }
 
-/** `risk` is null for an order without an id to score it by. */
+/** `risk` is null for an order without an id to score it by, and for one whose score is owed to a job. */
 export type RiskOutcome = { send: false } | { send: true; flowId: string | null; risk: ScoredOrderRisk | null };
 
 interface PayloadFacts {
@@ -59,8 +60,8 @@ function orderToScore(
 type Phone = { e164: string | null; problem: string | null };
 
 /**
- * Scores an order the phone rule stopped: its score is the history of the next orders, and the risk rule does not
- * act on an order that is not sent anyway.
+ * Owes the score of an order the phone rule stopped: its score is the history of the next orders, and the risk rule
+ * does not act on an order that is not sent anyway, so nothing waits for it (docs/decisions/344).
  */
 export async function recordRisk(
   delivery: Pick<Delivery, "shop" | "orderName">,
@@ -69,10 +70,14 @@ export async function recordRisk(
   context: Pick<RiskContext, "now" | "actions">,
 ) {
   const order = orderToScore(delivery, payload, phone, null);
-  if (order) await context.actions.riskScored(await scoreOrder(order, context.now));
+  if (order) await context.actions.scoreLater(order, context.now);
 }
 
-/** Scores the order, then applies the shop's rule to it. A replay the merchant asked for is never held again. */
+/**
+ * Scores the order, then applies the shop's rule to it. A replay the merchant asked for is never held again. With
+ * the rule off nothing before the trigger reads the score: it is owed to a job that runs after the send
+ * (docs/decisions/344), so the order's trigger waits for no history read.
+ */
 export async function screenRisk(
   delivery: Pick<Delivery, "shop" | "orderName" | "replays">,
   payload: object,
@@ -81,10 +86,14 @@ export async function screenRisk(
 ): Promise<RiskOutcome> {
   const order = orderToScore(delivery, payload, checks.phone, checks.duplicateOf);
   if (!order) return { send: true, flowId: null, risk: null };
+  const rule = await cachedRiskRule(delivery.shop);
+  if (!rule.enabled) {
+    await context.actions.scoreLater(order, context.now);
+    return { send: true, flowId: null, risk: null };
+  }
   const risk = await scoreOrder(order, context.now);
   await context.actions.riskScored(risk);
-  const rule = await cachedRiskRule(delivery.shop);
-  if (!rule.enabled || risk.score < rule.threshold) return { send: true, flowId: null, risk };
+  if (risk.score < rule.threshold) return { send: true, flowId: null, risk };
   await context.actions.oweTag(riskTag(rule, risk.level));
   return act(rule, delivery, risk, context);
 }

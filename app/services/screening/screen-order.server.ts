@@ -3,6 +3,7 @@ import type { DeliveryError } from "../../lib/delivery-errors";
 import { DUPLICATE_TAG, NO_PHONE_TAG } from "../../lib/order-rules";
 import type { Logger } from "../../logger.server";
 import type { GraphqlOptions } from "../platform/graphql.server";
+import type { OrderToScore } from "../risk/score.server";
 import type { ScoredOrderRisk } from "../risk/store.server";
 import { LOOP_TEST_TAG } from "../platform/test-orders.server";
 import type { ShopSettings } from "../shops/configuration.server";
@@ -42,6 +43,8 @@ export interface ScreenActions {
   oweRiskHold(orderId: string): Promise<void>;
   /** What a saved score owes outside the app: the admin's risk panel, and the Flow trigger for a high one. */
   riskScored(risk: ScoredOrderRisk): Promise<void>;
+  /** The order's score owed to a job after the send, when no rule needs it before (docs/decisions/344). */
+  scoreLater(order: OrderToScore, now: Date): Promise<void>;
 }
 
 export interface ScreenContext {
@@ -101,7 +104,7 @@ export async function screenOrder<P extends object>(
   const noPhoneAction = delivery.replays > 0 || phone.usableMobile ? "send" : rules.noPhoneAction;
   const phoneFacts = { e164: phone.e164, problem: phone.problem };
   if (noPhoneAction !== "send") {
-    // Scored all the same (the history of the next orders), with no rule of its own: the phone rule stopped it.
+    // Scored all the same (the history of the next orders), later, with no rule of its own: the phone rule stopped it.
     await recordRisk(delivery, payload, phoneFacts, context);
     const reason: DeliveryError = { code: noPhoneAction === "hold" ? "held_no_mobile" : "no_mobile" };
     if (!(await context.actions.skip(reason))) return { send: false };

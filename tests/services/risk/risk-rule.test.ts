@@ -7,6 +7,7 @@ import { readOrderRisk, saveOrderRisk } from "~/services/risk/store.server";
 import { createAutomatedShop, createDelivery, restOrder } from "../../helpers/factories";
 import { triggerHandler, type TriggerCall } from "../../mocks/automation";
 import { server } from "../../mocks/server";
+import { runDueJobs } from "../jobs/run-due";
 
 const NOW = new Date("2026-11-28T12:00:00.000Z");
 const ANA = "+573001234567";
@@ -67,6 +68,8 @@ describe("the shop's rule for risky orders", () => {
     expect(calls.map((call) => call.flowId)).toEqual(["f_101"]);
     expect(tags).toEqual([]);
     expect(holds).toEqual([]);
+    // Scored by its job, after the send (docs/decisions/344; tests/services/risk/score-later.test.ts).
+    expect(await runDueJobs("risk-score", NOW)).toBe(1);
     expect(await readOrderRisk(shop, delivery.orderId!)).toMatchObject({ score: 73, level: "high", phone: ANA });
   });
 
