@@ -1,4 +1,5 @@
 import prisma from "../../db.server";
+import { appConnection, statement } from "../../lib/statement.server";
 import { logger } from "../../logger.server";
 import { addJob } from "../jobs/queue.server";
 import { JobProblem, type Job } from "../jobs/types";
@@ -39,6 +40,18 @@ export async function oweRiskAssessment(shop: string, orderId: string, now = new
   await addJob(JOB_KIND, { key: `${JOB_KIND}:${shop}:${orderId}`, shop, payload: { orderId }, runAt: now });
 }
 
+const refusedAtStatement = statement<{ shop: string; orderId: string }>`
+  SELECT "refusedAt" FROM "OrderRiskAssessmentRefusal" WHERE "shop" = ${"shop"} AND "orderId" = ${"orderId"}`;
+
+/** When the platform last refused the order's assessment, if it did: read for every order, on the app's connection. */
+async function assessmentRefusedAt(shop: string, orderId: string): Promise<Date | null> {
+  const [row] = await appConnection().query<{ refusedAt: Date | string }, { shop: string; orderId: string }>(
+    refusedAtStatement,
+    { shop, orderId },
+  );
+  return row ? new Date(row.refusedAt) : null;
+}
+
 /** Taken for this score: sent at or after it was scored (a new score of the order is owed its own assessment). */
 function sentForThisScore(risk: StoredOrderRisk) {
   return risk.assessmentSentAt !== null && risk.assessmentSentAt.getTime() >= risk.scoredAt.getTime();
@@ -50,10 +63,8 @@ export function riskAssessmentHandler(graphql: GraphqlOptions = {}) {
     if (!job.shop || !orderId) return;
     const risk = await readOrderRisk(job.shop, orderId);
     if (!risk || sentForThisScore(risk)) return;
-    const refusal = await prisma.orderRiskAssessmentRefusal.findUnique({
-      where: { shop_orderId: { shop: job.shop, orderId } },
-    });
-    if (refusal && refusal.refusedAt.getTime() >= risk.scoredAt.getTime()) return;
+    const refusedAt = await assessmentRefusedAt(job.shop, orderId);
+    if (refusedAt && refusedAt.getTime() >= risk.scoredAt.getTime()) return;
     const input = assessmentInput(risk, await shopLanguage(job.shop));
     const log = logger.child({ shop: job.shop, orderId, component: "risk-assessment" });
     const outcome = await sendAssessment(job.shop, input, job.attempt > 1, graphql);

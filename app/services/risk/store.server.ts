@@ -76,9 +76,37 @@ export async function saveOrderRisk(risk: ScoredOrderRisk): Promise<void> {
   });
 }
 
+/** Raw values from either engine: a date comes back as a Date (PostgreSQL) or its ISO text (SQLite). */
+type StoredRiskRow = Omit<RiskRow, "scoredAt" | "score"> & {
+  score: number | bigint;
+  scoredAt: Date | string;
+  assessmentSentAt: Date | string | null;
+};
+
+const readRiskStatement = statement<{ shop: string; orderId: string }>`
+  SELECT "shop", "orderId", "orderName", "phone", "score", "level", "reasons", "scoredAt", "addressKey", "city",
+    "productId", "assessmentSentAt"
+  FROM "OrderRisk" WHERE "shop" = ${"shop"} AND "orderId" = ${"orderId"}`;
+
+const markSentStatement = statement<{ shop: string; orderId: string; at: Date }>`
+  UPDATE "OrderRisk" SET "assessmentSentAt" = ${"at"} WHERE "shop" = ${"shop"} AND "orderId" = ${"orderId"}`;
+
+/**
+ * One order's score, on the app's connection: the score job and the assessment job read it for every order, and
+ * through the client each read cost more than the statement itself (docs/decisions/344).
+ */
 export async function readOrderRisk(shop: string, orderId: string): Promise<StoredOrderRisk | null> {
-  const row = await prisma.orderRisk.findUnique({ where: { shop_orderId: { shop, orderId } } });
-  return row ? fromRow(row) : null;
+  const [row] = await appConnection().query<StoredRiskRow, { shop: string; orderId: string }>(readRiskStatement, {
+    shop,
+    orderId,
+  });
+  if (!row) return null;
+  return fromRow({
+    ...row,
+    score: Number(row.score),
+    scoredAt: new Date(row.scoredAt),
+    assessmentSentAt: row.assessmentSentAt === null ? null : new Date(row.assessmentSentAt),
+  });
 }
 
 /** The scores of many orders of one shop, by order gid (a page's rows). */
@@ -89,7 +117,7 @@ export async function readOrderRisks(shop: string, orderIds: string[]): Promise<
 }
 
 export async function markAssessmentSent(shop: string, orderId: string, at: Date): Promise<void> {
-  await prisma.orderRisk.updateMany({ where: { shop, orderId }, data: { assessmentSentAt: at } });
+  await appConnection().execute(markSentStatement, { shop, orderId, at });
 }
 
 function fromRow(row: OrderRisk): StoredOrderRisk {

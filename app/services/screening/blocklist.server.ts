@@ -9,6 +9,7 @@ import {
 } from "../../lib/phone-blocklist";
 import type { CustomerDataHolder, CustomerRef } from "../shops/customer-data.server";
 import { normalisePhone } from "./phone.server";
+import { appConnection, statement } from "../../lib/statement.server";
 
 /**
  * The phones the merchant blocked (docs/decisions/337): kept in E.164 as phone.server.ts normalises them, so the
@@ -44,10 +45,16 @@ export async function unblockPhone(shop: string, phone: string) {
   return count;
 }
 
+const blockedReason = statement<{ shop: string; phone: string }>`
+  SELECT "reason" FROM "BlockedPhone" WHERE "shop" = ${"shop"} AND "phone" = ${"phone"}`;
+
 /** The order path's check: the merchant's reason when the order's phone (E.164) is blocked, else null. */
 export async function blockedPhoneReason(shop: string, e164: string | null): Promise<string | null> {
   if (!e164) return null;
-  const row = await prisma.blockedPhone.findUnique({ where: { shop_phone: { shop, phone: e164 } } });
+  const [row] = await appConnection().query<{ reason: string }, { shop: string; phone: string }>(blockedReason, {
+    shop,
+    phone: e164,
+  });
   return row ? row.reason : null;
 }
 

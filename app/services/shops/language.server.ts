@@ -1,5 +1,6 @@
 import prisma from "../../db.server";
 import { resolveLocale, type Locale } from "../../i18n";
+import { appConnection, statement } from "../../lib/statement.server";
 
 /**
  * The shop's language on the server (docs/decisions/290): the one the merchant last used the app's admin in, as
@@ -22,7 +23,10 @@ export async function rememberShopLanguage(shop: string, tag: string | null | un
   });
 }
 
+const storedLanguage = statement<{ shop: string }>`SELECT "locale" FROM "ShopLanguage" WHERE "shop" = ${"shop"}`;
+
+/** Read by work done for every order (the risk panel's words, Flow's reasons): on the app's connection. */
 export async function shopLanguage(shop: string): Promise<Locale> {
-  const stored = await prisma.shopLanguage.findUnique({ where: { shop } });
+  const [stored] = await appConnection().query<{ locale: string }, { shop: string }>(storedLanguage, { shop });
   return stored ? resolveLocale(stored.locale) : LANGUAGE_BEFORE_FIRST_VISIT;
 }
