@@ -2,6 +2,7 @@ import { z } from "zod";
 import prisma from "../../db.server";
 import { ANSWERS, MAX_ANSWER_RULES, type AnswerRule, type RecentCallback } from "../../lib/answer-rules";
 import { jsonField } from "../../lib/input.server";
+import { appConnection, statement } from "../../lib/statement.server";
 
 /** The merchant's answer rules (docs/decisions/210), stored as one JSON list per shop. */
 
@@ -19,8 +20,11 @@ export const answerRulesInput = z.object({
   rules: jsonField(z.array(rule).max(MAX_ANSWER_RULES, `at most ${MAX_ANSWER_RULES} rules`)),
 });
 
+const storedRules = statement<{ shop: string }>`SELECT "rules" FROM "AnswerRuleSet" WHERE "shop" = ${"shop"}`;
+
+/** Read on every callback (which answer it records) and by work done per order: on the app's connection. */
 export async function answerRulesOf(shop: string): Promise<AnswerRule[]> {
-  const row = await prisma.answerRuleSet.findUnique({ where: { shop } });
+  const [row] = await appConnection().query<{ rules: string }, { shop: string }>(storedRules, { shop });
   return row ? (JSON.parse(row.rules) as AnswerRule[]) : [];
 }
 
