@@ -3,7 +3,7 @@ import { incidents } from "./incidents";
 /** English: the outcomes insights (where the money goes). */
 export const outcomes = {
   "outcomes.title": "Where the money goes",
-  "outcomes.help": "Orders that arrived in the period, by your store's days, and how far each one got.",
+  "outcomes.help": "Orders that arrived in the period, by your store's days, and how far each one got. Updated every minute.",
   "outcomes.empty": "No orders in this period yet.",
   "outcomes.funnel": "From order to delivery",
   "outcomes.measure.orders": "Orders",

@@ -4,7 +4,7 @@ import { incidents } from "./incidents";
 /** Español: los resultados (a dónde va tu dinero). */
 export const outcomes: Record<keyof typeof en, string> = {
   "outcomes.title": "A dónde va tu dinero",
-  "outcomes.help": "Los pedidos que llegaron en el periodo, por los días de tu tienda, y hasta dónde llegó cada uno.",
+  "outcomes.help": "Los pedidos que llegaron en el periodo, por los días de tu tienda, y hasta dónde llegó cada uno. Se actualiza cada minuto.",
   "outcomes.empty": "Aún no hay pedidos en este periodo.",
   "outcomes.funnel": "Del pedido a la entrega",
   "outcomes.measure.orders": "Pedidos",
