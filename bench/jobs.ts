@@ -1,8 +1,10 @@
 /**
- * `npx tsx bench/jobs.ts [--postgres] [--count 2000]`: what one job costs on the job mechanism
+ * `npx tsx bench/jobs.ts [--postgres] [--count 2000] [--blocked 2000]`: what one job costs on the job mechanism
  * (docs/decisions/310): N jobs added one by one (each its own statement, as the app adds them), then run to the
  * end by one runner with a handler that does nothing. Prints the add and run times per job and the process CPU per
  * job. SQLite: the small runner on a fresh file; PostgreSQL: graphile-worker on a throwaway cluster.
+ * `--blocked B`: first B jobs of another kind, due before them, whose kind is at its concurrency all along (its one
+ * slot holds a job until the N have run): a burst's backlog the runner must claim past (docs/decisions/347).
  * A benchmark: it reports and never fails on time.
  */
 import { spawnSync } from "node:child_process";
@@ -19,6 +21,7 @@ const value = (name: string) => {
 
 if (process.env.JOBS_BENCH_CHILD) {
   const count = Number(process.env.JOBS_BENCH_COUNT);
+  const blocked = Number(process.env.JOBS_BENCH_BLOCKED ?? 0);
   const { GraphileJobRunner } = await import("../app/services/jobs/graphile-runner.server");
   const { SqliteJobRunner } = await import("../app/services/jobs/sqlite-runner.server");
   const { postgresConnection } = await import("../app/db.server");
@@ -34,6 +37,12 @@ if (process.env.JOBS_BENCH_CHILD) {
         if (++done === count) finished();
       },
     },
+    blocked: {
+      retryDelaysMs: [],
+      pause: { holds: false, why: "not measured: it only keeps its one slot taken" },
+      concurrency: 1,
+      handler: async () => () => all,
+    },
   };
   const pool = postgresConnection();
   const queue = pool
@@ -41,6 +50,10 @@ if (process.env.JOBS_BENCH_CHILD) {
     : new SqliteJobRunner({ kinds, holder: "bench", pollMs: 1_000 });
   // The first add migrates graphile-worker's schema: not counted.
   await queue.add("noop", { key: "warm-up", runAt: new Date(Date.now() + 3_600_000) });
+  const earlier = new Date(Date.now() - 60_000);
+  for (let index = 0; index < blocked; index++) {
+    await queue.add("blocked", { key: `blocked-${index}`, shop: "blocked.myshopify.com", runAt: earlier });
+  }
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (let index = 0; index < count; index++) {
@@ -57,6 +70,7 @@ if (process.env.JOBS_BENCH_CHILD) {
   const result = {
     engine: pool ? "postgresql (graphile-worker 0.18)" : "sqlite (small runner)",
     count,
+    blocked,
     addMsPerJob: +((t1 - t0) / count).toFixed(3),
     addCpuMsPerJob: +(ms(cpu1) / count).toFixed(3),
     runMsPerJob: +((t2 - t1) / count).toFixed(3),
@@ -86,6 +100,7 @@ try {
       LOG_LEVEL: "warn",
       JOBS_BENCH_CHILD: "1",
       JOBS_BENCH_COUNT: String(count),
+      JOBS_BENCH_BLOCKED: String(Number(value("blocked") ?? 0)),
       DATABASE_URL: postgres?.databaseUrl ?? `file:${databaseFile}`,
     },
   });

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { hotSql } from "../../lib/hot-sql.server";
 import { logger } from "../../logger.server";
 import { attemptJob, queueOf } from "./attempt.server";
+import { claimStatement } from "./sqlite-claim.server";
 import type { AddJob, Job, JobKinds, JobQueue } from "./types";
 
 /**
  * The small runner on SQLite, the one-machine default (docs/decisions/310): one table (Job), claimed by one
- * `UPDATE … RETURNING` (SQLite serialises writers, so of two processes claiming at once each gets another job),
- * a lease renewed while the job runs and free again when its holder died, and a poll that only asks for the kinds
- * that have a free slot here. Its statements go straight to the SQLite thread (`hotSql`), as the order path's do:
+ * `UPDATE … RETURNING` (sqlite-claim.server.ts; SQLite serialises writers, so of two processes claiming at once
+ * each gets another job), a lease renewed while the job runs and free again when its holder died, and a poll that
+ * only asks for the kinds that have a free slot here. Its statements go straight to the SQLite thread (`hotSql`), as the order path's do:
  * every poll of every process runs one, and an idle worker never compiles Prisma's query engine for it
  * (docs/decisions/247, 270). graphile-runner.server.ts is the same contract on PostgreSQL.
  */
@@ -34,8 +35,6 @@ interface JobRow {
 
 /** As the outbox's lease (docs/decisions/240): a killed process's job waits at most this long for another. */
 const DEFAULT_LEASE_MS = 30_000;
-
-const placeholders = (values: unknown[]) => values.map(() => "?").join(", ");
 
 export class SqliteJobRunner implements JobQueue {
   private readonly running = new Map<string, number>();
@@ -154,22 +153,13 @@ export class SqliteJobRunner implements JobQueue {
 
   /** The next due job of the given kinds: not leased, its queue idle, its shop not paused where the kind says so. */
   private async claim(kinds: string[]): Promise<Job | null> {
-    const held = kinds.filter((name) => this.options.kinds[name].pause.holds);
     const now = new Date();
-    const rows = await hotSql().queryText<JobRow>(
-      `UPDATE "Job" SET "lockedBy" = ?, "lockedUntil" = ?, "attempts" = "attempts" + 1
-       WHERE "id" = (
-         SELECT j."id" FROM "Job" j
-         WHERE j."kind" IN (${placeholders(kinds)}) AND j."runAt" <= ?
-           AND (j."lockedUntil" IS NULL OR j."lockedUntil" <= ?)
-           AND (j."queue" IS NULL OR NOT EXISTS (
-             SELECT 1 FROM "Job" o WHERE o."queue" = j."queue" AND o."id" <> j."id" AND o."lockedUntil" > ?))
-           AND (j."shop" IS NULL OR j."kind" NOT IN (${placeholders(held)})
-             OR NOT EXISTS (SELECT 1 FROM "AutomationPause" p WHERE p."shop" = j."shop"))
-         ORDER BY j."runAt" LIMIT 1)
-       RETURNING "id", "kind", "key", "shop", "payload", "runAt", "attempts"`,
-      [this.options.holder, new Date(now.getTime() + this.leaseMs), ...kinds, now, now, now, ...held],
-    );
+    const { text, values } = claimStatement(this.options.kinds, kinds, {
+      holder: this.options.holder,
+      leaseUntil: new Date(now.getTime() + this.leaseMs),
+      now,
+    });
+    const rows = await hotSql().queryText<JobRow>(text, values);
     const row = rows[0];
     if (!row) return null;
     return {

@@ -1,0 +1,8 @@
+-- migrate:up
+-- DropIndex
+DROP INDEX "Job_runAt_idx";
+
+-- CreateIndex
+CREATE INDEX "Job_kind_runAt_idx" ON "Job"("kind", "runAt");
+
+-- migrate:down
