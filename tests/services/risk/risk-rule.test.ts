@@ -1,47 +1,15 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { parseInput } from "~/lib/input.server";
-import { runDeliveryPass } from "~/services/deliveries/worker.server";
 import { riskRuleInput, saveRiskRule } from "~/services/risk/rules.server";
-import { readOrderRisk, saveOrderRisk } from "~/services/risk/store.server";
-import { createAutomatedShop, createDelivery, restOrder } from "../../helpers/factories";
+import { readOrderRisk } from "~/services/risk/store.server";
+import { createAutomatedShop, createDelivery } from "../../helpers/factories";
 import { triggerHandler, type TriggerCall } from "../../mocks/automation";
 import { server } from "../../mocks/server";
 import { runDueJobs } from "../jobs/run-due";
+import { ANA, anaHistory, NOW, pass } from "./ana";
 
-const NOW = new Date("2026-11-28T12:00:00.000Z");
-const ANA = "+573001234567";
-
-const pass = () =>
-  runDeliveryPass({ workerId: "worker-a", now: () => NOW, random: () => 0.5, graphql: { sleep: async () => {} } });
-
-let sequence = 0;
-
-/** Ana's past in the shop: two parcels back, one refusal, one order with no answer (a score of 73). */
-async function anaWithReturns(shop: string) {
-  for (const [answer, stage] of [
-    ["confirmed", "returned"],
-    ["confirmed", "returned"],
-    ["refused", null],
-    ["no_answer", null],
-  ] as const) {
-    const orderId = `gid://shopify/Order/${700000 + ++sequence}`;
-    await saveOrderRisk({ shop, orderId, phone: ANA, score: 0, level: "low", reasons: [], scoredAt: NOW });
-    await prisma.orderAnswer.create({ data: { shop, orderId, answer, answeredAt: NOW } });
-    if (stage) await prisma.supplierOrder.create({ data: { shop, supplierOrderId: `S-${sequence}`, orderId, stage } });
-  }
-}
-
-function anaOrder(phone = "3001234567") {
-  const id = 7_100_000 + ++sequence;
-  return restOrder({
-    id,
-    name: `#${id}`,
-    phone: null,
-    customer: { id: 7001, email: "ana@example.test", first_name: "Ana", last_name: "Gómez", phone: null },
-    shipping_address: { first_name: "Ana", address1: "Calle 10", city: "Medellín", country_code: "CO", phone },
-  });
-}
+const { anaWithReturns, anaOrder } = anaHistory(700000);
 
 async function shopWithRule(fields: Record<string, string>) {
   const shop = await createAutomatedShop();

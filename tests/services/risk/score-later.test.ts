@@ -1,52 +1,20 @@
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { parseInput } from "~/lib/input.server";
-import { runDeliveryPass } from "~/services/deliveries/worker.server";
 import { POLICIES } from "~/services/jobs/policies";
 import { JobProblem, type JobHandler } from "~/services/jobs/types";
 import { orderRulesInput, saveOrderRules } from "~/services/orders/rules.server";
 import { riskAssessmentHandler } from "~/services/risk/assessment.server";
 import { riskScoreHandler } from "~/services/risk/score-later.server";
-import { readOrderRisk, saveOrderRisk } from "~/services/risk/store.server";
-import { createAutomatedShop, createDelivery, restOrder } from "../../helpers/factories";
+import { readOrderRisk } from "~/services/risk/store.server";
+import { createAutomatedShop, createDelivery } from "../../helpers/factories";
 import { triggerHandler, type TriggerCall } from "../../mocks/automation";
 import { mockPlatform } from "../../mocks/platform";
 import { server } from "../../mocks/server";
 import { runDueJobs } from "../jobs/run-due";
+import { ANA, anaHistory, NOW, pass } from "./ana";
 
-const NOW = new Date("2026-11-28T12:00:00.000Z");
-const ANA = "+573001234567";
-
-const pass = () =>
-  runDeliveryPass({ workerId: "worker-a", now: () => NOW, random: () => 0.5, graphql: { sleep: async () => {} } });
-
-let sequence = 0;
-
-/** Ana's past in the shop: two parcels back, one refusal, one order with no answer (a score of 73, high). */
-async function anaWithReturns(shop: string) {
-  for (const [answer, stage] of [
-    ["confirmed", "returned"],
-    ["confirmed", "returned"],
-    ["refused", null],
-    ["no_answer", null],
-  ] as const) {
-    const orderId = `gid://shopify/Order/${760000 + ++sequence}`;
-    await saveOrderRisk({ shop, orderId, phone: ANA, score: 0, level: "low", reasons: [], scoredAt: NOW });
-    await prisma.orderAnswer.create({ data: { shop, orderId, answer, answeredAt: NOW } });
-    if (stage) await prisma.supplierOrder.create({ data: { shop, supplierOrderId: `L-${sequence}`, orderId, stage } });
-  }
-}
-
-function anaOrder(phone: string | null = "3001234567") {
-  const id = 7_600_000 + ++sequence;
-  return restOrder({
-    id,
-    name: `#${id}`,
-    phone: null,
-    customer: { id: 7601, email: "ana@example.test", first_name: "Ana", last_name: "Gómez", phone: null },
-    shipping_address: { first_name: "Ana", address1: "Calle 10", city: "Medellín", country_code: "CO", phone },
-  });
-}
+const { anaWithReturns, anaOrder } = anaHistory(760000);
 
 async function sendOne(shop: string, order = anaOrder()) {
   const delivery = await createDelivery(shop, { order, createdAt: NOW, nextAttemptAt: NOW });
