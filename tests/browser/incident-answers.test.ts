@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { extensionPage } from "../../sandbox/extension-stand-in";
+import { describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./harness/axe";
-import { BROWSER_TIME_ZONE, launchBrowser, screenshot } from "./harness/browser";
+import { screenshot } from "./harness/browser";
 import { browserDatabase, seedDeliveries } from "./harness/database";
+import { extensionPages } from "./harness/extension-pages";
 import { useAdmin } from "./harness/fixture";
 import { configuredShop } from "./harness/seed";
 import { newShopFrom } from "./harness/shops";
@@ -97,20 +96,7 @@ describe("the buyer's answer to a delivery incident where the merchant looks", (
 });
 
 describe("the order page's block shows the buyer's answer to the incident", () => {
-  let browser: Browser;
-  const pages: Page[] = [];
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(pages.splice(0).map((page) => page.context().close()));
-    expect(errors.splice(0)).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const render = extensionPages("order-automation-block");
 
   const story = {
     status: 200,
@@ -128,22 +114,9 @@ describe("the order page's block shows the buyer's answer to the incident", () =
   for (const locale of ["es", "en"] as const) {
     for (const width of [1400, 390]) {
       it(`the answer in words, in the shop's zone (${locale}, ${width} px)`, async () => {
-        const context = await browser.newContext({
-          viewport: { width, height: 900 },
-          locale,
-          timezoneId: BROWSER_TIME_ZONE,
-        });
-        const page = await context.newPage();
-        page.on("pageerror", (error) => errors.push(error.message));
-        page.on("console", (message) => {
-          if (message.type() === "error") errors.push(message.text());
-        });
-        pages.push(page);
-        await page.setContent(
-          await extensionPage("order-automation-block", {
-            locale,
-            answers: { "GET /api/deliveries": story, "GET /api/orders/incident-answers": answers },
-          }),
+        const page = await render(
+          { locale, answers: { "GET /api/deliveries": story, "GET /api/orders/incident-answers": answers } },
+          width,
         );
         const heading =
           locale === "es" ? "Respuesta del comprador a la novedad" : "Buyer's answer to the delivery incident";
@@ -157,17 +130,15 @@ describe("the order page's block shows the buyer's answer to the incident", () =
   }
 
   it("leaves the section out when nothing was answered", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 900 }, locale: "es" });
-    const page = await context.newPage();
-    pages.push(page);
-    await page.setContent(
-      await extensionPage("order-automation-block", {
+    const page = await render(
+      {
         locale: "es",
         answers: {
           "GET /api/deliveries": story,
           "GET /api/orders/incident-answers": { status: 200, body: { success: true, timeZone: "UTC", answers: [] } },
         },
-      }),
+      },
+      390,
     );
     await shown(page.getByText("No recibido", { exact: true }));
     expect(await page.getByText("Respuesta del comprador a la novedad").count()).toBe(0);
